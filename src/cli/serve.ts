@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_API_KEYS } from '../auth/api-key.ts';
+import { systemClock } from '../clock/system-clock.ts';
+import { virtualClock } from '../clock/virtual-clock.ts';
+import { startServer } from '../node/create-server.ts';
+
+export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
+
+Options:
+  --port N            port (default: $PORT or 8080; 0 picks a free one)
+  --host HOST         interface (default 127.0.0.1)
+  --seed N            seed of every simulated choice (default 0)
+  --clock KIND        system (default) or virtual (moves only via POST /__gatewaykit/clock/advance)
+  --max-body-bytes N  request-size limit, 413 past it (default 10485760)
+  -h, --help          this text`;
+
+/** Parse `serve` arguments; returns an exit code once the server has shut down. */
+export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        clock: { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    io.err(`gatewaykit serve: ${(e as Error).message}\n\n${SERVE_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(SERVE_HELP);
+    return 0;
+  }
+  const int = (name: string, raw: string | undefined, fallback: number) => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number >= 0 (got "${raw}")`);
+    return n;
+  };
+  let port: number, seed: number, maxBodyBytes: number;
+  try {
+    port = int('port', values.port ?? process.env.PORT, 8080);
+    seed = int('seed', values.seed, 0);
+    maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
+    if (values.clock !== undefined && values.clock !== 'system' && values.clock !== 'virtual') {
+      throw new Error(`--clock must be system or virtual (got "${values.clock}")`);
+    }
+  } catch (e) {
+    io.err(`gatewaykit serve: ${(e as Error).message}`);
+    return 2;
+  }
+  const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
+
+  let running;
+  try {
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes });
+  } catch (e) {
+    io.err(`gatewaykit serve: cannot listen: ${(e as Error).message}`);
+    return 1;
+  }
+  io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
+  io.out(`  clock: ${clock.kind}, seed: ${seed}`);
+  io.out('  demo keys:');
+  for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
+  io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults)`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      io.out(`\ngatewaykit: ${signal} received, shutting down`);
+      void running.close().then(resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}

@@ -1,0 +1,20 @@
+import type { Clock, TimerHandle } from './clock.ts';
+
+/**
+ * Wall-clock time; the default in server mode.
+ *
+ * @example
+ * const gateway = createGateway({ clock: systemClock() });
+ */
+export function systemClock(): Clock {
+  return {
+    kind: 'system',
+    now: () => Date.now(),
+    setTimer(ms, fn): TimerHandle {
+      const t = setTimeout(fn, Math.max(0, ms));
+      // A pending webhook retry must not keep a CLI process alive after shutdown.
+      t.unref?.();
+      return { cancel: () => clearTimeout(t) };
+    },
+  };
+}

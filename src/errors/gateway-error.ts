@@ -1,0 +1,65 @@
+import { documentedStatus } from './documented-statuses.ts';
+
+export interface GatewayErrorOptions {
+  /** `error.metadata` (guardrail `patterns`, moderation `reasons`, provider `provider_name`/`raw`). */
+  metadata?: Record<string, unknown>;
+  /** Extra response headers, e.g. `Retry-After`. */
+  headers?: Record<string, string>;
+  /** Routing metadata to attach when the metadata header is enabled (spec 2.6, 7). */
+  gatewayMetadata?: Record<string, unknown>;
+  userId?: string | null;
+}
+
+/**
+ * The one error type of the simulator: a status, a message that names the field and the rule,
+ * and optional metadata. Rendered into the spec 7 envelope by {@link errorBody}.
+ *
+ * @example
+ * throw new GatewayError(400, 'metadata: at most 16 pairs (got 17)');
+ */
+export class GatewayError extends Error {
+  readonly status: number;
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string>;
+  gatewayMetadata: Record<string, unknown> | undefined;
+  readonly userId: string | null | undefined;
+
+  constructor(status: number, message?: string, options: GatewayErrorOptions = {}) {
+    const doc = documentedStatus(status);
+    super(message ?? doc?.defaultMessage ?? `HTTP ${status}`);
+    this.name = 'GatewayError';
+    this.status = status;
+    this.metadata = options.metadata;
+    this.gatewayMetadata = options.gatewayMetadata;
+    this.userId = options.userId;
+    const headers: Record<string, string> = { ...options.headers };
+    // reference README: 429 and 503 carry Retry-After.
+    if (doc?.retryAfterSeconds !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'retry-after')) {
+      headers['Retry-After'] = String(doc.retryAfterSeconds);
+    }
+    this.headers = headers;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: number; message: string; metadata?: Record<string, unknown> };
+  user_id?: string | null;
+  gateway_metadata?: Record<string, unknown> | null;
+}
+
+/** Spec 7 envelope. `gateway_metadata` only when the caller enabled the metadata header. */
+export function errorBody(err: GatewayError, metadataEnabled: boolean): ErrorBody {
+  const body: ErrorBody = { error: { code: err.status, message: err.message } };
+  if (err.metadata) body.error.metadata = err.metadata;
+  if (err.userId !== undefined) body.user_id = err.userId;
+  if (metadataEnabled && err.gatewayMetadata) body.gateway_metadata = err.gatewayMetadata;
+  return body;
+}
+
+/** A fetch Response carrying the spec 7 envelope. */
+export function errorResponse(err: GatewayError, metadataEnabled: boolean, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(errorBody(err, metadataEnabled)), {
+    status: err.status,
+    headers: { 'content-type': 'application/json', ...extraHeaders, ...err.headers },
+  });
+}

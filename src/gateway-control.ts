@@ -1,0 +1,19 @@
+import type { JournalEntry } from './state/journal.ts';
+import type { ProviderFault } from './state/provider-faults.ts';
+
+/** Simulation controls of a gateway: in-process methods, and the control API in server mode. */
+export interface GatewayControl {
+  /** Forget all state (journal, sessions, jobs, faults, rate windows) and rewind a virtual clock. */
+  reset(): void;
+  /** The request journal, oldest first (bounded). */
+  requests(): JournalEntry[];
+  requestCount(): number;
+  /** Move a virtual clock forward; 400 on a system clock. */
+  advanceClock(ms: number): Promise<void>;
+  now(): number;
+  clockKind(): 'system' | 'virtual';
+  /** Make the next `count` attempts (default: all, until cleared) on `provider` fail with `status`. */
+  failProvider(provider: string, status: number, count?: number): void;
+  clearProviderFaults(provider?: string): void;
+  providerFaults(): Record<string, ProviderFault>;
+}

@@ -1,0 +1,27 @@
+import type { ApiKey } from './auth/api-key.ts';
+import type { Catalog } from './catalog/catalog.ts';
+import type { Clock } from './clock/clock.ts';
+import type { Journal } from './state/journal.ts';
+import type { ProviderFaults } from './state/provider-faults.ts';
+
+/**
+ * Everything an operation may depend on, built once per gateway by createGateway and passed
+ * down explicitly: no module-level state, so two gateways in one process never mix.
+ */
+export interface GatewayEnv {
+  readonly seed: number;
+  readonly clock: Clock;
+  readonly keys: readonly ApiKey[];
+  readonly catalog: Catalog;
+  /** e.g. http://127.0.0.1:8080/api/v1 (no trailing slash). */
+  readonly baseUrl: string;
+  /** The path part of baseUrl, e.g. /api/v1. */
+  readonly basePath: string;
+  readonly maxBodyBytes: number;
+  readonly journal: Journal;
+  readonly providerFaults: ProviderFaults;
+  /** Register state to clear on `POST /__gatewaykit/reset`. */
+  onReset(fn: () => void): void;
+  /** Report an unexpected error (a bug): the caller gets a masked 500. */
+  reportError(error: unknown): void;
+}

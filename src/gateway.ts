@@ -1,0 +1,164 @@
+import { http, type HttpHandler } from 'msw';
+import { DEFAULT_API_KEYS, type ApiKey } from './auth/api-key.ts';
+import { CatalogSchema, type Catalog, type CatalogInput } from './catalog/catalog.ts';
+import { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
+import type { Clock } from './clock/clock.ts';
+import { systemClock } from './clock/system-clock.ts';
+import { GatewayError } from './errors/gateway-error.ts';
+import type { GatewayControl } from './gateway-control.ts';
+import type { GatewayEnv } from './gateway-env.ts';
+import { audioRoutes } from './handlers/audio.ts';
+import { controlRoutes } from './handlers/control.ts';
+import { datasetsRoutes } from './handlers/datasets.ts';
+import { modelsRoutes } from './handlers/models.ts';
+import { openapiRoutes } from './handlers/openapi.ts';
+import { responsesRoutes } from './handlers/responses.ts';
+import { videosRoutes } from './handlers/videos.ts';
+import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
+import type { Route } from './http/route.ts';
+import { createJournal } from './state/journal.ts';
+import { createProviderFaults } from './state/provider-faults.ts';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
+/** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  /** Where the simulated API lives; msw handlers match it. Default http://127.0.0.1:8080/api/v1. */
+  baseUrl?: string;
+  /** Seed of every simulated choice (DESIGN: same seed + request + clock -> same bytes). Default 0. */
+  seed?: number;
+  /** Time source. Default: the system clock; tests pass `virtualClock()`. */
+  clock?: Clock;
+  /** Model/provider catalogue. Default: fixtures/catalog.json. */
+  catalog?: Catalog | CatalogInput;
+  /** Accepted API keys. Default: the demo keys of fixtures/keys.json. */
+  keys?: readonly ApiKey[];
+  /** Request-body limit in bytes (413 past it). Default 10 MiB. */
+  maxBodyBytes?: number;
+  /** How many requests the journal keeps. Default 1000. */
+  journalLimit?: number;
+  /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
+  onError?: (error: unknown) => void;
+}
+
+/** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
+export interface Gateway {
+  readonly baseUrl: string;
+  readonly seed: number;
+  readonly clock: Clock;
+  readonly catalog: Catalog;
+  /** msw request handlers for `setupServer(...gateway.handlers)` / `setupWorker`. */
+  readonly handlers: HttpHandler[];
+  /** Fetch-compatible entry point; relative URLs resolve against baseUrl (`gateway.fetch('/responses', ...)`). */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** The core: Request in, Response out (adapters call this with the peer address). */
+  handle(request: Request, info?: RequestInfo): Promise<Response>;
+  readonly control: GatewayControl;
+  /** Internal environment shared by operations (for adapters and advanced use). */
+  readonly env: GatewayEnv;
+}
+
+function resolveCatalog(catalog: Catalog | CatalogInput | undefined): Catalog {
+  if (!catalog) return DEFAULT_CATALOG;
+  const parsed = CatalogSchema.safeParse(catalog);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TypeError(`Invalid catalog at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Create a simulated Gateway API.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createGateway, virtualClock } from 'gatewaykit';
+ *
+ * const gateway = createGateway({ baseUrl: 'https://gateway.test/api/v1', clock: virtualClock() });
+ * const server = setupServer(...gateway.handlers);
+ * server.listen();
+ */
+export function createGateway(options: GatewayOptions = {}): Gateway {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const parsedBase = new URL(baseUrl);
+  const clock = options.clock ?? systemClock();
+  const resets: Array<() => void> = [];
+  const journal = createJournal(options.journalLimit ?? 1000);
+  const providerFaults = createProviderFaults();
+  const env: GatewayEnv = {
+    seed: options.seed ?? 0,
+    clock,
+    keys: options.keys ?? DEFAULT_API_KEYS,
+    catalog: resolveCatalog(options.catalog),
+    baseUrl,
+    basePath: parsedBase.pathname.replace(/\/+$/, ''),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    journal,
+    providerFaults,
+    onReset: (fn) => void resets.push(fn),
+    reportError: options.onError ?? ((error) => console.error('[gatewaykit] unexpected error:', error)),
+  };
+
+  const control: GatewayControl = {
+    reset() {
+      journal.clear();
+      providerFaults.clear();
+      for (const fn of resets) fn();
+      if (clock.kind === 'virtual' && 'reset' in clock) (clock as { reset(): void }).reset();
+    },
+    requests: () => journal.list(),
+    requestCount: () => journal.count(),
+    async advanceClock(ms) {
+      if (clock.kind !== 'virtual' || !('advance' in clock)) {
+        throw new GatewayError(400, 'The clock is the system clock; start with a virtual clock (gatewaykit serve --clock virtual) to advance it');
+      }
+      await (clock as { advance(ms: number): Promise<void> }).advance(ms);
+    },
+    now: () => clock.now(),
+    clockKind: () => clock.kind,
+    failProvider: (provider, status, count) => providerFaults.set(provider, status, count),
+    clearProviderFaults: (provider) => providerFaults.clear(provider),
+    providerFaults: () => providerFaults.list(),
+  };
+
+  const apiRoutes: Route[] = [
+    ...responsesRoutes(env),
+    ...modelsRoutes(env),
+    ...videosRoutes(env),
+    ...audioRoutes(env),
+    ...datasetsRoutes(env),
+    ...openapiRoutes(env),
+  ];
+  const routes = [...apiRoutes, ...controlRoutes(control)];
+  const dispatch = createDispatcher(env, routes);
+
+  const toRequest = (input: Request | string | URL, init?: RequestInit): Request => {
+    if (input instanceof Request) return init ? new Request(input, init) : input;
+    const s = String(input);
+    if (s.startsWith('/__gatewaykit/')) return new Request(`${parsedBase.origin}${s}`, init);
+    return new Request(s.startsWith('/') ? `${baseUrl}${s}` : s, init);
+  };
+
+  // One msw handler per operation (so msw's own logging names them), plus a catch-all under the
+  // base URL that answers unknown paths with the spec 7 envelope instead of letting them through.
+  const forward = ({ request }: { request: Request }) => dispatch(request);
+  const handlers: HttpHandler[] = [
+    ...apiRoutes.map((r) => http[r.method.toLowerCase() as 'get'](`${baseUrl}${r.path}`, forward)),
+    http.all(`${parsedBase.origin}/__gatewaykit/*`, forward),
+    http.all(`${baseUrl}/*`, forward),
+  ];
+
+  return {
+    baseUrl,
+    seed: env.seed,
+    clock,
+    catalog: env.catalog,
+    handlers,
+    fetch: (input, init) => dispatch(toRequest(input, init)),
+    handle: dispatch,
+    control,
+    env,
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { Route } from '../http/route.ts';
+import type { GatewayControl } from '../gateway-control.ts';
+import { formatZodError } from '../validation/format-zod-error.ts';
+
+const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });
+const FaultSchema = z.object({ status: z.number().int(), count: z.number().int().positive().optional() });
+
+async function parse<T>(schema: z.ZodType<T>, value: unknown): Promise<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new GatewayError(400, formatZodError(result.error));
+  return result.data;
+}
+
+/**
+ * The control API of DESIGN.md, at the origin root, loopback callers only. In-process the same
+ * operations are methods of `gateway.control`.
+ */
+export function controlRoutes(control: GatewayControl): Route[] {
+  const base = { auth: 'none', faults: [], control: true } as const;
+  return [
+    {
+      ...base,
+      method: 'POST',
+      path: '/__gatewaykit/reset',
+      operation: 'control.reset',
+      handle() {
+        control.reset();
+        return Response.json({ ok: true });
+      },
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: '/__gatewaykit/requests',
+      operation: 'control.requests',
+      handle: () => Response.json({ data: control.requests(), total: control.requestCount() }),
+    },
+    {
+      ...base,
+      method: 'POST',
+      path: '/__gatewaykit/clock/advance',
+      operation: 'control.clock.advance',
+      async handle(ctx) {
+        const { ms } = await parse(AdvanceSchema, await ctx.json());
+        await control.advanceClock(ms);
+        return Response.json({ ok: true, now: control.now(), now_iso: new Date(control.now()).toISOString() });
+      },
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: '/__gatewaykit/clock',
+      operation: 'control.clock.get',
+      handle: () => Response.json({ kind: control.clockKind(), now: control.now(), now_iso: new Date(control.now()).toISOString() }),
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: '/__gatewaykit/providers/faults',
+      operation: 'control.providers.faults.list',
+      handle: () => Response.json({ data: control.providerFaults() }),
+    },
+    {
+      ...base,
+      method: 'POST',
+      path: '/__gatewaykit/providers/:slug/faults',
+      operation: 'control.providers.faults.set',
+      async handle(ctx) {
+        const { status, count } = await parse(FaultSchema, await ctx.json());
+        control.failProvider(ctx.params.slug as string, status, count);
+        return Response.json({ ok: true, provider: ctx.params.slug, status, count: count ?? null });
+      },
+    },
+    {
+      ...base,
+      method: 'DELETE',
+      path: '/__gatewaykit/providers/:slug/faults',
+      operation: 'control.providers.faults.clear',
+      handle(ctx) {
+        control.clearProviderFaults(ctx.params.slug);
+        return Response.json({ ok: true });
+      },
+    },
+  ];
+}

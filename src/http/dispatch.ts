@@ -1,0 +1,184 @@
+import { authenticate } from '../auth/authenticate.ts';
+import { createRateLimiter } from '../auth/rate-limiter.ts';
+import { GatewayError, errorResponse } from '../errors/gateway-error.ts';
+import type { GatewayEnv } from '../gateway-env.ts';
+import { seededRandom } from '../random/seeded-random.ts';
+import { forcedError } from '../simulation/forced-error.ts';
+import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
+import { journalHeaders } from '../state/journal.ts';
+import { matchPath } from './match-path.ts';
+import { parseJsonBody, readBodyLimited } from './read-body.ts';
+import type { RequestContext, Route } from './route.ts';
+
+export interface RequestInfo {
+  /** The peer address (server mode); undefined means in-process, treated as loopback. */
+  remoteAddress?: string;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, content-type, x-gateway-metadata, x-gateway-experimental-metadata, x-session-id, x-gatewaykit-fault, x-gatewaykit-chunking',
+  'access-control-expose-headers': 'x-generation-id, retry-after',
+  'access-control-max-age': '600',
+};
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return true;
+  const a = address.replace(/^::ffff:/i, '');
+  return a === '::1' || a.startsWith('127.');
+}
+
+function generationId(env: GatewayEnv, request: Request, url: URL, now: number): string {
+  const rng = seededRandom(env.seed, 'generation-id', request.method, url.pathname + url.search);
+  return `gen-${Math.floor(now / 1000)}-${rng.alphanumeric(20)}`;
+}
+
+/**
+ * The core of the simulator: a Fetch Request in, a Fetch Response out. Finds the route, checks
+ * auth (spec 5), simulation headers, rate limit and credits, runs the operation, and renders every
+ * failure in the spec 7 envelope. Every runtime (msw handlers, node:http) calls this.
+ */
+export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
+  const rateLimiter = createRateLimiter(env.clock);
+  env.onReset(() => rateLimiter.reset());
+  const apiRoutes = routes.filter((r) => !r.control);
+  const controlRoutes = routes.filter((r) => r.control);
+
+  function findRoute(list: readonly Route[], method: string, path: string) {
+    let pathMatched: Route[] | undefined;
+    for (const route of list) {
+      const params = matchPath(route.path, path);
+      if (!params) continue;
+      if (route.method === method) return { route, params };
+      (pathMatched ??= []).push(route);
+    }
+    return { allowed: pathMatched?.map((r) => r.method) };
+  }
+
+  return async function dispatch(request: Request, info: RequestInfo = {}): Promise<Response> {
+    const receivedAt = env.clock.now();
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return errorResponse(new GatewayError(400, 'Invalid request URL'), false);
+    }
+    const metadataEnabled = isMetadataEnabled(request.headers);
+    const cors = request.headers.has('origin');
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+
+    const isControl = url.pathname.startsWith('/__gatewaykit/');
+    let path: string | undefined;
+    if (isControl) path = url.pathname;
+    else if (url.pathname === env.basePath || url.pathname.startsWith(`${env.basePath}/`)) {
+      path = url.pathname.slice(env.basePath.length) || '/';
+      if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    }
+
+    let operation = 'unknown';
+    let body: unknown;
+    let response: Response;
+    try {
+      if (path === undefined) throw new GatewayError(404, `No such path: ${url.pathname} (the API lives under ${env.basePath})`);
+      const found = findRoute(isControl ? controlRoutes : apiRoutes, request.method, path);
+      if (!('route' in found) || !found.route) {
+        if (found.allowed) {
+          throw new GatewayError(405, `Method ${request.method} is not allowed on ${url.pathname} (allowed: ${found.allowed.join(', ')})`, {
+            headers: { Allow: found.allowed.join(', ') },
+          });
+        }
+        throw new GatewayError(404, `No such operation: ${request.method} ${url.pathname}`);
+      }
+      const { route, params } = found;
+      operation = route.operation;
+      if (route.control && !isLoopback(info.remoteAddress)) {
+        throw new GatewayError(403, 'The control API answers loopback callers only');
+      }
+
+      let apiKey;
+      if (route.auth !== 'none') {
+        const auth = authenticate(request.headers.get('authorization'), env.keys);
+        if (auth instanceof GatewayError) throw auth;
+        apiKey = auth;
+        if (route.auth === 'management' && auth.kind !== 'management') {
+          throw new GatewayError(403, 'This operation requires a management key');
+        }
+      }
+
+      let simulation: SimulationControls = { randomChunking: false };
+      if (!route.control) {
+        const sim = readSimulationHeaders(request.headers, route.faults);
+        if (sim instanceof GatewayError) throw sim;
+        simulation = sim;
+        if (sim.status !== undefined) throw forcedError(sim.status);
+      }
+      if (apiKey) {
+        const limited = rateLimiter.take(apiKey);
+        if (limited) throw limited;
+        if (route.paid && apiKey.credits <= 0) {
+          throw new GatewayError(402, 'Insufficient credits: this key has no credits left. Add credits to continue.');
+        }
+      }
+
+      let bytesPromise: Promise<Uint8Array> | undefined;
+      const limit = route.maxBodyBytes ?? env.maxBodyBytes;
+      const ctx: RequestContext = {
+        request,
+        url,
+        params,
+        apiKey,
+        env,
+        metadataEnabled,
+        simulation,
+        receivedAt,
+        remoteAddress: info.remoteAddress,
+        bytes: () => (bytesPromise ??= readBodyLimited(request, limit)),
+        async json() {
+          body = parseJsonBody(await ctx.bytes(), request.headers.get('content-type'));
+          return body;
+        },
+      };
+      response = await route.handle(ctx);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        response = errorResponse(error, metadataEnabled);
+      } else {
+        env.reportError(error);
+        // reference: 500-class messages are masked.
+        response = errorResponse(new GatewayError(500, 'Internal Server Error'), metadataEnabled);
+      }
+    }
+
+    if (!isControl && !response.headers.has('x-generation-id')) {
+      try {
+        response.headers.set('x-generation-id', generationId(env, request, url, receivedAt));
+      } catch {
+        // Immutable headers (a Response from fetch): leave as is.
+      }
+    }
+    if (cors) {
+      try {
+        response.headers.set('access-control-allow-origin', '*');
+        response.headers.set('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
+      } catch {
+        /* immutable */
+      }
+    }
+    if (!isControl) {
+      env.journal.record({
+        received_at: new Date(receivedAt).toISOString(),
+        method: request.method,
+        path: url.pathname,
+        operation,
+        status: response.status,
+        headers: journalHeaders(request.headers),
+        ...(body !== undefined ? { body } : {}),
+      });
+    }
+    return response;
+  };
+}
+

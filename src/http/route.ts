@@ -1,0 +1,47 @@
+import type { ApiKey } from '../auth/api-key.ts';
+import type { GatewayEnv } from '../gateway-env.ts';
+import type { SimulationControls } from '../simulation/simulation-headers.ts';
+
+/** What an operation handler receives. */
+export interface RequestContext {
+  readonly request: Request;
+  readonly url: URL;
+  /** Path parameters, e.g. `{ jobId }`. */
+  readonly params: Record<string, string>;
+  /** The authenticated key (undefined for auth: 'none' routes). */
+  readonly apiKey: ApiKey | undefined;
+  readonly env: GatewayEnv;
+  /** spec 2.1: X-Gateway-Metadata / X-Gateway-Experimental-Metadata is `enabled`. */
+  readonly metadataEnabled: boolean;
+  readonly simulation: SimulationControls;
+  /** Gateway clock reading when the request arrived (ms). */
+  readonly receivedAt: number;
+  /** Remote address as the adapter saw it; undefined in-process. */
+  readonly remoteAddress: string | undefined;
+  /** Body bytes, read once with the size limit (413 past it). */
+  bytes(): Promise<Uint8Array>;
+  /** Body parsed as JSON (400 for bad content type, bad UTF-8, bad JSON). Recorded in the journal. */
+  json(): Promise<unknown>;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+
+/** One operation of the API (or of the control API). */
+export interface Route {
+  readonly method: HttpMethod;
+  /** Relative to the base path for API routes (`/responses`), absolute for control routes. */
+  readonly path: string;
+  /** Stable id used in the journal, conformance reports and OpenAPI (`responses.create`). */
+  readonly operation: string;
+  /** `key`: any valid key; `management`: a management key (spec 5.3); `none`: no auth (control API). */
+  readonly auth: 'key' | 'management' | 'none';
+  /** Costs credits: a key without credits gets 402. */
+  readonly paid?: boolean;
+  /** Statuses `X-Gatewaykit-Fault` may force here (spec 4.1, 4.2, 7). */
+  readonly faults: readonly number[];
+  /** Overrides the gateway's body-size limit for this route. */
+  readonly maxBodyBytes?: number;
+  /** Control routes live at the origin root and refuse non-loopback callers. */
+  readonly control?: boolean;
+  handle(ctx: RequestContext): Promise<Response> | Response;
+}

@@ -1,0 +1,96 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
+import { toFetchRequest } from './to-fetch-request.ts';
+import { writeFetchResponse } from './write-fetch-response.ts';
+
+export interface ServeOptions extends GatewayOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 8080; 0 picks a free port. */
+  port?: number;
+  /** A gateway to serve instead of creating one from the options. */
+  gateway?: Gateway;
+  /** Whole-request time limit for slow clients, ms. Default 30 000. */
+  requestTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  readonly gateway: Gateway;
+  readonly server: Server;
+  /** e.g. http://127.0.0.1:8080/api/v1 */
+  readonly baseUrl: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serve a gateway over node:http: the same core as the msw handlers, behind a thin adapter.
+ *
+ * @example
+ * const { baseUrl, close } = await startServer({ port: 0 });
+ * // ... point any client at baseUrl ...
+ * await close();
+ */
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 8080;
+  const basePath = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '/api/v1';
+  let gateway = options.gateway;
+  const server = createHttpServer();
+  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  server.headersTimeout = Math.min(server.requestTimeout, 20_000);
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${hostForUrl}:${address.port}`;
+  gateway ??= createGateway({ ...options, baseUrl: `${origin}${basePath}` });
+  const gw = gateway;
+
+  server.on('request', (req, res) => {
+    const aborter = new AbortController();
+    res.once('close', () => aborter.abort());
+    let request: Request;
+    try {
+      request = toFetchRequest(req, origin, aborter.signal);
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } }));
+      return;
+    }
+    gw.handle(request, { remoteAddress: req.socket.remoteAddress })
+      .then(async (response) => {
+        // A body we refused (413) or never read: close the connection rather than drain it.
+        if (response.status === 413) res.setHeader('connection', 'close');
+        await writeFetchResponse(response, res);
+        if (response.status === 413) req.destroy();
+      })
+      .catch((error) => {
+        gw.env.reportError(error);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 500, message: 'Internal Server Error' } }));
+        } else res.destroy();
+      });
+  });
+
+  return {
+    gateway: gw,
+    server,
+    baseUrl: `${origin}${basePath}`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

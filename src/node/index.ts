@@ -1,0 +1,4 @@
+export { startServer } from './create-server.ts';
+export type { RunningServer, ServeOptions } from './create-server.ts';
+export { toFetchRequest } from './to-fetch-request.ts';
+export { writeFetchResponse } from './write-fetch-response.ts';

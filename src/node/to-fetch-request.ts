@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** IncomingMessage -> Fetch Request, with the body as a lazy stream (read only if the operation asks). */
+export function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // A header value Fetch refuses (e.g. bytes outside Latin-1): drop it rather than crash.
+    }
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
