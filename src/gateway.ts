@@ -57,6 +57,8 @@ export interface Gateway {
   readonly control: GatewayControl;
   /** Internal environment shared by operations (for adapters and advanced use). */
   readonly env: GatewayEnv;
+  /** Every operation this gateway serves (API and control), read-only: for fuzzers, docs and tools. */
+  readonly routes: readonly Route[];
 }
 
 function resolveCatalog(catalog: Catalog | CatalogInput | undefined): Catalog {
@@ -160,5 +162,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     handle: dispatch,
     control,
     env,
+    routes: Object.freeze(routes.slice()),
   };
 }
