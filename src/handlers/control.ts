@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { Route } from '../http/route.ts';
 import type { GatewayControl } from '../gateway-control.ts';
+import { parseJsonBody } from '../http/read-body.ts';
+import type { RequestContext } from '../http/route.ts';
 import { formatZodError } from '../validation/format-zod-error.ts';
 
 const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });
 const FaultSchema = z.object({ status: z.number().int(), count: z.number().int().positive().optional() });
 
-async function parse<T>(schema: z.ZodType<T>, value: unknown): Promise<T> {
-  const result = schema.safeParse(value);
+/** Control bodies are JSON whatever the declared type: `fetch(url, {body: '{"ms":1}'})` sends text/plain. */
+async function parse<T>(schema: z.ZodType<T>, ctx: RequestContext): Promise<T> {
+  const result = schema.safeParse(parseJsonBody(await ctx.bytes(), null));
   if (!result.success) throw new GatewayError(400, formatZodError(result.error));
   return result.data;
 }
@@ -43,7 +46,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       path: '/__gatewaykit/clock/advance',
       operation: 'control.clock.advance',
       async handle(ctx) {
-        const { ms } = await parse(AdvanceSchema, await ctx.json());
+        const { ms } = await parse(AdvanceSchema, ctx);
         await control.advanceClock(ms);
         return Response.json({ ok: true, now: control.now(), now_iso: new Date(control.now()).toISOString() });
       },
@@ -68,7 +71,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       path: '/__gatewaykit/providers/:slug/faults',
       operation: 'control.providers.faults.set',
       async handle(ctx) {
-        const { status, count } = await parse(FaultSchema, await ctx.json());
+        const { status, count } = await parse(FaultSchema, ctx);
         control.failProvider(ctx.params.slug as string, status, count);
         return Response.json({ ok: true, provider: ctx.params.slug, status, count: count ?? null });
       },
