@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Installed package: run the compiled CLI. In a source checkout (no dist/), run the TypeScript via tsx.
+// In a source checkout (src/ present) run the TypeScript via tsx, so a stale dist/ left by
+// `npm pack` never shadows the sources. The published package ships dist/ only.
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
-const compiled = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const source = new URL('../src/cli/main.ts', import.meta.url);
+const compiled = new URL('../dist/src/cli/main.js', import.meta.url);
 let mod;
-if (existsSync(compiled)) {
-  mod = await import(pathToFileURL(compiled).href);
-} else {
+if (existsSync(fileURLToPath(source))) {
   await import('tsx/esm');
-  mod = await import(new URL('../src/cli/main.ts', import.meta.url).href);
+  mod = await import(source.href);
+} else {
+  mod = await import(compiled.href);
 }
 process.exitCode = await mod.main(process.argv.slice(2));
