@@ -1,14 +1,62 @@
 import { GatewayError } from '../errors/gateway-error.ts';
-import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
-import { formatZodError } from './format-zod-error.ts';
+import { ResponsesRequestSchema, ToolChoiceViewSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
+import { isFunctionTool } from '../schemas/tools.ts';
+import { formatZodError, gatewayZodErrorMap } from './format-zod-error.ts';
+
+/** A schema-valid request that contradicts itself (spec 7: 422 "semantic validation failure"). */
+export interface RequestConflict {
+  /** Field path the message leads with, e.g. `tool_choice.name`. */
+  field: string;
+  message: string;
+}
+
+/**
+ * The short, principled list of 422s (docs/decisions/0002-responses-validation.md): fields that are
+ * each valid but cannot all hold at once.
+ * 1. `tool_choice` forces a tool (`required`, a function, `allowed_tools`) but `tools` is empty.
+ * 2. `tool_choice` names a function that is not among the function tools.
+ *
+ * @example
+ * findResponsesConflicts({ tool_choice: { type: 'function', name: 'f' }, tools: [] });
+ * // [{ field: 'tool_choice', message: '...' }]
+ */
+export function findResponsesConflicts(request: ResponsesRequest): RequestConflict[] {
+  const conflicts: RequestConflict[] = [];
+  if (request.tool_choice === undefined || request.tool_choice === null) return conflicts;
+  // tool_choice is note A (shape not shown): only the reference shapes are read; anything else passes.
+  const choice = ToolChoiceViewSchema.safeParse(request.tool_choice);
+  if (!choice.success) return conflicts;
+  const tools = request.tools ?? [];
+  const forcing =
+    choice.data === 'required' ||
+    (typeof choice.data === 'object' && (choice.data.type === 'function' || choice.data.type === 'allowed_tools'));
+  if (forcing && tools.length === 0) {
+    conflicts.push({ field: 'tool_choice', message: `requires a tool to be called, but tools is empty` });
+    return conflicts;
+  }
+  if (typeof choice.data === 'object' && choice.data.type === 'function' && choice.data.name !== undefined) {
+    const names = tools.filter(isFunctionTool).map((t) => t.name);
+    if (!names.includes(choice.data.name)) {
+      const known = names.length > 0 ? names.map((n) => JSON.stringify(n)).join(', ') : 'none';
+      conflicts.push({ field: 'tool_choice.name', message: `function ${JSON.stringify(choice.data.name)} is not in tools (function tools: ${known})` });
+    }
+  }
+  return conflicts;
+}
 
 /**
  * Validate a parsed JSON body against spec 2.1. Returns the typed request, or throws a
- * GatewayError (400 schema rule broken, 422 semantic conflict) whose message names the field
- * path and the rule. PLACEHOLDER until the schemas area lands; the signature stays.
+ * GatewayError whose message names the field path and the rule:
+ * 400 when the body breaks the schema (`metadata: at most 16 pairs (got 17)`),
+ * 422 when it is schema-valid but contradicts itself (`tool_choice.name: function "f" is not in tools ...`).
+ *
+ * @example
+ * const request = validateResponsesRequest(await ctx.json());
  */
 export function validateResponsesRequest(body: unknown): ResponsesRequest {
-  const result = ResponsesRequestSchema.safeParse(body);
+  const result = ResponsesRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
   if (!result.success) throw new GatewayError(400, formatZodError(result.error));
+  const conflicts = findResponsesConflicts(result.data);
+  if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
   return result.data;
 }

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** spec 2.5: the plugin ids, in the order of the spec table. */
+export const PLUGIN_IDS = [
+  'auto-router',
+  'auto-beta-router',
+  'moderation',
+  'web',
+  'web-fetch',
+  'file-parser',
+  'response-healing',
+  'context-compression',
+  'pareto-router',
+  'fusion',
+] as const;
+export type PluginId = (typeof PLUGIN_IDS)[number];
+
+/** spec 2.5 fusion `preset` values. */
+export const FUSION_PRESETS = ['general-high', 'general-budget', 'general-fast'] as const;
+/** spec 2.5 pareto-router `price_source` values. */
+export const PARETO_PRICE_SOURCES = ['prompt', 'weighted_avg'] as const;
+
+// spec 2.5: "All plugins except moderation accept enabled (boolean, default true)".
+const enabled = z.boolean().optional();
+const stringList = z.array(z.string());
+// spec 2.5 / 8: integer 0..10 on both auto routers.
+const costQualityTradeoff = z.number().int().min(0).max(10).optional();
+
+// Plugin objects are open: the reference adds members the spec does not list (`cost_tier`,
+// `excluded_models`, web `mode`, ...); those pass as sent. Listed members are checked.
+
+export const AutoRouterPluginSchema = z.looseObject({
+  id: z.literal('auto-router'),
+  enabled,
+  allowed_models: stringList.optional(),
+  cost_quality_tradeoff: costQualityTradeoff,
+  pin_model: z.boolean().optional(),
+});
+
+export const AutoBetaRouterPluginSchema = z.looseObject({
+  id: z.literal('auto-beta-router'),
+  enabled,
+  allowed_models: stringList.optional(),
+  cost_quality_tradeoff: costQualityTradeoff,
+});
+
+export const ModerationPluginSchema = z.looseObject({
+  id: z.literal('moderation'),
+  // spec 2.5: moderation is the one plugin that cannot be switched off per request.
+  enabled: z.never({ error: 'not accepted: moderation cannot be disabled per request (spec 2.5)' }).optional(),
+});
+
+/** spec 2.5 web `user_location`: `type` required (sample `approximate`). */
+export const WebUserLocationSchema = z.looseObject({
+  type: z.string(),
+  city: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  region: z.string().nullable().optional(),
+  timezone: z.string().nullable().optional(),
+});
+
+export const WebPluginSchema = z.looseObject({
+  id: z.literal('web'),
+  enabled,
+  // Allowed engine values: not shown (spec 2.5), so any string.
+  engine: z.string().optional(),
+  exclude_domains: stringList.optional(),
+  include_domains: stringList.optional(),
+  max_results: z.number().int().optional(),
+  max_uses: z.number().int().optional(),
+  search_prompt: z.string().optional(),
+  user_location: WebUserLocationSchema.optional(),
+});
+
+export const WebFetchPluginSchema = z.looseObject({
+  id: z.literal('web-fetch'),
+  enabled,
+  allowed_domains: stringList.optional(),
+  blocked_domains: stringList.optional(),
+  max_content_tokens: z.number().int().optional(),
+  max_uses: z.number().int().optional(),
+});
+
+export const FileParserPluginSchema = z.looseObject({
+  id: z.literal('file-parser'),
+  enabled,
+  pdf: z.looseObject({ engine: z.string().optional() }).optional(),
+});
+
+export const ResponseHealingPluginSchema = z.looseObject({
+  id: z.literal('response-healing'),
+  enabled,
+});
+
+export const ContextCompressionPluginSchema = z.looseObject({
+  id: z.literal('context-compression'),
+  enabled,
+  engine: z.string().optional(),
+});
+
+export const ParetoRouterPluginSchema = z.looseObject({
+  id: z.literal('pareto-router'),
+  enabled,
+  max_price: z.number().min(0).optional(),
+  min_coding_score: z.number().min(0).max(1).optional(),
+  price_source: z.enum(PARETO_PRICE_SOURCES).optional(),
+});
+
+type FusionParamValue = string | number | boolean | null | Array<string | number | boolean | null> | Record<string, string | number | boolean | null>;
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** spec 2.5 fusion tool `parameters` values: string, number, boolean, null, arrays or objects of these. */
+const fusionParamValue: z.ZodType<FusionParamValue> = z.union([scalar, z.array(scalar), z.record(z.string(), scalar)]);
+
+export const FusionToolSchema = z.looseObject({
+  type: z.string(),
+  parameters: z.record(z.string(), fusionParamValue).optional(),
+});
+
+export const FusionPluginSchema = z.looseObject({
+  id: z.literal('fusion'),
+  enabled,
+  analysis_models: z.array(z.string()).min(1).max(8).optional(),
+  model: z.string().optional(),
+  preset: z.enum(FUSION_PRESETS).optional(),
+  max_tool_calls: z.number().int().min(1).max(16).optional(),
+  tools: z.array(FusionToolSchema).max(8).optional(),
+});
+
+/**
+ * spec 2.5: one `plugins` item, discriminated by `id`. An unknown id is a 400 naming the ids
+ * this gateway knows.
+ *
+ * @example
+ * PluginSchema.parse({ id: 'fusion', analysis_models: ['a/x', 'b/y'], max_tool_calls: 4 });
+ */
+export const PluginSchema = z.discriminatedUnion(
+  'id',
+  [
+    AutoRouterPluginSchema,
+    AutoBetaRouterPluginSchema,
+    ModerationPluginSchema,
+    WebPluginSchema,
+    WebFetchPluginSchema,
+    FileParserPluginSchema,
+    ResponseHealingPluginSchema,
+    ContextCompressionPluginSchema,
+    ParetoRouterPluginSchema,
+    FusionPluginSchema,
+  ],
+  {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const id = (issue.input as { id?: unknown } | undefined)?.id;
+      const got = id === undefined ? 'missing' : JSON.stringify(id);
+      return `unknown plugin id ${got} (expected one of ${PLUGIN_IDS.join(', ')}; spec 2.5)`;
+    },
+  },
+);
+export type Plugin = z.infer<typeof PluginSchema>;
+export type AutoRouterPlugin = z.infer<typeof AutoRouterPluginSchema>;
+export type AutoBetaRouterPlugin = z.infer<typeof AutoBetaRouterPluginSchema>;
+export type ModerationPlugin = z.infer<typeof ModerationPluginSchema>;
+export type WebPlugin = z.infer<typeof WebPluginSchema>;
+export type WebFetchPlugin = z.infer<typeof WebFetchPluginSchema>;
+export type FileParserPlugin = z.infer<typeof FileParserPluginSchema>;
+export type ResponseHealingPlugin = z.infer<typeof ResponseHealingPluginSchema>;
+export type ContextCompressionPlugin = z.infer<typeof ContextCompressionPluginSchema>;
+export type ParetoRouterPlugin = z.infer<typeof ParetoRouterPluginSchema>;
+export type FusionPlugin = z.infer<typeof FusionPluginSchema>;
