@@ -1,0 +1,30 @@
+import type { Probe } from './probe.ts';
+
+/** What came back for one probe: the status, headers and the body bytes as the network delivered them. */
+export interface Exchange {
+  readonly probe: Probe;
+  readonly url: string;
+  readonly status: number;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body split exactly as the reads returned it (the SSE reader is tested against any split). */
+  readonly chunks: readonly Uint8Array[];
+  /** The whole body decoded as UTF-8. */
+  readonly text: string;
+  /** Set when the body could not be read to the end (a cut stream, a reset connection). */
+  readonly bodyError?: string;
+}
+
+/** The body parsed as JSON, or undefined when it is not JSON. */
+export function exchangeJson(exchange: Pick<Exchange, 'text'>): unknown {
+  try {
+    return JSON.parse(exchange.text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The media type of the response, lower-cased, without parameters ('' when absent). */
+export function mediaType(exchange: Pick<Exchange, 'headers'>): string {
+  return (exchange.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
