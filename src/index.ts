@@ -18,9 +18,84 @@ export type { Clock, TimerHandle, VirtualClock } from './clock/index.ts';
 export { GatewayError, errorBody, errorResponse, DOCUMENTED_STATUSES, documentedStatus, statusesFor } from './errors/index.ts';
 export type { ErrorBody, GatewayErrorOptions, DocumentedStatus } from './errors/index.ts';
 
-// Schemas
+// Schemas (zod 4; docs/schemas.md)
 export { ErrorBodySchema } from './schemas/error-body.ts';
 export type { ErrorBodyShape } from './schemas/error-body.ts';
+export {
+  ResponsesRequestSchema,
+  RequestMetadataSchema,
+  CacheControlSchema,
+  PromptCacheOptionsSchema,
+  StoredPromptSchema,
+  DebugOptionsSchema,
+  ImageConfigSchema,
+  ReasoningConfigViewSchema,
+  TextConfigViewSchema,
+  ToolChoiceViewSchema,
+  RESPONSES_LIMITS,
+  INCLUDE_VALUES,
+  MODALITIES,
+  SERVICE_TIERS,
+  NOTE_A_FIELDS,
+} from './schemas/responses-request.ts';
+export type { ResponsesRequest, RequestMetadata, CacheControl, ReasoningConfigView, TextConfigView, ToolChoiceView } from './schemas/responses-request.ts';
+export {
+  ResponsesResultSchema,
+  ResponseSnapshotSchema,
+  IncompleteDetailsSchema,
+  ResponseErrorFieldSchema,
+  RESPONSE_STATUSES,
+  INCOMPLETE_REASONS,
+  resultOutputText,
+} from './schemas/responses-result.ts';
+export type { ResponsesResult, ResponseSnapshot, ResponseStatus } from './schemas/responses-result.ts';
+export {
+  InputItemSchema,
+  InputMessageSchema,
+  InputContentPartSchema,
+  InputTextPartSchema,
+  FunctionCallOutputItemSchema,
+  OutputItemSchema,
+  OutputMessageSchema,
+  OutputTextPartSchema,
+  RefusalPartSchema,
+  ReasoningItemSchema,
+  ReasoningTextPartSchema,
+  SummaryTextPartSchema,
+  FunctionCallItemSchema,
+  AnnotationSchema,
+  UrlCitationSchema,
+  MESSAGE_ROLES,
+} from './schemas/items.ts';
+export type {
+  InputItem,
+  InputMessage,
+  InputContentPart,
+  OutputItem,
+  OutputMessage,
+  OutputTextPart,
+  RefusalPart,
+  ReasoningItem,
+  FunctionCallItem,
+  FunctionCallOutputItem,
+  Annotation,
+  UrlCitation,
+} from './schemas/items.ts';
+export { StreamEventSchema, KNOWN_STREAM_EVENT_TYPES, TERMINAL_EVENT_TYPES, StreamErrorEventSchema, OutputTextDeltaEventSchema } from './schemas/stream-events.ts';
+export type { StreamEvent, StreamEventType } from './schemas/stream-events.ts';
+export { ProviderPreferencesSchema, MaxPriceSchema, PROVIDER_PREFERENCE_KEYS, PROVIDER_SORTS, QUANTIZATIONS } from './schemas/provider-preferences.ts';
+export type { ProviderPreferences, MaxPrice, ProviderSort } from './schemas/provider-preferences.ts';
+export { PluginSchema, PLUGIN_IDS, FUSION_PRESETS, PARETO_PRICE_SOURCES } from './schemas/plugins.ts';
+export type { Plugin, PluginId, FusionPlugin, ParetoRouterPlugin, WebPlugin, WebFetchPlugin, AutoRouterPlugin, AutoBetaRouterPlugin } from './schemas/plugins.ts';
+export { ToolSchema, FunctionToolSchema, GATEWAY_SERVER_TOOL_NAMES, isFunctionTool } from './schemas/tools.ts';
+export type { Tool, FunctionTool, OtherTool } from './schemas/tools.ts';
+export { UsageSchema, checkUsageArithmetic } from './schemas/usage.ts';
+export type { Usage } from './schemas/usage.ts';
+export { GatewayMetadataSchema, GuardrailStageSchema, PipelineStageSchema, ROUTING_STRATEGIES } from './schemas/gateway-metadata.ts';
+export type { GatewayMetadata, GuardrailStage, PipelineStage } from './schemas/gateway-metadata.ts';
+export { validateResponsesRequest, findResponsesConflicts } from './validation/validate-responses-request.ts';
+export type { RequestConflict } from './validation/validate-responses-request.ts';
+export { formatZodError, gatewayZodErrorMap } from './validation/format-zod-error.ts';
 
 // Auth
 export { ApiKeySchema, DEFAULT_API_KEYS } from './auth/api-key.ts';
