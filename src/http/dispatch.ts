@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
-import { journalHeaders } from '../state/journal.ts';
+import { journalHeaders, journalTime } from '../state/journal.ts';
 import { matchPath } from './match-path.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
@@ -169,7 +169,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     }
     if (!isControl) {
       env.journal.record({
-        received_at: new Date(receivedAt).toISOString(),
+        received_at: journalTime(receivedAt),
         method: request.method,
         path: url.pathname,
         operation,

@@ -41,6 +41,18 @@ export function createJournal(limit = 1000): Journal {
   };
 }
 
+/** The largest time a JS Date holds (ECMA-262 21.4.1.1): 8.64e15 ms either side of the epoch. */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * ISO text of a clock reading that never throws: a virtual clock advanced past the Date range
+ * (ms of 1e300 are finite) is clamped, because a journal entry must not turn a request into a crash.
+ */
+export function journalTime(ms: number): string {
+  const clamped = Number.isFinite(ms) ? Math.max(-MAX_DATE_MS, Math.min(MAX_DATE_MS, ms)) : 0;
+  return new Date(clamped).toISOString();
+}
+
 /** Headers for the journal: everything but secrets. */
 export function journalHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
