@@ -1,7 +1,85 @@
+import { buildTranscription } from '../audio/build-transcription.ts';
+import { probeAudio } from '../audio/audio-probe.ts';
+import { hashBytes } from '../audio/hash-bytes.ts';
+import { readTranscriptionRequest } from '../audio/read-transcription-request.ts';
+import { resolveSpeechModel } from '../audio/resolve-speech-model.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
-import type { Route } from '../http/route.ts';
+import { loadTokenizer } from '../generation/tokenizer.ts';
+import type { RequestContext, Route } from '../http/route.ts';
+import { seededRandom } from '../random/seeded-random.ts';
 
-/** POST /audio/transcriptions (spec 4.4). Filled in by the audio area. */
-export function audioRoutes(_env: GatewayEnv): Route[] {
-  return [];
+/**
+ * Statuses the reference lists for createAudioTranscriptions (400, 401, 402, 404, 429, 500, 502,
+ * 503, 524, 529) plus 413, which the size limits produce for real (spec 7).
+ */
+export const AUDIO_TRANSCRIPTION_FAULTS = [400, 401, 402, 404, 413, 429, 500, 502, 503, 524, 529] as const;
+
+/** Slack over the base64 of the largest file for the other JSON members. */
+const JSON_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The JSON body limit: base64 of the largest file any catalogue speech model accepts (reference:
+ * "send larger files as base64 JSON via input_audio"), so the 413 comes while reading, never after
+ * buffering a body no model could take.
+ */
+export function transcriptionBodyLimit(env: GatewayEnv): number {
+  const largest = Math.max(0, ...env.catalog.speechModels.map((m) => m.max_file_bytes));
+  return Math.ceil(largest / 3) * 4 + JSON_OVERHEAD_BYTES;
+}
+
+async function transcribe(ctx: RequestContext): Promise<Response> {
+  const call = await readTranscriptionRequest(ctx);
+  const model = resolveSpeechModel(ctx.env.catalog, call.model);
+  const field = call.audioField === 'file' ? 'file' : 'input_audio.format';
+  if (!model.formats.includes(call.format)) {
+    throw new GatewayError(400, `${field}: ${model.id} does not accept ${call.format} audio (accepts ${model.formats.join(', ')})`);
+  }
+  if (call.audio.length > model.max_file_bytes) {
+    throw new GatewayError(413, `${call.audioField}: ${call.audio.length} bytes of audio exceeds ${model.id}'s ${model.max_file_bytes}-byte file limit`);
+  }
+  if (!model.response_formats.includes(call.responseFormat)) {
+    throw new GatewayError(400, `response_format: ${model.id} supports ${model.response_formats.join(', ')} (got "${call.responseFormat}")`);
+  }
+  const probe = probeAudio(call.audio, call.format);
+  if (typeof probe === 'string') throw new GatewayError(400, `${call.audioField === 'file' ? 'file' : 'input_audio.data'}: ${probe}`);
+
+  // DESIGN determinism: the transcript is keyed by seed + audio bytes only, so the same recording
+  // reads the same whichever model or body shape carried it.
+  const rng = seededRandom(ctx.env.seed, 'audio.transcriptions', String(hashBytes(call.audio)), String(call.audio.length));
+  const result = buildTranscription(
+    {
+      model,
+      seconds: probe.seconds,
+      responseFormat: call.responseFormat,
+      granularities: call.granularities,
+      language: call.language,
+      temperature: call.temperature,
+    },
+    rng,
+    await loadTokenizer(),
+  );
+  return Response.json(result, { status: 200 });
+}
+
+/**
+ * POST /audio/transcriptions (spec 4.4; reference createAudioTranscriptions): JSON or multipart,
+ * a paid operation, the catalogue's speech models.
+ *
+ * @example
+ * const routes = audioRoutes(env); // [{ method: 'POST', path: '/audio/transcriptions', ... }]
+ */
+export function audioRoutes(env: GatewayEnv): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/audio/transcriptions',
+      operation: 'audio.transcriptions.create',
+      auth: 'key',
+      paid: true,
+      faults: AUDIO_TRANSCRIPTION_FAULTS,
+      maxBodyBytes: transcriptionBodyLimit(env),
+      handle: transcribe,
+    },
+  ];
 }

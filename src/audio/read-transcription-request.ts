@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { GatewayError } from '../errors/gateway-error.ts';
+import { isJsonContentType, readBodyLimited } from '../http/read-body.ts';
+import type { RequestContext } from '../http/route.ts';
+import {
+  TimestampGranularitySchema,
+  TranscriptionRequestSchema,
+  TranscriptionResponseFormatSchema,
+  type TimestampGranularity,
+  type TranscriptionResponseFormat,
+} from '../schemas/audio-transcription.ts';
+import { formatZodError, gatewayZodErrorMap } from '../validation/format-zod-error.ts';
+import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat } from './audio-format.ts';
+import { decodeBase64 } from './decode-base64.ts';
+import { ISO_639_1 } from './language-name.ts';
+
+/**
+ * Reference multipart `file`: "Max 25 MB; send larger files as base64 JSON via input_audio".
+ * Read as MiB, as OpenAI's upload limit it mirrors.
+ */
+export const MULTIPART_FILE_LIMIT_BYTES = 25 * 1024 * 1024;
+/** Room for the other form fields and the part headers/boundaries around the file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** A transcription request, whichever body it came in. */
+export interface TranscriptionCall {
+  readonly source: 'json' | 'multipart';
+  readonly model: string;
+  readonly audio: Uint8Array;
+  readonly format: AudioFormat;
+  /** The field to name in errors about the audio (`input_audio.data` or `file`). */
+  readonly audioField: 'input_audio' | 'file';
+  readonly language: string | undefined;
+  readonly responseFormat: TranscriptionResponseFormat;
+  readonly granularities: readonly TimestampGranularity[];
+  readonly temperature: number | undefined;
+}
+
+const formatList = AUDIO_FORMATS.join(', ');
+
+function checkLanguage(language: string | undefined, field: string): string | undefined {
+  if (language === undefined) return undefined;
+  if (!ISO_639_1.test(language)) throw new GatewayError(400, `${field}: must be an ISO-639-1 code of two letters, e.g. "en" (got ${JSON.stringify(language)})`);
+  return language.toLowerCase();
+}
+
+function fromJson(body: unknown): TranscriptionCall {
+  const parsed = TranscriptionRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
+  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
+  const req = parsed.data;
+  const format = normalizeAudioFormat(req.input_audio.format);
+  if (!format) {
+    throw new GatewayError(400, `input_audio.format: unknown audio format ${JSON.stringify(req.input_audio.format)} (one of ${formatList})`);
+  }
+  if (/^data:/i.test(req.input_audio.data)) {
+    throw new GatewayError(400, 'input_audio.data: must be raw base64 bytes, not a data URI');
+  }
+  const audio = decodeBase64(req.input_audio.data);
+  if (!audio) throw new GatewayError(400, 'input_audio.data: not valid base64');
+  if (audio.length === 0) throw new GatewayError(400, 'input_audio.data: the audio is empty (0 bytes)');
+  return {
+    source: 'json',
+    model: req.model,
+    audio,
+    format,
+    audioField: 'input_audio',
+    language: checkLanguage(req.language, 'language'),
+    responseFormat: req.response_format ?? 'json',
+    granularities: req.timestamp_granularities ?? [],
+    temperature: req.temperature,
+  };
+}
+
+/** The non-file form fields, validated with the same rules as the JSON body. */
+const FormFieldsSchema = z.object({
+  model: z.string().min(1),
+  language: z.string().optional(),
+  response_format: TranscriptionResponseFormatSchema.optional(),
+  temperature: z.number().optional(),
+  timestamp_granularities: z.array(TimestampGranularitySchema).optional(),
+});
+
+function single(form: FormData, name: string): string | undefined {
+  const values = form.getAll(name);
+  if (values.length === 0) return undefined;
+  if (values.length > 1) throw new GatewayError(400, `${name}: given ${values.length} times (at most once)`);
+  const v = values[0];
+  if (typeof v !== 'string') throw new GatewayError(400, `${name}: must be a text field, not a file`);
+  return v;
+}
+
+async function fromMultipart(ctx: RequestContext, contentType: string): Promise<TranscriptionCall> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyLimited(ctx.request, MULTIPART_FILE_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES);
+  } catch (e) {
+    if (e instanceof GatewayError && e.status === 413) {
+      throw new GatewayError(413, `Payload too large: a multipart upload may carry at most ${MULTIPART_FILE_LIMIT_BYTES} bytes of audio (25 MB); send larger files as base64 JSON via input_audio`);
+    }
+    throw e;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData();
+  } catch (e) {
+    throw new GatewayError(400, `Malformed multipart/form-data body: ${(e as Error).message}`);
+  }
+  const files = form.getAll('file');
+  if (files.length === 0) throw new GatewayError(400, 'file: required (a multipart file part named "file")');
+  if (files.length > 1) throw new GatewayError(400, `file: given ${files.length} times (exactly one file)`);
+  const file = files[0];
+  if (typeof file === 'string') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
+  const f = file as File;
+  if (f.size > MULTIPART_FILE_LIMIT_BYTES) {
+    throw new GatewayError(413, `file: ${f.size} bytes exceeds the ${MULTIPART_FILE_LIMIT_BYTES}-byte (25 MB) upload limit; send larger files as base64 JSON via input_audio`);
+  }
+  const format = formatOfUpload(f.name, f.type);
+  if (!format) {
+    throw new GatewayError(400, `file: cannot tell the audio format from the file name ${JSON.stringify(f.name)} or the part content type ${JSON.stringify(f.type || '(none)')} (one of ${formatList})`);
+  }
+  const audio = new Uint8Array(await f.arrayBuffer());
+  if (audio.length === 0) throw new GatewayError(400, 'file: the audio is empty (0 bytes)');
+
+  const temperatureText = single(form, 'temperature');
+  const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
+  if (temperatureText !== undefined && (temperatureText.trim() === '' || !Number.isFinite(temperature))) {
+    throw new GatewayError(400, `temperature: expected number, got ${JSON.stringify(temperatureText)}`);
+  }
+  // OpenAI clients send `timestamp_granularities[]`; accept the bare name too.
+  const grains = [...form.getAll('timestamp_granularities[]'), ...form.getAll('timestamp_granularities')];
+  if (grains.some((g) => typeof g !== 'string')) throw new GatewayError(400, 'timestamp_granularities[]: must be text fields');
+  const fields = {
+    model: single(form, 'model'),
+    language: single(form, 'language'),
+    response_format: single(form, 'response_format'),
+    temperature,
+    timestamp_granularities: grains.length > 0 ? grains : undefined,
+  };
+  const parsed = FormFieldsSchema.safeParse(fields, { error: gatewayZodErrorMap });
+  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
+  const req = parsed.data;
+  return {
+    source: 'multipart',
+    model: req.model,
+    audio,
+    format,
+    audioField: 'file',
+    language: checkLanguage(req.language, 'language'),
+    responseFormat: req.response_format ?? 'json',
+    granularities: req.timestamp_granularities ?? [],
+    temperature: req.temperature,
+  };
+}
+
+/**
+ * Read POST /audio/transcriptions in either body the reference allows: JSON (`STTRequest`, base64
+ * `input_audio`) or `multipart/form-data` (a `file` part, spec 4.4). Every problem is a
+ * GatewayError naming the field: 400 for bad input, 413 past the size limits (while reading).
+ *
+ * @example
+ * const call = await readTranscriptionRequest(ctx);
+ * call.format; // 'wav'
+ */
+export async function readTranscriptionRequest(ctx: RequestContext): Promise<TranscriptionCall> {
+  const contentType = ctx.request.headers.get('content-type');
+  const mime = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (contentType !== null && mime === 'multipart/form-data') return fromMultipart(ctx, contentType);
+  if (!isJsonContentType(contentType)) {
+    throw new GatewayError(400, `Content-Type must be application/json or multipart/form-data (got "${contentType}")`);
+  }
+  return fromJson(await ctx.json());
+}
