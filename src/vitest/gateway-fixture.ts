@@ -1,0 +1,57 @@
+import type { Gateway } from '../gateway.ts';
+import type { JournalEntry } from '../state/journal.ts';
+import type { ProviderFault } from '../state/provider-faults.ts';
+
+/** A documented status, or a failure after the stream's headers were sent (`X-Gatewaykit-Fault`). */
+export type ForcedFault = number | 'stream-error' | 'stream-cut';
+
+/**
+ * What a test receives as `gateway`: a fresh simulated gateway reachable at its own base URL
+ * through the real `fetch` (msw in-process, or a real port), plus helpers for its clock and faults.
+ */
+export interface GatewayFixture {
+  /** e.g. `http://t1x2y3.gateway.test/api/v1` (msw) or `http://127.0.0.1:PORT/api/v1` (http). */
+  readonly baseUrl: string;
+  /** The demo key with ample credits, `sk-gw-test`. */
+  readonly apiKey: string;
+  /** The simulator core of this test (handlers, control, env). */
+  readonly core: Gateway;
+  /** `fetch` relative to `baseUrl` through the global fetch: `gateway.fetch('/responses', init)`. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Authorization + JSON content type, merged with `extra`. */
+  headers(extra?: Record<string, string>): Record<string, string>;
+  /** Request headers that force `fault` on one request (spec 7 statuses, or a broken stream). */
+  forceStatus(fault: ForcedFault): Record<string, string>;
+  /** Move the (virtual) clock forward; video jobs progress and timers fire. */
+  advance(ms: number): Promise<void>;
+  /** The gateway clock reading, ms. */
+  now(): number;
+  /** Make the next `count` attempts (default: all) on provider `slug` fail with `status`. */
+  failProvider(slug: string, status: number, count?: number): void;
+  clearProviderFaults(slug?: string): void;
+  providerFaults(): Record<string, ProviderFault>;
+  /** Requests this gateway received, oldest first. */
+  requests(): JournalEntry[];
+  /** Forget all state and rewind a virtual clock. */
+  reset(): void;
+}
+
+/** Helpers over a gateway served at `baseUrl`. */
+export function gatewayFixture(core: Gateway, baseUrl: string, apiKey = 'sk-gw-test'): GatewayFixture {
+  const origin = new URL(baseUrl).origin;
+  return {
+    baseUrl,
+    apiKey,
+    core,
+    fetch: (path, init) => fetch(path.startsWith('/__gatewaykit/') ? `${origin}${path}` : `${baseUrl}${path}`, init),
+    headers: (extra = {}) => ({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...extra }),
+    forceStatus: (fault) => ({ 'x-gatewaykit-fault': String(fault) }),
+    advance: (ms) => core.control.advanceClock(ms),
+    now: () => core.control.now(),
+    failProvider: (slug, status, count) => core.control.failProvider(slug, status, count),
+    clearProviderFaults: (slug) => core.control.clearProviderFaults(slug),
+    providerFaults: () => core.control.providerFaults(),
+    requests: () => core.control.requests(),
+    reset: () => core.control.reset(),
+  };
+}

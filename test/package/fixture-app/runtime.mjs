@@ -1,0 +1,19 @@
+// Plain Node, no TypeScript loader: the runtime entries import and the gateway answers.
+// (gatewaykit/vitest is loaded by vitest itself: consumer.spec.ts.)
+import { createGateway } from 'gatewaykit';
+import { startServer } from 'gatewaykit/node';
+import { runConformance } from 'gatewaykit/conformance';
+
+const gateway = createGateway();
+const request = (headers) => gateway.fetch('/responses', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' }) });
+const models = await request({ authorization: 'Bearer sk-gw-test' });
+const unauthenticated = await request({});
+console.log(
+  JSON.stringify({
+    createGateway: typeof createGateway,
+    startServer: typeof startServer,
+    runConformance: typeof runConformance,
+    responsesStatus: models.status,
+    unauthenticatedStatus: unauthenticated.status,
+  }),
+);

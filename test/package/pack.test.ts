@@ -1,0 +1,168 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+/**
+ * The package as users get it: `npm pack` (which runs `prepack`, the build), installed from the
+ * tarball into a fresh project, then imported with plain Node 20 (no tsx), type-checked with tsc,
+ * and its bin started. Nothing here runs on the TypeScript sources.
+ */
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** Packing builds dist/; do it in a copy so the working tree (and parallel runs) never see it. */
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+
+/** The conform command is built in parallel; run its check once the CLI registers it. */
+const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'), 'utf8'));
+
+let work: string;
+let project: string;
+let packedFiles: string[] = [];
+
+async function sh(cmd: string, args: string[], cwd: string, timeout = 150_000) {
+  return run(cmd, args, { cwd, timeout, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } }).catch(
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      // Keep the tool's own output (tsc errors, npm logs) in the failure message.
+      error.message = `${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`;
+      throw error;
+    },
+  );
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'gatewaykit-pack-'));
+  const copy = join(work, 'repo');
+  for (const entry of SOURCES) {
+    if (!existsSync(join(repo, entry))) continue;
+    cpSync(join(repo, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes(`${join(repo, 'dist')}`) });
+  }
+  symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  const { stdout } = await sh(npm, ['pack', '--json', '--pack-destination', work], copy);
+  // npm prints the prepack script's output before the JSON document.
+  const report = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  packedFiles = report[0]!.files.map((f) => f.path);
+  const tarball = join(work, report[0]!.filename);
+
+  project = join(work, 'app');
+  cpSync(join(repo, 'test/package/fixture-app'), project, { recursive: true });
+  const devVersions = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+  // Versions the repo itself was tested with, so --prefer-offline finds them in the npm cache.
+  await sh(
+    npm,
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `typescript@${devVersions.typescript}`, `@types/node@${devVersions['@types/node']}`, `vitest@${devVersions.vitest}`],
+    project,
+  );
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  test('ships the build, the bin and the docs, and no sources or tests', () => {
+    expect(packedFiles).toContain('bin/gatewaykit.js');
+    expect(packedFiles).toContain('dist/src/index.js');
+    expect(packedFiles).toContain('dist/src/index.d.ts');
+    expect(packedFiles).toContain('dist/fixtures/catalog.json');
+    expect(packedFiles).toContain('README.md');
+    expect(packedFiles.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(packedFiles.filter((f) => /\.test\.|\/test\//.test(f))).toEqual([]);
+  });
+
+  test('every export target exists in the installed package', () => {
+    const installed = join(project, 'node_modules/gatewaykit');
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+    const missing: string[] = [];
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      const files = typeof target === 'string' ? [target] : [target.types!, target.default!];
+      for (const file of files) if (!existsSync(join(installed, file))) missing.push(`${subpath} -> ${file}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('imports with plain Node (no TypeScript loader) and answers a request', async () => {
+    const { stdout } = await sh(process.execPath, ['runtime.mjs'], project);
+    const result = JSON.parse(stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({
+      createGateway: 'function',
+      startServer: 'function',
+      runConformance: 'function',
+      responsesStatus: 200,
+      unauthenticatedStatus: 401,
+    });
+  });
+
+  test('type-checks a TypeScript consumer (strict, NodeNext) against the shipped declarations', async () => {
+    const tsc = join(project, 'node_modules/typescript/bin/tsc');
+    const result = await sh(process.execPath, [tsc, '--noEmit', '-p', '.'], project).catch((e: { stdout: string; stderr: string }) => e);
+    expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+  });
+
+  test('the gatewaykit/vitest fixture runs under vitest in the consumer project', async () => {
+    const vitest = join(project, 'node_modules/vitest/vitest.mjs');
+    const result = await sh(process.execPath, [vitest, 'run', '--reporter=verbose'], project).catch((e: { stdout: string; stderr: string }) => e);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/Tests\s+2 passed/);
+  });
+
+  test('`gatewaykit serve --port 0` starts, answers, and stops on SIGTERM', async () => {
+    const server = await startBin(project);
+    try {
+      const ask = (key: string) =>
+        fetch(`${server.baseUrl}/responses`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' }),
+        });
+      expect((await ask('sk-gw-test')).status).toBe(200);
+      expect((await ask('sk-nope')).status).toBe(401);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exit).toBe(0);
+  });
+
+  test.skipIf(!HAS_CONFORM)('`gatewaykit conform` runs against the served simulator and passes', async () => {
+    const server = await startBin(project);
+    try {
+      const bin = join(project, 'node_modules/.bin/gatewaykit');
+      const result = await sh(bin, ['conform', '--base-url', server.baseUrl, '--api-key', 'sk-gw-test', '--runs', '5'], project, 150_000).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  }, 180_000);
+});
+
+interface BinServer {
+  child: ChildProcess;
+  baseUrl: string;
+  exit: Promise<number | null>;
+}
+
+/** Start the installed bin on a free port and read the base URL from its "listening on" line. */
+async function startBin(cwd: string): Promise<BinServer> {
+  const child = spawn(join(cwd, 'node_modules/.bin/gatewaykit'), ['serve', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const lines = createInterface({ input: child.stdout! });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const match = /listening on (\S+)/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    void exit.then((code) => reject(new Error(`gatewaykit serve exited (${code}) before listening: ${stderr}`)));
+  });
+  return { child, baseUrl, exit };
+}
