@@ -14,6 +14,7 @@ import { modelsRoutes } from './handlers/models.ts';
 import { openapiRoutes } from './handlers/openapi.ts';
 import { responsesRoutes } from './handlers/responses.ts';
 import { videosRoutes } from './handlers/videos.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from './videos/video-jobs.ts';
 import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
 import type { Route } from './http/route.ts';
 import { createJournal } from './state/journal.ts';
@@ -40,6 +41,10 @@ export interface GatewayOptions {
   journalLimit?: number;
   /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
   onError?: (error: unknown) => void;
+  /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
+  webhooks?: VideoWebhookOptions;
+  /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`). */
+  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void };
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
@@ -59,6 +64,8 @@ export interface Gateway {
   readonly env: GatewayEnv;
   /** Every operation this gateway serves (API and control), read-only: for fuzzers, docs and tools. */
   readonly routes: readonly Route[];
+  /** Video jobs: look up, cancel, snapshot, webhook attempts, `webhooksIdle()` for tests. */
+  readonly videos: VideoJobs;
 }
 
 function resolveCatalog(catalog: Catalog | CatalogInput | undefined): Catalog {
@@ -125,10 +132,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     providerFaults: () => providerFaults.list(),
   };
 
+  const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
   const apiRoutes: Route[] = [
     ...responsesRoutes(env),
     ...modelsRoutes(env),
-    ...videosRoutes(env),
+    ...videosRoutes(env, videos),
     ...audioRoutes(env),
     ...datasetsRoutes(env),
     ...openapiRoutes(env),
@@ -147,7 +155,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // base URL that answers unknown paths with the spec 7 envelope instead of letting them through.
   const forward = ({ request }: { request: Request }) => dispatch(request);
   const handlers: HttpHandler[] = [
-    ...apiRoutes.map((r) => http[r.method.toLowerCase() as 'get'](`${baseUrl}${r.path}`, forward)),
+    ...apiRoutes.filter((r) => !r.control).map((r) => http[r.method.toLowerCase() as 'get'](`${baseUrl}${r.path}`, forward)),
     http.all(`${parsedBase.origin}/__gatewaykit/*`, forward),
     http.all(`${baseUrl}/*`, forward),
   ];
@@ -163,5 +171,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     control,
     env,
     routes: Object.freeze(routes.slice()),
+    videos,
   };
 }

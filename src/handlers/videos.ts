@@ -1,7 +1,106 @@
+import { statusesFor } from '../errors/documented-statuses.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
 import type { Route } from '../http/route.ts';
+import { hash53 } from '../random/hash.ts';
+import { buildMp4 } from '../videos/build-mp4.ts';
+import { videoJobStatus } from '../videos/video-job-state.ts';
+import { createVideoJobs, type VideoJobs } from '../videos/video-jobs.ts';
 
-/** POST /videos, GET /videos/:jobId, GET /videos/:jobId/content (spec 4.2, 4.3). Filled in by the videos area. */
-export function videosRoutes(_env: GatewayEnv): Route[] {
-  return [];
+/** `?index=` of the content operation: absent or null means 0 (reference: integer >= 0, default 0). */
+function contentIndex(url: URL): number {
+  const raw = url.searchParams.get('index');
+  if (raw === null || raw === '' || raw === 'null') return 0;
+  if (!/^\d+$/.test(raw)) throw new GatewayError(400, `index: must be a whole number >= 0 (got "${raw.slice(0, 40)}")`);
+  return Number(raw);
+}
+
+/**
+ * POST /videos (spec 4.2), GET /videos/:jobId (the polling URL, spec 4.3),
+ * GET /videos/:jobId/content (reference), and the control operations
+ * `POST /__gatewaykit/videos/:jobId/cancel` and `GET /__gatewaykit/videos`.
+ */
+export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(env)): Route[] {
+  const findJob = (id: string | undefined) => {
+    const job = id === undefined ? undefined : jobs.get(id);
+    if (!job) throw new GatewayError(404, `No video job ${id ?? ''}`);
+    return job;
+  };
+  return [
+    {
+      method: 'POST',
+      path: '/videos',
+      operation: 'videos.create',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('videos'),
+      async handle(ctx) {
+        const body = await ctx.json();
+        const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey });
+        // reference: submit answers 202 Accepted with the job in state pending (spec 2.8).
+        return Response.json(jobs.view(job), { status: 202 });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/videos/:jobId',
+      operation: 'videos.get',
+      auth: 'key',
+      faults: [401, 404, 500],
+      async handle(ctx) {
+        await jobs.ready;
+        return Response.json(jobs.view(findJob(ctx.params.jobId)));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/videos/:jobId/content',
+      operation: 'videos.content',
+      auth: 'key',
+      faults: [400, 401, 404, 500, 502],
+      async handle(ctx) {
+        await jobs.ready;
+        const job = findJob(ctx.params.jobId);
+        const index = contentIndex(ctx.url);
+        const status = videoJobStatus(job, env.clock.now());
+        if (status !== 'completed') throw new GatewayError(400, `Video job ${job.id} is ${status}; its content is available once it is completed`);
+        if (index !== 0) throw new GatewayError(400, `index: job ${job.id} has 1 output (index 0); got ${index}`);
+        // Deterministic placeholder: the job id picks the colour, the job's duration the length.
+        const h = hash53(job.id, env.seed);
+        const bytes = buildMp4({
+          durationSeconds: job.provider_request.duration,
+          colour: { luma: 40 + (h % 180), cb: 40 + (Math.floor(h / 180) % 180), cr: 40 + (Math.floor(h / 32400) % 180) },
+        });
+        return new Response(bytes, {
+          status: 200,
+          headers: { 'content-type': 'video/mp4', 'content-length': String(bytes.length), 'cache-control': 'private, max-age=3600' },
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__gatewaykit/videos/:jobId/cancel',
+      operation: 'control.videos.cancel',
+      auth: 'none',
+      faults: [],
+      control: true,
+      handle: async (ctx) => Response.json(await jobs.cancel(ctx.params.jobId ?? '')),
+    },
+    {
+      method: 'GET',
+      path: '/__gatewaykit/videos',
+      operation: 'control.videos.list',
+      auth: 'none',
+      faults: [],
+      control: true,
+      async handle() {
+        await jobs.ready;
+        const now = env.clock.now();
+        return Response.json({
+          data: jobs.list().map((job) => ({ ...job, status: videoJobStatus(job, now) })),
+          webhook_attempts: jobs.webhookAttempts(),
+        });
+      },
+    },
+  ];
 }

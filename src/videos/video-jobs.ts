@@ -1,0 +1,261 @@
+import { Collection } from '@msw/data';
+import type { ApiKey } from '../auth/api-key.ts';
+import type { TimerHandle } from '../clock/clock.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { GatewayEnv } from '../gateway-env.ts';
+import { VideoJobRecordSchema, type VideoJobRecord } from '../schemas/video-job-record.ts';
+import { isTerminalVideoStatus, type VideoJob } from '../schemas/videos.ts';
+import { callbackUrlProblem } from './callback-url.ts';
+import { prepareVideoJob } from './prepare-video-job.ts';
+import { videoJobStatus, videoJobTerminalAt, videoJobView, videoWebhookPayload } from './video-job-state.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+/** Webhook settings of a gateway (`createGateway({ webhooks })`, `gatewaykit serve --webhook-*`). */
+export interface VideoWebhookOptions {
+  /** The workspace signing secret of `X-Gateway-Signature`. Default `whsec_gatewaykit_test`. */
+  secret?: string;
+  /** Receives webhooks of jobs submitted without `callback_url` (the workspace default). */
+  defaultCallbackUrl?: string;
+  /** Allow plain-http receivers on localhost / 127.0.0.1 / [::1] (tests, local development). */
+  allowInsecureLocalhost?: boolean;
+  /** Delivery attempts per terminal state before giving up. Default 8. */
+  maxAttempts?: number;
+  /** Delay before the first retry; doubles on each further failure (clock ms). Default 5000. */
+  initialBackoffMs?: number;
+  /** Time limit of one delivery request (real ms: it is network I/O). Default 10 000. */
+  timeoutMs?: number;
+  /** The fetch used to deliver. Default globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_gatewaykit_test';
+
+/** What the state file keeps: every accepted job with its timeline and webhook progress. */
+export interface VideoJobsSnapshot {
+  version: 1;
+  /** Clock reading when saved (a virtual clock is moved forward to it on restore). */
+  saved_at: number;
+  /** Submission counter, so ids stay unique after a restart. */
+  seq: number;
+  jobs: VideoJobRecord[];
+}
+
+export interface VideoJobsOptions {
+  webhooks?: VideoWebhookOptions;
+  /** Jobs to start with (from a state file). */
+  restore?: VideoJobsSnapshot;
+  /** Called after every accepted submission and every state change worth keeping. */
+  onChange?: (snapshot: VideoJobsSnapshot) => void;
+}
+
+/** One webhook delivery attempt, as observed by the gateway. */
+export interface WebhookAttempt {
+  job_id: string;
+  status: string;
+  attempt: number;
+  at: number;
+  ok: boolean;
+  error: string | null;
+}
+
+/** The video jobs of one gateway: store, lifecycle timers and webhook delivery. */
+export interface VideoJobs {
+  /** Resolves once restored jobs are loaded. */
+  readonly ready: Promise<void>;
+  submit(input: { body: unknown; sessionHeader: string | null; apiKey: ApiKey | undefined }): Promise<VideoJobRecord>;
+  get(id: string): VideoJobRecord | undefined;
+  /** The public view of a job at the current clock reading. */
+  view(job: VideoJobRecord): VideoJob;
+  /** Cancel a job that has not reached a terminal state (409 otherwise, 404 unknown). */
+  cancel(id: string): Promise<VideoJob>;
+  list(): VideoJobRecord[];
+  snapshot(): VideoJobsSnapshot;
+  /** Webhook attempts so far, oldest first (bounded to the last 1000). */
+  webhookAttempts(): WebhookAttempt[];
+  /** Resolves when no webhook delivery is in flight (tests await it instead of sleeping). */
+  webhooksIdle(): Promise<void>;
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * Create the video job service of a gateway. Job states are computed lazily from the clock
+ * (`videoJobStatus`); a timer at each job's terminal time makes the transition observable
+ * without a poll, so the webhook goes out on time (spec 6 "Video completion").
+ */
+export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {}): VideoJobs {
+  const hooks = options.webhooks ?? {};
+  const secret = hooks.secret ?? DEFAULT_WEBHOOK_SECRET;
+  const allowInsecureLocalhost = hooks.allowInsecureLocalhost ?? false;
+  const maxAttempts = hooks.maxAttempts ?? 8;
+  const initialBackoffMs = hooks.initialBackoffMs ?? 5_000;
+  const timeoutMs = hooks.timeoutMs ?? 10_000;
+  if (hooks.defaultCallbackUrl !== undefined) {
+    const problem = callbackUrlProblem(hooks.defaultCallbackUrl, allowInsecureLocalhost);
+    if (problem) throw new TypeError(`webhooks.defaultCallbackUrl: ${problem}`);
+  }
+  if (!(maxAttempts >= 1)) throw new TypeError('webhooks.maxAttempts: must be >= 1');
+
+  const jobs = new Collection({ schema: VideoJobRecordSchema });
+  const timers = new Map<string, TimerHandle>();
+  const inFlight = new Set<Promise<void>>();
+  const attempts: WebhookAttempt[] = [];
+  let seq = 0;
+
+  const find = (id: string) => jobs.findFirst((q) => q.where({ id })) as VideoJobRecord | undefined;
+  const all = () => jobs.all() as VideoJobRecord[];
+  const snapshot = (): VideoJobsSnapshot => ({ version: 1, saved_at: env.clock.now(), seq, jobs: clone(all()) });
+  const changed = () => {
+    if (!options.onChange) return;
+    try {
+      options.onChange(snapshot());
+    } catch (error) {
+      env.reportError(error);
+    }
+  };
+
+  async function patch(id: string, fn: (job: VideoJobRecord) => void): Promise<void> {
+    await jobs.update((q) => q.where({ id }), { data: (draft) => void fn(draft as VideoJobRecord) });
+  }
+
+  function schedule(job: VideoJobRecord): void {
+    const w = job.webhook;
+    if (!w || w.gave_up || w.delivered !== null) return;
+    timers.get(job.id)?.cancel();
+    const at = Math.max(videoJobTerminalAt(job), w.next_attempt_at ?? 0);
+    timers.set(
+      job.id,
+      env.clock.setTimer(Math.max(0, at - env.clock.now()), () => {
+        timers.delete(job.id);
+        track(deliver(job.id));
+      }),
+    );
+  }
+
+  function track(p: Promise<void>): void {
+    const guarded = p.catch((error) => env.reportError(error));
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
+  }
+
+  async function deliver(id: string): Promise<void> {
+    const job = find(id);
+    const w = job?.webhook;
+    if (!job || !w || w.gave_up) return;
+    const now = env.clock.now();
+    const status = videoJobStatus(job, now);
+    if (!isTerminalVideoStatus(status)) return schedule(job);
+    if (w.delivered === status) return;
+    // Same body on every attempt (created_at is the transition time): receivers dedupe on the key.
+    const body = JSON.stringify(videoWebhookPayload(job, status, env.baseUrl));
+    const signature = await signWebhook({ payload: body, secret, timestamp: now / 1000 });
+    let error: string | null = null;
+    try {
+      const response = await (hooks.fetch ?? globalThis.fetch)(w.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'gatewaykit-webhooks',
+          'X-Gateway-Idempotency-Key': `${job.id}-${status}`,
+          'X-Gateway-Signature': signature,
+        },
+        body,
+        signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
+      });
+      await response.body?.cancel().catch(() => undefined);
+      if (!response.ok) error = `receiver answered HTTP ${response.status}`;
+    } catch (e) {
+      error = `delivery failed: ${(e as Error).message}`;
+    }
+    const attempt = w.attempts + 1;
+    const at = env.clock.now();
+    attempts.push({ job_id: id, status, attempt, at, ok: error === null, error });
+    if (attempts.length > 1000) attempts.shift();
+    if (!find(id)) return; // reset while in flight
+    await patch(id, (draft) => {
+      const d = draft.webhook!;
+      d.attempts = attempt;
+      d.last_error = error;
+      if (error === null) {
+        d.delivered = status;
+        d.next_attempt_at = null;
+      } else if (attempt >= maxAttempts) {
+        d.gave_up = true;
+        d.next_attempt_at = null;
+      } else {
+        // Exponential backoff on the gateway clock: at-least-once delivery.
+        d.next_attempt_at = at + initialBackoffMs * 2 ** (attempt - 1);
+      }
+    });
+    changed();
+    const updated = find(id);
+    if (updated && error !== null) schedule(updated);
+  }
+
+  const ready = (async () => {
+    const restored = options.restore;
+    if (!restored) return;
+    seq = restored.seq;
+    for (const record of restored.jobs) {
+      const job = (await jobs.create(VideoJobRecordSchema.parse(record))) as VideoJobRecord;
+      schedule(job);
+    }
+  })();
+
+  env.onReset(() => {
+    for (const t of timers.values()) t.cancel();
+    timers.clear();
+    jobs.clear();
+    attempts.length = 0;
+    seq = 0;
+    changed();
+  });
+
+  return {
+    ready,
+    async submit({ body, sessionHeader, apiKey }) {
+      await ready;
+      const now = env.clock.now();
+      const record = prepareVideoJob({
+        body,
+        sessionHeader,
+        catalog: env.catalog,
+        seed: env.seed,
+        now,
+        seq,
+        isByok: apiKey?.byok ?? false,
+        findJob: find,
+        takeProviderFault: (slug) => env.providerFaults.take(slug),
+        webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost },
+      });
+      seq += 1;
+      const job = (await jobs.create(record)) as VideoJobRecord;
+      schedule(job);
+      changed();
+      return job;
+    },
+    get: find,
+    view: (job) => videoJobView(job, env.clock.now(), { basePath: env.basePath, baseUrl: env.baseUrl }),
+    async cancel(id) {
+      await ready;
+      const job = find(id);
+      if (!job) throw new GatewayError(404, `No video job ${id}`);
+      const now = env.clock.now();
+      const status = videoJobStatus(job, now);
+      if (isTerminalVideoStatus(status)) throw new GatewayError(409, `Video job ${id} is already ${status}; terminal states never change`);
+      await patch(id, (draft) => void (draft.cancelled_at = now));
+      changed();
+      const updated = find(id)!;
+      timers.get(id)?.cancel();
+      timers.delete(id);
+      if (updated.webhook) track(deliver(id));
+      return videoJobView(updated, now, { basePath: env.basePath, baseUrl: env.baseUrl });
+    },
+    list: all,
+    snapshot,
+    webhookAttempts: () => attempts.map((a) => ({ ...a })),
+    async webhooksIdle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
