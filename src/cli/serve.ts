@@ -3,6 +3,7 @@ import { DEFAULT_API_KEYS } from '../auth/api-key.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../node/create-server.ts';
+import { stateFileOptions } from '../node/state-file.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -12,6 +13,11 @@ Options:
   --seed N            seed of every simulated choice (default 0)
   --clock KIND        system (default) or virtual (moves only via POST /__gatewaykit/clock/advance)
   --max-body-bytes N  request-size limit, 413 past it (default 10485760)
+  --state-file FILE   keep video jobs (and pending webhooks) in FILE across restarts
+  --webhook-secret S  signing secret of X-Gateway-Signature (default whsec_gatewaykit_test)
+  --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
+  --webhook-allow-insecure-localhost
+                      also deliver to http://localhost / 127.0.0.1 receivers
   -h, --help          this text`;
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
@@ -26,6 +32,10 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         seed: { type: 'string' },
         clock: { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'state-file': { type: 'string' },
+        'webhook-secret': { type: 'string' },
+        'webhook-url': { type: 'string' },
+        'webhook-allow-insecure-localhost': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -60,9 +70,15 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
 
   let running;
   try {
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes });
+    const webhooks = {
+      secret: values['webhook-secret'],
+      defaultCallbackUrl: values['webhook-url'],
+      allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
+    };
+    const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, ...persisted });
   } catch (e) {
-    io.err(`gatewaykit serve: cannot listen: ${(e as Error).message}`);
+    io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
