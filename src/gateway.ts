@@ -13,6 +13,8 @@ import { datasetsRoutes } from './handlers/datasets.ts';
 import { modelsRoutes } from './handlers/models.ts';
 import { openapiRoutes } from './handlers/openapi.ts';
 import { responsesRoutes } from './handlers/responses.ts';
+import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from './scripts/script-registry.ts';
+import type { ScriptRule, ScriptRuleInput } from './scripts/script-rule.ts';
 import { videosRoutes } from './handlers/videos.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from './videos/video-jobs.ts';
 import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
@@ -41,6 +43,8 @@ export interface GatewayOptions {
   journalLimit?: number;
   /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
   onError?: (error: unknown) => void;
+  /** Scripted replies (docs/responses.md): first match wins; they survive control reset. */
+  scripts?: ReadonlyArray<ScriptRuleInput | ScriptRule>;
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
   webhooks?: VideoWebhookOptions;
   /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`). */
@@ -62,6 +66,10 @@ export interface Gateway {
   readonly control: GatewayControl;
   /** Internal environment shared by operations (for adapters and advanced use). */
   readonly env: GatewayEnv;
+  /** Add a scripted reply at run time (cleared by control reset); the handle removes it. */
+  script(rule: ScriptRuleInput | ScriptRule): ScriptHandle;
+  /** The scripted replies in match order, with uses left. */
+  scripts(): ScriptEntry[];
   /** Every operation this gateway serves (API and control), read-only: for fuzzers, docs and tools. */
   readonly routes: readonly Route[];
   /** Video jobs: look up, cancel, snapshot, webhook attempts, `webhooksIdle()` for tests. */
@@ -133,8 +141,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
 
   const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
+  const scriptRegistry = createScriptRegistry(options.scripts ?? []);
+  env.onReset(() => scriptRegistry.reset());
   const apiRoutes: Route[] = [
-    ...responsesRoutes(env),
+    ...responsesRoutes(env, scriptRegistry),
     ...modelsRoutes(env),
     ...videosRoutes(env, videos),
     ...audioRoutes(env),
@@ -170,6 +180,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     handle: dispatch,
     control,
     env,
+    script: (rule) => scriptRegistry.add(rule),
+    scripts: () => scriptRegistry.list(),
     routes: Object.freeze(routes.slice()),
     videos,
   };

@@ -1,9 +1,114 @@
 import { statusesFor } from '../errors/documented-statuses.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import { buildOutput } from '../generation/build-output.ts';
+import { buildResponse, canonicalRequestKey } from '../generation/build-response.ts';
+import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
+import { lastUserText } from '../generation/request-text.ts';
+import { loadTokenizer } from '../generation/tokenizer.ts';
+import { buildUsage, promptTokens } from '../generation/usage.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
-import type { Route } from '../http/route.ts';
+import type { RequestContext, Route } from '../http/route.ts';
+import { seededRandom } from '../random/seeded-random.ts';
+import { resolveRoute } from '../routing/resolve-route.ts';
+import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
+import { scriptPlan } from '../scripts/script-plan.ts';
+import { encodeSsePieces } from '../streaming/encode-sse.ts';
+import { concatBytes, cutPieces, rechunk } from '../streaming/rechunk.ts';
+import { responseEvents } from '../streaming/response-events.ts';
+import { sseResponse } from '../streaming/sse-response.ts';
+import { upstreamBody } from '../streaming/upstream-body.ts';
+import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
 
-/** POST /responses (spec 4.1). Placeholder until the Responses operation lands. */
-export function responsesRoutes(_env: GatewayEnv): Route[] {
+/** Message of the in-stream failure forced by `X-Gatewaykit-Fault: stream-error`. */
+export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream stream failed mid-response (X-Gatewaykit-Fault: stream-error)';
+
+/**
+ * Create one response (spec 4.1): validate (spec 2.1), route (spec 1.6), answer from a scripted
+ * reply or the deterministic generator, and send the spec 2.2 result as JSON or as the spec 6
+ * event stream. Everything that can fail does so before the first byte (a JSON error with its
+ * real status); after it, only the simulated stream faults fail, in-stream.
+ */
+async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: RequestContext): Promise<Response> {
+  const request = validateResponsesRequest(await ctx.json());
+  const r = request as Record<string, unknown>;
+  const stream = r.stream === true;
+  const fault = ctx.simulation.streamFault;
+  if (fault && !stream) {
+    throw new GatewayError(400, `X-Gatewaykit-Fault: ${fault} applies to streamed requests only; send "stream": true or drop the header`);
+  }
+  // spec 2.1: the body's session_id wins over the x-session-id header.
+  const sessionId = typeof r.session_id === 'string' ? r.session_id : (ctx.request.headers.get('x-session-id') ?? undefined);
+  if (!ctx.apiKey) throw new GatewayError(401);
+  const decision = await resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId });
+  const gatewayMetadata = ctx.metadataEnabled ? (decision.gatewayMetadata as Record<string, unknown>) : undefined;
+  const modelId = decision.model.id;
+
+  // DESIGN determinism: the reply depends on seed + request (not `stream`), ids also on the clock.
+  const key = canonicalRequestKey(request);
+  const rng = seededRandom(env.seed, 'responses', key);
+  const ids = seededRandom(env.seed, 'responses-ids', key, String(ctx.receivedAt));
+
+  const script = scripts.take({
+    requestedModel: typeof r.model === 'string' ? r.model : undefined,
+    routedModel: modelId,
+    lastUserText: lastUserText(r.input),
+    metadata: r.metadata as Record<string, string> | null | undefined,
+    headers: ctx.request.headers,
+  });
+  const plan: ReplyPlan = script
+    ? scriptPlan(script.reply, gatewayMetadata)
+    : planReply({ request, model: decision.model, effects: decision.effects, rng: rng.fork('plan') });
+
+  const tokenizer = await loadTokenizer();
+  const built = buildOutput(plan, {
+    tokenizer,
+    rng: ids.fork('items'),
+    maxOutputTokens: typeof r.max_output_tokens === 'number' ? r.max_output_tokens : undefined,
+    modelId,
+    annotations: decision.effects.annotations,
+    transformOutputText: decision.effects.transformOutputText,
+  });
+  const prompt = promptTokens(request, tokenizer);
+  const usage = buildUsage({ ...prompt, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
+  const result = buildResponse({
+    request,
+    id: `resp_${ids.fork('response').alphanumeric(32)}`,
+    now: ctx.receivedAt,
+    modelId,
+    built,
+    usage,
+    gatewayMetadata,
+  });
+  // reference README: every response carries X-Generation-Id; this one belongs to the result.
+  const headers = { 'x-generation-id': `gen-${result.created_at}-${ids.fork('generation').alphanumeric(20)}` };
+
+  if (!stream) return new Response(JSON.stringify(result), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+  const debug = r.debug as { echo_upstream_body?: unknown } | undefined;
+  const events = responseEvents(result, {
+    rng: rng.fork('deltas'),
+    upstreamBody: debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
+    fail: fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: tokenizer.count } : undefined,
+  });
+  let pieces = encodeSsePieces(events, { done: fault !== 'stream-cut' });
+  if (fault === 'stream-cut') {
+    // Piece 0 is the keep-alive comment, the last one the terminal event: cut inside an event
+    // after response.in_progress and before the terminal event, so no terminal event arrives.
+    const last = pieces.length - 1;
+    const chaos = rng.fork('cut');
+    pieces = cutPieces(pieces, chaos.int(Math.min(3, last - 1), last - 1), chaos);
+  }
+  const chunks = ctx.simulation.randomChunking ? rechunk(concatBytes(pieces), ids.fork('chunking')) : pieces;
+  return sseResponse(chunks, headers);
+}
+
+/**
+ * POST /responses (spec 4.1). `scripts` holds the gateway's scripted replies.
+ *
+ * @example
+ * const routes = responsesRoutes(env, createScriptRegistry([{ reply: { type: 'text', text: 'Hi' } }]));
+ */
+export function responsesRoutes(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Route[] {
   return [
     {
       method: 'POST',
@@ -12,10 +117,7 @@ export function responsesRoutes(_env: GatewayEnv): Route[] {
       auth: 'key',
       paid: true,
       faults: statusesFor('responses'),
-      async handle(ctx) {
-        const body = await ctx.json();
-        return Response.json({ object: 'response', status: 'completed', echo: body });
-      },
+      handle: (ctx) => createResponse(env, scripts, ctx),
     },
   ];
 }

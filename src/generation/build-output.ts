@@ -1,0 +1,134 @@
+import type { SeededRandom } from '../random/seeded-random.ts';
+import type { UrlCitation } from '../routing/resolve-route.ts';
+import type { FunctionCallItem, OutputItem, ReasoningItem } from './output-items.ts';
+import type { ReplyPlan } from './reply-plan.ts';
+import type { Tokenizer } from './tokenizer.ts';
+
+export interface BuiltOutput {
+  output: OutputItem[];
+  /** True when `max_output_tokens` cut the reply (spec 2.2 status `incomplete`). */
+  truncated: boolean;
+  outputTokens: number;
+  reasoningTokens: number;
+}
+
+export interface BuildOutputOptions {
+  tokenizer: Tokenizer;
+  /** Seeds the item ids. */
+  rng: SeededRandom;
+  /** `max_output_tokens`; undefined or null means no budget. */
+  maxOutputTokens?: number | null | undefined;
+  /** Model id: picks the reasoning `format`. */
+  modelId: string;
+  /** web plugin citations, anchored on their `[title](url)` link in the final text. */
+  annotations?: readonly UrlCitation[];
+  /** Plugin rewrite of the final text (response-healing), applied after the budget cut. */
+  transformOutputText?: ((text: string) => string) | undefined;
+}
+
+/** Reference ReasoningFormat by model vendor. */
+export function reasoningFormat(modelId: string): string {
+  const vendor = modelId.split('/')[0] ?? '';
+  if (vendor === 'openai') return 'openai-responses-v1';
+  if (vendor === 'anthropic') return 'anthropic-claude-v1';
+  if (vendor === 'google') return 'google-gemini-v1';
+  if (vendor === 'x-ai') return 'xai-responses-v1';
+  if (vendor === 'meta-llama') return 'meta-responses-v1';
+  return 'unknown';
+}
+
+/** Citations whose link survives in `text`, with indices (UTF-16 code units) of the link. */
+export function anchorAnnotations(text: string, annotations: readonly UrlCitation[]): UrlCitation[] {
+  const out: UrlCitation[] = [];
+  let from = 0;
+  for (const a of annotations) {
+    const link = `[${a.title}](${a.url})`;
+    const at = text.indexOf(link, from);
+    if (at < 0) continue;
+    out.push({ ...a, start_index: at, end_index: at + link.length });
+    from = at + link.length;
+  }
+  return out;
+}
+
+/**
+ * Turn a plan into spec 2.3 output items under the output budget: reasoning spends the budget
+ * first, then the message, then function calls. A text or reasoning that does not fit is cut on
+ * a token boundary; a function call that does not fit is left out (a cut call would carry
+ * invalid JSON). Output tokens count what the model generated, so they never exceed the budget.
+ */
+export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): BuiltOutput {
+  const { tokenizer, rng } = options;
+  const budget = options.maxOutputTokens ?? Number.POSITIVE_INFINITY;
+  let spent = 0;
+  let truncated = false;
+  const output: OutputItem[] = [];
+  const id = (prefix: string) => `${prefix}_${rng.alphanumeric(24)}`;
+
+  /** Spend tokens on `text`, cutting it to what is left of the budget. */
+  const fit = (text: string): string => {
+    const tokens = tokenizer.count(text);
+    if (spent + tokens <= budget) {
+      spent += tokens;
+      return text;
+    }
+    truncated = true;
+    const cut = tokenizer.truncate(text, budget - spent);
+    spent += tokenizer.count(cut);
+    return cut;
+  };
+
+  if (plan.reasoning) {
+    const content = fit(plan.reasoning.text);
+    const summary = !truncated && plan.reasoning.summary !== undefined ? fit(plan.reasoning.summary) : '';
+    const item: ReasoningItem = {
+      type: 'reasoning',
+      id: id('rs'),
+      status: truncated ? 'incomplete' : 'completed',
+      format: reasoningFormat(options.modelId),
+      signature: rng.alphanumeric(64),
+      content: [{ type: 'reasoning_text', text: content }],
+      summary: summary !== '' ? [{ type: 'summary_text', text: summary }] : [],
+    };
+    output.push(item);
+  }
+  const reasoningTokens = spent;
+
+  const said = plan.text ?? plan.refusal;
+  if (!truncated && said !== undefined) {
+    if (spent >= budget && said !== '') truncated = true;
+    else {
+      const cut = fit(said);
+      const messageId = id('msg');
+      const status = truncated ? 'incomplete' : 'completed';
+      if (plan.text !== undefined) {
+        const text = options.transformOutputText ? options.transformOutputText(cut) : cut;
+        const annotations = anchorAnnotations(text, options.annotations ?? []);
+        output.push({ type: 'message', id: messageId, role: 'assistant', status, content: [{ type: 'output_text', text, annotations, logprobs: [] }] });
+      } else {
+        output.push({ type: 'message', id: messageId, role: 'assistant', status, content: [{ type: 'refusal', refusal: cut }] });
+      }
+    }
+  }
+
+  for (const call of plan.calls ?? []) {
+    if (truncated) break;
+    const tokens = tokenizer.count(call.name) + tokenizer.count(call.arguments);
+    if (spent + tokens > budget) {
+      truncated = true;
+      break;
+    }
+    spent += tokens;
+    const item: FunctionCallItem = {
+      type: 'function_call',
+      id: id('fc'),
+      call_id: `call_${rng.alphanumeric(24)}`,
+      name: call.name,
+      arguments: call.arguments,
+      status: 'completed',
+    };
+    output.push(item);
+  }
+
+  return { output, truncated, outputTokens: spent, reasoningTokens };
+}

@@ -1,0 +1,83 @@
+import { stableStringify } from '../random/hash.ts';
+import type { ResponsesRequest } from '../schemas/responses-request.ts';
+import type { BuiltOutput } from './build-output.ts';
+import type { ResponseResult, ResponseUsage } from './output-items.ts';
+
+/**
+ * The request as the key of its seeded randomness: canonical JSON without `stream` and `debug`,
+ * so a streamed request and its non-streamed twin get the same reply and ids (DESIGN: determinism).
+ */
+export function canonicalRequestKey(request: ResponsesRequest): string {
+  const { stream: _stream, debug: _debug, ...rest } = request as Record<string, unknown>;
+  return stableStringify(rest);
+}
+
+function orNull<T>(value: T | undefined): T | null {
+  return value === undefined ? null : value;
+}
+
+/** spec 2.2: the request settings the result echoes, with the documented defaults. */
+export function echoSettings(request: ResponsesRequest): Pick<
+  ResponseResult,
+  | 'instructions'
+  | 'max_output_tokens'
+  | 'metadata'
+  | 'frequency_penalty'
+  | 'presence_penalty'
+  | 'temperature'
+  | 'top_p'
+  | 'parallel_tool_calls'
+  | 'tool_choice'
+  | 'tools'
+  | 'text'
+  | 'service_tier'
+> {
+  const r = request as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    instructions: orNull(r.instructions),
+    max_output_tokens: num(r.max_output_tokens),
+    metadata: (r.metadata as Record<string, string> | null | undefined) ?? null,
+    frequency_penalty: num(r.frequency_penalty),
+    presence_penalty: num(r.presence_penalty),
+    temperature: num(r.temperature),
+    top_p: num(r.top_p),
+    parallel_tool_calls: typeof r.parallel_tool_calls === 'boolean' ? r.parallel_tool_calls : true,
+    tool_choice: r.tool_choice ?? 'auto', // spec 2.1: the result echoes `auto` in the sample
+    tools: Array.isArray(r.tools) ? r.tools : [],
+    text: r.text ?? { format: { type: 'text' } },
+    service_tier: r.service_tier === undefined ? 'auto' : (r.service_tier as string | null), // spec 2.1: default auto
+  };
+}
+
+export interface BuildResponseArgs {
+  request: ResponsesRequest;
+  id: string;
+  /** Clock reading in ms (spec 2.2 wants seconds). */
+  now: number;
+  modelId: string;
+  built: BuiltOutput;
+  usage: ResponseUsage;
+  /** Attached only when set (the caller passes it when the metadata header is enabled). */
+  gatewayMetadata?: Record<string, unknown> | undefined;
+}
+
+/** The spec 2.2 result object; key order is the wire order. */
+export function buildResponse(args: BuildResponseArgs): ResponseResult {
+  const seconds = Math.floor(args.now / 1000);
+  const result: ResponseResult = {
+    id: args.id,
+    object: 'response',
+    created_at: seconds,
+    completed_at: seconds,
+    status: args.built.truncated ? 'incomplete' : 'completed',
+    model: args.modelId,
+    output: args.built.output,
+    usage: args.usage,
+    error: null,
+    incomplete_details: args.built.truncated ? { reason: 'max_output_tokens' } : null,
+    ...echoSettings(args.request),
+  };
+  if (args.gatewayMetadata) result.gateway_metadata = args.gatewayMetadata;
+  return result;
+}

@@ -1,0 +1,57 @@
+/** Token counting and cutting, as the simulated model sees text (o200k_base, the GPT-4o encoding). */
+export interface Tokenizer {
+  /** Number of tokens in `text`. Special-token strings such as `<|endoftext|>` count as plain text. */
+  count(text: string): number;
+  /**
+   * The longest prefix of `text` that fits in `maxTokens` tokens, cut on a token boundary and
+   * never inside a character (a partial multi-byte character is dropped).
+   */
+  truncate(text: string, maxTokens: number): string;
+}
+
+interface Encoding {
+  encode(text: string, options?: { disallowedSpecial?: Set<string> }): number[];
+  decode(tokens: Iterable<number>): string;
+}
+
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  // Never end between the two halves of a surrogate pair.
+  if (i > 0 && /[\uD800-\uDBFF]/.test(a[i - 1] ?? '')) i--;
+  return a.slice(0, i);
+}
+
+/** Build a {@link Tokenizer} over an encoding (exported for tests with a stub encoding). */
+export function tokenizerFrom(encoding: Encoding): Tokenizer {
+  // User text may contain special-token strings; they must count as text, not throw.
+  const options = { disallowedSpecial: new Set<string>() };
+  return {
+    count: (text) => (text === '' ? 0 : encoding.encode(text, options).length),
+    truncate(text, maxTokens) {
+      if (maxTokens <= 0) return '';
+      const tokens = encoding.encode(text, options);
+      if (tokens.length <= maxTokens) return text;
+      let cut = encoding.decode(tokens.slice(0, maxTokens));
+      // A token may end inside a multi-byte character: the decoder shows it as U+FFFD.
+      while (cut.endsWith('\uFFFD') && !text.startsWith(cut)) cut = cut.slice(0, -1);
+      if (!text.startsWith(cut)) cut = commonPrefix(text, cut);
+      // Re-encoding a cut can merge differently; shrink until it fits the budget for sure.
+      while (cut.length > 0 && encoding.encode(cut, options).length > maxTokens) cut = cut.slice(0, -1);
+      return cut;
+    },
+  };
+}
+
+/**
+ * Load the o200k_base tokenizer. Loaded lazily (first Responses request), so server start-up
+ * stays fast; the module system caches it, so later calls are cheap and no state is kept here.
+ *
+ * @example
+ * const tokenizer = await loadTokenizer();
+ * tokenizer.count('Hello, world'); // 4
+ */
+export async function loadTokenizer(): Promise<Tokenizer> {
+  const encoding = (await import('gpt-tokenizer/encoding/o200k_base')) as unknown as Encoding;
+  return tokenizerFrom(encoding);
+}

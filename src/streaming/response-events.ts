@@ -1,0 +1,148 @@
+import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
+import type { SeededRandom } from '../random/seeded-random.ts';
+import { splitArgumentDeltas, splitTextDeltas } from './split-deltas.ts';
+
+/** A Responses stream event: every event has `type` and `sequence_number` (reference README). */
+export interface ResponseStreamEvent {
+  type: string;
+  sequence_number: number;
+  [field: string]: unknown;
+}
+
+type Unnumbered = { type: string; [field: string]: unknown };
+
+export interface ResponseEventsOptions {
+  /** Seeds how text is split into deltas. */
+  rng: SeededRandom;
+  /** spec 6.3: `debug.echo_upstream_body` -> a `response.debug` event first, holding this body. */
+  upstreamBody?: Record<string, unknown> | undefined;
+  /**
+   * `X-Gatewaykit-Fault: stream-error`: after about half of the deltas, an `error` event and a
+   * `response.failed` terminal event replace the rest. `countTokens` prices the partial output.
+   */
+  fail?: { message: string; countTokens: (text: string) => number } | undefined;
+}
+
+/** The response as it looks while in progress: no output, usage or routing metadata yet. */
+export function inProgressSnapshot(result: ResponseResult): ResponseResult {
+  const { gateway_metadata: _metadata, ...rest } = result;
+  return { ...rest, status: 'in_progress', completed_at: null, output: [], usage: null, error: null, incomplete_details: null };
+}
+
+function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRandom): Unnumbered[] {
+  const item = result.output[outputIndex];
+  if (!item) return [];
+  const events: Unnumbered[] = [];
+  const at = { output_index: outputIndex };
+  const ids = { item_id: item.id, output_index: outputIndex };
+  if (item.type === 'message') {
+    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress', content: [] } });
+    item.content.forEach((part, contentIndex) => {
+      const where = { ...ids, content_index: contentIndex };
+      if (part.type === 'output_text') {
+        events.push({ type: 'response.content_part.added', ...where, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
+        for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.output_text.delta', ...where, delta, logprobs: [] });
+        part.annotations.forEach((annotation, annotationIndex) =>
+          events.push({ type: 'response.output_text.annotation.added', ...where, annotation_index: annotationIndex, annotation }),
+        );
+        events.push({ type: 'response.output_text.done', ...where, text: part.text, logprobs: [] });
+      } else {
+        events.push({ type: 'response.content_part.added', ...where, part: { type: 'refusal', refusal: '' } });
+        for (const delta of splitTextDeltas(part.refusal, rng)) events.push({ type: 'response.refusal.delta', ...where, delta });
+        events.push({ type: 'response.refusal.done', ...where, refusal: part.refusal });
+      }
+      events.push({ type: 'response.content_part.done', ...where, part });
+    });
+  } else if (item.type === 'reasoning') {
+    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress', content: [], summary: [] } });
+    item.content.forEach((part, contentIndex) => {
+      const where = { ...ids, content_index: contentIndex };
+      events.push({ type: 'response.content_part.added', ...where, part: { type: 'reasoning_text', text: '' } });
+      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_text.delta', ...where, delta });
+      events.push({ type: 'response.reasoning_text.done', ...where, text: part.text });
+      events.push({ type: 'response.content_part.done', ...where, part });
+    });
+    item.summary.forEach((part, summaryIndex) => {
+      const where = { ...ids, summary_index: summaryIndex };
+      events.push({ type: 'response.reasoning_summary_part.added', ...where, part: { type: 'summary_text', text: '' } });
+      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_summary_text.delta', ...where, delta });
+      events.push({ type: 'response.reasoning_summary_text.done', ...where, text: part.text });
+      events.push({ type: 'response.reasoning_summary_part.done', ...where, part });
+    });
+  } else {
+    events.push({ type: 'response.output_item.added', ...at, item: { ...item, arguments: '', status: 'in_progress' } });
+    for (const delta of splitArgumentDeltas(item.arguments, rng)) events.push({ type: 'response.function_call_arguments.delta', ...ids, delta });
+    events.push({ type: 'response.function_call_arguments.done', ...ids, name: item.name, arguments: item.arguments });
+  }
+  events.push({ type: 'response.output_item.done', ...at, item });
+  return events;
+}
+
+const DELTA = /\.delta$/;
+
+/** Usage of what a failed stream had produced when it failed. */
+function partialUsage(result: ResponseResult, sent: readonly Unnumbered[], countTokens: (text: string) => number): ResponseUsage {
+  let output = 0;
+  let reasoning = 0;
+  for (const e of sent) {
+    if (!DELTA.test(e.type) || typeof e.delta !== 'string') continue;
+    const n = countTokens(e.delta);
+    output += n;
+    if (e.type.startsWith('response.reasoning')) reasoning += n;
+  }
+  const input = result.usage?.input_tokens ?? 0;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: result.usage?.input_tokens_details.cached_tokens ?? 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: reasoning },
+    total_tokens: input + output,
+  };
+}
+
+/**
+ * The event sequence of a streamed response, a pure function of the final result (reference
+ * README grammar): [`response.debug`], `response.created`, `response.in_progress`, then per output
+ * item `output_item.added` -> (`content_part.added` -> deltas -> `.done` -> `content_part.done`)
+ * -> `output_item.done`, then exactly one terminal event (`response.completed`, or
+ * `response.incomplete` when the budget cut the reply) carrying the whole result.
+ * `sequence_number` counts from 0 in steps of 1 over every event sent.
+ *
+ * @example
+ * const events = responseEvents(result, { rng: seededRandom(0, 'deltas') });
+ * events[0].type; // 'response.created'
+ */
+export function responseEvents(result: ResponseResult, options: ResponseEventsOptions): ResponseStreamEvent[] {
+  const snapshot = inProgressSnapshot(result);
+  const events: Unnumbered[] = [];
+  // spec 6.3 and reference DebugEvent: the debug chunk comes first.
+  if (options.upstreamBody) events.push({ type: 'response.debug', debug: { echo_upstream_body: options.upstreamBody } });
+  events.push({ type: 'response.created', response: snapshot }, { type: 'response.in_progress', response: snapshot });
+  const body: Unnumbered[] = [];
+  result.output.forEach((_, i) => body.push(...itemEvents(result, i, options.rng.fork(`item:${i}`))));
+
+  if (options.fail) {
+    // Fail mid-output: after about half of the deltas (at least one when there are any).
+    const deltaAt = body.flatMap((e, i) => (DELTA.test(e.type) ? [i] : []));
+    const cut = deltaAt.length > 0 ? (deltaAt[Math.ceil(deltaAt.length / 2) - 1] as number) + 1 : Math.min(1, body.length);
+    const sent = body.slice(0, cut);
+    const doneIds = new Set(sent.flatMap((e) => (e.type === 'response.output_item.done' ? [(e.item as { id: string }).id] : [])));
+    const error = { code: 'server_error', message: options.fail.message };
+    events.push(...sent, { type: 'error', code: error.code, message: error.message, param: null });
+    events.push({
+      type: 'response.failed',
+      response: {
+        ...result,
+        status: 'failed',
+        completed_at: null,
+        output: result.output.filter((item) => doneIds.has(item.id)),
+        usage: partialUsage(result, sent, options.fail.countTokens),
+        error,
+        incomplete_details: null,
+      },
+    });
+  } else {
+    events.push(...body, { type: result.status === 'incomplete' ? 'response.incomplete' : 'response.completed', response: result });
+  }
+  return events.map(({ type, ...fields }, sequence_number) => ({ type, sequence_number, ...fields }));
+}
