@@ -145,6 +145,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     } catch (error) {
       if (error instanceof GatewayError) {
         response = errorResponse(error, metadataEnabled);
+      } else if (request.signal.aborted) {
+        // The client went away (or timed out) while we read its body: nobody will see this answer,
+        // and it is not a bug, so it is not reported.
+        response = errorResponse(new GatewayError(400, 'The client closed the request before it was read in full'), metadataEnabled);
       } else {
         env.reportError(error);
         // reference: 500-class messages are masked.

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
+import { answerClientError } from './answer-client-error.ts';
 import { toFetchRequest } from './to-fetch-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
 
@@ -11,8 +12,12 @@ export interface ServeOptions extends GatewayOptions {
   port?: number;
   /** A gateway to serve instead of creating one from the options. */
   gateway?: Gateway;
-  /** Whole-request time limit for slow clients, ms. Default 30 000. */
+  /** Whole-request time limit for slow clients (headers and body), ms. Default 30 000. */
   requestTimeoutMs?: number;
+  /** Time limit for receiving the request headers, ms. Default min(requestTimeoutMs, 20 000). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open, ms. Default 5 000. */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -37,10 +42,16 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const port = options.port ?? 8080;
   const basePath = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '/api/v1';
   let gateway = options.gateway;
-  const server = createHttpServer();
-  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
-  server.headersTimeout = Math.min(server.requestTimeout, 20_000);
-  server.keepAliveTimeout = 5_000;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const server = createHttpServer({
+    requestTimeout,
+    headersTimeout: options.headersTimeoutMs ?? Math.min(requestTimeout, 20_000),
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+    // Node checks the two timeouts above on this interval (default 30 s): a short timeout needs a
+    // check at least as often, or a trickling client outlives it by up to 30 s.
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+  });
+  server.on('clientError', answerClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

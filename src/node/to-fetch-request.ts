@@ -14,7 +14,11 @@ export function toFetchRequest(req: IncomingMessage, origin: string, signal: Abo
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
+  // Origin-form targets are joined, not resolved: `new URL('//x/y', origin)` would read `//x` as a
+  // host. Anything else (absolute-form, `*`) is resolved, and a target URL refuses is a 400 upstream.
+  const target = req.url ?? '/';
+  const url = target.startsWith('/') ? origin + target : new URL(target, origin).href;
+  return new Request(url, {
     method,
     headers,
     signal,

@@ -335,7 +335,7 @@ export function toRequest(spec: FuzzRequest, origin: string): Request | undefine
     return new Request(origin + spec.pathAndQuery, {
       method: spec.method,
       headers,
-      ...(spec.body !== undefined ? { body: spec.body } : {}),
+      ...(spec.body !== undefined ? { body: spec.body as Uint8Array<ArrayBuffer> } : {}),
     });
   } catch {
     return undefined;

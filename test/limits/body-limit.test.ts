@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
+import { bodyOf, rawExchange, statusOf } from './raw-http.ts';
+import { spawnServer, type ChildServer } from './spawn-server.ts';
+
+const MB = 1024 * 1024;
+const HUNDRED_MB = { chunk: Buffer.alloc(64 * 1024, 0x61), count: (100 * MB) / (64 * 1024) };
+
+function head(port: number, extra: string): string {
+  return `POST /api/v1/responses HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer sk-gw-test\r\nContent-Type: application/json\r\n${extra}\r\n`;
+}
+
+describe('limits: a 100 MB body gets 413 while the server stays flat', () => {
+  let server: ChildServer;
+  let port: number;
+  beforeAll(async () => {
+    // The default limit (10 MiB): the test is about the shipped configuration.
+    server = await spawnServer({});
+    port = Number(new URL(server.baseUrl).port);
+    // Warm up (JIT, lazy modules) so the baseline is not the cold process.
+    await fetch(`${server.baseUrl}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test' }, body: '{"model":"x","input":"hi"}' });
+  });
+  afterAll(async () => server.stop());
+
+  it.each([
+    ['chunked (no declared length: counted while reading)', true, 'Transfer-Encoding: chunked\r\n'],
+    ['declared Content-Length (refused before reading)', false, `Content-Length: ${100 * MB}\r\n`],
+  ])('%s', async (_name, chunked, extra) => {
+    const before = await server.stats();
+    const exchange = await rawExchange(port, head(port, extra), { body: { ...HUNDRED_MB, chunked }, timeoutMs: 60_000 });
+    const after = await server.stats();
+
+    expect(statusOf(exchange.received)).toBe(413);
+    const envelope = ErrorBodySchema.parse(JSON.parse(bodyOf(exchange.received)));
+    expect(envelope.error.code).toBe(413);
+    // The server stopped taking bytes long before 100 MB (kernel buffers hold a few MB).
+    expect(exchange.bytesSent).toBeLessThan(40 * MB);
+    // Flat: after GC, no more than a few MB retained; the peak stayed near the 10 MiB limit.
+    expect(after.rss - before.rss).toBeLessThan(32 * MB);
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MB);
+    expect(after.maxRss - before.rss).toBeLessThan(64 * MB);
+    console.log(
+      `[limits] 100 MB ${chunked ? 'chunked' : 'declared'}: sent ${(exchange.bytesSent / MB).toFixed(1)} MB before the 413; server rss ${(before.rss / MB).toFixed(1)} -> ${(after.rss / MB).toFixed(1)} MB (peak ${(after.maxRss / MB).toFixed(1)}), arrayBuffers ${(before.arrayBuffers / MB).toFixed(2)} -> ${(after.arrayBuffers / MB).toFixed(2)} MB`,
+    );
+    expect(server.bugs).toEqual([]);
+  }, 90_000);
+});
