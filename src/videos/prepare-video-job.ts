@@ -169,7 +169,8 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
 
   const pixels = (dims.width * dims.height) / (1280 * 720);
   const generationMs = Math.round(sim.base_ms + sim.per_second_ms * duration * Math.max(pixels, 0.25));
-  const startedAt = input.now + sim.queue_ms;
+  // spec 3: a job is pending when the submit is accepted, so pick-up is at least 1 ms later.
+  const startedAt = input.now + Math.max(1, sim.queue_ms);
   const finishedAt = startedAt + (fate.kind === 'fail' ? Math.floor(generationMs / 2) : generationMs);
   const pricePerSecond = generateAudio ? (sim.price_per_second_audio ?? sim.price_per_second) : sim.price_per_second;
   const id = videoJobId(input.seed, input.now, input.seq);
