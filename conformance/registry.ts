@@ -1,9 +1,23 @@
 import type { Check } from './check.ts';
 import { AUTH_CHECKS } from './checks/auth.ts';
+import { ERRORS_CHECKS } from './checks/errors.ts';
+import { METADATA_CHECKS } from './checks/metadata.ts';
+import { RESULT_CHECKS } from './checks/result.ts';
+import { STREAM_CHECKS } from './checks/stream.ts';
+import { VALIDATION_CHECKS } from './checks/validation.ts';
+import { VIDEOS_CHECKS } from './checks/videos.ts';
 
 /**
  * Every check of the suite, in the order they run: free checks first (auth, errors, validation),
  * then paid ones (results, metadata, streams), then video jobs. To add a group: write
  * `checks/<group>.ts` exporting `<GROUP>_CHECKS` and list it here (docs/conformance.md).
  */
-export const ALL_CHECKS: readonly Check[] = [...AUTH_CHECKS];
+export const ALL_CHECKS: readonly Check[] = [
+  ...AUTH_CHECKS,
+  ...ERRORS_CHECKS,
+  ...VALIDATION_CHECKS,
+  ...RESULT_CHECKS,
+  ...METADATA_CHECKS,
+  ...STREAM_CHECKS,
+  ...VIDEOS_CHECKS,
+];

@@ -37,14 +37,24 @@ export async function resolveModel(client: GatewayClient): Promise<string> {
   }
 }
 
-/** A video model slug from `GET /videos/models` (reference), or undefined. */
-export async function resolveVideoModel(client: GatewayClient): Promise<string | undefined> {
-  try {
-    const exchange = await client.send({ method: 'GET', path: '/videos/models' });
-    const data = (exchangeJson(exchange) as { data?: ListedModel[] } | undefined)?.data;
-    const first = Array.isArray(data) ? data.find((m) => typeof m.id === 'string') : undefined;
-    return exchange.status === 200 && first ? String(first.id) : undefined;
-  } catch {
-    return undefined;
+/** Used when the target lists no video models (the simulator catalogue's cheapest generation model). */
+export const FALLBACK_VIDEO_MODEL = 'openai/sora-2';
+
+/** A video model slug: from `GET /videos/models` (reference), else a video model of `GET /models`, else the fallback. */
+export async function resolveVideoModel(client: GatewayClient): Promise<string> {
+  for (const path of ['/videos/models', '/models']) {
+    try {
+      const exchange = await client.send({ method: 'GET', path });
+      const data = (exchangeJson(exchange) as { data?: ListedModel[] } | undefined)?.data;
+      if (exchange.status !== 200 || !Array.isArray(data)) continue;
+      const video = data.find((m) => {
+        const out = m.architecture?.output_modalities;
+        return typeof m.id === 'string' && (path === '/videos/models' || (Array.isArray(out) && out.includes('video')));
+      });
+      if (video) return String(video.id);
+    } catch {
+      // try the next source
+    }
   }
+  return FALLBACK_VIDEO_MODEL;
 }

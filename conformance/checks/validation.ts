@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { RESPONSES_BOUNDARIES, ruleBreakers, ruleBreakingRequestArb, validResponsesRequestArb } from '../arbitraries/responses-request.ts';
+import type { Check, CheckContext } from '../check.ts';
+import type { Probe } from '../client/probe.ts';
+import { expectAccepted, expectError } from '../oracles/error-envelope.ts';
+import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
+import { runProperty } from '../property/run-property.ts';
+import { baseResponsesRequest } from '../requests.ts';
+
+type Body = Record<string, unknown>;
+const base = (ctx: CheckContext) => baseResponsesRequest(ctx.model);
+const BREAKERS = ruleBreakers();
+
+/** Violations of the named rules (the arbitraries' breakers), each on the smallest valid request. */
+function breaking(...names: string[]) {
+  return (ctx: CheckContext): fc.Arbitrary<Body> => {
+    const arbs = names.map((name) => {
+      const breaker = BREAKERS[name];
+      if (!breaker) throw new Error(`unknown rule breaker ${name}`);
+      return breaker;
+    });
+    return fc.oneof(...arbs).map(({ patch }) => ({ ...base(ctx), ...patch }));
+  };
+}
+
+/** The accepted side of the named exact boundaries (the arbitraries' `RESPONSES_BOUNDARIES`). */
+function boundary(...names: string[]) {
+  return (ctx: CheckContext): Body[] =>
+    names.map((name) => {
+      const b = RESPONSES_BOUNDARIES.find((x) => x.name === name);
+      if (!b) throw new Error(`unknown boundary ${name}`);
+      return { ...base(ctx), ...b.accepted };
+    });
+}
+
+export const sessionIdLength = boundaryRuleCheck({
+  id: 'validation.session-id-length',
+  spec: 'spec 2.1, 8',
+  title: 'session_id: 256 characters accepted, 257 and more rejected with 400',
+  accepted: boundary('session_id length'),
+  violating: breaking('sessionIdLength'),
+});
+
+export const userLength = boundaryRuleCheck({
+  id: 'validation.user-length',
+  spec: 'spec 2.1, 8',
+  title: 'user: 256 characters accepted, 257 and more rejected with 400',
+  accepted: boundary('user length'),
+  violating: breaking('userLength'),
+});
+
+export const metadataPairs = boundaryRuleCheck({
+  id: 'validation.metadata-pairs',
+  spec: 'spec 2.1, 8',
+  title: 'metadata: 16 pairs accepted, 17 and more rejected with 400',
+  accepted: boundary('metadata pairs'),
+  violating: breaking('metadataPairs'),
+});
+
+export const metadataKeyLength = boundaryRuleCheck({
+  id: 'validation.metadata-key-length',
+  spec: 'spec 2.1, 8',
+  title: 'metadata keys: 64 characters accepted, 65 and more rejected with 400',
+  accepted: boundary('metadata key length'),
+  violating: breaking('metadataKeyLength'),
+});
+
+export const metadataValueLength = boundaryRuleCheck({
+  id: 'validation.metadata-value-length',
+  spec: 'spec 2.1, 8',
+  title: 'metadata values: 512 characters accepted, 513 and more rejected with 400',
+  accepted: boundary('metadata value length'),
+  violating: breaking('metadataValueLength'),
+});
+
+export const metadataKeyBrackets = boundaryRuleCheck({
+  id: 'validation.metadata-key-brackets',
+  spec: 'spec 2.1, 8',
+  title: 'metadata keys with [ or ] rejected with 400; other punctuation accepted',
+  accepted: boundary('metadata key brackets'),
+  violating: breaking('metadataKeyBrackets'),
+});
+
+export const maxToolCalls = boundaryRuleCheck({
+  id: 'validation.max-tool-calls',
+  spec: 'spec 2.1, 8',
+  title: 'max_tool_calls: 30 accepted, 31 and more (and non-integers) rejected with 400',
+  accepted: boundary('max_tool_calls maximum'),
+  violating: breaking('maxToolCalls', 'maxToolCallsInteger'),
+});
+
+export const providerProperties = boundaryRuleCheck({
+  id: 'validation.provider-properties',
+  spec: 'spec 2.4',
+  title: 'provider: an unknown property is rejected with 400',
+  accepted: (ctx) => [{ ...base(ctx), provider: { allow_fallbacks: true, data_collection: 'allow' } }],
+  violating: breaking('providerUnknownProperty'),
+});
+
+/** Plugin fields checked by the plugin-bounds rule (spec 2.5, 8). */
+const PLUGIN_BOUND_FIELDS = new Set(['cost_quality_tradeoff', 'min_coding_score', 'max_price', 'analysis_models', 'max_tool_calls', 'tools']);
+
+/**
+ * The accepted plugin boundaries, packed so each request names a plugin once: three cheap
+ * generations instead of eleven (the plugins are sent disabled, so they cannot change routing).
+ */
+function pluginBoundaries(ctx: CheckContext): Body[] {
+  const requests: Body[][] = [];
+  for (const b of RESPONSES_BOUNDARIES) {
+    const plugins = (b.accepted as { plugins?: Body[] }).plugins;
+    if (!plugins || !PLUGIN_BOUND_FIELDS.has(b.field)) continue;
+    const plugin = plugins[0]!;
+    const slot = requests.find((r) => !r.some((p) => p.id === plugin.id));
+    if (slot) slot.push(plugin);
+    else requests.push([plugin]);
+  }
+  return requests.map((plugins) => ({ ...base(ctx), plugins }));
+}
+
+export const pluginBounds = boundaryRuleCheck({
+  id: 'validation.plugin-bounds',
+  spec: 'spec 2.5, 8',
+  title: 'plugins: cost_quality_tradeoff 0..10, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8, max_tool_calls 1..16, tools <= 8',
+  accepted: pluginBoundaries,
+  violating: breaking('autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'),
+});
+
+export const previousResponseId = boundaryRuleCheck({
+  id: 'validation.previous-response-id',
+  spec: 'spec 1.3, 2.1, 7',
+  title: 'previous_response_id: null accepted, any non-null value rejected with 400',
+  accepted: boundary('previous_response_id null only'),
+  violating: breaking('previousResponseId'),
+});
+
+export const storeFalse = boundaryRuleCheck({
+  id: 'validation.store',
+  spec: 'spec 1.3, 2.1',
+  title: 'store: false accepted, true (or anything else) rejected with 400',
+  accepted: boundary('store constant false'),
+  violating: breaking('store'),
+  runs: 6,
+});
+
+/** Every rule of spec 2.1-2.5 at once: a request breaking exactly one gets its documented status (400/422). */
+export const ruleBreaking: Check = {
+  id: 'validation.rule-breaking',
+  spec: 'spec 2.1-2.5, 7, 8',
+  title: 'A request breaking any one rule is rejected with its status (400, or 422 for conflicts) and the envelope',
+  run: (ctx) => {
+    const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
+    return runProperty(ctx, {
+      arbitrary: ruleBreakingRequestArb({ models: [ctx.model] }),
+      probe,
+      verify: async (v) => expectError(v.status)(await ctx.client.send(probe(v))).map((p) => `${v.rule} (${v.spec}): ${p}`),
+    });
+  },
+};
+
+/** Valid requests are served (spec 2.1): paid, so few runs, and kept cheap (small max_output_tokens). */
+export const validAccepted: Check = {
+  id: 'validation.valid-accepted',
+  spec: 'spec 2.1-2.5, 4.1',
+  title: 'Arbitrary valid requests are not rejected',
+  run: (ctx) => {
+    const probe = (body: Body): Probe => ({ method: 'POST', path: '/responses', body, paid: true });
+    return runProperty(ctx, {
+      arbitrary: validResponsesRequestArb({ models: [ctx.model] }).map((r) => ({ ...r, max_output_tokens: 16 })),
+      probe,
+      runs: Math.max(1, Math.min(ctx.runs, 10)),
+      verify: async (body) => expectAccepted(await ctx.client.send(probe(body))),
+    });
+  },
+};
+
+export const VALIDATION_CHECKS: readonly Check[] = [
+  sessionIdLength,
+  userLength,
+  metadataPairs,
+  metadataKeyLength,
+  metadataValueLength,
+  metadataKeyBrackets,
+  maxToolCalls,
+  providerProperties,
+  pluginBounds,
+  previousResponseId,
+  storeFalse,
+  ruleBreaking,
+  validAccepted,
+];
