@@ -4,6 +4,8 @@ import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../node/create-server.ts';
 import { stateFileOptions } from '../node/state-file.ts';
+import { readScriptsFile } from '../scripts/read-scripts-file.ts';
+import type { ScriptRule } from '../scripts/script-rule.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -18,6 +20,7 @@ Options:
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
   --webhook-allow-insecure-localhost
                       also deliver to http://localhost / 127.0.0.1 receivers
+  --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
   -h, --help          this text`;
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
@@ -36,6 +39,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'webhook-secret': { type: 'string' },
         'webhook-url': { type: 'string' },
         'webhook-allow-insecure-localhost': { type: 'boolean' },
+        scripts: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -66,6 +70,16 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     io.err(`gatewaykit serve: ${(e as Error).message}`);
     return 2;
   }
+  let scripts: ScriptRule[] = [];
+  if (values.scripts !== undefined) {
+    // A bad scripts file stops start-up before listening (exit 2), naming file, rule and path.
+    try {
+      scripts = await readScriptsFile(values.scripts);
+    } catch (e) {
+      io.err(`gatewaykit serve: --scripts ${(e as Error).message}`);
+      return 2;
+    }
+  }
   const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
 
   let running;
@@ -76,13 +90,14 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, scripts, ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}`);
+  if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
   io.out('  demo keys:');
   for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults)`);
