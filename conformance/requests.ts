@@ -13,7 +13,7 @@ export function baseResponsesRequest(model: string): { model: string; input: str
 /** A job id that matches the pattern of spec 2.7 but was never issued. */
 export const UNKNOWN_JOB_ID = 'gen-vid-1700000000-ConformanceUnknown00';
 
-/** The smallest video submission (spec 2.7). */
+/** The smallest video submission (spec 2.7): the model's default duration, which every model supports. */
 export function baseVideoRequest(model: string | undefined): Record<string, unknown> {
-  return { ...(model ? { model } : {}), prompt: 'A red ball bouncing', duration: 1 };
+  return { ...(model ? { model } : {}), prompt: 'A red ball bouncing' };
 }

@@ -1,0 +1,15 @@
+import type { FetchLike } from '../client/gateway-client.ts';
+
+/**
+ * A deliberately broken gateway: a wrapper around a real gateway's fetch that breaks ONE rule.
+ * The suite must catch it with the check named in `caughtBy` (conformance/mutants.test.ts).
+ */
+export interface Mutant {
+  readonly id: string;
+  /** The rule it breaks, with its spec section. */
+  readonly breaks: string;
+  /** The id of the check that targets that rule. */
+  readonly caughtBy: string;
+  /** Break the target. `apiKey` is the valid key of the run (for mutants that skip auth). */
+  wrap(fetch: FetchLike, context: { readonly apiKey: string }): FetchLike;
+}
