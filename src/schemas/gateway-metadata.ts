@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const ROUTING_STRATEGIES = ['direct', 'auto', 'free', 'latest', 'alias', 'fallback', 'pareto', 'fusion'] as const;
 
 /** spec 2.6 `endpoints.available[]` entry. */
-export const EndpointInfoSchema = z.looseObject({ model: z.string(), provider: z.string(), selected: z.boolean() });
+// Plain objects (unknown members are accepted and dropped on parse) so code can build these from
+// interfaces without index signatures.
+export const EndpointInfoSchema = z.object({ model: z.string(), provider: z.string(), selected: z.boolean() });
 export type EndpointInfo = z.infer<typeof EndpointInfoSchema>;
 
 /** spec 2.6 guardrail stage: `type` guardrail, `name`, `guardrail_id`, `guardrail_scope`, `summary`, `data`. */
@@ -35,7 +37,7 @@ export const PipelineStageSchema = z.union([GuardrailStageSchema, OtherPipelineS
 export type PipelineStage = z.infer<typeof PipelineStageSchema>;
 
 /** Reference `RouterAttempt`: one provider attempt with the status it gave. */
-export const RouterAttemptSchema = z.looseObject({ model: z.string(), provider: z.string(), status: z.number().int() });
+export const RouterAttemptSchema = z.object({ model: z.string(), provider: z.string(), status: z.number().int() });
 export type RouterAttempt = z.infer<typeof RouterAttemptSchema>;
 
 /**
@@ -53,7 +55,7 @@ export const GatewayMetadataSchema = z.looseObject({
   attempt: z.number().int().optional(),
   attempts: z.array(RouterAttemptSchema).optional(),
   endpoints: z
-    .looseObject({
+    .object({
       available: z.array(EndpointInfoSchema),
       total: z.number().int(),
     })
