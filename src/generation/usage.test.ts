@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadTokenizer } from './tokenizer.ts';
+import { buildUsage, promptTokens } from './usage.ts';
+
+describe('buildUsage', () => {
+  it('always adds up: total = input + output, reasoning <= output, cached <= input, whole numbers >= 0', () => {
+    const count = fc.oneof(fc.integer({ min: -10, max: 1_000_000 }), fc.double({ noNaN: false }));
+    fc.assert(
+      fc.property(count, count, count, count, (inputTokens, cachedTokens, outputTokens, reasoningTokens) => {
+        const u = buildUsage({ inputTokens, cachedTokens, outputTokens, reasoningTokens });
+        const all = [u.input_tokens, u.output_tokens, u.total_tokens, u.input_tokens_details.cached_tokens, u.output_tokens_details.reasoning_tokens];
+        for (const n of all) expect(Number.isInteger(n) && n >= 0).toBe(true);
+        expect(u.total_tokens).toBe(u.input_tokens + u.output_tokens);
+        expect(u.output_tokens_details.reasoning_tokens).toBeLessThanOrEqual(u.output_tokens);
+        expect(u.input_tokens_details.cached_tokens).toBeLessThanOrEqual(u.input_tokens);
+      }),
+    );
+  });
+});
+
+describe('promptTokens', async () => {
+  const tokenizer = await loadTokenizer();
+  const conversation = [
+    { role: 'user', content: 'Tell me about the history of tea in Japan and China, in detail.' },
+    { role: 'assistant', content: 'Tea came to Japan from China in the ninth century.' },
+    { role: 'user', content: 'And matcha?' },
+  ];
+
+  it('grows with the input and counts instructions and tools', () => {
+    const small = promptTokens({ input: 'Hi' }, tokenizer).inputTokens;
+    const more = promptTokens({ input: 'Hi', instructions: 'Answer briefly, in French.' } as never, tokenizer).inputTokens;
+    const tools = promptTokens({ input: 'Hi', tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object' } }] } as never, tokenizer).inputTokens;
+    expect(more).toBeGreaterThan(small);
+    expect(tools).toBeGreaterThan(small);
+  });
+
+  it('reports cached tokens only when the request asks for prompt caching', () => {
+    expect(promptTokens({ input: conversation } as never, tokenizer).cachedTokens).toBe(0);
+    const keyed = promptTokens({ input: conversation, prompt_cache_key: 'tea' } as never, tokenizer);
+    const controlled = promptTokens({ input: conversation, cache_control: { type: 'ephemeral' } } as never, tokenizer);
+    expect(keyed.cachedTokens).toBeGreaterThan(0);
+    expect(keyed.cachedTokens).toBeLessThan(keyed.inputTokens);
+    expect(controlled).toEqual(keyed);
+  });
+});

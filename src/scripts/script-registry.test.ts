@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { ScriptMatchInput } from './match-script.ts';
+import { createScriptRegistry } from './script-registry.ts';
+import { parseScriptRule, parseScriptsFile } from './script-rule.ts';
+
+const input = (over: Partial<ScriptMatchInput> = {}): ScriptMatchInput => ({
+  requestedModel: 'openai/gpt-4o-mini',
+  routedModel: 'openai/gpt-4o-mini',
+  lastUserText: 'What is the weather in Paris?',
+  metadata: { team: 'qa' },
+  headers: new Headers({ 'x-test-case': 'one' }),
+  ...over,
+});
+
+describe('script rules', () => {
+  it('match on model, input substring (any case) or regex, metadata and headers; all must hold', () => {
+    const r = createScriptRegistry();
+    r.add({ id: 'all', match: { model: 'openai/gpt-4o-mini', input: 'WEATHER', metadata: { team: 'qa' }, headers: { 'X-Test-Case': 'one' } }, reply: { type: 'text', text: 'Sunny.' } });
+    expect(r.take(input())?.id).toBe('all');
+    expect(r.take(input({ metadata: { team: 'dev' } }))).toBeUndefined();
+    expect(r.take(input({ headers: new Headers() }))).toBeUndefined();
+    expect(r.take(input({ lastUserText: 'hello' }))).toBeUndefined();
+    expect(r.take(input({ requestedModel: 'x/y', routedModel: 'x/y' }))).toBeUndefined();
+    const re = createScriptRegistry([{ match: { input: { regex: '^what\\b', flags: 'i' } }, reply: { type: 'refusal', refusal: 'No.' } }]);
+    expect(re.take(input())?.reply).toEqual({ type: 'refusal', refusal: 'No.' });
+    expect(re.take(input({ lastUserText: 'so what' }))).toBeUndefined();
+  });
+
+  it('first match wins and `times` limits the uses', () => {
+    const r = createScriptRegistry([
+      { id: 'once', times: 1, reply: { type: 'text', text: 'first' } },
+      { id: 'always', reply: { type: 'text', text: 'second' } },
+    ]);
+    expect(r.take(input())?.id).toBe('once');
+    expect(r.take(input())?.id).toBe('always');
+    expect(r.take(input())?.id).toBe('always');
+  });
+
+  it('reset drops run-time rules and restores creation-time uses', () => {
+    const r = createScriptRegistry([{ id: 'created', times: 1, reply: { type: 'text', text: 'a' } }]);
+    const handle = r.add({ id: 'runtime', reply: { type: 'text', text: 'b' } });
+    expect(r.take(input())?.id).toBe('created');
+    expect(r.take(input())?.id).toBe('runtime');
+    expect(handle.remaining()).toBeUndefined();
+    r.reset();
+    expect(r.list().map((e) => e.id)).toEqual(['created']);
+    expect(r.take(input())?.id).toBe('created');
+    expect(handle.remove()).toBe(false);
+  });
+
+  it('a handle removes its rule', () => {
+    const r = createScriptRegistry();
+    const h = r.add({ reply: { type: 'text', text: 'x' }, times: 2 });
+    expect(h.remaining()).toBe(2);
+    expect(h.remove()).toBe(true);
+    expect(r.take(input())).toBeUndefined();
+  });
+
+  it('rejects bad rules with a message naming the path', () => {
+    expect(() => parseScriptRule({ reply: { type: 'text' } })).toThrow(/reply\.text: required/);
+    expect(() => parseScriptRule({ reply: { type: 'error', status: 418 } })).toThrow(/reply\.status: must be a documented status/);
+    expect(() => parseScriptRule({ match: { input: { regex: '(' } }, reply: { type: 'text', text: 'x' } })).toThrow(/match\.input\.regex: not a valid regular expression/);
+    expect(() => parseScriptRule({ reply: { type: 'function_call', name: 'f', arguments: '[1]' } })).toThrow(/reply\.arguments: must be the JSON text of an object/);
+    expect(() => parseScriptRule({ reply: { type: 'text', text: 'x' }, times: 0 })).toThrow(/times/);
+    expect(() => parseScriptRule({ reply: { type: 'text', text: 'x' }, extra: 1 })).toThrow(/extra: unknown property/);
+    expect(() => createScriptRegistry([{ reply: { type: 'text', text: 'ok' } }, { reply: { type: 'nope' } } as never])).toThrow(/scripts\[1\]/);
+  });
+
+  it('parseScriptsFile names the file, the rule and the path', () => {
+    expect(() => parseScriptsFile('{', 'x.json')).toThrow(/^x\.json: not valid JSON/);
+    expect(() => parseScriptsFile('{"a":1}', 'x.json')).toThrow(/^x\.json: expected a JSON array/);
+    expect(() => parseScriptsFile('[{"reply":{"type":"text","text":"a"}},{"id":"bad-one","reply":{"type":"refusal"}}]', 'x.json')).toThrow(
+      'x.json: scripts[1] ("bad-one"): reply.refusal: required (expected string)',
+    );
+    expect(parseScriptsFile('{"scripts":[{"reply":{"type":"text","text":"a"}}]}', 'x.json')).toHaveLength(1);
+  });
+});
