@@ -149,7 +149,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...videosRoutes(env, videos),
     ...audioRoutes(env),
     ...datasetsRoutes(env),
-    ...openapiRoutes(env),
+    ...openapiRoutes(env, () => apiRoutes),
   ];
   const routes = [...apiRoutes, ...controlRoutes(control)];
   const dispatch = createDispatcher(env, routes);

@@ -109,3 +109,7 @@ export { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 // Deterministic randomness
 export { seededRandom, hash53, stableStringify } from './random/index.ts';
 export type { SeededRandom } from './random/index.ts';
+
+// OpenAPI 3.1 description, generated from the routes and schemas
+export { buildOpenApi } from './openapi/build-openapi.ts';
+export type { BuildOpenApiOptions, DescribedRoute, OpenApiDocument } from './openapi/build-openapi.ts';

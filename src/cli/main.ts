@@ -1,9 +1,11 @@
+import { openapi } from './openapi.ts';
 import { serve } from './serve.ts';
 
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
 Usage:
   gatewaykit serve [options]      run the simulator over HTTP (see: gatewaykit serve --help)
+  gatewaykit openapi [--out FILE] print the OpenAPI 3.1 description (see: gatewaykit openapi --help)
   gatewaykit help                 this text`;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -11,6 +13,7 @@ type Command = (argv: string[]) => Promise<number>;
 /** The command list; each command lives in its own file. */
 const COMMANDS: Record<string, Command> = {
   serve,
+  openapi,
 };
 
 export async function main(argv: string[]): Promise<number> {

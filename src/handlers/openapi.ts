@@ -1,7 +1,25 @@
 import type { GatewayEnv } from '../gateway-env.ts';
 import type { Route } from '../http/route.ts';
+import { buildOpenApi } from '../openapi/build-openapi.ts';
 
-/** GET /openapi.json. Filled in by the ecosystem area. */
-export function openapiRoutes(_env: GatewayEnv): Route[] {
-  return [];
+/**
+ * GET /openapi.json: the OpenAPI 3.1 description of this gateway's operations, without auth so
+ * that tools (Swagger UI, client generators) can fetch it. `routes` is read at request time
+ * because the route list that includes this one is still being built when this is called.
+ */
+export function openapiRoutes(env: GatewayEnv, routes: () => readonly Route[] = () => []): Route[] {
+  let body: string | undefined; // built once per gateway: routes and schemas never change
+  return [
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      operation: 'openapi.get',
+      auth: 'none',
+      faults: [],
+      handle() {
+        body ??= JSON.stringify(buildOpenApi({ routes: routes(), serverUrl: env.baseUrl }));
+        return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      },
+    },
+  ];
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
+import { ErrorBodySchema } from '../schemas/error-body.ts';
+import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
+import { InputItemSchema, OutputItemSchema } from '../schemas/items.ts';
+import { RankingsDailyResponseSchema } from '../schemas/rankings-daily.ts';
+import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
+import { ResponsesResultSchema } from '../schemas/responses-result.ts';
+import { StreamEventSchema } from '../schemas/stream-events.ts';
+import { UsageSchema } from '../schemas/usage.ts';
+import { VideoGenerationRequestSchema, VideoJobSchema } from '../schemas/videos.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Named schemas as OpenAPI 3.1 components. Request bodies are converted as zod *inputs* (what a
+ * client may send: defaults optional) and answers as *outputs* (what the gateway sends), each set
+ * in its own registry so shared parts become `$ref`s instead of copies.
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const requests = z.registry<{ id: string }>();
+  requests.add(ResponsesRequestSchema, { id: 'ResponsesRequest' });
+  requests.add(InputItemSchema, { id: 'InputItem' });
+  requests.add(VideoGenerationRequestSchema, { id: 'VideoGenerationRequest' });
+  requests.add(TranscriptionRequestSchema, { id: 'TranscriptionRequest' });
+
+  const answers = z.registry<{ id: string }>();
+  answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
+  answers.add(OutputItemSchema, { id: 'OutputItem' });
+  answers.add(UsageSchema, { id: 'Usage' });
+  answers.add(GatewayMetadataSchema, { id: 'GatewayMetadata' });
+  answers.add(StreamEventSchema, { id: 'StreamEvent' });
+  // The reference's `ResponsesStreamingResponse`: each SSE event's `data` is one stream event.
+  answers.add(z.object({ data: StreamEventSchema }), { id: 'ResponsesStreamingResponse' });
+  answers.add(ErrorBodySchema, { id: 'ErrorBody' });
+  answers.add(VideoJobSchema, { id: 'VideoJob' });
+  answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
+  answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });
+
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const converted = {
+    ...z.toJSONSchema(requests, { io: 'input', unrepresentable: 'any', uri }).schemas,
+    ...z.toJSONSchema(answers, { io: 'output', unrepresentable: 'any', uri }).schemas,
+  };
+  const components: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(converted)) {
+    // The document's jsonSchemaDialect states the dialect; the ids are the component names.
+    const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema;
+    components[id] = rest;
+  }
+  components.TranscriptionMultipartRequest = {
+    type: 'object',
+    description: 'spec 4.4: the multipart form of the transcription request; `file` carries the audio bytes.',
+    properties: {
+      file: { type: 'string', contentMediaType: 'application/octet-stream' },
+      model: { type: 'string' },
+      language: { type: 'string' },
+      response_format: { type: 'string', enum: ['json', 'verbose_json'] },
+      temperature: { type: 'number' },
+    },
+    required: ['file', 'model'],
+  };
+  components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
+  return components;
+}

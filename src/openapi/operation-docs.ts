@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { RankingsCategorySchema, RankingsContextBucketSchema, RankingsLanguageTypeSchema, RankingsModalitySchema, RankingsPeriodSchema } from '../schemas/rankings-daily.ts';
+
+/** A query or header parameter of an operation (OpenAPI Parameter Object, in zod). */
+export interface ParameterDoc {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path';
+  readonly description: string;
+  readonly schema: z.ZodType;
+  readonly required?: boolean;
+}
+
+/**
+ * What the routes themselves do not say about an operation: its prose, body and success shapes
+ * (as names of component schemas, see component-schemas.ts) and its parameters. Keyed by the
+ * route's stable `operation` id; an operation without an entry still gets a path (build-openapi.ts).
+ */
+export interface OperationDoc {
+  readonly summary: string;
+  readonly tag: string;
+  readonly description?: string;
+  /** Content type -> request component schema name. */
+  readonly requestBody?: Readonly<Record<string, string>>;
+  readonly successStatus: number;
+  /** Content type -> response component schema name, or `binary` for raw bytes. */
+  readonly success: Readonly<Record<string, string>>;
+  readonly parameters?: readonly ParameterDoc[];
+}
+
+/** spec 2.1 header table, plus the simulator's own per-request controls (DESIGN). */
+const METADATA_HEADERS: readonly ParameterDoc[] = [
+  { name: 'X-Gateway-Metadata', in: 'header', description: '`enabled` returns routing metadata under `gateway_metadata` (spec 2.1, 2.6).', schema: z.enum(['enabled', 'disabled']) },
+  { name: 'X-Gateway-Experimental-Metadata', in: 'header', description: 'Older name of X-Gateway-Metadata, same meaning.', schema: z.enum(['enabled', 'disabled']) },
+];
+const SIMULATION_HEADERS: readonly ParameterDoc[] = [
+  {
+    name: 'X-Gatewaykit-Fault',
+    in: 'header',
+    description: 'Simulator only: answer this documented status instead (body per spec 7), or `stream-error` / `stream-cut` to fail a stream after its headers.',
+    schema: z.string(),
+  },
+  { name: 'X-Gatewaykit-Chunking', in: 'header', description: 'Simulator only: `random` re-chunks the SSE bytes at seeded byte offsets.', schema: z.enum(['random', 'none']) },
+];
+const JOB_ID: ParameterDoc = { name: 'jobId', in: 'path', required: true, description: 'Video job id, `gen-vid-<timestamp>-<20 alphanumerics>` (spec 2.8).', schema: z.string() };
+
+export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
+  'responses.create': {
+    summary: 'Create a response',
+    tag: 'Responses',
+    description: 'spec 4.1: one response in the Responses format, as JSON or, with `stream: true`, as server-sent events ending with `data: [DONE]`.',
+    requestBody: { 'application/json': 'ResponsesRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'ResponsesResult', 'text/event-stream': 'ResponsesStreamingResponse' },
+    parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
+  },
+  'videos.create': {
+    summary: 'Submit a video generation job',
+    tag: 'Videos',
+    description: 'spec 4.2: answers at once with the job in state `pending` and its polling address.',
+    requestBody: { 'application/json': 'VideoGenerationRequest' },
+    successStatus: 202,
+    success: { 'application/json': 'VideoJob' },
+    parameters: SIMULATION_HEADERS,
+  },
+  'videos.get': {
+    summary: 'Poll a video job',
+    tag: 'Videos',
+    description: 'spec 4.3: the `polling_url` of the submit answer.',
+    successStatus: 200,
+    success: { 'application/json': 'VideoJob' },
+    parameters: [JOB_ID, ...SIMULATION_HEADERS],
+  },
+  'videos.content': {
+    summary: 'Download a completed video',
+    tag: 'Videos',
+    description: 'MP4 bytes of output `index` of a completed job; 400 before completion.',
+    successStatus: 200,
+    success: { 'video/mp4': 'binary' },
+    parameters: [JOB_ID, { name: 'index', in: 'query', description: 'Output index, default 0.', schema: z.number().int().min(0) }, ...SIMULATION_HEADERS],
+  },
+  'audio.transcriptions.create': {
+    summary: 'Transcribe audio',
+    tag: 'Audio',
+    description: 'spec 4.4: JSON with base64 `input_audio`, or `multipart/form-data` with a `file` part.',
+    requestBody: { 'application/json': 'TranscriptionRequest', 'multipart/form-data': 'TranscriptionMultipartRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'TranscriptionResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
+  'datasets.rankings-daily.get': {
+    summary: 'Daily token rankings of models',
+    tag: 'Datasets',
+    description: 'spec 4.4: query parameters `category`, `context_bucket`, `language_type`, `modality`, `period`.',
+    successStatus: 200,
+    success: { 'application/json': 'RankingsDailyResponse' },
+    parameters: [
+      { name: 'start_date', in: 'query', description: 'First UTC day, YYYY-MM-DD (default 30 days before end_date).', schema: z.string() },
+      { name: 'end_date', in: 'query', description: 'Last UTC day, YYYY-MM-DD (default the last complete day).', schema: z.string() },
+      { name: 'period', in: 'query', description: 'Grain of the rows.', schema: RankingsPeriodSchema },
+      { name: 'modality', in: 'query', description: 'Filter by modality.', schema: RankingsModalitySchema },
+      { name: 'context_bucket', in: 'query', description: 'Filter by context length bucket.', schema: RankingsContextBucketSchema },
+      { name: 'category', in: 'query', description: 'Filter by task category.', schema: RankingsCategorySchema },
+      { name: 'language_type', in: 'query', description: 'Filter by language type.', schema: RankingsLanguageTypeSchema },
+      ...SIMULATION_HEADERS,
+    ],
+  },
+  'openapi.get': {
+    summary: 'This OpenAPI description',
+    tag: 'Meta',
+    description: 'The OpenAPI 3.1 description of the simulated Gateway API, generated from the same zod schemas that validate requests. No authentication.',
+    successStatus: 200,
+    success: { 'application/json': 'OpenApiDocument' },
+  },
+};
