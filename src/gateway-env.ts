@@ -3,6 +3,7 @@ import type { Catalog } from './catalog/catalog.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Journal } from './state/journal.ts';
 import type { ProviderFaults } from './state/provider-faults.ts';
+import type { StickySessions } from './routing/sticky-sessions.ts';
 
 /**
  * Everything an operation may depend on, built once per gateway by createGateway and passed
@@ -20,6 +21,8 @@ export interface GatewayEnv {
   readonly maxBodyBytes: number;
   readonly journal: Journal;
   readonly providerFaults: ProviderFaults;
+  /** Sticky-routing sessions (spec 2.1 `session_id`); cleared on reset. */
+  readonly stickySessions: StickySessions;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500. */

@@ -2,6 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import { DEFAULT_API_KEYS, type ApiKey } from './auth/api-key.ts';
 import { CatalogSchema, type Catalog, type CatalogInput } from './catalog/catalog.ts';
 import { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
+import { parseCatalog } from './catalog/parse-catalog.ts';
 import type { Clock } from './clock/clock.ts';
 import { systemClock } from './clock/system-clock.ts';
 import { GatewayError } from './errors/gateway-error.ts';
@@ -21,6 +22,7 @@ import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
 import type { Route } from './http/route.ts';
 import { createJournal } from './state/journal.ts';
 import { createProviderFaults } from './state/provider-faults.ts';
+import { createStickySessions } from './routing/sticky-sessions.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -78,12 +80,8 @@ export interface Gateway {
 
 function resolveCatalog(catalog: Catalog | CatalogInput | undefined): Catalog {
   if (!catalog) return DEFAULT_CATALOG;
-  const parsed = CatalogSchema.safeParse(catalog);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(`Invalid catalog at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
-  return parsed.data;
+  // Throws CatalogError naming the path and rule of every issue (docs/catalog.md).
+  return parseCatalog(catalog);
 }
 
 /**
@@ -104,6 +102,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const resets: Array<() => void> = [];
   const journal = createJournal(options.journalLimit ?? 1000);
   const providerFaults = createProviderFaults();
+  const stickySessions = createStickySessions();
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
@@ -114,6 +113,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     journal,
     providerFaults,
+    stickySessions,
     onReset: (fn) => void resets.push(fn),
     reportError: options.onError ?? ((error) => console.error('[gatewaykit] unexpected error:', error)),
   };
@@ -122,6 +122,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     reset() {
       journal.clear();
       providerFaults.clear();
+      stickySessions.clear();
       for (const fn of resets) fn();
       if (clock.kind === 'virtual' && 'reset' in clock) (clock as { reset(): void }).reset();
     },

@@ -1,5 +1,6 @@
 import catalogFile from '../../fixtures/catalog.json' with { type: 'json' };
-import { CatalogSchema, type Catalog } from './catalog.ts';
+import type { Catalog } from './catalog.ts';
+import { parseCatalog } from './parse-catalog.ts';
 
 /** The embedded default catalogue (fixtures/catalog.json), validated once at load. */
-export const DEFAULT_CATALOG: Catalog = CatalogSchema.parse(catalogFile);
+export const DEFAULT_CATALOG: Catalog = parseCatalog(catalogFile, 'fixtures/catalog.json');

@@ -1,0 +1,88 @@
+import { GatewayError } from '../../errors/gateway-error.ts';
+import type { InputFilePart } from '../input-text.ts';
+import type { PipelineStage } from './pipeline-stage.ts';
+import { pluginField, type PluginEntry } from './read-plugins.ts';
+
+/** reference `PDFParserEngine`; `pdf-text` is deprecated and redirected to `cloudflare-ai`. */
+export const PDF_ENGINES = ['mistral-ocr', 'native', 'cloudflare-ai', 'pdf-text'] as const;
+
+export interface ParsedFile {
+  filename: string;
+  mime: string;
+  engine: string;
+  chars: number;
+  text: string;
+}
+
+function decodeDataUrl(data: string): { mime: string; bytes: Uint8Array } | undefined {
+  const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data);
+  if (m) {
+    const mime = m[1] || 'text/plain';
+    const body = m[3] ?? '';
+    return { mime, bytes: m[2] ? Buffer.from(body, 'base64') : new TextEncoder().encode(decodeURIComponent(body)) };
+  }
+  // A bare base64 string (no data: prefix): sniff the PDF magic number.
+  if (/^[A-Za-z0-9+/=\s]+$/.test(data)) {
+    const bytes = Buffer.from(data, 'base64');
+    return { mime: Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-' ? 'application/pdf' : 'application/octet-stream', bytes };
+  }
+  return undefined;
+}
+
+/**
+ * Text of a PDF the simple way: the string operands of `Tj`/`TJ` text operators, else every run
+ * of 4+ printable characters. Deterministic and dependency-free; good enough for fixtures.
+ */
+export function pdfText(bytes: Uint8Array): string {
+  const s = Buffer.from(bytes).toString('latin1');
+  const shown = [...s.matchAll(/\(((?:\\.|[^\\)])*)\)\s*T[jJ]/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+  if (shown.length > 0) return shown.join(' ');
+  return (s.match(/[\x20-\x7e]{4,}/g) ?? []).filter((r) => !/^(?:%PDF|endobj|endstream|stream|xref|trailer|startxref|\d+ \d+ obj)/.test(r)).join(' ');
+}
+
+/**
+ * file-parser (spec 2.5): every `input_file` part becomes text the model reads. PDFs go through
+ * `pdf.engine` (default `cloudflare-ai`; `native` hands the file to the model unparsed);
+ * text-like files are decoded; a `file_url` or `file_id` is not fetched and is cited by reference.
+ *
+ * @example
+ * fileParser({ id: 'file-parser', index: 0, config: { pdf: { engine: 'mistral-ocr' } } }, files);
+ */
+export function fileParser(entry: PluginEntry, files: readonly InputFilePart[]): { stage: PipelineStage; context: string[]; files: ParsedFile[] } {
+  const f = pluginField(entry);
+  const pdf = f.object('pdf');
+  const rawEngine = pdf?.engine;
+  if (rawEngine !== undefined && !(typeof rawEngine === 'string' && (PDF_ENGINES as readonly string[]).includes(rawEngine))) {
+    throw new GatewayError(400, `${f.path('pdf.engine')}: must be one of ${PDF_ENGINES.join(', ')} (got ${JSON.stringify(rawEngine)})`);
+  }
+  const engine = rawEngine === undefined || rawEngine === 'pdf-text' ? 'cloudflare-ai' : (rawEngine as string);
+  const parsed: ParsedFile[] = files.map((file, i) => {
+    const filename = file.filename ?? `file-${i + 1}`;
+    const decoded = typeof file.file_data === 'string' ? decodeDataUrl(file.file_data) : undefined;
+    if (!decoded) {
+      const ref = file.file_url ?? file.file_id ?? '(no data)';
+      const text = `[file ${filename} referenced as ${ref}; not downloaded by the simulator]`;
+      return { filename, mime: 'application/octet-stream', engine: 'reference', chars: text.length, text };
+    }
+    if (decoded.mime === 'application/pdf') {
+      if (engine === 'native') {
+        const text = `[file ${filename} passed natively to the model (${decoded.bytes.length} bytes)]`;
+        return { filename, mime: decoded.mime, engine, chars: text.length, text };
+      }
+      const text = pdfText(decoded.bytes);
+      return { filename, mime: decoded.mime, engine, chars: text.length, text };
+    }
+    const text = new TextDecoder().decode(decoded.bytes);
+    return { filename, mime: decoded.mime, engine: 'text', chars: text.length, text };
+  });
+  return {
+    stage: {
+      type: 'plugin',
+      name: 'file-parser',
+      summary: `${parsed.length} file${parsed.length === 1 ? '' : 's'} parsed (pdf engine ${engine})`,
+      data: { engine, files: parsed.map(({ text: _t, ...rest }) => rest) },
+    },
+    context: parsed.map((p) => `File ${p.filename} (${p.mime}, ${p.engine}): ${p.text}`),
+    files: parsed,
+  };
+}

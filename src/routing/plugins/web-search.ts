@@ -1,0 +1,98 @@
+import corpusFile from '../../../fixtures/web-corpus.json' with { type: 'json' };
+import { urlAllowed } from '../domain-pattern.ts';
+import type { PipelineStage } from './pipeline-stage.ts';
+import { pluginField, type PluginEntry } from './read-plugins.ts';
+
+export interface WebPage {
+  url: string;
+  title: string;
+  text: string;
+}
+
+/** The fixture the simulated search engine searches (fixtures/web-corpus.json). */
+export const WEB_CORPUS: readonly WebPage[] = corpusFile.pages;
+
+/** reference `WebSearchEngine`. */
+export const WEB_ENGINES = ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'] as const;
+
+/** A `url_citation` with offsets relative to the start of `citationText` (see PluginEffects). */
+export interface RelativeCitation {
+  type: 'url_citation';
+  url: string;
+  title: string;
+  start_index: number;
+  end_index: number;
+}
+
+export interface WebSearchResult {
+  stage: PipelineStage;
+  context: string[];
+  citationText: string;
+  annotations: RelativeCitation[];
+}
+
+function words(s: string): Set<string> {
+  return new Set(s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3));
+}
+
+/**
+ * The web plugin (spec 2.5) over a fixed corpus: pages outside `include_domains` or inside
+ * `exclude_domains` are dropped; the rest are ranked by how many words (3+ letters) they share
+ * with the query (`search_prompt`, else the latest user message), corpus order breaking ties;
+ * the first `max_results` (default 5) are returned. Each result becomes a context string and a
+ * line of `citationText` (`[n] Title: url`) whose title is cited by a url_citation.
+ *
+ * @example
+ * webSearch({ id: 'web', index: 0, config: { include_domains: ['*.substack.com'] } }, 'llm routing');
+ */
+export function webSearch(entry: PluginEntry, query: string, corpus: readonly WebPage[] = WEB_CORPUS): WebSearchResult {
+  const f = pluginField(entry);
+  const include = f.strings('include_domains');
+  const exclude = f.strings('exclude_domains');
+  const maxResults = f.int('max_results', 1, 100) ?? 5;
+  const maxUses = f.int('max_uses', 1, 1000);
+  const engine = f.oneOf('engine', WEB_ENGINES) ?? 'exa';
+  const searchPrompt = f.string('search_prompt');
+  const userLocation = f.object('user_location');
+  const q = words(searchPrompt ?? query);
+  const ranked = corpus
+    .map((page, i) => {
+      const w = words(`${page.title} ${page.text} ${page.url}`);
+      let score = 0;
+      for (const x of q) if (w.has(x)) score++;
+      return { page, i, score };
+    })
+    .filter((r) => urlAllowed(r.page.url, include, exclude))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, maxResults)
+    .map((r) => r.page);
+
+  let citationText = ranked.length > 0 ? '\n\nSources:' : '';
+  const annotations: RelativeCitation[] = [];
+  ranked.forEach((page, n) => {
+    const prefix = `\n[${n + 1}] `;
+    const start = citationText.length + prefix.length;
+    citationText += `${prefix}${page.title}: ${page.url}`;
+    annotations.push({ type: 'url_citation', url: page.url, title: page.title, start_index: start, end_index: start + page.title.length });
+  });
+  return {
+    stage: {
+      type: 'plugin',
+      name: 'web',
+      summary: `${ranked.length} web result${ranked.length === 1 ? '' : 's'} via ${engine}`,
+      data: {
+        engine,
+        query: searchPrompt ?? query,
+        results: ranked.map((p) => ({ url: p.url, title: p.title })),
+        ...(include ? { include_domains: include } : {}),
+        ...(exclude ? { exclude_domains: exclude } : {}),
+        max_results: maxResults,
+        ...(maxUses !== undefined ? { max_uses: maxUses } : {}),
+        ...(userLocation ? { user_location: userLocation } : {}),
+      },
+    },
+    context: ranked.map((p, n) => `[${n + 1}] ${p.title} (${p.url}): ${p.text}`),
+    citationText,
+    annotations,
+  };
+}
