@@ -12,6 +12,15 @@ export function canonicalRequestKey(request: ResponsesRequest): string {
   return stableStringify(rest);
 }
 
+/**
+ * The key of what the model means to say: {@link canonicalRequestKey} without `max_output_tokens`
+ * too, so a reply cut by a budget is a prefix of the same reply without one.
+ */
+export function contentKey(request: ResponsesRequest): string {
+  const { stream: _stream, debug: _debug, max_output_tokens: _max, ...rest } = request as Record<string, unknown>;
+  return stableStringify(rest);
+}
+
 function orNull<T>(value: T | undefined): T | null {
   return value === undefined ? null : value;
 }

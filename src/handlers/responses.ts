@@ -1,7 +1,7 @@
 import { statusesFor } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
-import { buildResponse, canonicalRequestKey } from '../generation/build-response.ts';
+import { buildResponse, canonicalRequestKey, contentKey } from '../generation/build-response.ts';
 import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../generation/request-text.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
@@ -44,9 +44,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
   const modelId = decision.model.id;
 
   // DESIGN determinism: the reply depends on seed + request (not `stream`), ids also on the clock.
-  const key = canonicalRequestKey(request);
-  const rng = seededRandom(env.seed, 'responses', key);
-  const ids = seededRandom(env.seed, 'responses-ids', key, String(ctx.receivedAt));
+  const rng = seededRandom(env.seed, 'responses', contentKey(request));
+  const ids = seededRandom(env.seed, 'responses-ids', canonicalRequestKey(request), String(ctx.receivedAt));
 
   const script = scripts.take({
     requestedModel: typeof r.model === 'string' ? r.model : undefined,
