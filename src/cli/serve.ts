@@ -6,6 +6,8 @@ import { startServer } from '../node/create-server.ts';
 import { stateFileOptions } from '../node/state-file.ts';
 import { readScriptsFile } from '../scripts/read-scripts-file.ts';
 import type { ScriptRule } from '../scripts/script-rule.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -20,6 +22,7 @@ Options:
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
   --webhook-allow-insecure-localhost
                       also deliver to http://localhost / 127.0.0.1 receivers
+  --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md)
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
   -h, --help          this text`;
 
@@ -35,6 +38,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         seed: { type: 'string' },
         clock: { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        catalog: { type: 'string' },
         'state-file': { type: 'string' },
         'webhook-secret': { type: 'string' },
         'webhook-url': { type: 'string' },
@@ -80,6 +84,16 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
+  let catalog: Catalog | undefined;
+  if (values.catalog !== undefined) {
+    // A bad catalogue stops start-up before listening (exit 2), naming the file, the path and the rule.
+    try {
+      catalog = loadCatalogFile(values.catalog);
+    } catch (e) {
+      io.err(`gatewaykit serve: --catalog ${(e as Error).message}`);
+      return 2;
+    }
+  }
   const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
 
   let running;
@@ -90,7 +104,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, scripts, ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, scripts, ...(catalog ? { catalog } : {}), ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;

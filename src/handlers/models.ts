@@ -1,7 +1,53 @@
+import { modelListing } from '../catalog/model-listing.ts';
+import { parseModelQuery, selectModels } from '../catalog/model-query.ts';
+import { videoModelListing } from '../catalog/video-model.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
 import type { Route } from '../http/route.ts';
 
-/** GET /models, GET /videos/models (spec 4.4). Filled in by the routing area. */
-export function modelsRoutes(_env: GatewayEnv): Route[] {
-  return [];
+/**
+ * GET /models (spec 4.4; reference `ModelsListResponse`: `{data, total_count, links.next}`) and
+ * GET /videos/models (reference `VideoModelsListResponse`: `{data}`). Any valid key; free.
+ */
+export function modelsRoutes(env: GatewayEnv): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/models',
+      operation: 'models.list',
+      auth: 'key',
+      // reference: 200, 400, 403, 500 (plus 401 of spec 5).
+      faults: [400, 401, 403, 500],
+      handle(ctx) {
+        const query = parseModelQuery(ctx.url.searchParams);
+        const all = selectModels(env.catalog, query, env.clock.now());
+        // reference: without offset and limit the full list is returned.
+        const paged = query.numbers.offset !== undefined || query.numbers.limit !== undefined;
+        const offset = query.numbers.offset ?? 0;
+        const limit = query.numbers.limit ?? 500;
+        const page = paged ? all.slice(offset, offset + limit) : all;
+        let next: string | null = null;
+        if (paged && offset + limit < all.length) {
+          const params = new URLSearchParams(ctx.url.searchParams);
+          params.set('offset', String(offset + limit));
+          params.set('limit', String(limit));
+          next = `${env.basePath}/models?${params.toString()}`;
+        }
+        return Response.json({
+          data: page.map((m) => modelListing(m, env.catalog, env.basePath)),
+          total_count: all.length,
+          links: { next },
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/videos/models',
+      operation: 'videos.models.list',
+      auth: 'key',
+      faults: [400, 401, 500],
+      handle() {
+        return Response.json({ data: env.catalog.videoModels.map(videoModelListing) });
+      },
+    },
+  ];
 }
