@@ -1,3 +1,4 @@
+import { conform } from './conform.ts';
 import { openapi } from './openapi.ts';
 import { serve } from './serve.ts';
 
@@ -5,6 +6,8 @@ const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
 Usage:
   gatewaykit serve [options]      run the simulator over HTTP (see: gatewaykit serve --help)
+  gatewaykit conform --base-url URL --api-key KEY [options]
+                                  check an implementation against the spec (see: gatewaykit conform --help)
   gatewaykit openapi [--out FILE] print the OpenAPI 3.1 description (see: gatewaykit openapi --help)
   gatewaykit help                 this text`;
 
@@ -13,6 +16,7 @@ type Command = (argv: string[]) => Promise<number>;
 /** The command list; each command lives in its own file. */
 const COMMANDS: Record<string, Command> = {
   serve,
+  conform,
   openapi,
 };
 
