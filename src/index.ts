@@ -106,6 +106,19 @@ export { CatalogSchema } from './catalog/catalog.ts';
 export type { Catalog, CatalogInput } from './catalog/catalog.ts';
 export { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 
+// Responses engine (docs/responses.md): scripted replies, generation, streaming
+export { ScriptRuleSchema, ScriptReplySchema, ScriptMatchSchema, parseScriptRule, parseScriptsFile } from './scripts/script-rule.ts';
+export type { ScriptRule, ScriptRuleInput, ScriptReply } from './scripts/script-rule.ts';
+export { createScriptRegistry } from './scripts/script-registry.ts';
+export type { ScriptRegistry, ScriptHandle, ScriptEntry } from './scripts/script-registry.ts';
+export { jsonSchemaInstance } from './generation/json-schema-instance.ts';
+export { loadTokenizer } from './generation/tokenizer.ts';
+export type { Tokenizer } from './generation/tokenizer.ts';
+export type { ResponseResult, ResponseUsage } from './generation/output-items.ts';
+export { responseEvents } from './streaming/response-events.ts';
+export type { ResponseStreamEvent } from './streaming/response-events.ts';
+export { encodeSseEvent, SSE_KEEPALIVE, SSE_DONE } from './streaming/encode-sse.ts';
+
 // Deterministic randomness
 export { seededRandom, hash53, stableStringify } from './random/index.ts';
 export type { SeededRandom } from './random/index.ts';

@@ -24,7 +24,10 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     return { res, result: (await res.json()) as Result };
   };
   const textOf = (result: Result) =>
-    result.output.filter((i) => i.type === 'message').flatMap((i) => i.content.map((p: { text?: string }) => p.text ?? '')).join('');
+    result.output
+      .filter((i) => i.type === 'message')
+      .flatMap((i) => (i.content as Array<{ text?: string }>).map((p) => p.text ?? ''))
+      .join('');
 
   it('answers the smallest request with a spec 2.2 result', async () => {
     const { res, result } = await create({ model: MODEL, input: 'How should I water basil in summer?' });
@@ -204,7 +207,8 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     const body = { model: MODEL, input: 'Hi' };
     expect('gateway_metadata' in (await create(body)).result).toBe(false);
     expect('gateway_metadata' in (await create(body, { 'X-Gateway-Metadata': 'disabled' })).result).toBe(false);
-    for (const headers of [{ 'X-Gateway-Metadata': 'enabled' }, { 'x-gateway-metadata': 'ENABLED' }, { 'X-Gateway-Experimental-Metadata': 'Enabled' }]) {
+    const variants: Array<Record<string, string>> = [{ 'X-Gateway-Metadata': 'enabled' }, { 'x-gateway-metadata': 'ENABLED' }, { 'X-Gateway-Experimental-Metadata': 'Enabled' }];
+    for (const headers of variants) {
       const { result } = await create(body, headers);
       expect(result.gateway_metadata).toMatchObject({ requested: MODEL });
     }

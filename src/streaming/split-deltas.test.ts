@@ -25,6 +25,7 @@ describe('splitTextDeltas / splitArgumentDeltas', () => {
 
   it('argument deltas never split a surrogate pair', () => {
     const pieces = splitArgumentDeltas('{"mood":"🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂"}', seededRandom(2, 'a'));
-    for (const p of pieces) expect(p).toBe(p.toWellFormed());
+    // A lone surrogate at either end would mean a pair was split.
+    for (const p of pieces) expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(p)).toBe(false);
   });
 });
