@@ -119,6 +119,38 @@ export { responseEvents } from './streaming/response-events.ts';
 export type { ResponseStreamEvent } from './streaming/response-events.ts';
 export { encodeSseEvent, SSE_KEEPALIVE, SSE_DONE } from './streaming/encode-sse.ts';
 
+// Audio and datasets (docs/audio-and-datasets.md): POST /audio/transcriptions, GET /datasets/rankings-daily
+export {
+  TranscriptionRequestSchema,
+  TranscriptionResponseSchema,
+  TranscriptionUsageSchema,
+  TranscriptionSegmentSchema,
+  TranscriptionWordSchema,
+  TranscriptionResponseFormatSchema,
+  TimestampGranularitySchema,
+} from './schemas/audio-transcription.ts';
+export type { TranscriptionRequest, TranscriptionResponse, TranscriptionUsage, TranscriptionSegment, TranscriptionWord } from './schemas/audio-transcription.ts';
+export { SpeechModelSchema } from './catalog/speech-model.ts';
+export type { SpeechModel } from './catalog/speech-model.ts';
+export { pcmWav, bytesToBase64 } from './audio/pcm-wav.ts';
+export type { PcmWavOptions } from './audio/pcm-wav.ts';
+export { parseWavHeader } from './audio/wav-header.ts';
+export type { WavInfo } from './audio/wav-header.ts';
+export {
+  RankingsDailyResponseSchema,
+  RankingsDailyItemSchema,
+  RankingsDailyMetaSchema,
+  RankingsPeriodSchema,
+  RankingsModalitySchema,
+  RankingsContextBucketSchema,
+  RankingsCategorySchema,
+  RankingsLanguageTypeSchema,
+} from './schemas/rankings-daily.ts';
+export type { RankingsDailyResponse, RankingsDailyItem, RankingsDailyMeta } from './schemas/rankings-daily.ts';
+export { rankingsDaily } from './datasets/rankings-daily.ts';
+export { parseRankingsQuery } from './datasets/rankings-query.ts';
+export type { RankingsQuery } from './datasets/rankings-query.ts';
+
 // Deterministic randomness
 export { seededRandom, hash53, stableStringify } from './random/index.ts';
 export type { SeededRandom } from './random/index.ts';
