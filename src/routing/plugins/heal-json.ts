@@ -13,6 +13,8 @@ export function healJson(text: string): string | undefined {
   let s = text.trim();
   const fence = /```(?:json|JSON)?\s*\n?([\s\S]*?)(?:```|$)/.exec(s);
   if (fence?.[1] !== undefined) s = fence[1].trim();
+  const fenced = tryParse(s);
+  if (fenced !== undefined) return fenced;
   const start = s.search(/[[{]/);
   if (start < 0) return undefined;
   s = s.slice(start);

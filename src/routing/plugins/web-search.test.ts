@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { GatewayError } from '../../errors/gateway-error.ts';
+import { WEB_CORPUS, webSearch } from './web-search.ts';
+
+const entry = (config: Record<string, unknown>) => ({ id: 'web' as const, index: 0, config: { id: 'web', ...config } });
+
+describe('web plugin', () => {
+  it('honours include_domains with wildcards and max_results, ranking by shared words', () => {
+    const r = webSearch(entry({ include_domains: ['*.substack.com'], max_results: 1 }), 'sticky sessions and llm routing');
+    expect(r.stage.data?.results).toEqual([{ url: 'https://simonwillison.substack.com/p/llm-routing', title: 'Notes on LLM routing' }]);
+    expect(r.context).toHaveLength(1);
+  });
+  it('honours exclude_domains with path filters', () => {
+    const r = webSearch(entry({ exclude_domains: ['openai.com/blog', 'en.wikipedia.org'], max_results: 50 }), 'responses api');
+    const urls = (r.stage.data?.results as Array<{ url: string }>).map((x) => x.url);
+    expect(urls).not.toContain('https://openai.com/blog/introducing-the-responses-api');
+    expect(urls).toContain('https://openai.com/research/gpt-4');
+    expect(urls.some((u) => u.includes('wikipedia'))).toBe(false);
+    expect(urls).toHaveLength(WEB_CORPUS.length - 2);
+  });
+  it('cites every result: annotation offsets select the title inside citationText', () => {
+    const r = webSearch(entry({ max_results: 3 }), 'server-sent events');
+    expect(r.annotations).toHaveLength(3);
+    for (const a of r.annotations) expect(r.citationText.slice(a.start_index, a.end_index)).toBe(a.title);
+  });
+  it('rejects a bad max_results with a 400 naming the field', () => {
+    expect(() => webSearch(entry({ max_results: 0 }), 'x')).toThrow(GatewayError);
+    expect(() => webSearch(entry({ max_results: 'five' }), 'x')).toThrow(/plugins\[0\]\.max_results/);
+  });
+});
