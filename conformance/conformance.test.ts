@@ -10,9 +10,7 @@ import type { ConformanceReport } from './report.ts';
  * Checks the simulator does not pass yet, each with the reason; the test fails when one of them
  * starts passing, so the list never outlives the gap.
  */
-const KNOWN_SIMULATOR_GAPS: Record<string, string> = {
-  'metadata.on-errors': 'spec 2.6: validation errors of POST /responses carry no gateway_metadata when the header is enabled',
-};
+const KNOWN_SIMULATOR_GAPS: Record<string, string> = {};
 
 function expectConforming(report: ConformanceReport) {
   const failed = report.checks.filter((c) => c.status === 'failed' && !(c.id in KNOWN_SIMULATOR_GAPS));
@@ -53,7 +51,6 @@ describe('the suite against the simulator', () => {
       maxRequests: 3,
       seed: 5,
       runs: 5,
-      skip: ['metadata.on-errors'],
     });
     expect(report.target.simulator).toBe(false);
     const skipped = Object.fromEntries(report.checks.filter((c) => c.status === 'skipped').map((c) => [c.id, c.reason]));

@@ -47,12 +47,27 @@ export interface ErrorBody {
   gateway_metadata?: Record<string, unknown> | null;
 }
 
-/** Spec 7 envelope. `gateway_metadata` only when the caller enabled the metadata header. */
+/**
+ * What an error that never reached the router reports as its routing metadata: no attempt was
+ * made, no endpoint considered. Spec 2.6 puts `gateway_metadata` on error bodies too whenever
+ * the header asks for it, so rejections before routing (auth, validation) carry this.
+ */
+export function notRoutedMetadata(status: number): Record<string, unknown> {
+  return {
+    attempt: 0,
+    endpoints: { available: [], total: 0 },
+    is_byok: false,
+    pipeline: [],
+    summary: `Rejected with ${status} before routing`,
+  };
+}
+
+/** Spec 7 envelope. `gateway_metadata` exactly when the caller enabled the metadata header (spec 2.6). */
 export function errorBody(err: GatewayError, metadataEnabled: boolean): ErrorBody {
   const body: ErrorBody = { error: { code: err.status, message: err.message } };
   if (err.metadata) body.error.metadata = err.metadata;
   if (err.userId !== undefined) body.user_id = err.userId;
-  if (metadataEnabled && err.gatewayMetadata) body.gateway_metadata = err.gatewayMetadata;
+  if (metadataEnabled) body.gateway_metadata = err.gatewayMetadata ?? notRoutedMetadata(err.status);
   return body;
 }
 

@@ -73,6 +73,16 @@ describe('dispatch: routing and the spec 7 envelope', () => {
     }
   });
 
+  it('errors rejected before routing carry gateway_metadata when the header asks (spec 2.6), and only then', async () => {
+    const gw = gateway();
+    const on = await expectEnvelope(await gw.handle(post('/api/v1/responses', '{bad', { ...auth(), 'x-gateway-experimental-metadata': 'enabled' })), 400);
+    expect(on.gateway_metadata).toMatchObject({ attempt: 0, endpoints: { available: [], total: 0 }, pipeline: [] });
+    const unauth = await expectEnvelope(await gw.handle(post('/api/v1/responses', '{}', { 'x-gateway-metadata': 'enabled' })), 401);
+    expect(unauth.gateway_metadata).toBeDefined();
+    const off = await expectEnvelope(await gw.handle(post('/api/v1/responses', '{bad', { ...auth(), 'x-gateway-metadata': 'disabled' })), 400);
+    expect(off.gateway_metadata).toBeUndefined();
+  });
+
   it('a forced guardrail 403 carries the guardrail stage when metadata is enabled (spec 7, 2.6)', async () => {
     const res = await gateway().handle(
       post('/api/v1/responses', { input: 'hi' }, { ...auth(), 'x-gatewaykit-fault': '403', 'X-Gateway-Metadata': 'ENABLED' }),
