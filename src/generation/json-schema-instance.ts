@@ -56,10 +56,24 @@ function formatString(format: string, rng: SeededRandom): string | undefined {
   }
 }
 
-function stringFor(schema: Schema, rng: SeededRandom): string {
+const CITIES = ['Lisbon', 'Kyoto', 'Oslo', 'Porto', 'Montréal', 'São Paulo', 'Nairobi', 'Melbourne'];
+const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Zoë Martin', 'Kenji Sato'];
+
+/** A plausible word for a property name (city -> a city), else a plain word. */
+function wordFor(name: string | undefined, rng: SeededRandom): string {
+  const n = (name ?? '').toLowerCase();
+  if (/city|location|place|destination|town/.test(n)) return rng.pick(CITIES);
+  if (/country/.test(n)) return rng.pick(['Portugal', 'Japan', 'Norway', 'Kenya', 'Brazil']);
+  if (/(^|_)name$|author|user|person/.test(n)) return rng.pick(PEOPLE);
+  if (/lang/.test(n)) return rng.pick(['en', 'fr', 'pt', 'ja']);
+  if (/query|search|topic|keyword|^q$/.test(n)) return rng.pick(['best coffee nearby', 'weekend weather', 'train times', 'pasta recipe']);
+  return rng.pick(WORDS);
+}
+
+function stringFor(schema: Schema, rng: SeededRandom, name?: string): string {
   const minLength = Math.max(0, Math.floor(num(schema.minLength) ?? 0));
   const maxLength = Math.floor(num(schema.maxLength) ?? Number.POSITIVE_INFINITY);
-  let value = (typeof schema.format === 'string' && formatString(schema.format, rng)) || rng.pick(WORDS);
+  let value = (typeof schema.format === 'string' && formatString(schema.format, rng)) || wordFor(name, rng);
   if (maxLength < value.length) value = value.slice(0, Math.max(0, maxLength));
   while (value.length < minLength) value += 'x';
   return value;
@@ -111,10 +125,10 @@ function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
-function instance(schema: unknown, rng: SeededRandom, root: unknown, depth: number): Json {
+function instance(schema: unknown, rng: SeededRandom, root: unknown, depth: number, name?: string): Json {
   if (schema === true || schema === undefined) return null;
   if (!isRecord(schema) || depth > MAX_DEPTH) return null;
-  if (typeof schema.$ref === 'string') return instance(resolveRef(schema.$ref, root), rng, root, depth + 1);
+  if (typeof schema.$ref === 'string') return instance(resolveRef(schema.$ref, root), rng, root, depth + 1, name);
   if ('const' in schema) return (schema.const ?? null) as Json;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return rng.pick(schema.enum) as Json;
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
@@ -129,13 +143,13 @@ function instance(schema: unknown, rng: SeededRandom, root: unknown, depth: numb
       });
     }
     delete merged.allOf;
-    return instance(merged, rng, root, depth + 1);
+    return instance(merged, rng, root, depth + 1, name);
   }
   // oneOf/anyOf: the first branch; a generator cannot prove a value matches exactly one branch,
   // and the first is the one schema authors list as the usual case.
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
-    if (Array.isArray(branches) && branches.length > 0) return instance({ ...schema, [key]: undefined, ...(branches[0] as Schema) }, rng, root, depth + 1);
+    if (Array.isArray(branches) && branches.length > 0) return instance({ ...schema, [key]: undefined, ...(branches[0] as Schema) }, rng, root, depth + 1, name);
   }
   if ('default' in schema && schema.default !== undefined) return schema.default as Json;
   switch (typeOf(schema)) {
@@ -147,7 +161,7 @@ function instance(schema: unknown, rng: SeededRandom, root: unknown, depth: numb
       for (const [name, sub] of Object.entries(properties)) {
         if (Object.keys(out).length >= maxProperties && !required.has(name)) continue;
         // Required members always; optional ones about half of the time (seeded).
-        if (required.has(name) || rng.int(0, 1) === 1) out[name] = instance(sub, rng, root, depth + 1);
+        if (required.has(name) || rng.int(0, 1) === 1) out[name] = instance(sub, rng, root, depth + 1, name);
       }
       for (const name of required) if (!(name in out)) out[name] = rng.pick(WORDS); // required but undeclared
       let extra = 0;
@@ -176,7 +190,7 @@ function instance(schema: unknown, rng: SeededRandom, root: unknown, depth: numb
       return items;
     }
     case 'string':
-      return stringFor(schema, rng);
+      return stringFor(schema, rng, name);
     case 'integer':
       return numberFor(schema, rng, true);
     case 'number':
