@@ -1,5 +1,7 @@
 import type { Check } from './check.ts';
+import { AUDIO_CHECKS } from './checks/audio.ts';
 import { AUTH_CHECKS } from './checks/auth.ts';
+import { DATASETS_CHECKS } from './checks/datasets.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { RESULT_CHECKS } from './checks/result.ts';
@@ -20,4 +22,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...METADATA_CHECKS,
   ...STREAM_CHECKS,
   ...VIDEOS_CHECKS,
+  ...DATASETS_CHECKS,
+  ...AUDIO_CHECKS,
 ];

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { virtualClock } from '../src/clock/virtual-clock.ts';
+import { createGateway } from '../src/gateway.ts';
+import { runConformance } from './run-conformance.ts';
+
+describe('conformance: audio and datasets checks against the simulator', () => {
+  it('every audio.* and datasets.* check passes on a correct gateway', async () => {
+    const gateway = createGateway({ clock: virtualClock(), seed: 11 });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      only: ['audio.', 'datasets.'],
+      seed: 42,
+      runs: 25,
+    });
+    const ours = report.checks.filter((c) => c.id.startsWith('audio.') || c.id.startsWith('datasets.'));
+    expect(ours.map((c) => c.id).sort()).toEqual([
+      'audio.transcriptions-auth',
+      'audio.transcriptions-json',
+      'audio.transcriptions-multipart',
+      'audio.transcriptions-non-speech-model',
+      'audio.transcriptions-validation',
+      'datasets.rankings-auth',
+      'datasets.rankings-clamp',
+      'datasets.rankings-shape',
+      'datasets.rankings-validation',
+    ]);
+    for (const c of ours) expect(c.status, `${c.id}: ${c.reason ?? ''}`).toBe('passed');
+  });
+});
