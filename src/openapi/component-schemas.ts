@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VideoModelSchema } from '../catalog/video-model.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
 import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
@@ -36,6 +37,8 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(VideoJobSchema, { id: 'VideoJob' });
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });
+  // The public listing is the catalogue entry without the simulator's private `simulation` profile.
+  answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true })) }), { id: 'VideoModelsListResponse' });
 
   const uri = (id: string) => `#/components/schemas/${id}`;
   const converted = {
@@ -59,6 +62,41 @@ export function componentSchemas(): Record<string, JsonSchema> {
       temperature: { type: 'number' },
     },
     required: ['file', 'model'],
+  };
+  // Reference `ModelsListResponse` / `Model` (reference README, "Models"); built by catalog/model-listing.ts.
+  const price = { type: 'string', description: 'USD per token' };
+  components.Model = {
+    type: 'object',
+    required: ['id', 'canonical_slug', 'name', 'created', 'pricing', 'context_length', 'architecture', 'top_provider', 'supported_parameters'],
+    properties: {
+      id: { type: 'string' },
+      canonical_slug: { type: 'string' },
+      name: { type: 'string' },
+      created: { type: 'integer', description: 'Unix seconds' },
+      description: { type: 'string' },
+      context_length: { type: 'integer' },
+      architecture: {
+        type: 'object',
+        properties: {
+          modality: { type: 'string' },
+          input_modalities: { type: 'array', items: { type: 'string' } },
+          output_modalities: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      pricing: { type: 'object', properties: { prompt: price, completion: price, request: price, image: price }, additionalProperties: price },
+      top_provider: { type: 'object' },
+      per_request_limits: { type: ['object', 'null'] },
+      supported_parameters: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  components.ModelsListResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/Model' } },
+      total_count: { type: 'integer' },
+      links: { type: 'object', properties: { next: { type: ['string', 'null'] } } },
+    },
   };
   components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
   return components;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { RankingsCategorySchema, RankingsContextBucketSchema, RankingsLanguageTypeSchema, RankingsModalitySchema, RankingsPeriodSchema } from '../schemas/rankings-daily.ts';
 
 /** A query or header parameter of an operation (OpenAPI Parameter Object, in zod). */
@@ -41,6 +42,22 @@ const SIMULATION_HEADERS: readonly ParameterDoc[] = [
   },
   { name: 'X-Gatewaykit-Chunking', in: 'header', description: 'Simulator only: `random` re-chunks the SSE bytes at seeded byte offsets.', schema: z.enum(['random', 'none']) },
 ];
+/** spec 4.4: the filters GET /models gained, each a bound on one model attribute. */
+const MODEL_FILTERS: readonly ParameterDoc[] = [
+  ...(['age_days'] as const).flatMap((n) => [
+    { name: `max_${n}`, in: 'query' as const, description: 'Only models at most this many days old.', schema: z.number().int().min(0) },
+    { name: `min_${n}`, in: 'query' as const, description: 'Only models at least this many days old.', schema: z.number().int().min(0) },
+  ]),
+  ...(['agentic_index', 'coding_index', 'intelligence_index', 'output_price'] as const).flatMap((n) => [
+    { name: `max_${n}`, in: 'query' as const, description: `Upper bound on ${n.replace('_', ' ')}.`, schema: z.number().min(0) },
+    { name: `min_${n}`, in: 'query' as const, description: `Lower bound on ${n.replace('_', ' ')}.`, schema: z.number().min(0) },
+  ]),
+  { name: 'max_tool_success_rate', in: 'query', description: 'Upper bound on the tool-call success rate.', schema: z.number().min(0).max(1) },
+  { name: 'min_tool_success_rate', in: 'query', description: 'Lower bound on the tool-call success rate.', schema: z.number().min(0).max(1) },
+  { name: 'sort', in: 'query', description: 'Order of the list.', schema: z.enum(MODEL_SORTS) },
+  { name: 'offset', in: 'query', description: 'Page start; with `limit`, the answer carries `links.next`.', schema: z.number().int().min(0) },
+  { name: 'limit', in: 'query', description: 'Page size.', schema: z.number().int().min(1).max(1000) },
+];
 const JOB_ID: ParameterDoc = { name: 'jobId', in: 'path', required: true, description: 'Video job id, `gen-vid-<timestamp>-<20 alphanumerics>` (spec 2.8).', schema: z.string() };
 
 export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
@@ -77,6 +94,21 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     successStatus: 200,
     success: { 'video/mp4': 'binary' },
     parameters: [JOB_ID, { name: 'index', in: 'query', description: 'Output index, default 0.', schema: z.number().int().min(0) }, ...SIMULATION_HEADERS],
+  },
+  'models.list': {
+    summary: 'List models',
+    tag: 'Models',
+    description: 'spec 4.4: the text models of the catalogue, filtered and sorted.',
+    successStatus: 200,
+    success: { 'application/json': 'ModelsListResponse' },
+    parameters: [...MODEL_FILTERS, ...SIMULATION_HEADERS],
+  },
+  'videos.models.list': {
+    summary: 'List video models',
+    tag: 'Videos',
+    successStatus: 200,
+    success: { 'application/json': 'VideoModelsListResponse' },
+    parameters: SIMULATION_HEADERS,
   },
   'audio.transcriptions.create': {
     summary: 'Transcribe audio',
