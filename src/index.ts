@@ -106,6 +106,26 @@ export { CatalogSchema } from './catalog/catalog.ts';
 export type { Catalog, CatalogInput } from './catalog/catalog.ts';
 export { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 
+// Routing and catalogue (docs/routing.md, docs/catalog.md)
+export { parseCatalog, CatalogError } from './catalog/parse-catalog.ts';
+export { mergeCatalogInputs } from './catalog/merge-catalog-inputs.ts';
+export { ProviderSchema } from './catalog/provider.ts';
+export type { Provider } from './catalog/provider.ts';
+export { TextModelSchema } from './catalog/text-model.ts';
+export type { TextModel } from './catalog/text-model.ts';
+export { ModelEndpointSchema } from './catalog/model-endpoint.ts';
+export type { ModelEndpoint } from './catalog/model-endpoint.ts';
+export { modelListing } from './catalog/model-listing.ts';
+export { parseModelQuery, selectModels, MODEL_SORTS } from './catalog/model-query.ts';
+export { resolveRoute, finalizeOutputText, AUTO_MODEL } from './routing/resolve-route.ts';
+export type { RouteDecision, RouteInput, PluginEffects } from './routing/resolve-route.ts';
+export { readPreferences } from './routing/route-preferences.ts';
+export type { RoutePreferences } from './routing/route-preferences.ts';
+export { MODERATION_MARKER } from './routing/plugins/moderation.ts';
+export { healJson } from './routing/plugins/heal-json.ts';
+export { WEB_CORPUS } from './routing/plugins/web-search.ts';
+export { FETCH_PAGES } from './routing/plugins/web-fetch.ts';
+
 // Responses engine (docs/responses.md): scripted replies, generation, streaming
 export { ScriptRuleSchema, ScriptReplySchema, ScriptMatchSchema, parseScriptRule, parseScriptsFile } from './scripts/script-rule.ts';
 export type { ScriptRule, ScriptRuleInput, ScriptReply } from './scripts/script-rule.ts';
