@@ -19,7 +19,10 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Stop pulling and let go; do not cancel(): msw's interceptor never settles a cancelled
+      // request body, which would hang the caller in-process. The node adapter closes the socket
+      // after the 413, so nothing more is read there either.
+      reader.releaseLock();
       throw new GatewayError(413, `Payload too large: body exceeds the ${limit}-byte limit`);
     }
     chunks.push(value);
