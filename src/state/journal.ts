@@ -23,19 +23,27 @@ export interface Journal {
 }
 
 export function createJournal(limit = 1000): Journal {
-  let entries: JournalEntry[] = [];
+  // A ring: recording is O(1) once full (slicing the array on every request cost O(limit)).
+  const capacity = Math.max(0, Math.floor(limit));
+  let ring: JournalEntry[] = [];
+  let next = 0; // where the next entry goes once the ring is full
   let seq = 0;
   return {
     record(entry) {
       const full = { seq: seq++, ...entry };
-      entries.push(full);
-      if (entries.length > limit) entries = entries.slice(entries.length - limit);
+      if (capacity === 0) return full;
+      if (ring.length < capacity) ring.push(full);
+      else {
+        ring[next] = full;
+        next = (next + 1) % capacity;
+      }
       return full;
     },
-    list: () => entries.slice(),
+    list: () => (next === 0 ? ring.slice() : [...ring.slice(next), ...ring.slice(0, next)]),
     count: () => seq,
     clear() {
-      entries = [];
+      ring = [];
+      next = 0;
       seq = 0;
     },
   };

@@ -1,0 +1,218 @@
+/**
+ * `npm run bench [-- --quick]`: measure gatewaykit and write bench/RESULTS.md.
+ *
+ * Every server runs in its own child process (so its RSS is its own and the load generator does
+ * not share its event loop); all traffic goes to 127.0.0.1. Rows are medians of several runs,
+ * interleaved (gatewaykit, bare, peer, gatewaykit, ...) so drift in machine load hits all alike.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { load, type LoadResult, type LoadTarget } from './load.ts';
+import { machineInfo, loadAverage } from './machine.ts';
+import { measureInProcess } from './in-process.ts';
+import { readSse } from './read-sse.ts';
+import { renderResults, type BenchResults } from './render-results.ts';
+import { spawnChild } from './spawn-child.ts';
+import { median } from './stats.ts';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
+const quick = values.quick === true;
+const ROUNDS = quick ? 1 : 3;
+const SECONDS = quick ? 2 : 6;
+const CONNECTIONS = 10;
+const STREAMS = 1_000;
+const out = values.out ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+
+// One reply for every per-request row: ~60 words, the size of a short chat answer.
+const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards quietly box jackals'.split(' ');
+const words = (n: number) => Array.from({ length: n }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
+const TEXT = words(60);
+const PROMPT = 'hello bench';
+const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+const gkBody = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: PROMPT, stream });
+const peerBody = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', input: PROMPT, stream });
+
+const log = (s: string) => console.log(`[bench] ${s}`);
+
+async function expectOk(url: string, body: string, what: string): Promise<string> {
+  const res = await fetch(url, { method: 'POST', headers: AUTH, body });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+async function throughput(results: BenchResults): Promise<void> {
+  const gk = await spawnChild('gatewaykit-child', [TEXT]);
+  const peer = await spawnChild('aimock-child', [TEXT, PROMPT, '12']);
+  try {
+    const gkJson = await expectOk(`${gk.url}/responses`, gkBody(false), 'gatewaykit json');
+    if (!JSON.parse(gkJson).output?.some?.((o: { content?: Array<{ text?: string }> }) => o.content?.some((c) => c.text === TEXT))) {
+      throw new Error('gatewaykit did not answer the scripted text');
+    }
+    const peerJson = await expectOk(`${peer.url}/responses`, peerBody(false), 'aimock json');
+    if (!peerJson.includes(TEXT)) throw new Error('aimock did not answer the fixture text');
+    const gkSse = await readSse(`${gk.url}/responses`, gkBody(true), AUTH);
+    const peerSse = await readSse(`${peer.url}/responses`, peerBody(true), AUTH);
+    // The bare server answers a body of exactly gatewaykit's size.
+    const bare = await spawnChild('bare-child', [gkJson]);
+    try {
+      results.sizes = {
+        gatewaykitJson: Buffer.byteLength(gkJson),
+        peerJson: Buffer.byteLength(peerJson),
+        gatewaykitSse: { bytes: gkSse.bytes, events: gkSse.events },
+        peerSse: { bytes: peerSse.bytes, events: peerSse.events },
+      };
+      const targets: Record<string, LoadTarget> = {
+        'gatewaykit json': { url: `${gk.url}/responses`, body: gkBody(false), headers: AUTH },
+        'bare node:http json': { url: `${bare.url}/responses`, body: gkBody(false), headers: AUTH },
+        'aimock json': { url: `${peer.url}/responses`, body: peerBody(false), headers: AUTH },
+        'gatewaykit sse': { url: `${gk.url}/responses`, body: gkBody(true), headers: AUTH },
+        'aimock sse': { url: `${peer.url}/responses`, body: peerBody(true), headers: AUTH },
+      };
+      const runs: Record<string, LoadResult[]> = {};
+      // Warm-up (JIT) for every target, not recorded.
+      for (const t of Object.values(targets)) await load(t, 1, CONNECTIONS);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, target] of Object.entries(targets)) {
+          const r = await load(target, SECONDS, CONNECTIONS);
+          (runs[name] ??= []).push(r);
+          log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
+        }
+      }
+      results.throughput = Object.fromEntries(
+        Object.entries(runs).map(([name, rs]) => [
+          name,
+          { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), failures: rs.reduce((a, r) => a + r.failures, 0), runs: rs.map((r) => r.rps) },
+        ]),
+      );
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await gk.stop();
+    await peer.stop();
+  }
+}
+
+async function longStream(results: BenchResults): Promise<void> {
+  // Deltas are one to three words (seeded): ~4,000 words give ~2,000 events.
+  const gk = await spawnChild('gatewaykit-child', [words(4_000)]);
+  try {
+    await readSse(`${gk.url}/responses`, gkBody(true), AUTH); // warm-up
+    const reads = [];
+    for (let i = 0; i < (quick ? 2 : 5); i++) reads.push(await readSse(`${gk.url}/responses`, gkBody(true), AUTH));
+    if (reads.some((r) => r.status !== 200 || !r.done)) throw new Error('long stream did not complete');
+    const ms = median(reads.map((r) => r.ms));
+    const events = reads[0]?.events ?? 0;
+    results.longStream = { events, ms, eventsPerSecond: events / (ms / 1000), bytes: reads[0]?.bytes ?? 0 };
+    log(`long stream: ${events} events in ${ms.toFixed(1)} ms`);
+  } finally {
+    await gk.stop();
+  }
+}
+
+async function concurrentStreams(results: BenchResults): Promise<void> {
+  // ~200 events per stream, so the 1,000 streams are open at the same time.
+  const gk = await spawnChild('gatewaykit-child', [words(400)]);
+  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+  try {
+    for (let i = 0; i < 20; i++) await readSse(`${gk.url}/responses`, gkBody(true), AUTH, agent); // warm-up
+    const before = await gk.stats();
+    const started = performance.now();
+    const reads = await Promise.all(Array.from({ length: STREAMS }, () => readSse(`${gk.url}/responses`, gkBody(true), AUTH, agent).catch(() => undefined)));
+    const ms = performance.now() - started;
+    const after = await gk.stats();
+    const completed = reads.filter((r) => r && r.status === 200 && r.done).length;
+    results.concurrent = { streams: STREAMS, completed, ms, eventsPerStream: reads[0]?.events ?? 0, rssBefore: before.rss, peakRss: after.maxRss, rssAfter: after.rss };
+    log(`${STREAMS} concurrent streams: ${completed} completed in ${ms.toFixed(0)} ms, peak RSS ${(after.maxRss / 1048576).toFixed(1)} MB`);
+  } finally {
+    agent.destroy();
+    await gk.stop();
+  }
+}
+
+async function conformance(results: BenchResults): Promise<void> {
+  let runConformance: ((o: { baseUrl: string; apiKey: string; seed?: number; runs?: number }) => Promise<unknown>) | undefined;
+  try {
+    ({ runConformance } = (await import('../conformance/index.ts')) as unknown as { runConformance: typeof runConformance });
+  } catch (e) {
+    results.conformance = { error: `conformance/index.ts not available: ${(e as Error).message}` };
+    return;
+  }
+  if (!runConformance) return;
+  const gk = await spawnChild('gatewaykit-child', ['']);
+  try {
+    const started = performance.now();
+    const report = (await runConformance({ baseUrl: gk.url, apiKey: 'sk-gw-test', seed: 1 })) as {
+      passed?: boolean;
+      checks?: Array<{ status?: string }>;
+      results?: Array<{ status?: string }>;
+    };
+    const ms = performance.now() - started;
+    const origin = new URL(gk.url).origin;
+    const journal = (await (await fetch(`${origin}/__gatewaykit/requests`)).json()) as { total: number };
+    const checks = report.checks ?? report.results ?? [];
+    const byStatus: Record<string, number> = {};
+    for (const c of checks) byStatus[c.status ?? '?'] = (byStatus[c.status ?? '?'] ?? 0) + 1;
+    results.conformance = { requests: journal.total, ms, rps: journal.total / (ms / 1000), checks: byStatus };
+    log(`conformance: ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${JSON.stringify(byStatus)}`);
+  } catch (e) {
+    results.conformance = { error: `runConformance failed: ${(e as Error).message}` };
+  } finally {
+    await gk.stop();
+  }
+}
+
+/** Spawn `gatewaykit serve --port 0` and time until its "listening" line. */
+function startupOnce(): Promise<number> {
+  const bin = fileURLToPath(new URL('../bin/gatewaykit.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let seen = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no "listening" line within 30 s: ${seen.slice(0, 500)}`));
+    }, 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (/listening/.test(seen)) {
+        const ms = performance.now() - started;
+        clearTimeout(timer);
+        child.once('exit', () => resolve(ms));
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (seen += d.toString()));
+  });
+}
+
+async function startup(results: BenchResults): Promise<void> {
+  await startupOnce(); // warm the tsx transform cache, as any second start has it
+  const times = [];
+  for (let i = 0; i < (quick ? 3 : 7); i++) times.push(await startupOnce());
+  results.startup = { ms: median(times), runs: times };
+  log(`startup: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: BenchResults = { machine: machineInfo(), quick, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, loadBefore: loadAverage() };
+  log(`${quick ? 'quick' : 'full'} run: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; load average ${results.loadBefore}`);
+  await throughput(results);
+  await longStream(results);
+  await concurrentStreams(results);
+  results.inProcess = await measureInProcess(TEXT, quick ? 300 : 2_000, quick ? 1 : 3);
+  log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs, msw ${results.inProcess.mswUs.toFixed(1)} µs per request`);
+  await conformance(results);
+  await startup(results);
+  results.loadAfter = loadAverage();
+  results.totalSeconds = (Date.now() - started) / 1000;
+  writeFileSync(out, renderResults(results));
+  log(`wrote ${out} in ${results.totalSeconds.toFixed(0)} s`);
+}
+
+await main();

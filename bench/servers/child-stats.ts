@@ -1,0 +1,24 @@
+/** What a bench server child reports about itself (its memory alone, not the load generator's). */
+export interface ChildStats {
+  rss: number;
+  /** Peak RSS of the process so far, bytes. */
+  maxRss: number;
+  heapUsed: number;
+  resources: Record<string, number>;
+}
+
+export function childStats(): ChildStats {
+  const m = process.memoryUsage();
+  const resources: Record<string, number> = {};
+  for (const r of process.getActiveResourcesInfo()) resources[r] = (resources[r] ?? 0) + 1;
+  return { rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: m.heapUsed, resources };
+}
+
+/** Answer the parent's `'stats'` and `'stop'` messages; exit when the parent goes. */
+export function serveParent(stop: () => Promise<void>): void {
+  process.on('message', (message) => {
+    if (message === 'stats') process.send?.({ stats: childStats() });
+    if (message === 'stop') void stop().then(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
+}

@@ -1,0 +1,17 @@
+/** Median of a non-empty list (mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+export const MB = 1024 * 1024;
+
+export const fmt = {
+  int: (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a'),
+  ms: (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms` : 'n/a'),
+  us: (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} µs` : 'n/a'),
+  mb: (n: number) => (Number.isFinite(n) ? `${(n / MB).toFixed(1)} MB` : 'n/a'),
+  ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
+};
