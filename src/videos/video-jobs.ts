@@ -162,7 +162,8 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         body,
         signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
       });
-      await response.body?.cancel().catch(() => undefined);
+      // Drain the (small) answer so the connection is reusable.
+      await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) error = `receiver answered HTTP ${response.status}`;
     } catch (e) {
       error = `delivery failed: ${(e as Error).message}`;
