@@ -114,13 +114,20 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
   });
 
   it('an input longer than the context is a 400 unless context-compression runs', async () => {
-    const input = 'word '.repeat(110_000);
+    // 140,001 o200k tokens: over the 128,000-token context by the same count usage reports.
+    const fits = await post({ model: 'openai/gpt-4o-mini', input: 'word '.repeat(120_000) });
+    expect(fits.status).toBe(200);
+    expect(fits.body.usage.input_tokens).toBeGreaterThan(120_000);
+    const input = 'word '.repeat(140_000);
     const tooLong = await post({ model: 'openai/gpt-4o-mini', input });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.message).toContain('maximum context length is 128000 tokens');
     const compressed = await post({ model: 'openai/gpt-4o-mini', input, plugins: [{ id: 'context-compression', engine: 'middle-out' }] });
     expect(compressed.status).toBe(200);
     expect(compressed.body.gateway_metadata.pipeline[0]).toMatchObject({ type: 'context_compression', data: { applied: true } });
+    // The model read, and the caller is billed for, the compressed input: it fits the context.
+    expect(compressed.body.usage.input_tokens).toBeLessThanOrEqual(128_000);
+    expect(compressed.body.usage.input_tokens).toBeGreaterThan(1000);
   });
 
 });

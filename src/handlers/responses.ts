@@ -39,9 +39,12 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
   // spec 2.1: the body's session_id wins over the x-session-id header.
   const sessionId = typeof r.session_id === 'string' ? r.session_id : (ctx.request.headers.get('x-session-id') ?? undefined);
   if (!ctx.apiKey) throw new GatewayError(401);
-  const decision = await resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId });
+  const tokenizer = await loadTokenizer();
+  const decision = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
   const gatewayMetadata = ctx.metadataEnabled ? (decision.gatewayMetadata as Record<string, unknown>) : undefined;
   const modelId = decision.model.id;
+  // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
+  const modelRequest = decision.effects.input === undefined ? request : { ...request, input: decision.effects.input };
 
   // DESIGN determinism: the reply depends on seed + request (not `stream`), ids also on the clock.
   const rng = seededRandom(env.seed, 'responses', contentKey(request));
@@ -56,9 +59,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
   });
   const plan: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
-    : planReply({ request, model: decision.model, effects: decision.effects, rng: rng.fork('plan') });
+    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng.fork('plan') });
 
-  const tokenizer = await loadTokenizer();
   const built = buildOutput(plan, {
     tokenizer,
     rng: ids.fork('items'),
@@ -67,7 +69,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
     annotations: decision.effects.annotations,
     transformOutputText: decision.effects.transformOutputText,
   });
-  const prompt = promptTokens(request, tokenizer);
+  const prompt = promptTokens(modelRequest, tokenizer);
   const usage = buildUsage({ ...prompt, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
   const result = buildResponse({
     request,

@@ -97,7 +97,10 @@ export function approxTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** Approximate prompt tokens of a request: instructions and every input text. */
-export function requestTokens(request: ResponsesRequest): number {
-  return requestTexts(request).reduce((n, t) => n + approxTokens(t), 0);
+/** A token counter: the engine's real tokenizer, or {@link approxTokens} where none is loaded. */
+export type CountTokens = (text: string) => number;
+
+/** Prompt tokens of a request: instructions and every input text. */
+export function requestTokens(request: ResponsesRequest, count: CountTokens = approxTokens): number {
+  return requestTexts(request).reduce((n, t) => n + count(t), 0);
 }

@@ -6,7 +6,7 @@ import type { GatewayEnv } from '../gateway-env.ts';
 import type { GatewayMetadata } from '../schemas/gateway-metadata.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { applyFilters, endpointFilters, type FilterOutcome } from './endpoint-filters.ts';
-import { approxTokens, inputFiles, lastUserText, requestTexts, requestTokens } from './input-text.ts';
+import { approxTokens, inputFiles, lastUserText, requestTexts, requestTokens, type CountTokens } from './input-text.ts';
 import { orderCandidates } from './order-candidates.ts';
 import { autoBetaRouter } from './plugins/auto-beta-router.ts';
 import { autoRouter } from './plugins/auto-router.ts';
@@ -81,6 +81,11 @@ export interface RouteInput {
   apiKey: ApiKey | undefined;
   /** Body `session_id`, else the `x-session-id` header (spec 2.1). */
   sessionId: string | undefined;
+  /**
+   * Token counter for context-length decisions. The engine passes its real tokenizer so that a
+   * "too long" decision and the billed `usage.input_tokens` agree; default: ~4 characters a token.
+   */
+  countTokens?: CountTokens;
 }
 
 /** Model id that asks for auto routing without naming a model (reference `openrouter/auto`, renamed). */
@@ -138,7 +143,7 @@ function noEndpointError(outcomes: ReadonlyArray<{ model: TextModel; outcome: Fi
  * const decision = resolveRoute({ request: { model: 'openai/gpt-5-mini', input: 'hi' }, env, apiKey, sessionId: undefined });
  * decision.provider; // 'openai'
  */
-export function resolveRoute({ request, env, apiKey, sessionId }: RouteInput): RouteDecision {
+export function resolveRoute({ request, env, apiKey, sessionId, countTokens = approxTokens }: RouteInput): RouteDecision {
   const catalog = env.catalog;
   const pipeline: PipelineStage[] = [];
   const isByok = apiKey?.byok ?? false;
@@ -229,7 +234,7 @@ export function resolveRoute({ request, env, apiKey, sessionId }: RouteInput): R
 
     // Hard filters per model (spec 2.4); the prompt must fit unless context compression runs.
     const compression = plugin('context-compression');
-    const promptTokens = requestTokens(request);
+    const promptTokens = requestTokens(request, countTokens);
     const filters = endpointFilters(prefs, {
       parameters: requestParameters(request),
       ...(compression ? {} : { promptTokens }),
@@ -286,7 +291,7 @@ export function resolveRoute({ request, env, apiKey, sessionId }: RouteInput): R
     if (panel) effects.panel = panel;
     if (compression) {
       const instructions = (request as { instructions?: unknown }).instructions;
-      const r = contextCompression(compression, request, promptTokens, candidateContext(selected), typeof instructions === 'string' ? approxTokens(instructions) : 0);
+      const r = contextCompression(compression, request, promptTokens, candidateContext(selected), typeof instructions === 'string' ? countTokens(instructions) : 0, countTokens);
       pipeline.push(r.stage);
       if (r.input !== undefined) effects.input = r.input;
     }

@@ -33,3 +33,15 @@ describe('context-compression (middle-out)', () => {
     expect(approxTokens(r.input as string)).toBeLessThanOrEqual(100);
   });
 });
+
+describe('middleOut with a real token counter', () => {
+  it('shrinks a dense string until the counter says it fits', () => {
+    // One "token" per character, as for dense scripts: the 4-characters-a-token start is too long.
+    const perChar = (t: string) => t.length;
+    const out = middleOut('語'.repeat(10_000), 1_000, 0, perChar);
+    expect(typeof out.input).toBe('string');
+    expect(perChar(out.input as string)).toBeLessThanOrEqual(1_000);
+    expect((out.input as string).startsWith('語')).toBe(true);
+    expect((out.input as string).endsWith('語')).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
-import { approxTokens, itemTexts } from '../input-text.ts';
+import { approxTokens, itemTexts, type CountTokens } from '../input-text.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 
@@ -14,8 +14,8 @@ export interface CompressionResult {
 
 const ELISION = '\n…[middle of the context removed by middle-out compression]…\n';
 
-function itemTokens(item: unknown): number {
-  return itemTexts(item).reduce((n, t) => n + approxTokens(t), 0) + 1;
+function itemTokens(item: unknown, count: CountTokens): number {
+  return itemTexts(item).reduce((n, t) => n + count(t), 0) + 1;
 }
 
 /**
@@ -26,20 +26,31 @@ function itemTokens(item: unknown): number {
  * @example
  * middleOut('x'.repeat(40_000), 1_000); // about 4,000 characters: head … tail
  */
-export function middleOut(input: ResponsesRequest['input'], maxTokens: number, otherTokens = 0): { input: ResponsesRequest['input']; removedItems: number } {
+export function middleOut(
+  input: ResponsesRequest['input'],
+  maxTokens: number,
+  otherTokens = 0,
+  count: CountTokens = approxTokens,
+): { input: ResponsesRequest['input']; removedItems: number } {
   const budget = Math.max(1, maxTokens - otherTokens);
   if (typeof input === 'string') {
-    if (approxTokens(input) <= budget) return { input, removedItems: 0 };
-    const keep = Math.max(0, budget * 4 - ELISION.length);
-    const head = Math.ceil(keep / 2);
-    return { input: input.slice(0, head) + ELISION + input.slice(input.length - (keep - head)), removedItems: 0 };
+    if (count(input) <= budget) return { input, removedItems: 0 };
+    // Start from ~4 characters a token, then shrink until the real count fits (dense scripts
+    // such as CJK run closer to one character a token).
+    let keep = Math.max(0, budget * 4 - ELISION.length);
+    for (;;) {
+      const head = Math.ceil(keep / 2);
+      const out = input.slice(0, head) + ELISION + input.slice(input.length - (keep - head));
+      if (keep === 0 || count(out) <= budget) return { input: out, removedItems: 0 };
+      keep = Math.floor(keep * 0.9);
+    }
   }
   const items = Array.isArray(input) ? [...input] : [];
-  let total = items.reduce<number>((n, it) => n + itemTokens(it), 0);
+  let total = items.reduce<number>((n, it) => n + itemTokens(it, count), 0);
   let removed = 0;
   while (total > budget && items.length > 2) {
     const mid = Math.floor(items.length / 2);
-    total -= itemTokens(items[mid]);
+    total -= itemTokens(items[mid], count);
     items.splice(mid, 1);
     removed++;
   }
@@ -50,14 +61,21 @@ export function middleOut(input: ResponsesRequest['input'], maxTokens: number, o
  * context-compression (spec 2.5): when the approximate prompt exceeds the context of the
  * selected endpoint, middle-out compression makes it fit; otherwise nothing changes.
  */
-export function contextCompression(entry: PluginEntry, request: ResponsesRequest, promptTokens: number, contextLength: number, instructionTokens: number): CompressionResult {
+export function contextCompression(
+  entry: PluginEntry,
+  request: ResponsesRequest,
+  promptTokens: number,
+  contextLength: number,
+  instructionTokens: number,
+  count: CountTokens = approxTokens,
+): CompressionResult {
   const engine = pluginField(entry).oneOf('engine', COMPRESSION_ENGINES) ?? 'middle-out';
   if (promptTokens <= contextLength) {
     return {
       stage: { type: 'context_compression', name: 'context-compression', summary: `Not needed: about ${promptTokens} tokens fit the ${contextLength}-token context`, data: { engine, applied: false, input_tokens: promptTokens, context_length: contextLength } },
     };
   }
-  const out = middleOut(request.input, contextLength, instructionTokens);
+  const out = middleOut(request.input, contextLength, instructionTokens, count);
   return {
     stage: {
       type: 'context_compression',
