@@ -139,6 +139,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   }
 
   async function deliver(id: string): Promise<void> {
+    await ready;
     const job = find(id);
     const w = job?.webhook;
     if (!job || !w || w.gave_up) return;
@@ -197,10 +198,11 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     const restored = options.restore;
     if (!restored) return;
     seq = restored.seq;
-    for (const record of restored.jobs) {
-      const job = (await jobs.create(VideoJobRecordSchema.parse(record))) as VideoJobRecord;
-      schedule(job);
-    }
+    const records = restored.jobs.map((record) => VideoJobRecordSchema.parse(record));
+    // Timers first, synchronously: a clock advanced right after start-up must still see them
+    // (the collection fills asynchronously; deliveries wait for `ready`).
+    for (const record of records) schedule(record);
+    for (const record of records) await jobs.create(record);
   })();
 
   env.onReset(() => {
