@@ -171,6 +171,32 @@ export { rankingsDaily } from './datasets/rankings-daily.ts';
 export { parseRankingsQuery } from './datasets/rankings-query.ts';
 export type { RankingsQuery } from './datasets/rankings-query.ts';
 
+// Videos (docs/videos.md): POST /videos, polling, content, webhooks
+export {
+  VideoGenerationRequestSchema,
+  VideoJobSchema,
+  VideoUsageSchema,
+  VideoWebhookPayloadSchema,
+  FrameImageSchema,
+  InputReferenceSchema,
+  VIDEO_JOB_ID_PATTERN,
+  VIDEO_JOB_STATUSES,
+  VIDEO_TERMINAL_STATUSES,
+  isTerminalVideoStatus,
+} from './schemas/videos.ts';
+export type { VideoGenerationRequest, VideoJob, VideoJobStatus, VideoTerminalStatus, VideoUsage, VideoWebhookPayload, InputReference } from './schemas/videos.ts';
+export { VideoJobRecordSchema } from './schemas/video-job-record.ts';
+export type { VideoJobRecord, VideoJobFate, VideoWebhookState } from './schemas/video-job-record.ts';
+export { VideoModelSchema, videoModelListing, isUpscalingModel, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from './catalog/video-model.ts';
+export type { VideoModel, VideoModelSimulation } from './catalog/video-model.ts';
+export { verifyWebhookSignature, signWebhook, WEBHOOK_TOLERANCE_SECONDS } from './videos/webhook-signature.ts';
+export type { WebhookVerification } from './videos/webhook-signature.ts';
+export { videoJobStatus, videoJobView, videoWebhookPayload } from './videos/video-job-state.ts';
+export { createVideoJobs, DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
+export type { VideoJobs, VideoJobsOptions, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
+export { buildMp4 } from './videos/build-mp4.ts';
+export type { Mp4Options } from './videos/build-mp4.ts';
+
 // Deterministic randomness
 export { seededRandom, hash53, stableStringify } from './random/index.ts';
 export type { SeededRandom } from './random/index.ts';
