@@ -44,6 +44,8 @@ describe.each(TARGET_KINDS)('POST /videos validation (%s)', (kind) => {
   it('model: required, unknown -> 404, a text model -> 400', async () => {
     await expectError({ prompt: 'x' }, 400, /^model: required/);
     await expectError({ model: 'nobody/nothing', prompt: 'x' }, 404, /no video model nobody\/nothing/);
+    const textModel = target.gateway.catalog.models[0]!.id;
+    await expectError({ model: textModel, prompt: 'x' }, 400, /is not a video model/);
   });
 
   it('prompt: required, unless the model works from images alone and images are given', async () => {
