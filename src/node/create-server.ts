@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
 import { answerClientError } from './answer-client-error.ts';
+import { lingerThenClose } from './linger-close.ts';
 import { toFetchRequest } from './to-fetch-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
 
@@ -50,6 +51,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     // Node checks the two timeouts above on this interval (default 30 s): a short timeout needs a
     // check at least as often, or a trickling client outlives it by up to 30 s.
     connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    // Node would answer a missing Host with an empty 400; we answer it ourselves, in the envelope.
+    requireHostHeader: false,
   });
   server.on('clientError', answerClientError);
 
@@ -73,6 +76,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     res.once('close', () => {
       if (!res.writableFinished) aborter.abort();
     });
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ error: { code: 400, message: 'Missing Host header (required in HTTP/1.1, RFC 9112 section 3.2)' } }));
+      return;
+    }
     let request: Request;
     try {
       request = toFetchRequest(req, origin);
@@ -83,10 +92,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     }
     gw.handle(request, { remoteAddress: req.socket.remoteAddress, signal: aborter.signal })
       .then(async (response) => {
-        // A body we refused (413) or never read: close the connection rather than drain it.
-        if (response.status === 413) res.setHeader('connection', 'close');
         await writeFetchResponse(response, res);
-        if (response.status === 413) req.destroy();
+        // A body we refused (413): close the connection, but only once the client can have read
+        // the answer (see lingerThenClose), discarding what it still sends in the meantime.
+        if (response.status === 413) lingerThenClose(req);
       })
       .catch((error) => {
         gw.env.reportError(error);

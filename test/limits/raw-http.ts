@@ -78,7 +78,10 @@ export function bodyOf(received: string): string {
   if (i < 0) return '';
   const head = received.slice(0, i);
   const rest = received.slice(i + 4);
-  if (!/^transfer-encoding:\s*chunked/im.test(head)) return rest;
+  if (!/^transfer-encoding:\s*chunked/im.test(head)) {
+    const length = /^content-length:\s*(\d+)/im.exec(head)?.[1];
+    return length === undefined ? rest : rest.slice(0, Number(length));
+  }
   let out = '';
   let at = 0;
   for (;;) {

@@ -1,0 +1,87 @@
+import { request as httpRequest, Agent } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { virtualClock } from '../../src/clock/virtual-clock.ts';
+import { createGateway } from '../../src/gateway.ts';
+import { spawnServer } from './spawn-server.ts';
+
+const MB = 1024 * 1024;
+const LONG_TEXT = Array.from({ length: 2_000 }, (_, i) => `word${i % 50}`).join(' ');
+const SCRIPTS = [{ reply: { type: 'text' as const, text: LONG_TEXT } }];
+const BODY = JSON.stringify({ model: 'openai/gpt-5-mini', input: 'tell me a long story', stream: true });
+const HEADERS = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+
+function timeouts(): number {
+  return process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+}
+
+describe('limits: clients that disconnect mid-stream release every timer and buffer', () => {
+  it('in-process: 1,000 streams cancelled after the first chunk leave no timers behind', async () => {
+    const clock = virtualClock();
+    const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, scripts: SCRIPTS });
+    const open = async () => {
+      const res = await gateway.handle(new Request('http://gw.test/api/v1/responses', { method: 'POST', headers: HEADERS, body: BODY }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/event-stream/);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      await reader.cancel();
+    };
+    for (let i = 0; i < 50; i++) await open();
+    const timersBefore = timeouts();
+    const pendingBefore = clock.pendingTimers();
+    for (let i = 0; i < 1_000; i++) await open();
+    expect(clock.pendingTimers()).toBe(pendingBefore);
+    expect(timeouts()).toBeLessThanOrEqual(timersBefore);
+  }, 60_000);
+
+  it('over a real port: 1,000 streams aborted mid-way, the server is back to its idle handles and memory', async () => {
+    const server = await spawnServer({ scripts: SCRIPTS });
+    const agent = new Agent({ keepAlive: false, maxSockets: 50 });
+    // Open a stream, wait for its first bytes, then drop the connection.
+    const abortOne = () =>
+      new Promise<void>((resolve) => {
+        const req = httpRequest(`${server.baseUrl}/responses`, { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) }, agent }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.end(BODY);
+      });
+    const batch = async (n: number) => {
+      for (let i = 0; i < n; i += 50) await Promise.all(Array.from({ length: Math.min(50, n - i) }, abortOne));
+    };
+    try {
+      await batch(100); // warm-up: JIT, lazy modules, pools
+      const settle = async (base: { resources: Record<string, number> }) => {
+        let s = await server.stats();
+        const busy = () =>
+          (s.resources.TCPSocketWrap ?? 0) > (base.resources.TCPSocketWrap ?? 0) ||
+          (s.resources.Timeout ?? 0) > (base.resources.Timeout ?? 0) ||
+          s.arrayBuffers - base.arrayBuffers >= 2 * MB;
+        for (let i = 0; i < 100 && busy(); i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          s = await server.stats();
+        }
+        return s;
+      };
+      const before = await settle(await server.stats());
+      await batch(1_000);
+      const after = await settle(before);
+      expect(after.resources.TCPSocketWrap ?? 0).toBeLessThanOrEqual(before.resources.TCPSocketWrap ?? 0);
+      expect(after.resources.Timeout ?? 0).toBeLessThanOrEqual(before.resources.Timeout ?? 0);
+      expect(after.heapUsed - before.heapUsed).toBeLessThan(8 * MB);
+      expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MB);
+      console.log(
+        `[limits] 1,000 aborted streams: heap ${(before.heapUsed / MB).toFixed(1)} -> ${(after.heapUsed / MB).toFixed(1)} MB, handles ${JSON.stringify(before.resources)} -> ${JSON.stringify(after.resources)}`,
+      );
+      expect(server.bugs).toEqual([]);
+    } finally {
+      agent.destroy();
+      await server.stop();
+    }
+  }, 120_000);
+});
