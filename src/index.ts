@@ -117,7 +117,7 @@ export { ModelEndpointSchema } from './catalog/model-endpoint.ts';
 export type { ModelEndpoint } from './catalog/model-endpoint.ts';
 export { modelListing } from './catalog/model-listing.ts';
 export { parseModelQuery, selectModels, MODEL_SORTS } from './catalog/model-query.ts';
-export { resolveRoute, finalizeOutputText, AUTO_MODEL } from './routing/resolve-route.ts';
+export { resolveRoute, AUTO_MODEL } from './routing/resolve-route.ts';
 export type { RouteDecision, RouteInput, PluginEffects } from './routing/resolve-route.ts';
 export { readPreferences } from './routing/route-preferences.ts';
 export type { RoutePreferences } from './routing/route-preferences.ts';

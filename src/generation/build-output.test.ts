@@ -43,19 +43,20 @@ describe('buildOutput', async () => {
   });
 
   it('applies transformOutputText after the cut and anchors citations on their links', () => {
-    const citation = { type: 'url_citation' as const, url: 'https://example.com/tea', title: 'Tea', start_index: 0, end_index: 0 };
+    const citation = { url: 'https://example.com/tea', title: 'Tea' };
     const out = buildOutput(
       { text: 'Tea is nice. Sources: [Tea](https://example.com/tea).' },
-      { ...base, rng: seededRandom(0, 'ids'), annotations: [citation], transformOutputText: (t) => `>> ${t}` },
+      { ...base, rng: seededRandom(0, 'ids'), citations: [citation], transformOutputText: (t) => `>> ${t}` },
     );
     const part = (out.output[0] as { content: Array<{ text: string; annotations: Array<{ start_index: number; end_index: number }> }> }).content[0];
     expect(part?.text.startsWith('>> Tea is nice.')).toBe(true);
     const a = part?.annotations[0];
+    expect(a).toMatchObject({ type: 'url_citation', url: 'https://example.com/tea', title: 'Tea' });
     expect(part?.text.slice(a?.start_index, a?.end_index)).toBe('[Tea](https://example.com/tea)');
   });
 
   it('drops citations whose link is not in the text', () => {
-    expect(anchorAnnotations('no links', [{ type: 'url_citation', url: 'https://x', title: 'x', start_index: 0, end_index: 1 }])).toEqual([]);
+    expect(anchorAnnotations('no links', [{ url: 'https://x', title: 'x' }])).toEqual([]);
   });
 
   it('a refusal plan gives a refusal part', () => {

@@ -1,5 +1,5 @@
 import type { SeededRandom } from '../random/seeded-random.ts';
-import type { UrlCitation } from '../routing/resolve-route.ts';
+import type { UrlCitation, WebCitation } from '../routing/resolve-route.ts';
 import type { FunctionCallItem, OutputItem, ReasoningItem } from './output-items.ts';
 import type { ReplyPlan } from './reply-plan.ts';
 import type { Tokenizer } from './tokenizer.ts';
@@ -20,8 +20,8 @@ export interface BuildOutputOptions {
   maxOutputTokens?: number | null | undefined;
   /** Model id: picks the reasoning `format`. */
   modelId: string;
-  /** web plugin citations, anchored on their `[title](url)` link in the final text. */
-  annotations?: readonly UrlCitation[];
+  /** web plugin sources, anchored as `url_citation` annotations on their `[title](url)` link in the final text. */
+  citations?: readonly WebCitation[];
   /** Plugin rewrite of the final text (response-healing), applied after the budget cut. */
   transformOutputText?: ((text: string) => string) | undefined;
 }
@@ -37,15 +37,15 @@ export function reasoningFormat(modelId: string): string {
   return 'unknown';
 }
 
-/** Citations whose link survives in `text`, with indices (UTF-16 code units) of the link. */
-export function anchorAnnotations(text: string, annotations: readonly UrlCitation[]): UrlCitation[] {
+/** A `url_citation` for each source whose link survives in `text`, with the link's indices (UTF-16 code units). */
+export function anchorAnnotations(text: string, citations: readonly WebCitation[]): UrlCitation[] {
   const out: UrlCitation[] = [];
   let from = 0;
-  for (const a of annotations) {
-    const link = `[${a.title}](${a.url})`;
+  for (const c of citations) {
+    const link = `[${c.title}](${c.url})`;
     const at = text.indexOf(link, from);
     if (at < 0) continue;
-    out.push({ ...a, start_index: at, end_index: at + link.length });
+    out.push({ type: 'url_citation', url: c.url, title: c.title, start_index: at, end_index: at + link.length });
     from = at + link.length;
   }
   return out;
@@ -103,7 +103,7 @@ export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): Built
       const status = truncated ? 'incomplete' : 'completed';
       if (plan.text !== undefined) {
         const text = options.transformOutputText ? options.transformOutputText(cut) : cut;
-        const annotations = anchorAnnotations(text, options.annotations ?? []);
+        const annotations = anchorAnnotations(text, options.citations ?? []);
         output.push({ type: 'message', id: messageId, role: 'assistant', status, content: [{ type: 'output_text', text, annotations, logprobs: [] }] });
       } else {
         output.push({ type: 'message', id: messageId, role: 'assistant', status, content: [{ type: 'refusal', refusal: cut }] });

@@ -32,7 +32,7 @@ export function reasoningRequested(reasoning: unknown): boolean {
  * calls per `tool_choice`, otherwise text shaped by the prompt and by plugin context.
  *
  * @example
- * planReply({ request: { input: 'Hi' }, model, effects: { context: [], annotations: [] }, rng });
+ * planReply({ request: { input: 'Hi' }, model, effects: { context: [], citations: [] }, rng });
  * // { text: 'Sure, I can help with your question. ...' }
  */
 export function planReply(args: { request: ResponsesRequest; model: TextModel; effects: PluginEffects; rng: SeededRandom }): ReplyPlan {
@@ -71,9 +71,9 @@ export function planReply(args: { request: ResponsesRequest; model: TextModel; e
     ...(effects.panel && effects.panel.length > 0 ? { panelSize: effects.panel.length } : {}),
     ...(text !== undefined ? { verbosity: text } : {}),
   });
-  if (effects.annotations.length > 0) {
+  if (effects.citations.length > 0) {
     // web plugin: cite each source as a markdown link; buildOutput anchors the annotations on it.
-    plan.text += ` Sources: ${effects.annotations.map((a) => `[${a.title}](${a.url})`).join(', ')}.`;
+    plan.text += ` Sources: ${effects.citations.map((c) => `[${c.title}](${c.url})`).join(', ')}.`;
   }
   return plan;
 }

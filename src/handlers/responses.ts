@@ -66,7 +66,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
     rng: ids.fork('items'),
     maxOutputTokens: typeof r.max_output_tokens === 'number' ? r.max_output_tokens : undefined,
     modelId,
-    annotations: decision.effects.annotations,
+    citations: decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
   const prompt = promptTokens(modelRequest, tokenizer);

@@ -16,7 +16,8 @@ import { fusion } from './plugins/fusion.ts';
 import { moderate } from './plugins/moderation.ts';
 import { paretoRouter } from './plugins/pareto-router.ts';
 import type { PipelineStage } from './plugins/pipeline-stage.ts';
-import { readPlugins, type PluginEntry, type PluginId } from './plugins/read-plugins.ts';
+import type { PluginId } from '../schemas/plugins.ts';
+import { readPlugins, type PluginEntry } from './plugins/read-plugins.ts';
 import { responseHealing } from './plugins/response-healing.ts';
 import { webFetch } from './plugins/web-fetch.ts';
 import { webSearch } from './plugins/web-search.ts';
@@ -37,23 +38,22 @@ export interface UrlCitation {
   end_index: number;
 }
 
+/** A source the web plugin found; generation cites it as a `url_citation` annotation. */
+export interface WebCitation {
+  url: string;
+  title: string;
+}
+
 /**
  * What plugins ask of generation; each member optional so the engine can ignore what it lacks.
- *
- * Citation rule (web plugin): the citations point into `citationText`, a "Sources" block the
- * engine appends to the END of the final output text (after `transformOutputText`). Offsets in
- * `annotations` are relative to the start of `citationText`; the absolute offset adds the length
- * of the text before it. {@link finalizeOutputText} does all of this: engines should call it on
- * their generated text and use its `text` and `annotations`. When `text.format` asks for JSON
- * there is no citation block (it would break the JSON) and `annotations` is empty.
+ * Citations (web plugin) are sources, not offsets: the engine writes them into the reply text and
+ * computes each `url_citation`'s offsets on the text it actually sends (after any budget cut).
  */
 export interface PluginEffects {
   /** Extra context the simulated model "read" (web results, fetched pages, parsed files); shapes the reply text. */
   context: string[];
-  /** web plugin: citations, offsets relative to `citationText` (see the rule above). */
-  annotations: UrlCitation[];
-  /** web plugin: the Sources block to append to the output text ('' or absent: none). */
-  citationText?: string;
+  /** web plugin: the sources to cite (none when `text.format` asks for JSON: a Sources line would break it). */
+  citations: WebCitation[];
   /** response-healing and similar: rewrite the final output text. */
   transformOutputText?: (text: string) => string;
   /** fusion: the panel's answers the judge synthesised (shown in metadata; generation may quote them). */
@@ -90,23 +90,6 @@ export interface RouteInput {
 
 /** Model id that asks for auto routing without naming a model (reference `openrouter/auto`, renamed). */
 export const AUTO_MODEL = 'gateway/auto';
-
-/**
- * Apply the effects to generated text: `transformOutputText`, then the citation block, with the
- * annotations shifted to absolute offsets in the returned text.
- *
- * @example
- * const { text, annotations } = finalizeOutputText(generated, decision.effects);
- */
-export function finalizeOutputText(text: string, effects: PluginEffects): { text: string; annotations: UrlCitation[] } {
-  const base = effects.transformOutputText ? effects.transformOutputText(text) : text;
-  if (!effects.citationText) return { text: base, annotations: [] };
-  const shift = base.length;
-  return {
-    text: base + effects.citationText,
-    annotations: effects.annotations.map((a) => ({ ...a, start_index: a.start_index + shift, end_index: a.end_index + shift })),
-  };
-}
 
 function wantsJson(request: ResponsesRequest): boolean {
   const t = (request as { text?: { format?: { type?: unknown } } }).text?.format?.type;
@@ -287,7 +270,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     parts.sticky = stuckAt >= 0 && chain[0] === selected;
     if (key !== undefined) env.stickySessions.set(key, { model: selected.model.id, provider: selected.provider.slug });
 
-    const effects: PluginEffects = { context, annotations: [] };
+    const effects: PluginEffects = { context, citations: [] };
     if (panel) effects.panel = panel;
     if (compression) {
       const instructions = (request as { instructions?: unknown }).instructions;
@@ -300,10 +283,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
       const r = webSearch(web, lastUserText(request.input));
       pipeline.push(r.stage);
       context.push(...r.context);
-      if (!wantsJson(request) && r.citationText) {
-        effects.citationText = r.citationText;
-        effects.annotations = r.annotations;
-      }
+      if (!wantsJson(request)) effects.citations = r.citations;
     }
     const fetchEntry = plugin('web-fetch');
     if (fetchEntry) {

@@ -1,19 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
-
-/** Plugin ids of spec 2.5. */
-export const PLUGIN_IDS = [
-  'auto-router',
-  'auto-beta-router',
-  'moderation',
-  'web',
-  'web-fetch',
-  'file-parser',
-  'response-healing',
-  'context-compression',
-  'pareto-router',
-  'fusion',
-] as const;
-export type PluginId = (typeof PLUGIN_IDS)[number];
+import { PLUGIN_IDS, type PluginId } from '../../schemas/plugins.ts';
 
 /** Plugins that choose the model; at most one may be enabled per request. */
 export const ROUTER_PLUGINS: readonly PluginId[] = ['auto-router', 'auto-beta-router', 'pareto-router', 'fusion'];

@@ -18,10 +18,11 @@ describe('web plugin', () => {
     expect(urls.some((u) => u.includes('wikipedia'))).toBe(false);
     expect(urls).toHaveLength(WEB_CORPUS.length - 2);
   });
-  it('cites every result: annotation offsets select the title inside citationText', () => {
+  it('cites every result, in rank order, with its url and title', () => {
     const r = webSearch(entry({ max_results: 3 }), 'server-sent events');
-    expect(r.annotations).toHaveLength(3);
-    for (const a of r.annotations) expect(r.citationText.slice(a.start_index, a.end_index)).toBe(a.title);
+    const results = r.stage.data?.results as Array<{ url: string; title: string }>;
+    expect(r.citations).toHaveLength(3);
+    expect(r.citations).toEqual(results.map(({ url, title }) => ({ url, title })));
   });
   it('rejects a bad max_results with a 400 naming the field', () => {
     expect(() => webSearch(entry({ max_results: 0 }), 'x')).toThrow(GatewayError);

@@ -1,5 +1,6 @@
 import corpusFile from '../../../fixtures/web-corpus.json' with { type: 'json' };
 import { urlAllowed } from '../domain-pattern.ts';
+import type { WebCitation } from '../resolve-route.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 
@@ -15,20 +16,11 @@ export const WEB_CORPUS: readonly WebPage[] = corpusFile.pages;
 /** reference `WebSearchEngine`. */
 export const WEB_ENGINES = ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'] as const;
 
-/** A `url_citation` with offsets relative to the start of `citationText` (see PluginEffects). */
-export interface RelativeCitation {
-  type: 'url_citation';
-  url: string;
-  title: string;
-  start_index: number;
-  end_index: number;
-}
-
 export interface WebSearchResult {
   stage: PipelineStage;
   context: string[];
-  citationText: string;
-  annotations: RelativeCitation[];
+  /** The results to cite, best first. */
+  citations: WebCitation[];
 }
 
 function words(s: string): Set<string> {
@@ -40,7 +32,7 @@ function words(s: string): Set<string> {
  * `exclude_domains` are dropped; the rest are ranked by how many words (3+ letters) they share
  * with the query (`search_prompt`, else the latest user message), corpus order breaking ties;
  * the first `max_results` (default 5) are returned. Each result becomes a context string and a
- * line of `citationText` (`[n] Title: url`) whose title is cited by a url_citation.
+ * citation.
  *
  * @example
  * webSearch({ id: 'web', index: 0, config: { include_domains: ['*.substack.com'] } }, 'llm routing');
@@ -67,14 +59,6 @@ export function webSearch(entry: PluginEntry, query: string, corpus: readonly We
     .slice(0, maxResults)
     .map((r) => r.page);
 
-  let citationText = ranked.length > 0 ? '\n\nSources:' : '';
-  const annotations: RelativeCitation[] = [];
-  ranked.forEach((page, n) => {
-    const prefix = `\n[${n + 1}] `;
-    const start = citationText.length + prefix.length;
-    citationText += `${prefix}${page.title}: ${page.url}`;
-    annotations.push({ type: 'url_citation', url: page.url, title: page.title, start_index: start, end_index: start + page.title.length });
-  });
   return {
     stage: {
       type: 'plugin',
@@ -92,7 +76,6 @@ export function webSearch(entry: PluginEntry, query: string, corpus: readonly We
       },
     },
     context: ranked.map((p, n) => `[${n + 1}] ${p.title} (${p.url}): ${p.text}`),
-    citationText,
-    annotations,
+    citations: ranked.map((p) => ({ url: p.url, title: p.title })),
   };
 }
