@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { DEFAULT_API_KEYS, type ApiKey } from './auth/api-key.ts';
-import { CatalogSchema, type Catalog, type CatalogInput } from './catalog/catalog.ts';
+import type { Catalog, CatalogInput } from './catalog/catalog.ts';
 import { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 import { parseCatalog } from './catalog/parse-catalog.ts';
 import type { Clock } from './clock/clock.ts';
@@ -14,15 +14,15 @@ import { datasetsRoutes } from './handlers/datasets.ts';
 import { modelsRoutes } from './handlers/models.ts';
 import { openapiRoutes } from './handlers/openapi.ts';
 import { responsesRoutes } from './handlers/responses.ts';
-import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from './scripts/script-registry.ts';
-import type { ScriptRule, ScriptRuleInput } from './scripts/script-rule.ts';
 import { videosRoutes } from './handlers/videos.ts';
-import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from './videos/video-jobs.ts';
 import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
 import type { Route } from './http/route.ts';
+import { createStickySessions } from './routing/sticky-sessions.ts';
+import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from './scripts/script-registry.ts';
+import type { ScriptRule, ScriptRuleInput } from './scripts/script-rule.ts';
 import { createJournal } from './state/journal.ts';
 import { createProviderFaults } from './state/provider-faults.ts';
-import { createStickySessions } from './routing/sticky-sessions.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from './videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -78,12 +78,6 @@ export interface Gateway {
   readonly videos: VideoJobs;
 }
 
-function resolveCatalog(catalog: Catalog | CatalogInput | undefined): Catalog {
-  if (!catalog) return DEFAULT_CATALOG;
-  // Throws CatalogError naming the path and rule of every issue (docs/catalog.md).
-  return parseCatalog(catalog);
-}
-
 /**
  * Create a simulated Gateway API.
  *
@@ -107,7 +101,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     seed: options.seed ?? 0,
     clock,
     keys: options.keys ?? DEFAULT_API_KEYS,
-    catalog: resolveCatalog(options.catalog),
+    // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
+    catalog: options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG,
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
