@@ -10,6 +10,14 @@ export interface ThroughputRow {
   runs: number[];
 }
 
+export interface ConformanceRow {
+  clock: 'system' | 'virtual';
+  requests: number;
+  ms: number;
+  rps: number;
+  checks: { total: number; passed: number; failed: number; skipped: number };
+}
+
 export interface BenchResults {
   machine: MachineInfo;
   quick: boolean;
@@ -24,8 +32,8 @@ export interface BenchResults {
   longStream?: { events: number; ms: number; eventsPerSecond: number; bytes: number };
   concurrent?: { streams: number; completed: number; ms: number; eventsPerStream: number; rssBefore: number; peakRss: number; rssAfter: number };
   inProcess?: InProcessResult;
-  conformance?: { requests: number; ms: number; rps: number; checks: Record<string, number> } | { error: string };
-  startup?: { ms: number; runs: number[] };
+  conformance?: ConformanceRow[] | { error: string };
+  startup?: { source: { ms: number; runs: number[] }; compiled?: { ms: number; runs: number[] } };
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
@@ -63,7 +71,7 @@ export function renderResults(r: BenchResults): string {
   }
   lines.push('| Target | req/s (median) | p50 | p99 | failed requests | runs (req/s) |', '|---|---:|---:|---:|---:|---|');
   for (const [name, v] of Object.entries(t)) {
-    lines.push(`| ${name} | ${fmt.int(v.rps)} | ${fmt.ms(v.p50)} | ${fmt.ms(v.p99)} | ${v.failures} | ${v.runs.map((x) => fmt.int(x)).join(', ')} |`);
+    lines.push(`| ${name} | ${fmt.int(v.rps)} | ${fmt.latency(v.p50)} | ${fmt.latency(v.p99)} | ${v.failures} | ${v.runs.map((x) => fmt.int(x)).join(', ')} |`);
   }
   lines.push('');
   lines.push('| Ratio | Value | Target | Verdict |', '|---|---:|---|---|');
@@ -72,7 +80,7 @@ export function renderResults(r: BenchResults): string {
   if (gkJson && peerJson) lines.push(`| aimock / gatewaykit, non-streaming p99 | ${fmt.ratio(peerJson.p99 / gkJson.p99)} | > 1x (gatewaykit lower) | ${verdict(gkJson.p99 <= peerJson.p99)} |`);
   if (gkSse && peerSse) lines.push(`| gatewaykit / aimock, streaming req/s | ${fmt.ratio(gkSse.rps / peerSse.rps)} | > 1x | ${verdict(gkSse.rps > peerSse.rps)} |`);
   if (gkSse && peerSse) lines.push(`| aimock / gatewaykit, streaming p99 | ${fmt.ratio(peerSse.p99 / gkSse.p99)} | > 1x (gatewaykit lower) | ${verdict(gkSse.p99 <= peerSse.p99)} |`);
-  lines.push('');
+  lines.push('', 'Latency is autocannon\'s, in whole milliseconds (its resolution): "< 1 ms" is a recorded 0.', '');
 
   lines.push('## Streams', '');
   lines.push('| Row | Measured | Target | Verdict |', '|---|---|---|---|');
@@ -82,7 +90,7 @@ export function renderResults(r: BenchResults): string {
   }
   if (r.concurrent) {
     const c = r.concurrent;
-    lines.push(`| ${c.streams} concurrent streams (${c.eventsPerStream} events each): completed | ${c.completed} / ${c.streams} in ${fmt.ms(c.ms)} | all | ${verdict(c.completed === c.streams)} |`);
+    lines.push(`| ${c.streams} concurrent streams (${c.eventsPerStream} events each, all opened at once): completed | ${c.completed} / ${c.streams} in ${fmt.ms(c.ms)} | all | ${verdict(c.completed === c.streams)} |`);
     lines.push(`| ... server peak RSS (child process, resourceUsage().maxRSS) | ${fmt.mb(c.peakRss)} (idle after warm-up ${fmt.mb(c.rssBefore)}, after ${fmt.mb(c.rssAfter)}) | < 400 MB | ${verdict(c.peakRss < 400 * 1024 * 1024)} |`);
   }
   lines.push('');
@@ -101,14 +109,23 @@ export function renderResults(r: BenchResults): string {
   lines.push('## Conformance suite against the simulator', '');
   if (r.conformance && 'error' in r.conformance) lines.push(`Not measured: ${r.conformance.error}`);
   else if (r.conformance) {
-    const c = r.conformance;
-    lines.push(`\`runConformance\` (seed 1, default runs) against a gatewaykit server child: ${fmt.int(c.requests)} requests in ${fmt.ms(c.ms)} = **${fmt.int(c.rps)} requests/s**; checks by status ${JSON.stringify(c.checks)}.`);
+    lines.push('`runConformance` (seed 1, default runs) against a gatewaykit server child; requests counted by the server journal.', '');
+    lines.push('| Server clock | requests | wall time | requests/s | checks passed / total (failed, skipped) |', '|---|---:|---:|---:|---|');
+    for (const c of r.conformance) {
+      lines.push(`| ${c.clock} | ${fmt.int(c.requests)} | ${fmt.ms(c.ms)} | **${fmt.int(c.rps)}** | ${c.checks.passed} / ${c.checks.total} (${c.checks.failed}, ${c.checks.skipped}) |`);
+    }
+    lines.push('', 'With the system clock the video-lifecycle check waits for jobs in real time; `gatewaykit serve --clock virtual` lets the suite move the clock instead.');
   }
   lines.push('');
 
   lines.push('## Start-up', '');
   if (r.startup) {
-    lines.push(`\`gatewaykit serve --port 0\` (bin/gatewaykit.js from the source checkout, via tsx), spawn to the "listening" line: median **${fmt.ms(r.startup.ms)}** of ${r.startup.runs.length} (${r.startup.runs.map((x) => x.toFixed(0)).join(', ')} ms) after one warm-up start. Target < 1 s: ${verdict(r.startup.ms < 1000)}.`);
+    const row = (name: string, v: { ms: number; runs: number[] }) =>
+      `| ${name} | **${fmt.ms(v.ms)}** | ${v.runs.map((x) => x.toFixed(0)).join(', ')} | < 1 s | ${verdict(v.ms < 1000)} |`;
+    lines.push('Spawn to the "listening" line of `serve --port 0`, median after one warm-up start.', '');
+    lines.push('| Entry | median | runs (ms) | Target | Verdict |', '|---|---:|---|---|---|');
+    lines.push(row('`bin/gatewaykit.js serve` in the source checkout (src/ through tsx)', r.startup.source));
+    if (r.startup.compiled) lines.push(row('compiled as `npm run build` emits it (`node dist/src/cli/main.js serve`)', r.startup.compiled));
   }
   lines.push('');
   return lines.join('\n');

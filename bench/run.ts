@@ -6,7 +6,7 @@
  * interleaved (gatewaykit, bare, peer, gatewaykit, ...) so drift in machine load hits all alike.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
 import { measureInProcess } from './in-process.ts';
 import { readSse } from './read-sse.ts';
-import { renderResults, type BenchResults } from './render-results.ts';
+import { renderResults, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { spawnChild } from './spawn-child.ts';
 import { median } from './stats.ts';
 
@@ -134,44 +134,47 @@ async function concurrentStreams(results: BenchResults): Promise<void> {
   }
 }
 
-async function conformance(results: BenchResults): Promise<void> {
-  let runConformance: ((o: { baseUrl: string; apiKey: string; seed?: number; runs?: number }) => Promise<unknown>) | undefined;
-  try {
-    ({ runConformance } = (await import('../conformance/index.ts')) as unknown as { runConformance: typeof runConformance });
-  } catch (e) {
-    results.conformance = { error: `conformance/index.ts not available: ${(e as Error).message}` };
-    return;
-  }
-  if (!runConformance) return;
-  const gk = await spawnChild('gatewaykit-child', ['']);
+type RunConformance = (o: { baseUrl: string; apiKey: string; seed?: number }) => Promise<{ summary: { total: number; passed: number; failed: number; skipped: number } }>;
+
+/** The conformance suite against a server child; requests counted by the server's own journal. */
+async function conformanceOnce(runConformance: RunConformance, clock: 'system' | 'virtual'): Promise<ConformanceRow> {
+  const gk = await spawnChild('gatewaykit-child', ['', clock]);
   try {
     const started = performance.now();
-    const report = (await runConformance({ baseUrl: gk.url, apiKey: 'sk-gw-test', seed: 1 })) as {
-      passed?: boolean;
-      checks?: Array<{ status?: string }>;
-      results?: Array<{ status?: string }>;
-    };
+    const report = await runConformance({ baseUrl: gk.url, apiKey: 'sk-gw-test', seed: 1 });
     const ms = performance.now() - started;
-    const origin = new URL(gk.url).origin;
-    const journal = (await (await fetch(`${origin}/__gatewaykit/requests`)).json()) as { total: number };
-    const checks = report.checks ?? report.results ?? [];
-    const byStatus: Record<string, number> = {};
-    for (const c of checks) byStatus[c.status ?? '?'] = (byStatus[c.status ?? '?'] ?? 0) + 1;
-    results.conformance = { requests: journal.total, ms, rps: journal.total / (ms / 1000), checks: byStatus };
-    log(`conformance: ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${JSON.stringify(byStatus)}`);
-  } catch (e) {
-    results.conformance = { error: `runConformance failed: ${(e as Error).message}` };
+    const journal = (await (await fetch(`${new URL(gk.url).origin}/__gatewaykit/requests`)).json()) as { total: number };
+    const { total, passed, failed, skipped } = report.summary;
+    log(`conformance (${clock} clock): ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${passed}/${total} passed, ${failed} failed, ${skipped} skipped`);
+    return { clock, requests: journal.total, ms, rps: journal.total / (ms / 1000), checks: { total, passed, failed, skipped } };
   } finally {
     await gk.stop();
   }
 }
 
-/** Spawn `gatewaykit serve --port 0` and time until its "listening" line. */
-function startupOnce(): Promise<number> {
-  const bin = fileURLToPath(new URL('../bin/gatewaykit.js', import.meta.url));
+async function conformance(results: BenchResults): Promise<void> {
+  let runConformance: RunConformance;
+  try {
+    ({ runConformance } = (await import('../conformance/index.ts')) as unknown as { runConformance: RunConformance });
+  } catch (e) {
+    results.conformance = { error: `conformance/index.ts not available: ${(e as Error).message}` };
+    return;
+  }
+  try {
+    // The virtual clock is how the suite is meant to run against the simulator (video jobs move
+    // when the suite advances the clock); the system clock shows what waiting in real time costs.
+    results.conformance = [await conformanceOnce(runConformance, 'virtual')];
+    if (!quick) results.conformance.push(await conformanceOnce(runConformance, 'system'));
+  } catch (e) {
+    results.conformance = { error: `runConformance failed: ${(e as Error).message}` };
+  }
+}
+
+/** Spawn `node <args> serve --port 0` and time until its "listening" line. */
+function startupOnce(entry: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -190,12 +193,34 @@ function startupOnce(): Promise<number> {
   });
 }
 
+async function medianStartup(entry: string): Promise<{ ms: number; runs: number[] }> {
+  await startupOnce(entry); // warm the OS file cache (and tsx's transform cache), as any second start has
+  const runs = [];
+  for (let i = 0; i < (quick ? 3 : 7); i++) runs.push(await startupOnce(entry));
+  return { ms: median(runs), runs };
+}
+
 async function startup(results: BenchResults): Promise<void> {
-  await startupOnce(); // warm the tsx transform cache, as any second start has it
-  const times = [];
-  for (let i = 0; i < (quick ? 3 : 7); i++) times.push(await startupOnce());
-  results.startup = { ms: median(times), runs: times };
-  log(`startup: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // 1. The source checkout: bin/gatewaykit.js runs src/ through tsx (what `npx gatewaykit` does here).
+  const source = await medianStartup(`${root}bin/gatewaykit.js`);
+  log(`startup (source, tsx): median ${source.ms.toFixed(0)} ms (${source.runs.map((t) => t.toFixed(0)).join(', ')})`);
+  results.startup = { source };
+  // 2. The published shape: compiled with tsconfig.build.json (what `npm run build` emits), plain node.
+  const outDir = `${root}bench/.build-tmp`;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tsc = spawn(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', outDir], { stdio: 'ignore' });
+      tsc.once('exit', () => (existsSync(`${outDir}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
+    });
+    const compiled = await medianStartup(`${outDir}/src/cli/main.js`);
+    log(`startup (compiled): median ${compiled.ms.toFixed(0)} ms (${compiled.runs.map((t) => t.toFixed(0)).join(', ')})`);
+    results.startup.compiled = compiled;
+  } catch (e) {
+    log(`startup (compiled) not measured: ${(e as Error).message}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {

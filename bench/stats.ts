@@ -11,6 +11,8 @@ export const MB = 1024 * 1024;
 export const fmt = {
   int: (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a'),
   ms: (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms` : 'n/a'),
+  /** autocannon records latency in whole milliseconds: 0 means under 1 ms. */
+  latency: (n: number) => (!Number.isFinite(n) ? 'n/a' : n < 1 ? '< 1 ms' : `${n % 1 ? n.toFixed(1) : n} ms`),
   us: (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} µs` : 'n/a'),
   mb: (n: number) => (Number.isFinite(n) ? `${(n / MB).toFixed(1)} MB` : 'n/a'),
   ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),

@@ -182,7 +182,7 @@ function pathArb(ctx: FuzzContext): fc.Arbitrary<{ target: number; path: string 
     return fc
       .tuple(
         fc.array(segment, { minLength: parts.length, maxLength: parts.length }),
-        fc.constantFrom('as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'trailing-slash', 'double-slash', 'extra-segment', 'upper-case', 'no-base'),
+        fc.constantFrom('as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'trailing-slash', 'double-slash', 'extra-segment', 'upper-case', 'no-base'),
         segment,
       )
       .map(([fills, variant, extra]) => {
