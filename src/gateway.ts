@@ -128,6 +128,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
         throw new GatewayError(400, 'The clock is the system clock; start with a virtual clock (gatewaykit serve --clock virtual) to advance it');
       }
       await (clock as { advance(ms: number): Promise<void> }).advance(ms);
+      videos.clockMoved();
     },
     now: () => clock.now(),
     clockKind: () => clock.kind,

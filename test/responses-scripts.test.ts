@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import type { ScriptRuleInput } from '../src/scripts/script-rule.ts';
 import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.ts';
+import { runCli } from './cli/run-cli.ts';
 
 const MODEL = 'openai/gpt-4o-mini';
 
@@ -103,36 +103,21 @@ describe.each(TARGET_KINDS)('scripted replies (%s)', (kind) => {
 
 describe('gatewaykit serve --scripts FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gatewaykit-scripts-'));
-  const bin = join(import.meta.dirname, '..', 'bin', 'gatewaykit.js');
-  const run = (args: string[]) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, exited, out: () => out, err: () => err };
-  };
+  const run = (args: string[]) => runCli(['serve', '--port', '0', ...args]);
 
   it('serves the scripted replies of a JSON file', async () => {
     const file = join(dir, 'good.json');
     writeFileSync(file, JSON.stringify([{ match: { input: 'ping' }, reply: { type: 'text', text: 'pong from file' } }]));
     const server = run(['--scripts', file]);
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        server.child.stdout.on('data', () => {
-          const m = /listening on (\S+)/.exec(server.out());
-          if (m?.[1] && server.out().includes('scripted repl')) resolve(m[1]);
-        });
-        void server.exited.then((code) => reject(new Error(`exited ${code}: ${server.err()}`)));
-      });
+      const baseUrl = await server.listening();
+      await server.waitForOutput(/scripted repl/);
       expect(server.out()).toContain(`1 scripted reply from ${file}`);
       const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: MODEL, input: 'ping?' }) });
       const body = (await res.json()) as { output: Array<{ content: Array<{ text: string }> }> };
       expect(body.output[0]?.content[0]?.text).toBe('pong from file');
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await server.stop();
     }
   });
 

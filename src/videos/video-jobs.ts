@@ -70,6 +70,12 @@ export interface VideoJobs {
   cancel(id: string): Promise<VideoJob>;
   list(): VideoJobRecord[];
   snapshot(): VideoJobsSnapshot;
+  /**
+   * Tell the persistence hook that time moved (a virtual clock was advanced): job states are a
+   * function of the clock, so the saved clock reading must move with it, or a restart would show
+   * a finished job as pending again.
+   */
+  clockMoved(): void;
   /** Webhook attempts so far, oldest first (bounded to the last 1000). */
   webhookAttempts(): WebhookAttempt[];
   /** Resolves when no webhook delivery is in flight (tests await it instead of sleeping). */
@@ -256,6 +262,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     },
     list: all,
     snapshot,
+    clockMoved: changed,
     webhookAttempts: () => attempts.map((a) => ({ ...a })),
     async webhooksIdle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);

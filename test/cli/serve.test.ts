@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders } from '../targets.ts';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gatewaykit-serve-'));
+
+describe('gatewaykit serve (a real process)', () => {
+  it('--help prints every flag and exits 0; an unknown flag or a bad value exits 2 without listening', async () => {
+    const help = runCli(['serve', '--help']);
+    expect(await help.exited).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url']) {
+      expect(help.out()).toContain(flag);
+    }
+    const unknown = runCli(['serve', '--prot', '1']);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.err()).toMatch(/--prot/);
+    const badClock = runCli(['serve', '--clock', 'sundial']);
+    expect(await badClock.exited).toBe(2);
+    expect(badClock.err()).toMatch(/--clock must be system or virtual/);
+    expect(badClock.out()).not.toContain('listening');
+  });
+
+  it('a bad catalogue file stops start-up with exit code 2, naming the file, the path and the rule', async () => {
+    const file = join(dir, 'catalog.json');
+    writeFileSync(file, JSON.stringify({ version: 1, providers: [], models: [{ id: 'x/y', name: 'Y', endpoints: [] }] }));
+    const run = runCli(['serve', '--port', '0', '--catalog', file]);
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toContain(file);
+    expect(run.err()).toMatch(/models\[0\]/);
+    expect(run.out()).not.toContain('listening');
+  });
+
+  it('prints base URL and demo keys, serves, and shuts down cleanly on SIGINT', async () => {
+    const run = runCli(['serve', '--port', '0', '--seed', '3']);
+    const baseUrl = await run.listening();
+    await run.waitForOutput(/control API/);
+    expect(run.out()).toMatch(/sk-gw-test[\s\S]*sk-gw-management[\s\S]*sk-gw-no-credits[\s\S]*sk-gw-rate-limited/);
+    const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
+    expect(res.status).toBe(200);
+    expect(await run.stop('SIGINT')).toBe(0);
+    expect(run.out()).toContain('SIGINT received, shutting down');
+  });
+
+  it('--clock virtual with --state-file: an accepted job and its progress survive a restart', async () => {
+    const stateFile = join(dir, 'state.json');
+    const first = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', stateFile]);
+    const baseUrl = await first.listening();
+    const origin = new URL(baseUrl).origin;
+    const submit = await fetch(`${baseUrl}/videos`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }) });
+    expect(submit.status).toBe(202);
+    const job = (await submit.json()) as { id: string; polling_url: string };
+    await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 3_600_000 }) });
+    const done = (await (await fetch(`${origin}${job.polling_url}`, { headers: jsonHeaders() })).json()) as { status: string };
+    expect(done.status).toBe('completed');
+    expect(await first.stop()).toBe(0);
+
+    const second = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', stateFile]);
+    const baseUrl2 = await second.listening();
+    try {
+      const again = await fetch(`${new URL(baseUrl2).origin}${job.polling_url}`, { headers: jsonHeaders() });
+      expect(again.status).toBe(200);
+      const body = await again.json();
+      expect(body, JSON.stringify(body)).toMatchObject({ id: job.id, status: 'completed' });
+    } finally {
+      await second.stop();
+    }
+  });
+});
