@@ -79,6 +79,8 @@ export function renderResults(r: BenchResults): string {
   if (gkJson && peerJson) lines.push(`| gatewaykit / aimock, non-streaming req/s | ${fmt.ratio(gkJson.rps / peerJson.rps)} | > 1x | ${verdict(gkJson.rps > peerJson.rps)} |`);
   if (gkJson && peerJson) lines.push(`| aimock / gatewaykit, non-streaming p99 | ${fmt.ratio(peerJson.p99 / gkJson.p99)} | > 1x (gatewaykit lower) | ${verdict(gkJson.p99 <= peerJson.p99)} |`);
   if (gkSse && peerSse) lines.push(`| gatewaykit / aimock, streaming req/s | ${fmt.ratio(gkSse.rps / peerSse.rps)} | > 1x | ${verdict(gkSse.rps > peerSse.rps)} |`);
+  const core = row('gatewaykit 401 (core + adapter only)');
+  if (core && bare) lines.push(`| (diagnostic) gatewaykit 401 path / bare node:http: the core and adapter alone | ${fmt.ratio(core.rps / bare.rps)} | (none) | |`);
   if (gkSse && peerSse) lines.push(`| aimock / gatewaykit, streaming p99 | ${fmt.ratio(peerSse.p99 / gkSse.p99)} | > 1x (gatewaykit lower) | ${verdict(gkSse.p99 <= peerSse.p99)} |`);
   lines.push('', 'Latency is autocannon\'s, in whole milliseconds (its resolution): "< 1 ms" is a recorded 0.', '');
 

@@ -71,13 +71,17 @@ async function throughput(results: BenchResults): Promise<void> {
         'aimock json': { url: `${peer.url}/responses`, body: peerBody(false), headers: AUTH },
         'gatewaykit sse': { url: `${gk.url}/responses`, body: gkBody(true), headers: AUTH },
         'aimock sse': { url: `${peer.url}/responses`, body: peerBody(true), headers: AUTH },
+        // Diagnostic: no key, so the core answers 401 before any operation runs. What the adapter,
+        // the Fetch objects and the dispatcher cost on their own, apart from the Responses engine.
+        'gatewaykit 401 (core + adapter only)': { url: `${gk.url}/responses`, body: gkBody(false), headers: { 'content-type': 'application/json' } },
       };
+      const expectStatus: Record<string, number> = { 'gatewaykit 401 (core + adapter only)': 401 };
       const runs: Record<string, LoadResult[]> = {};
       // Warm-up (JIT) for every target, not recorded.
-      for (const t of Object.values(targets)) await load(t, 1, CONNECTIONS);
+      for (const [name, t] of Object.entries(targets)) await load(t, 1, CONNECTIONS, expectStatus[name] ?? 200);
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, target] of Object.entries(targets)) {
-          const r = await load(target, SECONDS, CONNECTIONS);
+          const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
           (runs[name] ??= []).push(r);
           log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
         }
