@@ -44,14 +44,22 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
 }
 
 /**
+ * The loaded tokenizer, shared by every gateway of the process. It is immutable, so sharing it
+ * mixes no state between gateways; the memo matters because a dynamic `import()` re-runs module
+ * resolution on every call (through every loader hook, such as tsx's), which cost most of a
+ * request's time before it was kept.
+ */
+let loaded: Promise<Tokenizer> | undefined;
+
+/**
  * Load the o200k_base tokenizer. Loaded lazily (first Responses request), so server start-up
- * stays fast; the module system caches it, so later calls are cheap and no state is kept here.
+ * stays fast; later calls return the same instance.
  *
  * @example
  * const tokenizer = await loadTokenizer();
  * tokenizer.count('Hello, world'); // 4
  */
-export async function loadTokenizer(): Promise<Tokenizer> {
-  const encoding = (await import('gpt-tokenizer/encoding/o200k_base')) as unknown as Encoding;
-  return tokenizerFrom(encoding);
+export function loadTokenizer(): Promise<Tokenizer> {
+  loaded ??= import('gpt-tokenizer/encoding/o200k_base').then((encoding) => tokenizerFrom(encoding as unknown as Encoding));
+  return loaded;
 }
