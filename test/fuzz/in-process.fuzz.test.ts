@@ -45,6 +45,7 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
     const statuses = new Map<number, number>();
     let skipped = 0;
     const knownSkips = new Map<string, number>();
+    const reached = new Map<string, number>();
 
     const check = async (spec: FuzzRequest): Promise<void> => {
       perTarget.set(spec.target, (perTarget.get(spec.target) ?? 0) + 1);
@@ -58,6 +59,7 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
         skipped++;
         return;
       }
+      const journalBefore = gateway.control.requestCount();
       const faultsBefore = Object.keys(gateway.control.providerFaults()).length;
       const bugsBefore = bugs.length;
       let response: Response;
@@ -67,6 +69,9 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
         throw new Error(`gateway.handle rejected (${String(error)})\n${describe(spec)}`);
       }
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      // Which operation the core routed it to (the journal's last entry; control calls are not journalled).
+      const journalled = gateway.control.requestCount() > journalBefore ? gateway.control.requests().at(-1)?.operation : undefined;
+      if (journalled && journalled !== 'unknown') reached.set(journalled, (reached.get(journalled) ?? 0) + 1);
       const read = await readAll(response, clock);
       const problems: string[] = [];
       // Provider faults set through the control API are "asked for" too.
@@ -90,9 +95,14 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
     for (let i = 0; i < routes.length; i++) {
       expect(perTarget.get(i) ?? 0, `requests aimed at ${routes[i]?.method} ${routes[i]?.path}`).toBeGreaterThan(RUNS / (routes.length * 4));
     }
+    // ... and every API operation was actually reached (routed to its handler), not just aimed at.
+    for (const route of routes.filter((r) => !r.control)) {
+      expect(reached.get(route.operation) ?? 0, `requests that reached ${route.operation}`).toBeGreaterThan(RUNS / (routes.length * 20));
+    }
     expect(skipped, 'requests Fetch itself refused').toBeLessThan(RUNS / 20);
     expect(unhandled).toEqual([]);
     if (knownSkips.size) console.log(`[fuzz] in-process: NOT SENT (known issues): ${JSON.stringify(Object.fromEntries(knownSkips))}`);
+    console.log(`[fuzz] in-process: reached ${JSON.stringify(Object.fromEntries(reached))}`);
     console.log(`[fuzz] in-process: ${RUNS} runs over ${routes.length} operations, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, skipped ${skipped}`);
   }, 300_000);
 });
