@@ -56,7 +56,7 @@ describe('limits: clients that disconnect mid-stream release every timer and buf
     };
     try {
       await batch(100); // warm-up: JIT, lazy modules, pools
-      const settle = async (base: { resources: Record<string, number> }) => {
+      const settle = async (base: { resources: Record<string, number>; arrayBuffers: number }) => {
         let s = await server.stats();
         const busy = () =>
           (s.resources.TCPSocketWrap ?? 0) > (base.resources.TCPSocketWrap ?? 0) ||
