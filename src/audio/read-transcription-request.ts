@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.ts';
-import { isJsonContentType, readBodyLimited } from '../http/read-body.ts';
+import { isJsonContentType } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import {
   TimestampGranularitySchema,
@@ -92,7 +92,7 @@ function single(form: FormData, name: string): string | undefined {
 async function fromMultipart(ctx: RequestContext, contentType: string): Promise<TranscriptionCall> {
   let bytes: Uint8Array;
   try {
-    bytes = await readBodyLimited(ctx.request, MULTIPART_FILE_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES);
+    bytes = await ctx.bytes(MULTIPART_FILE_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES);
   } catch (e) {
     if (e instanceof GatewayError && e.status === 413) {
       throw new GatewayError(413, `Payload too large: a multipart upload may carry at most ${MULTIPART_FILE_LIMIT_BYTES} bytes of audio (25 MB); send larger files as base64 JSON via input_audio`);

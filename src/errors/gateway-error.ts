@@ -1,3 +1,4 @@
+import { jsonResponse, materializeBody } from '../http/raw-body.ts';
 import { documentedStatus } from './documented-statuses.ts';
 
 export interface GatewayErrorOptions {
@@ -73,8 +74,10 @@ export function errorBody(err: GatewayError, metadataEnabled: boolean): ErrorBod
 
 /** A fetch Response carrying the spec 7 envelope. */
 export function errorResponse(err: GatewayError, metadataEnabled: boolean, extraHeaders: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(errorBody(err, metadataEnabled)), {
-    status: err.status,
-    headers: { 'content-type': 'application/json', ...extraHeaders, ...err.headers },
-  });
+  return materializeBody(errorAnswer(err, metadataEnabled, extraHeaders));
+}
+
+/** {@link errorResponse} with its body still raw (src/http/raw-body.ts): what the dispatcher uses. */
+export function errorAnswer(err: GatewayError, metadataEnabled: boolean, extraHeaders: Record<string, string> = {}): Response {
+  return jsonResponse(errorBody(err, metadataEnabled), { status: err.status, headers: { ...extraHeaders, ...err.headers } });
 }

@@ -8,6 +8,7 @@ import type { GatewayEnv } from '../gateway-env.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
 import type { RequestContext, Route } from '../http/route.ts';
 import { seededRandom } from '../random/seeded-random.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 
 /**
  * Statuses the reference lists for createAudioTranscriptions (400, 401, 402, 404, 429, 500, 502,
@@ -59,7 +60,7 @@ async function transcribe(ctx: RequestContext): Promise<Response> {
     rng,
     await loadTokenizer(),
   );
-  return Response.json(result, { status: 200 });
+  return jsonResponse(result, { status: 200 });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { GatewayControl } from '../gateway-control.ts';
 import { parseJsonBody } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import { formatZodError } from '../validation/format-zod-error.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 
 const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });
 const FaultSchema = z.object({ status: z.number().int(), count: z.number().int().positive().optional() });
@@ -30,7 +31,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       operation: 'control.reset',
       handle() {
         control.reset();
-        return Response.json({ ok: true });
+        return jsonResponse({ ok: true });
       },
     },
     {
@@ -38,7 +39,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       method: 'GET',
       path: '/__gatewaykit/requests',
       operation: 'control.requests',
-      handle: () => Response.json({ data: control.requests(), total: control.requestCount() }),
+      handle: () => jsonResponse({ data: control.requests(), total: control.requestCount() }),
     },
     {
       ...base,
@@ -48,7 +49,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       async handle(ctx) {
         const { ms } = await parse(AdvanceSchema, ctx);
         await control.advanceClock(ms);
-        return Response.json({ ok: true, now: control.now(), now_iso: new Date(control.now()).toISOString() });
+        return jsonResponse({ ok: true, now: control.now(), now_iso: new Date(control.now()).toISOString() });
       },
     },
     {
@@ -56,14 +57,14 @@ export function controlRoutes(control: GatewayControl): Route[] {
       method: 'GET',
       path: '/__gatewaykit/clock',
       operation: 'control.clock.get',
-      handle: () => Response.json({ kind: control.clockKind(), now: control.now(), now_iso: new Date(control.now()).toISOString() }),
+      handle: () => jsonResponse({ kind: control.clockKind(), now: control.now(), now_iso: new Date(control.now()).toISOString() }),
     },
     {
       ...base,
       method: 'GET',
       path: '/__gatewaykit/providers/faults',
       operation: 'control.providers.faults.list',
-      handle: () => Response.json({ data: control.providerFaults() }),
+      handle: () => jsonResponse({ data: control.providerFaults() }),
     },
     {
       ...base,
@@ -73,7 +74,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       async handle(ctx) {
         const { status, count } = await parse(FaultSchema, ctx);
         control.failProvider(ctx.params.slug as string, status, count);
-        return Response.json({ ok: true, provider: ctx.params.slug, status, count: count ?? null });
+        return jsonResponse({ ok: true, provider: ctx.params.slug, status, count: count ?? null });
       },
     },
     {
@@ -83,7 +84,7 @@ export function controlRoutes(control: GatewayControl): Route[] {
       operation: 'control.providers.faults.clear',
       handle(ctx) {
         control.clearProviderFaults(ctx.params.slug);
-        return Response.json({ ok: true });
+        return jsonResponse({ ok: true });
       },
     },
   ];

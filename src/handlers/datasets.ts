@@ -2,6 +2,7 @@ import { parseRankingsQuery } from '../datasets/rankings-query.ts';
 import { rankingsDaily } from '../datasets/rankings-daily.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
 import type { Route } from '../http/route.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 
 /** Statuses the reference lists for getRankingsDaily. */
 export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
@@ -24,7 +25,7 @@ export function datasetsRoutes(_env: GatewayEnv): Route[] {
       handle(ctx) {
         const now = ctx.env.clock.now();
         const query = parseRankingsQuery(ctx.url.searchParams, now);
-        return Response.json(rankingsDaily(ctx.env.catalog.models, ctx.env.seed, query, now));
+        return jsonResponse(rankingsDaily(ctx.env.catalog.models, ctx.env.seed, query, now));
       },
     },
   ];

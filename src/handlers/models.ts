@@ -3,6 +3,7 @@ import { parseModelQuery, selectModels } from '../catalog/model-query.ts';
 import { videoModelListing } from '../catalog/video-model.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
 import type { Route } from '../http/route.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 
 /**
  * GET /models (spec 4.4; reference `ModelsListResponse`: `{data, total_count, links.next}`) and
@@ -32,7 +33,7 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
           params.set('limit', String(limit));
           next = `${env.basePath}/models?${params.toString()}`;
         }
-        return Response.json({
+        return jsonResponse({
           data: page.map((m) => modelListing(m, env.catalog, env.basePath)),
           total_count: all.length,
           links: { next },
@@ -46,7 +47,7 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
       auth: 'key',
       faults: [400, 401, 500],
       handle() {
-        return Response.json({ data: env.catalog.videoModels.map(videoModelListing) });
+        return jsonResponse({ data: env.catalog.videoModels.map(videoModelListing) });
       },
     },
   ];

@@ -7,6 +7,7 @@ import { lastUserText } from '../generation/request-text.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage, promptTokens } from '../generation/usage.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 import type { RequestContext, Route } from '../http/route.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
@@ -83,7 +84,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
   const headers = { 'x-generation-id': `gen-${result.created_at}-${ids.fork('generation').alphanumeric(20)}` };
 
-  if (!stream) return new Response(JSON.stringify(result), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  if (!stream) return jsonResponse(result, { headers });
 
   const debug = r.debug as { echo_upstream_body?: unknown } | undefined;
   const events = responseEvents(result, {

@@ -6,6 +6,7 @@ import { hash53 } from '../random/hash.ts';
 import { buildMp4 } from '../videos/build-mp4.ts';
 import { videoJobStatus } from '../videos/video-job-state.ts';
 import { createVideoJobs, type VideoJobs } from '../videos/video-jobs.ts';
+import { jsonResponse } from '../http/raw-body.ts';
 
 /** `?index=` of the content operation: absent or null means 0 (reference: integer >= 0, default 0). */
 function contentIndex(url: URL): number {
@@ -38,7 +39,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
         const body = await ctx.json();
         const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey });
         // reference: submit answers 202 Accepted with the job in state pending (spec 2.8).
-        return Response.json(jobs.view(job), { status: 202 });
+        return jsonResponse(jobs.view(job), { status: 202 });
       },
     },
     {
@@ -49,7 +50,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       faults: [401, 404, 500],
       async handle(ctx) {
         await jobs.ready;
-        return Response.json(jobs.view(findJob(ctx.params.jobId)));
+        return jsonResponse(jobs.view(findJob(ctx.params.jobId)));
       },
     },
     {
@@ -84,7 +85,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       auth: 'none',
       faults: [],
       control: true,
-      handle: async (ctx) => Response.json(await jobs.cancel(ctx.params.jobId ?? '')),
+      handle: async (ctx) => jsonResponse(await jobs.cancel(ctx.params.jobId ?? '')),
     },
     {
       method: 'GET',
@@ -96,7 +97,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       async handle() {
         await jobs.ready;
         const now = env.clock.now();
-        return Response.json({
+        return jsonResponse({
           data: jobs.list().map((job) => ({ ...job, status: videoJobStatus(job, now) })),
           webhook_attempts: jobs.webhookAttempts(),
         });

@@ -1,12 +1,13 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { createRateLimiter } from '../auth/rate-limiter.ts';
-import { GatewayError, errorResponse } from '../errors/gateway-error.ts';
+import { GatewayError, errorAnswer, errorResponse } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
 import { journalHeaders, journalTime } from '../state/journal.ts';
 import { matchPath } from './match-path.ts';
+import { materializeBody } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 
@@ -18,6 +19,17 @@ export interface RequestInfo {
    * signal, which costs undici a WeakRef and a FinalizationRegistry entry per request.
    */
   signal?: AbortSignal;
+  /**
+   * Reads the body with the size limit (413 past it), for adapters that hold the body in a form
+   * cheaper to read than the Request's web stream (node:http reads the IncomingMessage itself).
+   * Default: the Request's own body.
+   */
+  readBody?: (limit: number) => Promise<Uint8Array>;
+  /**
+   * The caller writes raw bodies itself (src/http/raw-body.ts): answers may come back bodiless
+   * with their bytes under `rawBodyOf`. Default false: every answer has an ordinary Fetch body.
+   */
+  rawBodies?: boolean;
 }
 
 const CORS_HEADERS = {
@@ -140,7 +152,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         simulation,
         receivedAt,
         remoteAddress: info.remoteAddress,
-        bytes: () => (bytesPromise ??= readBodyLimited(request, limit)),
+        bytes(tighter?: number) {
+          const max = tighter === undefined ? limit : Math.min(limit, tighter);
+          return (bytesPromise ??= info.readBody ? info.readBody(max) : readBodyLimited(request, max));
+        },
         async json() {
           body = parseJsonBody(await ctx.bytes(), request.headers.get('content-type'));
           return body;
@@ -149,15 +164,15 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       response = await route.handle(ctx);
     } catch (error) {
       if (error instanceof GatewayError) {
-        response = errorResponse(error, metadataEnabled);
+        response = errorAnswer(error, metadataEnabled);
       } else if (info.signal?.aborted || request.signal.aborted) {
         // The client went away (or timed out) while we read its body: nobody will see this answer,
         // and it is not a bug, so it is not reported.
-        response = errorResponse(new GatewayError(400, 'The client closed the request before it was read in full'), metadataEnabled);
+        response = errorAnswer(new GatewayError(400, 'The client closed the request before it was read in full'), metadataEnabled);
       } else {
         env.reportError(error);
         // reference: 500-class messages are masked.
-        response = errorResponse(new GatewayError(500, 'Internal Server Error'), metadataEnabled);
+        response = errorAnswer(new GatewayError(500, 'Internal Server Error'), metadataEnabled);
       }
     }
 
@@ -187,7 +202,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ...(body !== undefined ? { body } : {}),
       });
     }
-    return response;
+    return info.rawBodies ? response : materializeBody(response);
   };
 }
 

@@ -1,5 +1,15 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 
+/** 413 for a declared Content-Length over the limit (refused before a byte is read). */
+export function declaredTooLarge(declared: string, limit: number): GatewayError {
+  return new GatewayError(413, `Payload too large: ${declared} bytes exceeds the ${limit}-byte limit`);
+}
+
+/** 413 for a body that passed the limit while being read. */
+export function bodyTooLarge(limit: number): GatewayError {
+  return new GatewayError(413, `Payload too large: body exceeds the ${limit}-byte limit`);
+}
+
 /**
  * Read a request body, refusing with 413 as soon as it passes `limit` bytes (issue 2.3: "enforced
  * while reading, without buffering past the limit"). A declared Content-Length over the limit is
@@ -7,9 +17,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
  */
 export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) {
-    throw new GatewayError(413, `Payload too large: ${declared} bytes exceeds the ${limit}-byte limit`);
-  }
+  if (declared !== null && Number(declared) > limit) throw declaredTooLarge(declared, limit);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -23,7 +31,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
       // request body, which would hang the caller in-process. The node adapter closes the socket
       // after the 413, so nothing more is read there either.
       reader.releaseLock();
-      throw new GatewayError(413, `Payload too large: body exceeds the ${limit}-byte limit`);
+      throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }

@@ -18,8 +18,11 @@ export interface RequestContext {
   readonly receivedAt: number;
   /** Remote address as the adapter saw it; undefined in-process. */
   readonly remoteAddress: string | undefined;
-  /** Body bytes, read once with the size limit (413 past it). */
-  bytes(): Promise<Uint8Array>;
+  /**
+   * Body bytes, read once with the size limit (413 past it): the route's limit, or `limit` when an
+   * operation knows a tighter one for this body (given on the first call; later calls share it).
+   */
+  bytes(limit?: number): Promise<Uint8Array>;
   /** Body parsed as JSON (400 for bad content type, bad UTF-8, bad JSON). Recorded in the journal. */
   json(): Promise<unknown>;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
+import { readIncomingBody } from './read-incoming-body.ts';
 import { toFetchRequest } from './to-fetch-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
 
@@ -84,13 +85,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     }
     let request: Request;
     try {
-      request = toFetchRequest(req, origin);
+      request = toFetchRequest(req, origin, undefined, false);
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } }));
       return;
     }
-    gw.handle(request, { remoteAddress: req.socket.remoteAddress, signal: aborter.signal })
+    gw.handle(request, { remoteAddress: req.socket.remoteAddress, signal: aborter.signal, readBody: (limit) => readIncomingBody(req, limit), rawBodies: true })
       .then(async (response) => {
         await writeFetchResponse(response, res);
         // A body we refused (413): close the connection, but only once the client can have read

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { rawBodyOf, type RawBody } from '../http/raw-body.ts';
 
 function nodeHeaders(response: Response): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
@@ -21,6 +22,8 @@ function nodeHeaders(response: Response): Record<string, string | string[]> {
  */
 export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers = nodeHeaders(response);
+  const raw = rawBodyOf(response);
+  if (raw) return writeRawBody(raw, response.status, headers, res);
   if (!response.body) {
     res.writeHead(response.status, headers);
     res.end();
@@ -80,4 +83,37 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
     res.off('close', onClose);
     if (!res.destroyed && !res.writableEnded) res.end();
   }
+}
+
+/** Wait until `res` can take more, or is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * The bytes the core already holds (src/http/raw-body.ts), written without a web stream: a JSON
+ * text in one write with its Content-Length, or an event stream's pieces in order with
+ * backpressure. A client that goes away stops the writing.
+ */
+async function writeRawBody(raw: RawBody, status: number, headers: Record<string, string | string[]>, res: ServerResponse): Promise<void> {
+  if ('text' in raw) {
+    headers['content-length'] = String(Buffer.byteLength(raw.text));
+    res.writeHead(status, headers);
+    res.end(raw.text);
+    return;
+  }
+  res.writeHead(status, headers);
+  for (const piece of raw.pieces) {
+    if (res.destroyed) return;
+    if (!res.write(piece)) await drained(res);
+  }
+  if (!res.destroyed) res.end();
 }
