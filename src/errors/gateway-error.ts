@@ -27,7 +27,11 @@ export class GatewayError extends Error {
 
   constructor(status: number, message?: string, options: GatewayErrorOptions = {}) {
     const doc = documentedStatus(status);
+    // An expected outcome, not a bug: no stack trace (capturing one cost more than answering a 401).
+    const stackLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? doc?.defaultMessage ?? `HTTP ${status}`);
+    Error.stackTraceLimit = stackLimit;
     this.name = 'GatewayError';
     this.status = status;
     this.metadata = options.metadata;

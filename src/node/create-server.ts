@@ -71,12 +71,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const gw = gateway;
 
   server.on('request', (req, res) => {
-    const aborter = new AbortController();
-    // Abort only a request whose answer never finished (the client went away): aborting costs a
-    // DOMException with a stack trace and an event dispatch, too much to pay on every response.
-    res.once('close', () => {
-      if (!res.writableFinished) aborter.abort();
-    });
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
@@ -91,7 +85,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       res.end(JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } }));
       return;
     }
-    gw.handle(request, { remoteAddress: req.socket.remoteAddress, signal: aborter.signal, readBody: (limit) => readIncomingBody(req, limit), rawBodies: true })
+    gw.handle(request, { remoteAddress: req.socket.remoteAddress, clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed), readBody: (limit) => readIncomingBody(req, limit), rawBodies: true })
       .then(async (response) => {
         await writeFetchResponse(response, res);
         // A body we refused (413): close the connection, but only once the client can have read
