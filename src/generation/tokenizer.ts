@@ -22,23 +22,73 @@ function commonPrefix(a: string, b: string): string {
   return a.slice(0, i);
 }
 
+/**
+ * The longest run of non-whitespace encoded in one go. Byte-pair encoding of one pre-token is
+ * quadratic in its length (a 1 MB base64 blob took minutes: a hang), so longer runs are cut into
+ * pieces of this size first. Counts then differ from the model's only inside such runs, by at most
+ * a token per cut; ordinary text (words, code, JSON) never has runs this long and is unaffected.
+ */
+export const MAX_RUN = 256;
+const LONG_RUN = new RegExp(`\\S{${MAX_RUN + 1},}`, 'g');
+
+/** `text` cut so that no piece holds a whitespace-free run longer than {@link MAX_RUN} (never inside a surrogate pair). */
+export function boundedPieces(text: string): string[] {
+  if (text.length <= MAX_RUN) return [text];
+  const out: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(LONG_RUN)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (start > last) out.push(text.slice(last, start));
+    for (let i = start; i < end; ) {
+      let next = Math.min(i + MAX_RUN, end);
+      if (next < end && /[\uD800-\uDBFF]/.test(text[next - 1] ?? '')) next--;
+      out.push(text.slice(i, next));
+      i = next;
+    }
+    last = end;
+  }
+  if (last === 0) return [text];
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
 /** Build a {@link Tokenizer} over an encoding (exported for tests with a stub encoding). */
 export function tokenizerFrom(encoding: Encoding): Tokenizer {
   // User text may contain special-token strings; they must count as text, not throw.
   const options = { disallowedSpecial: new Set<string>() };
+  const countPiece = (piece: string) => (piece === '' ? 0 : encoding.encode(piece, options).length);
+
+  /** The old one-shot cut, on a piece short enough to encode at once. */
+  function truncatePiece(text: string, maxTokens: number): string {
+    if (maxTokens <= 0) return '';
+    const tokens = encoding.encode(text, options);
+    if (tokens.length <= maxTokens) return text;
+    let cut = encoding.decode(tokens.slice(0, maxTokens));
+    // A token may end inside a multi-byte character: the decoder shows it as U+FFFD.
+    while (cut.endsWith('\uFFFD') && !text.startsWith(cut)) cut = cut.slice(0, -1);
+    if (!text.startsWith(cut)) cut = commonPrefix(text, cut);
+    // Re-encoding a cut can merge differently; shrink until it fits the budget for sure.
+    while (cut.length > 0 && encoding.encode(cut, options).length > maxTokens) cut = cut.slice(0, -1);
+    return cut;
+  }
+
   return {
-    count: (text) => (text === '' ? 0 : encoding.encode(text, options).length),
+    count: (text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0),
     truncate(text, maxTokens) {
       if (maxTokens <= 0) return '';
-      const tokens = encoding.encode(text, options);
-      if (tokens.length <= maxTokens) return text;
-      let cut = encoding.decode(tokens.slice(0, maxTokens));
-      // A token may end inside a multi-byte character: the decoder shows it as U+FFFD.
-      while (cut.endsWith('\uFFFD') && !text.startsWith(cut)) cut = cut.slice(0, -1);
-      if (!text.startsWith(cut)) cut = commonPrefix(text, cut);
-      // Re-encoding a cut can merge differently; shrink until it fits the budget for sure.
-      while (cut.length > 0 && encoding.encode(cut, options).length > maxTokens) cut = cut.slice(0, -1);
-      return cut;
+      let used = 0;
+      let out = '';
+      for (const piece of boundedPieces(text)) {
+        const n = countPiece(piece);
+        if (used + n <= maxTokens) {
+          out += piece;
+          used += n;
+          continue;
+        }
+        return out + truncatePiece(piece, maxTokens - used);
+      }
+      return out;
     },
   };
 }
