@@ -5,6 +5,7 @@ import { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 import { parseCatalog } from './catalog/parse-catalog.ts';
 import type { Clock } from './clock/clock.ts';
 import { systemClock } from './clock/system-clock.ts';
+import { MAX_CLOCK_MS } from './clock/virtual-clock.ts';
 import { GatewayError } from './errors/gateway-error.ts';
 import type { GatewayControl } from './gateway-control.ts';
 import type { GatewayEnv } from './gateway-env.ts';
@@ -126,6 +127,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     async advanceClock(ms) {
       if (clock.kind !== 'virtual' || !('advance' in clock)) {
         throw new GatewayError(400, 'The clock is the system clock; start with a virtual clock (gatewaykit serve --clock virtual) to advance it');
+      }
+      if (clock.now() + ms > MAX_CLOCK_MS) {
+        throw new GatewayError(400, `ms: ${ms} would move the clock past the last representable time (${new Date(MAX_CLOCK_MS).toISOString()})`);
       }
       await (clock as { advance(ms: number): Promise<void> }).advance(ms);
       videos.clockMoved();

@@ -3,6 +3,9 @@ import type { TimerHandle, VirtualClock } from './clock.ts';
 /** 2026-01-01T00:00:00Z: a fixed start so that virtual-clock runs are reproducible. */
 export const DEFAULT_VIRTUAL_EPOCH_MS = Date.UTC(2026, 0, 1);
 
+/** The last instant a Date can hold (ECMAScript: 8.64e15 ms); past it no time can be formatted. */
+export const MAX_CLOCK_MS = 8.64e15;
+
 interface Timer {
   at: number;
   order: number;
@@ -28,6 +31,7 @@ export function virtualClock(startMs: number = DEFAULT_VIRTUAL_EPOCH_MS): Virtua
 
   async function advanceTo(target: number): Promise<void> {
     if (!Number.isFinite(target)) throw new RangeError('advanceTo: target must be a finite number');
+    if (target > MAX_CLOCK_MS) throw new RangeError(`advanceTo: ${target} is past the last representable time (${MAX_CLOCK_MS})`);
     if (target < now) return;
     for (;;) {
       let next: Timer | undefined;

@@ -174,3 +174,33 @@ describe('control API', () => {
     expect(gw.control.providerFaults()).toEqual({});
   });
 });
+
+describe('control API: clock bounds', () => {
+  it('refuses to advance a virtual clock past the last representable time, and keeps answering', async () => {
+    const gw = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
+    const res = await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', body: JSON.stringify({ ms: 1e16 }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/last representable time/);
+    const clock = await gw.fetch('/__gatewaykit/clock');
+    expect(clock.status).toBe(200);
+    expect((await clock.json()).now_iso).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('journal bodies', () => {
+  it('keeps small bodies and only the size of large ones', async () => {
+    const gw = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
+    await gw.handle(post('/api/v1/responses', { input: 'small' }));
+    await gw.handle(post('/api/v1/responses', { input: 'x'.repeat(100 * 1024) }));
+    const [small, large] = gw.control.requests();
+    expect(small).toMatchObject({ body: { input: 'small' }, body_bytes: 17 });
+    expect(large?.body).toBeUndefined();
+    expect(large?.body_bytes).toBeGreaterThan(100 * 1024);
+  });
+
+  it('a control-API preflight from a non-loopback caller is refused too', async () => {
+    const gw = gateway();
+    const res = await gw.handle(new Request('http://gw.test/__gatewaykit/reset', { method: 'OPTIONS' }), { remoteAddress: '10.0.0.5' });
+    await expectEnvelope(res, 403, /loopback/);
+  });
+});

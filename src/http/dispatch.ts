@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
-import { journalHeaders, journalTime } from '../state/journal.ts';
+import { JOURNAL_BODY_LIMIT, journalHeaders, journalTime } from '../state/journal.ts';
 import { matchPath } from './match-path.ts';
 import { materializeBody } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
@@ -86,7 +86,13 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     }
     const metadataEnabled = isMetadataEnabled(request.headers);
     const cors = request.headers.has('origin');
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    // CORS preflight; the control API answers loopback callers only, preflights included.
+    if (request.method === 'OPTIONS') {
+      if (url.pathname.startsWith('/__gatewaykit/') && !isLoopback(info.remoteAddress)) {
+        return errorResponse(new GatewayError(403, 'The control API answers loopback callers only'), false);
+      }
+      return new Response(null, { status: 204, headers: CORS_HEADERS });
+    }
 
     const isControl = url.pathname.startsWith('/__gatewaykit/');
     let path: string | undefined;
@@ -98,6 +104,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
     let operation = 'unknown';
     let body: unknown;
+    let bodyBytes: number | undefined;
     let response: Response;
     try {
       if (path === undefined) throw new GatewayError(404, `No such path: ${url.pathname} (the API lives under ${env.basePath})`);
@@ -158,7 +165,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
           return (bytesPromise ??= info.readBody ? info.readBody(max) : readBodyLimited(request, max));
         },
         async json() {
-          body = parseJsonBody(await ctx.bytes(), request.headers.get('content-type'));
+          const bytes = await ctx.bytes();
+          bodyBytes = bytes.byteLength;
+          body = parseJsonBody(bytes, request.headers.get('content-type'));
           return body;
         },
       };
@@ -200,7 +209,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         operation,
         status: response.status,
         headers: journalHeaders(request.headers),
-        ...(body !== undefined ? { body } : {}),
+        ...(bodyBytes !== undefined ? { body_bytes: bodyBytes } : {}),
+        ...(body !== undefined && (bodyBytes ?? 0) <= JOURNAL_BODY_LIMIT ? { body } : {}),
       });
     }
     return info.rawBodies ? response : materializeBody(response);

@@ -1,3 +1,9 @@
+/**
+ * Bodies larger than this are not kept in the journal (only their size): 1,000 entries of
+ * multi-megabyte bodies would otherwise hold gigabytes.
+ */
+export const JOURNAL_BODY_LIMIT = 64 * 1024;
+
 /** One received request, as `GET /__gatewaykit/requests` lists it. */
 export interface JournalEntry {
   seq: number;
@@ -9,8 +15,10 @@ export interface JournalEntry {
   status: number;
   /** Request headers with the Authorization value masked. */
   headers: Record<string, string>;
-  /** The parsed JSON body when the operation read one. */
+  /** The parsed JSON body when the operation read one, if at most {@link JOURNAL_BODY_LIMIT} bytes. */
   body?: unknown;
+  /** Size of the body the operation read, in bytes (also when the body itself was not kept). */
+  body_bytes?: number;
 }
 
 /** The request journal: bounded, oldest dropped first, so a long-running server stays flat. */
