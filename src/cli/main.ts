@@ -1,7 +1,3 @@
-import { conform } from './conform.ts';
-import { openapi } from './openapi.ts';
-import { serve } from './serve.ts';
-
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
 Usage:
@@ -13,11 +9,14 @@ Usage:
 
 type Command = (argv: string[]) => Promise<number>;
 
-/** The command list; each command lives in its own file. */
-const COMMANDS: Record<string, Command> = {
-  serve,
-  conform,
-  openapi,
+/**
+ * The command list; each command lives in its own file and is loaded only when run, so
+ * `gatewaykit serve` does not pay for the conformance suite's imports at start-up.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.ts')).serve,
+  conform: async () => (await import('./conform.ts')).conform,
+  openapi: async () => (await import('./openapi.ts')).openapi,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,12 +25,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = COMMANDS[name];
+  if (!load) {
     console.error(`gatewaykit: unknown command "${name}"\n\n${HELP}`);
     return 2;
   }
-  return command(rest);
+  return (await load())(rest);
 }
 
 const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;

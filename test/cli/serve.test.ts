@@ -35,27 +35,36 @@ describe('gatewaykit serve (a real process)', () => {
 
   it('prints base URL and demo keys, serves, and shuts down cleanly on SIGINT', async () => {
     const run = runCli(['serve', '--port', '0', '--seed', '3']);
-    const baseUrl = await run.listening();
-    await run.waitForOutput(/control API/);
-    expect(run.out()).toMatch(/sk-gw-test[\s\S]*sk-gw-management[\s\S]*sk-gw-no-credits[\s\S]*sk-gw-rate-limited/);
-    const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
-    expect(res.status).toBe(200);
-    expect(await run.stop('SIGINT')).toBe(0);
-    expect(run.out()).toContain('SIGINT received, shutting down');
+    try {
+      const baseUrl = await run.listening();
+      await run.waitForOutput(/control API/);
+      expect(run.out()).toMatch(/sk-gw-test[\s\S]*sk-gw-management[\s\S]*sk-gw-no-credits[\s\S]*sk-gw-rate-limited/);
+      const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
+      expect(res.status).toBe(200);
+      expect(await run.stop('SIGINT')).toBe(0);
+      expect(run.out()).toContain('SIGINT received, shutting down');
+    } finally {
+      await run.stop();
+    }
   });
 
   it('--clock virtual with --state-file: an accepted job and its progress survive a restart', async () => {
     const stateFile = join(dir, 'state.json');
     const first = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', stateFile]);
-    const baseUrl = await first.listening();
-    const origin = new URL(baseUrl).origin;
-    const submit = await fetch(`${baseUrl}/videos`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }) });
-    expect(submit.status).toBe(202);
-    const job = (await submit.json()) as { id: string; polling_url: string };
-    await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 3_600_000 }) });
-    const done = (await (await fetch(`${origin}${job.polling_url}`, { headers: jsonHeaders() })).json()) as { status: string };
-    expect(done.status).toBe('completed');
-    expect(await first.stop()).toBe(0);
+    let job: { id: string; polling_url: string };
+    try {
+      const baseUrl = await first.listening();
+      const origin = new URL(baseUrl).origin;
+      const submit = await fetch(`${baseUrl}/videos`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }) });
+      expect(submit.status).toBe(202);
+      job = (await submit.json()) as { id: string; polling_url: string };
+      await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 3_600_000 }) });
+      const done = (await (await fetch(`${origin}${job.polling_url}`, { headers: jsonHeaders() })).json()) as { status: string };
+      expect(done.status).toBe('completed');
+      expect(await first.stop()).toBe(0);
+    } finally {
+      await first.stop();
+    }
 
     const second = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', stateFile]);
     const baseUrl2 = await second.listening();
