@@ -2,6 +2,7 @@ import { exchangeJson, type Exchange } from './exchange.ts';
 import { probeUrl, type Probe } from './probe.ts';
 import { BudgetExhaustedError, type RequestBudget } from './request-budget.ts';
 import { retryAfterSeconds } from './retry-after.ts';
+import { concatBytes } from '../../src/bytes/concat-bytes.ts';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -89,7 +90,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       response.headers.forEach((value, name) => {
         responseHeaders[name.toLowerCase()] = value;
       });
-      const text = new TextDecoder().decode(concat(chunks));
+      const text = new TextDecoder().decode(concatBytes(chunks));
       return { probe, url, status: response.status, headers: responseHeaders, chunks, text, ...(bodyError ? { bodyError } : {}) };
     } finally {
       clearTimeout(timer);
@@ -118,15 +119,5 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   };
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
 
 export { exchangeJson };

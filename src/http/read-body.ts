@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/concat-bytes.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 
 /** 413 for a declared Content-Length over the limit (refused before a byte is read). */
@@ -35,14 +36,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

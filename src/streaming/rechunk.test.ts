@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random/seeded-random.ts';
-import { concatBytes, cutPieces, rechunk } from './rechunk.ts';
+import { concatBytes } from '../bytes/concat-bytes.ts';
+import { cutPieces, rechunk } from './rechunk.ts';
 
 describe('rechunk', () => {
   it('keeps every byte in order, in chunks of 1..64 bytes', () => {

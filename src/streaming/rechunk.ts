@@ -1,16 +1,5 @@
 import type { SeededRandom } from '../random/seeded-random.ts';
 
-/** Concatenate byte pieces. */
-export function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * `X-Gatewaykit-Chunking: random` (DESIGN): the same bytes, re-cut at seeded arbitrary offsets of
  * 1 to 64 bytes, so chunk borders fall inside lines, inside `data:` JSON and inside multi-byte

@@ -1,16 +1,8 @@
+import { concatBytes } from '../bytes/concat-bytes.ts';
 import { h264PcmFrame } from './h264-pcm-frame.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Big-endian integers of the given byte widths. */
 function be(...fields: Array<[value: number, bytes: number]>): Uint8Array {
@@ -29,8 +21,8 @@ function be(...fields: Array<[value: number, bytes: number]>): Uint8Array {
 
 /** An ISO-BMFF box (ISO/IEC 14496-12 4.2): 32-bit size, type, payload. */
 function box(type: string, ...payload: Uint8Array[]): Uint8Array {
-  const body = concat(payload);
-  return concat([be([body.length + 8, 4]), ascii(type), body]);
+  const body = concatBytes(payload);
+  return concatBytes([be([body.length + 8, 4]), ascii(type), body]);
 }
 
 /** A full box: version and flags before the payload. */
@@ -66,7 +58,7 @@ export function buildMp4(options: Mp4Options): Uint8Array<ArrayBuffer> {
   const timescale = 1000;
   const duration = Math.max(1, Math.round(options.durationSeconds * timescale));
   const frame = h264PcmFrame(widthMbs, heightMbs, options.colour ?? { luma: 128, cb: 128, cr: 128 });
-  const sample = concat([be([frame.idr.length, 4]), frame.idr]);
+  const sample = concatBytes([be([frame.idr.length, 4]), frame.idr]);
 
   const ftyp = box('ftyp', ascii('isom'), be([0x200, 4]), ascii('isom'), ascii('iso2'), ascii('avc1'), ascii('mp41'));
   const avcC = box(
@@ -117,5 +109,5 @@ export function buildMp4(options: Mp4Options): Uint8Array<ArrayBuffer> {
   // The chunk offset depends on the moov size, which does not depend on the offset's value.
   const moovSize = moovFor(0).length;
   const moov = moovFor(ftyp.length + moovSize + 8);
-  return concat([ftyp, moov, box('mdat', sample)]);
+  return concatBytes([ftyp, moov, box('mdat', sample)]);
 }
