@@ -64,17 +64,7 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
         value = step.value;
       }
       if (res.destroyed) break;
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
+      if (!res.write(value)) await drained(res);
     }
   } catch {
     // The producer failed after headers were sent: all we can do is end the stream.
