@@ -18,6 +18,8 @@ export default defineConfig({
   resolve: { alias: selfAliases },
   test: {
     include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // CI: one fixed fast-check seed for reproducible runs (test/setup/fast-check-seed.ts).
+    setupFiles: ['test/setup/fast-check-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Property tests print their seed on failure (fast-check); keep the output readable.

@@ -17,6 +17,12 @@ describe('buildUsage', () => {
       }),
     );
   });
+
+  it('stays exact for counts near the largest doubles (a counterexample fast-check once found)', () => {
+    const u = buildUsage({ inputTokens: 9.9792015476736e291, cachedTokens: 0, outputTokens: 1.7976931348623157e308, reasoningTokens: 0 });
+    expect(Number.isSafeInteger(u.total_tokens)).toBe(true);
+    expect(u.total_tokens).toBe(u.input_tokens + u.output_tokens);
+  });
 });
 
 describe('promptTokens', async () => {

@@ -40,7 +40,9 @@ export function promptTokens(request: ResponsesRequest, tokenizer: Tokenizer): {
  * reasoning <= output, cached <= input, all non-negative integers.
  */
 export function buildUsage(counts: { inputTokens: number; cachedTokens: number; outputTokens: number; reasoningTokens: number }): ResponseUsage {
-  const whole = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+  // Whole, non-negative, and small enough that input + output is still an exact integer.
+  const limit = Math.floor(Number.MAX_SAFE_INTEGER / 2);
+  const whole = (n: number) => (Number.isFinite(n) ? Math.min(limit, Math.max(0, Math.floor(n))) : 0);
   const input = whole(counts.inputTokens);
   const output = whole(counts.outputTokens);
   return {
