@@ -17,6 +17,9 @@ Options:
   --seed N            seed of every simulated choice (default 0)
   --clock KIND        system (default) or virtual (moves only via POST /__gatewaykit/clock/advance)
   --max-body-bytes N  request-size limit, 413 past it (default 10485760)
+  --request-timeout-ms N    whole-request limit for slow clients, 408 past it (default 30000)
+  --headers-timeout-ms N    limit for receiving the request headers (default min(request timeout, 20000))
+  --keep-alive-timeout-ms N how long an idle keep-alive connection stays open (default 5000)
   --state-file FILE   keep video jobs (and pending webhooks) in FILE across restarts
   --webhook-secret S  signing secret of X-Gateway-Signature (default whsec_gatewaykit_test)
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
@@ -38,6 +41,9 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         seed: { type: 'string' },
         clock: { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'request-timeout-ms': { type: 'string' },
+        'headers-timeout-ms': { type: 'string' },
+        'keep-alive-timeout-ms': { type: 'string' },
         catalog: { type: 'string' },
         'state-file': { type: 'string' },
         'webhook-secret': { type: 'string' },
@@ -63,10 +69,22 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     return n;
   };
   let port: number, seed: number, maxBodyBytes: number;
+  const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
     port = int('port', values.port ?? process.env.PORT, 8080);
     seed = int('seed', values.seed, 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
+    for (const [flag, key] of [
+      ['request-timeout-ms', 'requestTimeoutMs'],
+      ['headers-timeout-ms', 'headersTimeoutMs'],
+      ['keep-alive-timeout-ms', 'keepAliveTimeoutMs'],
+    ] as const) {
+      const raw = values[flag];
+      if (raw === undefined) continue;
+      const ms = int(flag, raw, 0);
+      if (ms < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
+      timeouts[key] = ms;
+    }
     if (values.clock !== undefined && values.clock !== 'system' && values.clock !== 'virtual') {
       throw new Error(`--clock must be system or virtual (got "${values.clock}")`);
     }
@@ -104,7 +122,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, webhooks, scripts, ...(catalog ? { catalog } : {}), ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;

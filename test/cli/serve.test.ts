@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +12,15 @@ describe('gatewaykit serve (a real process)', () => {
   it('--help prints every flag and exits 0; an unknown flag or a bad value exits 2 without listening', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.exited).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url']) {
+    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--request-timeout-ms', '--headers-timeout-ms', '--keep-alive-timeout-ms', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url']) {
       expect(help.out()).toContain(flag);
     }
     const unknown = runCli(['serve', '--prot', '1']);
     expect(await unknown.exited).toBe(2);
     expect(unknown.err()).toMatch(/--prot/);
+    const badTimeout = runCli(['serve', '--request-timeout-ms', '0']);
+    expect(await badTimeout.exited).toBe(2);
+    expect(badTimeout.err()).toMatch(/--request-timeout-ms must be at least 1/);
     const badClock = runCli(['serve', '--clock', 'sundial']);
     expect(await badClock.exited).toBe(2);
     expect(badClock.err()).toMatch(/--clock must be system or virtual/);
@@ -43,6 +47,27 @@ describe('gatewaykit serve (a real process)', () => {
       expect(res.status).toBe(200);
       expect(await run.stop('SIGINT')).toBe(0);
       expect(run.out()).toContain('SIGINT received, shutting down');
+    } finally {
+      await run.stop();
+    }
+  });
+
+  it('--request-timeout-ms reaches the server: a client that trickles its body gets 408 in the envelope', async () => {
+    const run = runCli(['serve', '--port', '0', '--request-timeout-ms', '400']);
+    try {
+      const url = new URL(await run.listening());
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname, () => {
+          // Headers promise 100 bytes; only 2 ever come.
+          socket.write(`POST ${url.pathname}/responses HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer sk-gw-test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"`);
+        });
+        let data = '';
+        socket.on('data', (d) => (data += d.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain('"code":408');
     } finally {
       await run.stop();
     }
