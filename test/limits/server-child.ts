@@ -1,7 +1,7 @@
 /**
  * A gatewaykit server in its own process, so that its memory and handles are measured alone.
- * Started with `fork(thisFile, [JSON options], { execArgv: ['--import', 'tsx', '--expose-gc'] })`;
- * it sends `{ baseUrl }` when listening and answers `'stats'` with memory (after GC) and handles.
+ * Started by spawn-server.ts (`forkChild` with `--expose-gc`);
+ * it sends `{ url }` when listening and answers `'stats'` with memory (after GC) and handles.
  */
 import { startServer, type ServeOptions } from '../../src/node/create-server.ts';
 
@@ -26,7 +26,7 @@ function stats(): ChildStats {
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ServeOptions;
 const running = await startServer({ ...options, port: 0, onError: (e) => process.send?.({ bug: String(e) }) });
-process.send?.({ baseUrl: running.baseUrl });
+process.send?.({ url: running.baseUrl });
 process.on('message', (message) => {
   if (message === 'stats') process.send?.({ stats: stats() });
   if (message === 'stop') void running.close().then(() => process.exit(0));
