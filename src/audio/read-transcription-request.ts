@@ -44,6 +44,27 @@ function checkLanguage(language: string | undefined, field: string): string | un
   return language.toLowerCase();
 }
 
+/** The fields both body kinds share, with their defaults (reference STTRequest). */
+function transcriptionCall(
+  source: TranscriptionCall['source'],
+  audioField: TranscriptionCall['audioField'],
+  req: { model: string; language?: string | undefined; response_format?: TranscriptionCall['responseFormat'] | undefined; timestamp_granularities?: TranscriptionCall['granularities'] | undefined; temperature?: number | undefined },
+  audio: Uint8Array,
+  format: AudioFormat,
+): TranscriptionCall {
+  return {
+    source,
+    model: req.model,
+    audio,
+    format,
+    audioField,
+    language: checkLanguage(req.language, 'language'),
+    responseFormat: req.response_format ?? 'json',
+    granularities: req.timestamp_granularities ?? [],
+    temperature: req.temperature,
+  };
+}
+
 function fromJson(body: unknown): TranscriptionCall {
   const parsed = TranscriptionRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
@@ -58,17 +79,7 @@ function fromJson(body: unknown): TranscriptionCall {
   const audio = decodeBase64(req.input_audio.data);
   if (!audio) throw new GatewayError(400, 'input_audio.data: not valid base64');
   if (audio.length === 0) throw new GatewayError(400, 'input_audio.data: the audio is empty (0 bytes)');
-  return {
-    source: 'json',
-    model: req.model,
-    audio,
-    format,
-    audioField: 'input_audio',
-    language: checkLanguage(req.language, 'language'),
-    responseFormat: req.response_format ?? 'json',
-    granularities: req.timestamp_granularities ?? [],
-    temperature: req.temperature,
-  };
+  return transcriptionCall('json', 'input_audio', req, audio, format);
 }
 
 /** The non-file form fields, validated with the same rules as the JSON body. */
@@ -139,17 +150,7 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
   const parsed = FormFieldsSchema.safeParse(fields, { error: gatewayZodErrorMap });
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
   const req = parsed.data;
-  return {
-    source: 'multipart',
-    model: req.model,
-    audio,
-    format,
-    audioField: 'file',
-    language: checkLanguage(req.language, 'language'),
-    responseFormat: req.response_format ?? 'json',
-    granularities: req.timestamp_granularities ?? [],
-    temperature: req.temperature,
-  };
+  return transcriptionCall('multipart', 'file', req, audio, format);
 }
 
 /**
