@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { median } from './stats.ts';
 
 export interface InProcessResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { startServer } from '../src/node/create-server.ts';
+import { startServer } from '../src/adapter/node/create-server.ts';
 import { ALL_CHECKS } from './registry.ts';
 import { runConformance } from './run-conformance.ts';
 import type { ConformanceReport } from './report.ts';

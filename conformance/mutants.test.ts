@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { ALL_CHECKS } from './registry.ts';
 import { ALL_MUTANTS } from './mutants/index.ts';

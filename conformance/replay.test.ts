@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { sessionId257Accepted } from './mutants/request-mutants.ts';
 import { runConformance } from './run-conformance.ts';

@@ -5,10 +5,10 @@
  */
 
 // Gateway
-export { createGateway, DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './gateway.ts';
-export type { Gateway, GatewayOptions } from './gateway.ts';
-export type { GatewayControl } from './gateway-control.ts';
-export type { GatewayEnv } from './gateway-env.ts';
+export { createGateway, DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './gateway/create-gateway.ts';
+export type { Gateway, GatewayOptions } from './gateway/create-gateway.ts';
+export type { GatewayControl } from './env/gateway-control.ts';
+export type { GatewayEnv } from './env/gateway-env.ts';
 
 // Clock
 export { systemClock, virtualClock, DEFAULT_VIRTUAL_EPOCH_MS } from './clock/index.ts';
@@ -95,7 +95,7 @@ export { GatewayMetadataSchema, GuardrailStageSchema, PipelineStageSchema, ROUTI
 export type { GatewayMetadata, GuardrailStage, PipelineStage } from './schemas/gateway-metadata.ts';
 export { validateResponsesRequest, findResponsesConflicts } from './validation/validate-responses-request.ts';
 export type { RequestConflict } from './validation/validate-responses-request.ts';
-export { formatZodError, gatewayZodErrorMap } from './validation/format-zod-error.ts';
+export { formatZodError, gatewayZodErrorMap } from './errors/format-zod-error.ts';
 
 // Auth
 export { ApiKeySchema, DEFAULT_API_KEYS } from './auth/api-key.ts';
@@ -121,10 +121,10 @@ export { resolveRoute, AUTO_MODEL } from './routing/resolve-route.ts';
 export type { RouteDecision, RouteInput, PluginEffects } from './routing/resolve-route.ts';
 export { readPreferences } from './routing/route-preferences.ts';
 export type { RoutePreferences } from './routing/route-preferences.ts';
-export { MODERATION_MARKER } from './routing/plugins/moderation.ts';
-export { healJson } from './routing/plugins/heal-json.ts';
-export { WEB_CORPUS } from './routing/plugins/web-search.ts';
-export { FETCH_PAGES } from './routing/plugins/web-fetch.ts';
+export { MODERATION_MARKER } from './plugins/moderation.ts';
+export { healJson } from './plugins/heal-json.ts';
+export { WEB_CORPUS } from './plugins/web-search.ts';
+export { FETCH_PAGES } from './plugins/web-fetch.ts';
 
 // Responses engine (docs/responses.md): scripted replies, generation, streaming
 export { ScriptRuleSchema, ScriptReplySchema, ScriptMatchSchema, parseScriptRule, parseScriptsFile } from './scripts/script-rule.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { startServer, type RunningServer } from '../src/node/create-server.ts';
+import { startServer, type RunningServer } from '../src/adapter/node/create-server.ts';
 
 /**
  * Every ```sh block with a `curl` in README.md and docs/curl-examples.md, run with the real curl

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { jsonHeaders } from './targets.ts';
 
 // In-process (the core is the same on both targets; the targets are covered by the other files).

@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { StreamEventSchema } from '../src/schemas/stream-events.ts';
 import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.ts';
 

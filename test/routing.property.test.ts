@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogSchema, type Catalog, type CatalogInput } from '../src/catalog/catalog.ts';
 import { QUANTIZATIONS } from '../src/catalog/model-endpoint.ts';
 import { GatewayError } from '../src/errors/gateway-error.ts';
-import { createGateway } from '../src/gateway.ts';
+import { createGateway } from '../src/gateway/create-gateway.ts';
 import { resolveRoute, type RouteDecision } from '../src/routing/resolve-route.ts';
 import type { ApiKey } from '../src/auth/api-key.ts';
 

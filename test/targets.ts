@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
-import { createGateway, type Gateway, type GatewayOptions } from '../src/gateway.ts';
-import { startServer } from '../src/node/create-server.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../src/gateway/create-gateway.ts';
+import { startServer } from '../src/adapter/node/create-server.ts';
 
 /**
  * One suite, many targets (hono's router tests): every behaviour test runs against the simulator

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/index.ts';
-import { startServer } from '../src/node/create-server.ts';
-import { readStateFile, stateFileOptions } from '../src/node/state-file.ts';
+import { startServer } from '../src/adapter/node/create-server.ts';
+import { readStateFile, stateFileOptions } from '../src/adapter/node/state-file.ts';
 import type { VideoJob } from '../src/schemas/videos.ts';
 import { jsonHeaders } from './targets.ts';
 

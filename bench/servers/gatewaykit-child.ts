@@ -4,7 +4,7 @@
  * generator answers, as for the conformance suite). argv[3] `virtual`: a virtual clock.
  */
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { startServer } from '../../src/node/create-server.ts';
+import { startServer } from '../../src/adapter/node/create-server.ts';
 import { serveParent } from './child-stats.ts';
 
 const text = process.argv[2] ?? '';

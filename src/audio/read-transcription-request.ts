@@ -9,7 +9,7 @@ import {
   type TimestampGranularity,
   type TranscriptionResponseFormat,
 } from '../schemas/audio-transcription.ts';
-import { formatZodError, gatewayZodErrorMap } from '../validation/format-zod-error.ts';
+import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat } from './audio-format.ts';
 import { decodeBase64 } from './decode-base64.ts';
 import { ISO_639_1 } from './language-name.ts';

@@ -1,5 +1,5 @@
 import catalogFile from '../../fixtures/catalog.json' with { type: 'json' };
-import { formatPath } from '../validation/format-zod-error.ts';
+import { formatPath } from '../errors/format-zod-error.ts';
 import { CatalogSchema, type Catalog, type CatalogInput } from './catalog.ts';
 import { mergeCatalogInputs } from './merge-catalog-inputs.ts';
 

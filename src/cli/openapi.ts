@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createGateway, DEFAULT_BASE_URL } from '../gateway.ts';
+import { createGateway, DEFAULT_BASE_URL } from '../gateway/create-gateway.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 
 export const OPENAPI_HELP = `gatewaykit openapi: print the OpenAPI 3.1 description of the simulated Gateway API

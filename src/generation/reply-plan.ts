@@ -2,7 +2,7 @@ import type { TextModel } from '../catalog/text-model.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
 import type { PluginEffects } from '../routing/resolve-route.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
-import { inputTurns, lastUserText } from './request-text.ts';
+import { inputTurns, lastUserText } from '../request/request-text.ts';
 import { reasoningText, replyText, snippet } from './reply-text.ts';
 import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
 

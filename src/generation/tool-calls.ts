@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
 import { toolArguments } from './json-schema-instance.ts';
-import { inputTurns, lastUserText } from './request-text.ts';
+import { inputTurns, lastUserText } from '../request/request-text.ts';
 
 /** A function tool of the request (spec 2.4.1). */
 export interface FunctionTool {

@@ -1,6 +1,6 @@
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import type { ResponseUsage } from './output-items.ts';
-import { hasCacheBreakpoint, inputTurns } from './request-text.ts';
+import { hasCacheBreakpoint, inputTurns } from '../request/request-text.ts';
 import type { Tokenizer } from './tokenizer.ts';
 
 /** Tokens of framing per message (role and separators), as chat formats add. */

@@ -4,7 +4,7 @@ import { hashBytes } from '../audio/hash-bytes.ts';
 import { readTranscriptionRequest } from '../audio/read-transcription-request.ts';
 import { resolveSpeechModel } from '../audio/resolve-speech-model.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
 import type { RequestContext, Route } from '../http/route.ts';
 import { seededRandom } from '../random/seeded-random.ts';

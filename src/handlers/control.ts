@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { Route } from '../http/route.ts';
-import type { GatewayControl } from '../gateway-control.ts';
+import type { GatewayControl } from '../env/gateway-control.ts';
 import { parseJsonBody } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
-import { formatZodError } from '../validation/format-zod-error.ts';
+import { formatZodError } from '../errors/format-zod-error.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 
 const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });

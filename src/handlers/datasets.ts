@@ -1,6 +1,6 @@
 import { parseRankingsQuery } from '../datasets/rankings-query.ts';
 import { rankingsDaily } from '../datasets/rankings-daily.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 

@@ -1,7 +1,7 @@
 import { modelListing } from '../catalog/model-listing.ts';
 import { parseModelQuery, selectModels } from '../catalog/model-query.ts';
 import { videoModelListing } from '../catalog/video-model.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 

@@ -1,4 +1,4 @@
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 

@@ -1,6 +1,6 @@
 import { statusesFor } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
 import { hash53 } from '../random/hash.ts';
 import { buildMp4 } from '../videos/build-mp4.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../clock/virtual-clock.ts';
-import { createGateway } from '../gateway.ts';
+import { createGateway } from '../gateway/create-gateway.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
 import { isLoopback } from './dispatch.ts';
 

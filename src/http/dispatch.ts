@@ -1,7 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { createRateLimiter } from '../auth/rate-limiter.ts';
 import { GatewayError, errorAnswer, errorResponse } from '../errors/gateway-error.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';

@@ -1,5 +1,5 @@
 import type { ApiKey } from '../auth/api-key.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { SimulationControls } from '../simulation/simulation-headers.ts';
 
 /** What an operation handler receives. */

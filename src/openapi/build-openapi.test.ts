@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { openapi as openapiCommand } from '../cli/openapi.ts';
-import { createGateway } from '../gateway.ts';
+import { createGateway } from '../gateway/create-gateway.ts';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
 import { startTarget, TARGET_KINDS, type Target } from '../../test/targets.ts';
 import { buildOpenApi, type OpenApiDocument } from './build-openapi.ts';

@@ -1,5 +1,5 @@
 import type { GatewayMetadata } from '../schemas/gateway-metadata.ts';
-import type { PipelineStage } from './plugins/pipeline-stage.ts';
+import type { PipelineStage } from '../plugins/pipeline-stage.ts';
 import type { RouteCandidate } from './route-candidate.ts';
 
 /** One provider attempt (reference `RouterAttempt`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCH_MISMATCH } from '../validation/format-zod-error.ts';
+import { BRANCH_MISMATCH } from '../errors/format-zod-error.ts';
 
 /**
  * The catch-all branch of an open union: an object whose `key` (`type`, `id`) is a string other

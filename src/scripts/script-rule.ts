@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statusesFor } from '../errors/documented-statuses.ts';
-import { formatZodError, gatewayZodErrorMap } from '../validation/format-zod-error.ts';
+import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 
 const RESPONSE_STATUSES = statusesFor('responses');
 

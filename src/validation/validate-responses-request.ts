@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { ResponsesRequestSchema, ToolChoiceViewSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { isFunctionTool } from '../schemas/tools.ts';
-import { formatZodError, gatewayZodErrorMap } from './format-zod-error.ts';
+import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 
 /** A schema-valid request that contradicts itself (spec 7: 422 "semantic validation failure"). */
 export interface RequestConflict {

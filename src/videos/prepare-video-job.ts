@@ -3,7 +3,7 @@ import { isUpscalingModel, type VideoModel, type VideoReferenceKind } from '../c
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { VideoJobFate, VideoJobRecord } from '../schemas/video-job-record.ts';
 import { VideoGenerationRequestSchema, type VideoGenerationRequest } from '../schemas/videos.ts';
-import { formatZodError } from '../validation/format-zod-error.ts';
+import { formatZodError } from '../errors/format-zod-error.ts';
 import { callbackUrlProblem } from './callback-url.ts';
 import { dimensionsOf, parseSize, sizeContradiction, type Dimensions } from './video-dimensions.ts';
 import { videoGenerationId, videoJobId } from './video-job-id.ts';

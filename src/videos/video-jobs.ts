@@ -2,7 +2,7 @@ import { Collection } from '@msw/data';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { TimerHandle } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import type { GatewayEnv } from '../gateway-env.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../schemas/video-job-record.ts';
 import { isTerminalVideoStatus, type VideoJob } from '../schemas/videos.ts';
 import { callbackUrlProblem } from './callback-url.ts';

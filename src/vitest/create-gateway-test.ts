@@ -2,7 +2,7 @@ import { test as baseTest } from 'vitest';
 import type { Clock } from '../clock/clock.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
-import { createGateway, type GatewayOptions } from '../gateway.ts';
+import { createGateway, type GatewayOptions } from '../gateway/create-gateway.ts';
 import { gatewayFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { createGatewayRouter, type GatewayRouter } from './msw-router.ts';
 import { testOrigin } from './test-origin.ts';
@@ -64,7 +64,7 @@ export function createGatewayTest(options: GatewayTestOptions = {}) {
     gateway: async ({ task, gatewayRouter }, use) => {
       if (mode === 'http') {
         // Loaded lazily so that the msw mode never pulls node:http in.
-        const { startServer } = await import('../node/create-server.ts');
+        const { startServer } = await import('../adapter/node/create-server.ts');
         const running = await startServer({ ...gatewayOptions, clock: makeClock(clock), port: 0, baseUrl: `http://127.0.0.1${basePath}` });
         try {
           await use(gatewayFixture(running.gateway, running.baseUrl));

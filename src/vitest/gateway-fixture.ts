@@ -1,4 +1,4 @@
-import type { Gateway } from '../gateway.ts';
+import type { Gateway } from '../gateway/create-gateway.ts';
 import type { JournalEntry } from '../state/journal.ts';
 import type { ProviderFault } from '../state/provider-faults.ts';
 

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Gateway } from '../gateway.ts';
+import type { Gateway } from '../gateway/create-gateway.ts';
 
 /**
  * One msw server per test file that forwards each request to the gateway registered for its

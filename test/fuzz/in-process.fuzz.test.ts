@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe as suite, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { isLoopback } from '../../src/http/dispatch.ts';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { envelopeProblems, readAll } from './check-response.ts';
 import { askedForFailure, describe, fuzzRequestArb, toRequest, type FuzzRequest } from './fuzz-request.ts';
 import { fuzzSeed } from './fuzz-seed.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe as suite, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/node/create-server.ts';
+import { startServer, type RunningServer } from '../../src/adapter/node/create-server.ts';
 import { bodyOf, rawExchange, statusOf } from '../limits/raw-http.ts';
 import { envelopeProblems } from './check-response.ts';
 import { askedForFailure, describe, fuzzRequestArb, type FuzzRequest } from './fuzz-request.ts';

@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { spawnServer } from './spawn-server.ts';
 
 const MB = 1024 * 1024;

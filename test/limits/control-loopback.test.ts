@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { isLoopback } from '../../src/http/dispatch.ts';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 

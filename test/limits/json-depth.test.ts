@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { MAX_JSON_DEPTH, jsonDepthExceeds, parseJsonBody } from '../../src/http/read-body.ts';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 
 /**
  * "Never a hang": a legal 1 MB input without whitespace (a pasted base64 blob, a minified line)

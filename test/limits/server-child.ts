@@ -3,7 +3,7 @@
  * Started by spawn-server.ts (`forkChild` with `--expose-gc`);
  * it sends `{ url }` when listening and answers `'stats'` with memory (after GC) and handles.
  */
-import { startServer, type ServeOptions } from '../../src/node/create-server.ts';
+import { startServer, type ServeOptions } from '../../src/adapter/node/create-server.ts';
 
 export interface ChildStats {
   rss: number;

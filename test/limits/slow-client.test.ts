@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/node/create-server.ts';
+import { startServer, type RunningServer } from '../../src/adapter/node/create-server.ts';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 import { bodyOf, rawExchange, statusOf } from './raw-http.ts';
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServeOptions } from '../../src/node/create-server.ts';
+import type { ServeOptions } from '../../src/adapter/node/create-server.ts';
 import { forkChild } from '../support/fork-child.ts';
 import type { ChildStats } from './server-child.ts';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { rawBodyOf, type RawBody } from '../http/raw-body.ts';
+import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
 
 function nodeHeaders(response: Response): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};

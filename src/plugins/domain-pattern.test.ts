@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlAllowed, urlMatchesDomain } from './domain-pattern.ts';
-import { modelMatches } from './model-pattern.ts';
+import { modelMatches } from '../routing/model-pattern.ts';
 
 describe('domain patterns (web / web-fetch)', () => {
   it.each([

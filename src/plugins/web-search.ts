@@ -1,6 +1,6 @@
-import corpusFile from '../../../fixtures/web-corpus.json' with { type: 'json' };
-import { urlAllowed } from '../domain-pattern.ts';
-import type { WebCitation } from '../resolve-route.ts';
+import corpusFile from '../../fixtures/web-corpus.json' with { type: 'json' };
+import { urlAllowed } from './domain-pattern.ts';
+import type { WebCitation } from '../routing/resolve-route.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 

@@ -6,7 +6,7 @@ import { autoBetaRouter, costCeilingPercentile } from './auto-beta-router.ts';
 import { autoRouter } from './auto-router.ts';
 import { fusion, fusionPresetPanel } from './fusion.ts';
 import { codingScore, paretoFrontier, paretoPrice, paretoRouter } from './pareto-router.ts';
-import { readPlugins } from './read-plugins.ts';
+import { readPlugins } from '../../plugins/read-plugins.ts';
 
 const models = DEFAULT_CATALOG.models;
 const e = <I extends string>(id: I, config: Record<string, unknown> = {}) => ({ id, index: 0, config: { id, ...config } }) as never;

@@ -1,5 +1,5 @@
-import type { JournalEntry } from './state/journal.ts';
-import type { ProviderFault } from './state/provider-faults.ts';
+import type { JournalEntry } from '../state/journal.ts';
+import type { ProviderFault } from '../state/provider-faults.ts';
 
 /** Simulation controls of a gateway: in-process methods, and the control API in server mode. */
 export interface GatewayControl {

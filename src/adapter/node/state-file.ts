@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Clock } from '../clock/clock.ts';
-import type { GatewayOptions } from '../gateway.ts';
-import type { VideoJobsSnapshot } from '../videos/video-jobs.ts';
+import type { Clock } from '../../clock/clock.ts';
+import type { GatewayOptions } from '../../gateway/create-gateway.ts';
+import type { VideoJobsSnapshot } from '../../videos/video-jobs.ts';
 
 /** The state file's content: one JSON document, versioned. */
 export interface GatewayStateFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../errors/gateway-error.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
 import { WEB_CORPUS, webSearch } from './web-search.ts';
 
 const entry = (config: Record<string, unknown>) => ({ id: 'web' as const, index: 0, config: { id: 'web', ...config } });

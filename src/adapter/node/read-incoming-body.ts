@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from '../errors/gateway-error.ts';
-import { bodyTooLarge, declaredTooLarge } from '../http/read-body.ts';
+import { GatewayError } from '../../errors/gateway-error.ts';
+import { bodyTooLarge, declaredTooLarge } from '../../http/read-body.ts';
 
 /**
  * Read an IncomingMessage's body with the size limit, straight from the socket stream: the same

@@ -1,5 +1,5 @@
-import { GatewayError } from '../../errors/gateway-error.ts';
-import type { InputFilePart } from '../input-text.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { InputFilePart } from '../request/input-text.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 

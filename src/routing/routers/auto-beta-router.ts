@@ -1,7 +1,7 @@
 import type { TextModel } from '../../catalog/text-model.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import { allowedModels, type RouterPluginResult } from './auto-router.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
 
 /** Cost percentile ceiling of auto-beta-router (spec 2.5): t = 10 keeps about the cheapest tenth, t = 0 up to the 90th percentile. */
 export function costCeilingPercentile(tradeoff: number): number {

@@ -1,29 +1,30 @@
-import { http, type HttpHandler } from 'msw';
-import { DEFAULT_API_KEYS, type ApiKey } from './auth/api-key.ts';
-import type { Catalog, CatalogInput } from './catalog/catalog.ts';
-import { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
-import { parseCatalog } from './catalog/parse-catalog.ts';
-import type { Clock } from './clock/clock.ts';
-import { systemClock } from './clock/system-clock.ts';
-import { MAX_CLOCK_MS } from './clock/virtual-clock.ts';
-import { GatewayError } from './errors/gateway-error.ts';
-import type { GatewayControl } from './gateway-control.ts';
-import type { GatewayEnv } from './gateway-env.ts';
-import { audioRoutes } from './handlers/audio.ts';
-import { controlRoutes } from './handlers/control.ts';
-import { datasetsRoutes } from './handlers/datasets.ts';
-import { modelsRoutes } from './handlers/models.ts';
-import { openapiRoutes } from './handlers/openapi.ts';
-import { responsesRoutes } from './handlers/responses.ts';
-import { videosRoutes } from './handlers/videos.ts';
-import { createDispatcher, type RequestInfo } from './http/dispatch.ts';
-import type { Route } from './http/route.ts';
-import { createStickySessions } from './routing/sticky-sessions.ts';
-import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from './scripts/script-registry.ts';
-import type { ScriptRule, ScriptRuleInput } from './scripts/script-rule.ts';
-import { createJournal } from './state/journal.ts';
-import { createProviderFaults } from './state/provider-faults.ts';
-import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from './videos/video-jobs.ts';
+import type { HttpHandler } from 'msw';
+import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
+import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
+import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
+import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
+import { parseCatalog } from '../catalog/parse-catalog.ts';
+import type { Clock } from '../clock/clock.ts';
+import { systemClock } from '../clock/system-clock.ts';
+import { MAX_CLOCK_MS } from '../clock/virtual-clock.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { GatewayControl } from '../env/gateway-control.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
+import { audioRoutes } from '../handlers/audio.ts';
+import { controlRoutes } from '../handlers/control.ts';
+import { datasetsRoutes } from '../handlers/datasets.ts';
+import { modelsRoutes } from '../handlers/models.ts';
+import { openapiRoutes } from '../handlers/openapi.ts';
+import { responsesRoutes } from '../handlers/responses.ts';
+import { videosRoutes } from '../handlers/videos.ts';
+import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
+import type { Route } from '../http/route.ts';
+import { createStickySessions } from '../state/sticky-sessions.ts';
+import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from '../scripts/script-registry.ts';
+import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
+import { createJournal } from '../state/journal.ts';
+import { createProviderFaults } from '../state/provider-faults.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -162,14 +163,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     return new Request(s.startsWith('/') ? `${baseUrl}${s}` : s, init);
   };
 
-  // One msw handler per operation (so msw's own logging names them), plus a catch-all under the
-  // base URL that answers unknown paths with the spec 7 envelope instead of letting them through.
-  const forward = ({ request }: { request: Request }) => dispatch(request);
-  const handlers: HttpHandler[] = [
-    ...apiRoutes.filter((r) => !r.control).map((r) => http[r.method.toLowerCase() as 'get'](`${baseUrl}${r.path}`, forward)),
-    http.all(`${parsedBase.origin}/__gatewaykit/*`, forward),
-    http.all(`${baseUrl}/*`, forward),
-  ];
+  const handlers = mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch });
 
   return {
     baseUrl,

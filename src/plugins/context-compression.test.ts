@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { approxTokens, itemTexts } from '../input-text.ts';
+import { approxTokens, itemTexts } from '../request/input-text.ts';
 import { contextCompression, middleOut } from './context-compression.ts';
 
 describe('context-compression (middle-out)', () => {

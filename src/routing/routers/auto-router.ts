@@ -1,10 +1,10 @@
 import type { TextModel } from '../../catalog/text-model.ts';
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
-import { latestAssistantModel } from '../input-text.ts';
+import { latestAssistantModel } from '../../request/input-text.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import { modelMatchesAny } from '../model-pattern.ts';
-import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { PipelineStage } from '../../plugins/pipeline-stage.ts';
+import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
 
 export interface RouterPluginResult {
   /** Models to try, best first (the router's fallback order). */

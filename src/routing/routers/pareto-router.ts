@@ -3,7 +3,7 @@ import { perMillion } from '../../catalog/usd-price.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { modelPromptPrice } from '../model-price.ts';
 import type { RouterPluginResult } from './auto-router.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
 
 export type PriceSource = 'prompt' | 'weighted_avg';
 

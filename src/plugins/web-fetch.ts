@@ -1,7 +1,7 @@
-import pagesFile from '../../../fixtures/fetch-pages.json' with { type: 'json' };
-import { hash53 } from '../../random/hash.ts';
-import { urlMatchesDomain } from '../domain-pattern.ts';
-import { approxTokens } from '../input-text.ts';
+import pagesFile from '../../fixtures/fetch-pages.json' with { type: 'json' };
+import { hash53 } from '../random/hash.ts';
+import { urlMatchesDomain } from './domain-pattern.ts';
+import { approxTokens } from '../request/input-text.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 import type { WebPage } from './web-search.ts';

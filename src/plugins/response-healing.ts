@@ -1,4 +1,4 @@
-import type { ResponsesRequest } from '../../schemas/responses-request.ts';
+import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { healJson } from './heal-json.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 

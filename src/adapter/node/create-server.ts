@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';

@@ -2,8 +2,8 @@ import type { TextModel } from '../../catalog/text-model.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { modelBlendedPrice } from '../model-price.ts';
-import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { PipelineStage } from '../../plugins/pipeline-stage.ts';
+import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
 
 export const FUSION_PRESETS = ['general-high', 'general-budget', 'general-fast'] as const;
 export type FusionPreset = (typeof FUSION_PRESETS)[number];

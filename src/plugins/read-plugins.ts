@@ -1,5 +1,5 @@
-import { GatewayError } from '../../errors/gateway-error.ts';
-import { PLUGIN_IDS, type PluginId } from '../../schemas/plugins.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import { PLUGIN_IDS, type PluginId } from '../schemas/plugins.ts';
 
 /** Plugins that choose the model; at most one may be enabled per request. */
 export const ROUTER_PLUGINS: readonly PluginId[] = ['auto-router', 'auto-beta-router', 'pareto-router', 'fusion'];

@@ -1,9 +1,9 @@
-import type { ApiKey } from './auth/api-key.ts';
-import type { Catalog } from './catalog/catalog.ts';
-import type { Clock } from './clock/clock.ts';
-import type { Journal } from './state/journal.ts';
-import type { ProviderFaults } from './state/provider-faults.ts';
-import type { StickySessions } from './routing/sticky-sessions.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { Journal } from '../state/journal.ts';
+import type { ProviderFaults } from '../state/provider-faults.ts';
+import type { StickySessions } from '../state/sticky-sessions.ts';
 
 /**
  * Everything an operation may depend on, built once per gateway by createGateway and passed

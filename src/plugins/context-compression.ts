@@ -1,5 +1,5 @@
-import type { ResponsesRequest } from '../../schemas/responses-request.ts';
-import { approxTokens, itemTexts, type CountTokens } from '../input-text.ts';
+import type { ResponsesRequest } from '../schemas/responses-request.ts';
+import { approxTokens, itemTexts, type CountTokens } from '../request/input-text.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import { pluginField, type PluginEntry } from './read-plugins.ts';
 
