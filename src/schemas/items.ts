@@ -160,19 +160,19 @@ export const InputReasoningItemSchema = z.looseObject({
   summary: z.array(SummaryTextPartSchema).nullable().optional(),
 });
 
-/** A function call sent back as input (shape not shown in the spec; reference member types). */
+/** A function call sent back as input (shape not shown in the spec; reference `OutputItemFunctionCall`: `call_id`, `name`, `arguments` required). */
 export const InputFunctionCallItemSchema = z.looseObject({
   type: z.literal('function_call'),
-  call_id: z.string().optional(),
-  name: z.string().optional(),
-  arguments: z.string().optional(),
+  call_id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
 });
 
-/** The client's answer to a function call (shape not shown in the spec; reference member types). */
+/** The client's answer to a function call (shape not shown in the spec; reference `OpenAIResponseFunctionToolCallOutput`: `call_id` and `output` required). */
 export const FunctionCallOutputItemSchema = z.looseObject({
   type: z.literal('function_call_output'),
-  call_id: z.string().optional(),
-  output: z.union([z.string(), z.array(InputContentPartSchema)]).optional(),
+  call_id: z.string(),
+  output: z.union([z.string(), z.array(InputContentPartSchema)]),
 });
 export type FunctionCallOutputItem = z.infer<typeof FunctionCallOutputItemSchema>;
 

@@ -34,19 +34,31 @@ export const MODALITIES = ['text', 'image'] as const;
 /** spec 2.1 `service_tier` values (null is also allowed). The reference's `fast` alias is not in the spec. */
 export const SERVICE_TIERS = ['auto', 'default', 'flex', 'priority', 'scale'] as const;
 
-/** The request fields whose shape the spec does not show (note A): accepted as sent. */
+/** The request fields whose shape the spec does not show (note A). */
 export const NOTE_A_FIELDS = ['reasoning', 'text', 'tool_choice', 'truncation', 'trace', 'stop_server_tools_when', 'route'] as const;
+/** The note A fields the reference does not shape either: accepted as sent. */
+export const LOOSE_NOTE_A_FIELDS = ['trace', 'stop_server_tools_when', 'route'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Members
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Characters as every length rule counts them: Unicode code points, the unit zod's string
+ * bounds use (an emoji is one character, not two UTF-16 units).
+ */
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
 
 /** spec 2.1 metadata: map string -> string; at most 16 pairs; keys <= 64 chars without brackets; values <= 512 chars. */
 export const RequestMetadataSchema = z
   .record(
     z.string(),
     z.string({ error: (i) => (i.input === undefined ? undefined : `value must be a string (got ${i.input === null ? 'null' : typeof i.input})`) }).max(RESPONSES_LIMITS.metadataValueMaxChars, {
-      error: (i) => `value: at most ${RESPONSES_LIMITS.metadataValueMaxChars} characters (got ${(i.input as string).length})`,
+      error: (i) => `value: at most ${RESPONSES_LIMITS.metadataValueMaxChars} characters (got ${codePoints(i.input as string)})`,
     }),
   )
   .superRefine((map, ctx) => {
@@ -55,18 +67,22 @@ export const RequestMetadataSchema = z
       ctx.addIssue({ code: 'custom', message: `at most ${RESPONSES_LIMITS.metadataMaxPairs} pairs (got ${keys.length})` });
     }
     for (const key of keys) {
-      if (key.length > RESPONSES_LIMITS.metadataKeyMaxChars) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `key: at most ${RESPONSES_LIMITS.metadataKeyMaxChars} characters (got ${key.length})` });
+      const length = codePoints(key);
+      if (length > RESPONSES_LIMITS.metadataKeyMaxChars) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `key: at most ${RESPONSES_LIMITS.metadataKeyMaxChars} characters (got ${length})` });
       }
       if (/[[\]]/.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'key must not contain brackets ([ or ])' });
     }
   });
 export type RequestMetadata = z.infer<typeof RequestMetadataSchema>;
 
-/** spec 2.1 `cache_control`: `type` only `ephemeral`; `ttl` values not stated (note E), so any string. */
+/** Reference `AnthropicCacheControlTtl` values (spec note E leaves them to the reference). */
+export const CACHE_CONTROL_TTLS = ['5m', '1h'] as const;
+
+/** spec 2.1 `cache_control`: `type` only `ephemeral`; `ttl` one of the reference's values (note E). */
 export const CacheControlSchema = z.looseObject({
   type: z.literal('ephemeral'),
-  ttl: z.string().optional(),
+  ttl: z.enum(CACHE_CONTROL_TTLS).optional(),
 });
 export type CacheControl = z.infer<typeof CacheControlSchema>;
 
@@ -99,30 +115,128 @@ export const DebugOptionsSchema = z.looseObject({ echo_upstream_body: z.boolean(
 /** spec 2.1 `image_config`: free map of string, number or array values. */
 export const ImageConfigSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.unknown())]));
 
-// Note A fields. The spec gives only their top-level kind and says the shapes are not shown, and the
-// reference disagrees with the spec on some (`stop_server_tools_when` is an array there, `route` a
-// string): they are accepted as sent, never rejected for being present. The loose "view" schemas
-// below read the members the reference documents, for consumers that want them (safeParse).
+// Note A fields. The spec shows no shape for them; the reference does for four (`reasoning`,
+// `text`, `tool_choice`, `truncation`), so those are validated with the reference's shapes and
+// enums (a typo such as `effort: "hgih"` is a 400, decision 0002). The other three (`trace`,
+// `stop_server_tools_when`, `route`) stay loose: the reference disagrees with the spec's
+// top-level kind for two of them, so nothing reliable is known.
 
-/** Reference `ReasoningConfig` members, as a loose view for `request.reasoning`. */
-export const ReasoningConfigViewSchema = z.looseObject({
-  effort: z.string().nullable().optional(),
-  summary: z.string().nullable().optional(),
+/** Reference `ReasoningEffort` values. */
+export const REASONING_EFFORTS = ['max', 'xhigh', 'high', 'medium', 'low', 'minimal', 'none'] as const;
+/** Reference `ReasoningSummaryVerbosity` values. */
+export const REASONING_SUMMARIES = ['auto', 'concise', 'detailed'] as const;
+/** Reference `TextExtendedConfig.verbosity` values. */
+export const TEXT_VERBOSITIES = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+/** Reference `OpenAIResponsesTruncation` values (null is also allowed). */
+export const TRUNCATION_VALUES = ['auto', 'disabled'] as const;
+/** Reference `OpenAIResponsesToolChoice` string modes. */
+export const TOOL_CHOICE_MODES = ['auto', 'none', 'required'] as const;
+/**
+ * `tool_choice` object kinds that force a hosted tool: the reference's (`web_search_preview*`,
+ * `apply_patch`, `shell`) plus the hosted tool kinds spec 2.4.1 names that OpenAI clients may force
+ * (file search, computer use, code interpreter, MCP, image generation, custom, web search) and
+ * every `gateway:<tool>` server tool. `function` and `allowed_tools` have shapes of their own.
+ */
+export const HOSTED_TOOL_CHOICE_TYPES = [
+  'web_search_preview',
+  'web_search_preview_2025_03_11',
+  'web_search',
+  'web_search_2025_08_26',
+  'apply_patch',
+  'shell',
+  'file_search',
+  'computer_use_preview',
+  'code_interpreter',
+  'mcp',
+  'image_generation',
+  'custom',
+] as const;
+
+/** Reference `ReasoningConfig` (plus the gateway's `exclude`): every member optional, each checked. */
+export const ReasoningConfigSchema = z.looseObject({
+  effort: z.enum(REASONING_EFFORTS).nullable().optional(),
+  summary: z.enum(REASONING_SUMMARIES).nullable().optional(),
   enabled: z.boolean().nullable().optional(),
-  max_tokens: z.number().nullable().optional(),
+  // The reference says integer; a negative budget is meaningless (same rule as max_output_tokens).
+  max_tokens: z.number().int().min(0).nullable().optional(),
+  // Reasoning runs and is billed, but the item is left out of the answer.
+  exclude: z.boolean().nullable().optional(),
+  mode: z.enum(['standard', 'pro']).nullable().optional(),
+  context: z.enum(['auto', 'all_turns', 'current_turn']).nullable().optional(),
 });
-export type ReasoningConfigView = z.infer<typeof ReasoningConfigViewSchema>;
+export type ReasoningConfig = z.infer<typeof ReasoningConfigSchema>;
 
-/** Reference `TextExtendedConfig` members, as a loose view for `request.text`. */
-export const TextConfigViewSchema = z.looseObject({
-  format: z.looseObject({ type: z.string() }).optional(),
-  verbosity: z.string().nullable().optional(),
+/** Reference `Formats` kinds. */
+export const TEXT_FORMAT_TYPES = ['text', 'json_object', 'json_schema'] as const;
+
+/**
+ * Reference `Formats`: `{type: "text"}`, `{type: "json_object"}`, or `FormatJsonSchemaConfig`
+ * (`{type: "json_schema", name, schema, strict?, description?}`, `name` and `schema` required).
+ */
+export const TextFormatSchema = z
+  .looseObject({
+    type: z.enum(TEXT_FORMAT_TYPES),
+    name: z.string().optional(),
+    schema: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullable().optional(),
+    description: z.string().optional(),
+  })
+  .superRefine((format, ctx) => {
+    if (format.type !== 'json_schema') return;
+    if (format.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required (expected string)' });
+    if (format.schema === undefined) ctx.addIssue({ code: 'custom', path: ['schema'], message: 'required (expected object: the JSON Schema of the answer)' });
+  });
+export type TextFormat = z.infer<typeof TextFormatSchema>;
+/** A `json_schema` text format after validation. */
+export type JsonSchemaFormat = TextFormat & { type: 'json_schema'; name: string; schema: Record<string, unknown> };
+
+/** Reference `TextExtendedConfig`: `format` and `verbosity`. */
+export const TextConfigSchema = z.looseObject({
+  format: TextFormatSchema.optional(),
+  verbosity: z.enum(TEXT_VERBOSITIES).nullable().optional(),
 });
-export type TextConfigView = z.infer<typeof TextConfigViewSchema>;
+export type TextConfig = z.infer<typeof TextConfigSchema>;
 
-/** Reference `OpenAIResponsesToolChoice`: a mode string or an object with `type` (and `name` for functions). */
-export const ToolChoiceViewSchema = z.union([z.string(), z.looseObject({ type: z.string(), name: z.string().optional() })]);
-export type ToolChoiceView = z.infer<typeof ToolChoiceViewSchema>;
+const TOOL_CHOICE_OBJECT_TYPES = ['function', 'allowed_tools', ...HOSTED_TOOL_CHOICE_TYPES] as const;
+
+/**
+ * Reference `OpenAIResponsesToolChoice`: `auto`, `none`, `required`, `{type: "function", name}`,
+ * `{type: "allowed_tools", mode, tools}`, or a hosted tool kind (`{type: "web_search_preview"}`,
+ * `{type: "gateway:web_search"}`, ...). One object schema with a check per kind, so a typo in
+ * `type` is reported as such (not as a failed branch of a union).
+ */
+export const ToolChoiceSchema = z.union([
+  z.enum(TOOL_CHOICE_MODES),
+  z
+    .looseObject({
+      type: z.string(),
+      name: z.string().optional(),
+      mode: z.enum(['auto', 'required']).optional(),
+      tools: z.array(z.record(z.string(), z.unknown())).optional(),
+    })
+    .superRefine((choice, ctx) => {
+      if (choice.type === 'function') {
+        if (choice.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required (expected string)' });
+      } else if (choice.type === 'allowed_tools') {
+        if (choice.mode === undefined) ctx.addIssue({ code: 'custom', path: ['mode'], message: 'required (one of "auto", "required")' });
+        if (choice.tools === undefined) ctx.addIssue({ code: 'custom', path: ['tools'], message: 'required (expected array)' });
+      } else if (!(HOSTED_TOOL_CHOICE_TYPES as readonly string[]).includes(choice.type) && !/^gateway:[a-z_]+$/.test(choice.type)) {
+        const known = TOOL_CHOICE_OBJECT_TYPES.map((t) => JSON.stringify(t)).join(', ');
+        ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${known} or "gateway:<tool>" (got ${JSON.stringify(choice.type)})` });
+      }
+    }),
+]);
+export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
+
+/** @deprecated Older names of the shapes above (kept so existing imports keep working). */
+export const ReasoningConfigViewSchema = ReasoningConfigSchema;
+export type ReasoningConfigView = ReasoningConfig;
+/** @deprecated see {@link TextConfigSchema}. */
+export const TextConfigViewSchema = TextConfigSchema;
+export type TextConfigView = TextConfig;
+/** @deprecated see {@link ToolChoiceSchema}. */
+export const ToolChoiceViewSchema = ToolChoiceSchema;
+export type ToolChoiceView = ToolChoice;
 
 const noteA = z.unknown().optional();
 
@@ -132,7 +246,8 @@ const noteA = z.unknown().optional();
 
 /**
  * spec 2.1: the Responses request body with every stated rule. Unknown top-level fields are
- * accepted (clients send extras); fields whose shape is not shown (note A) are accepted as sent.
+ * accepted (clients send extras); note A fields are checked with the reference's shapes where it
+ * gives one (`reasoning`, `text`, `tool_choice`, `truncation`), the rest accepted as sent.
  * Cross-field conflicts (422) are not part of the schema: see `validateResponsesRequest`.
  *
  * @example
@@ -168,7 +283,7 @@ export const ResponsesRequestSchema = z.looseObject({
   prompt_cache_options: PromptCacheOptionsSchema.nullable().optional(),
   // spec 2.4 types it object; the reference also allows null.
   provider: ProviderPreferencesSchema.nullable().optional(),
-  reasoning: noteA,
+  reasoning: ReasoningConfigSchema.nullable().optional(),
   route: noteA,
   safety_identifier: z.string().nullable().optional(),
   service_tier: z.enum(SERVICE_TIERS).nullable().optional(),
@@ -178,14 +293,14 @@ export const ResponsesRequestSchema = z.looseObject({
   store: z.literal(false, { error: 'only false is supported (responses are not stored; spec 1.3)' }).optional(),
   stream: z.boolean().optional(),
   temperature: z.number().nullable().optional(),
-  text: noteA,
-  tool_choice: noteA,
+  text: TextConfigSchema.optional(),
+  tool_choice: ToolChoiceSchema.optional(),
   tools: z.array(ToolSchema).optional(),
   top_k: z.number().int().optional(),
   top_logprobs: z.number().int().nullable().optional(),
   top_p: z.number().nullable().optional(),
   trace: noteA,
-  truncation: noteA,
+  truncation: z.enum(TRUNCATION_VALUES).nullable().optional(),
   user: z.string().max(RESPONSES_LIMITS.userMaxChars).optional(),
 });
 export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;

@@ -84,6 +84,6 @@ describe('findResponsesConflicts (422)', () => {
     expect(findResponsesConflicts({ tool_choice: 'required', tools: [] })).toHaveLength(1);
     expect(findResponsesConflicts({ tool_choice: 'auto' })).toEqual([]);
     expect(findResponsesConflicts({ tool_choice: 'none' })).toEqual([]);
-    expect(findResponsesConflicts({ tool_choice: { unknown: 'shape' } })).toEqual([]);
+    expect(findResponsesConflicts({ tool_choice: { type: 'web_search_preview' } })).toEqual([]);
   });
 });

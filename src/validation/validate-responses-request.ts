@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
-import { ResponsesRequestSchema, ToolChoiceViewSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
+import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { isFunctionTool } from '../schemas/tools.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 
@@ -22,23 +22,19 @@ export interface RequestConflict {
  */
 export function findResponsesConflicts(request: ResponsesRequest): RequestConflict[] {
   const conflicts: RequestConflict[] = [];
-  if (request.tool_choice === undefined || request.tool_choice === null) return conflicts;
-  // tool_choice is note A (shape not shown): only the reference shapes are read; anything else passes.
-  const choice = ToolChoiceViewSchema.safeParse(request.tool_choice);
-  if (!choice.success) return conflicts;
+  const choice = request.tool_choice;
+  if (choice === undefined) return conflicts;
   const tools = request.tools ?? [];
-  const forcing =
-    choice.data === 'required' ||
-    (typeof choice.data === 'object' && (choice.data.type === 'function' || choice.data.type === 'allowed_tools'));
+  const forcing = choice === 'required' || (typeof choice === 'object' && (choice.type === 'function' || choice.type === 'allowed_tools'));
   if (forcing && tools.length === 0) {
     conflicts.push({ field: 'tool_choice', message: `requires a tool to be called, but tools is empty` });
     return conflicts;
   }
-  if (typeof choice.data === 'object' && choice.data.type === 'function' && choice.data.name !== undefined) {
+  if (typeof choice === 'object' && choice.type === 'function' && typeof choice.name === 'string') {
     const names = tools.filter(isFunctionTool).map((t) => t.name);
-    if (!names.includes(choice.data.name)) {
+    if (!names.includes(choice.name)) {
       const known = names.length > 0 ? names.map((n) => JSON.stringify(n)).join(', ') : 'none';
-      conflicts.push({ field: 'tool_choice.name', message: `function ${JSON.stringify(choice.data.name)} is not in tools (function tools: ${known})` });
+      conflicts.push({ field: 'tool_choice.name', message: `function ${JSON.stringify(choice.name)} is not in tools (function tools: ${known})` });
     }
   }
   return conflicts;
