@@ -12,8 +12,12 @@ export interface GatewayControl {
   advanceClock(ms: number): Promise<void>;
   now(): number;
   clockKind(): 'system' | 'virtual';
-  /** Make the next `count` attempts (default: all, until cleared) on `provider` fail with `status`. */
-  failProvider(provider: string, status: number, count?: number): void;
+  /**
+   * Make the next `count` attempts (default: all, until cleared) on `provider` fail with `status`.
+   * `provider` is a slug or the name `gateway_metadata` shows, case-insensitively; returns the
+   * slug. An unknown provider is a 404 GatewayError listing the known slugs.
+   */
+  failProvider(provider: string, status: number, count?: number): string;
   clearProviderFaults(provider?: string): void;
   providerFaults(): Record<string, ProviderFault>;
 }

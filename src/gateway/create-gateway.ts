@@ -97,14 +97,15 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const clock = options.clock ?? systemClock();
   const resets: Array<() => void> = [];
   const journal = createJournal(options.journalLimit ?? 1000);
-  const providerFaults = createProviderFaults();
   const stickySessions = createStickySessions();
+  // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
+  const catalog = options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG;
+  const providerFaults = createProviderFaults(catalog.providers);
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
     keys: options.keys ?? DEFAULT_API_KEYS,
-    // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
-    catalog: options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG,
+    catalog,
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -73,8 +73,9 @@ export function controlRoutes(control: GatewayControl): Route[] {
       operation: 'control.providers.faults.set',
       async handle(ctx) {
         const { status, count } = await parse(FaultSchema, ctx);
-        control.failProvider(ctx.params.slug as string, status, count);
-        return jsonResponse({ ok: true, provider: ctx.params.slug, status, count: count ?? null });
+        // The slug or the name gateway_metadata shows, case-insensitively; unknown -> 404 listing slugs.
+        const provider = control.failProvider(ctx.params.slug as string, status, count);
+        return jsonResponse({ ok: true, provider, status, count: count ?? null });
       },
     },
     {
