@@ -112,16 +112,20 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     expect(textOf(result).length).toBeLessThan(textOf(full).length);
   });
 
-  it('prompt caching hints give cached tokens on the conversation prefix', async () => {
+  it('prompt caching hints write the conversation prefix, and a repeat reads it', async () => {
     const input = [
       { role: 'user', content: 'Plan a three-day trip to Lisbon with museums and food.' },
       { role: 'assistant', content: 'Day one: Belém. Day two: Alfama. Day three: LX Factory.' },
       { role: 'user', content: 'Add a day trip.' },
     ];
     const plain = (await create({ model: MODEL, input })).result.usage;
+    const written = (await create({ model: MODEL, input, prompt_cache_key: 'trip-42' })).result.usage;
     const cached = (await create({ model: MODEL, input, prompt_cache_key: 'trip-42' })).result.usage;
-    expect(plain.input_tokens_details.cached_tokens).toBe(0);
+    expect(plain.input_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 0 });
+    expect(written.input_tokens_details.cached_tokens).toBe(0);
+    expect(written.input_tokens_details.cache_write_tokens).toBeGreaterThan(0);
     expect(cached.input_tokens).toBe(plain.input_tokens);
+    expect(cached.input_tokens_details.cached_tokens).toBe(written.input_tokens_details.cache_write_tokens);
     expect(cached.input_tokens_details.cached_tokens).toBeGreaterThan(0);
     expect(cached.input_tokens_details.cached_tokens).toBeLessThan(cached.input_tokens);
   });

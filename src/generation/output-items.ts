@@ -53,10 +53,14 @@ export type OutputItem = MessageItem | ReasoningItem | FunctionCallItem;
 /** spec 2.2 usage: total = input + output; reasoning <= output; cached <= input. */
 export interface ResponseUsage {
   input_tokens: number;
-  input_tokens_details: { cached_tokens: number };
+  input_tokens_details: { cached_tokens: number; cache_write_tokens?: number };
   output_tokens: number;
   output_tokens_details: { reasoning_tokens: number };
   total_tokens: number;
+  /** USD charged (reference `Usage.cost`); see usageCost. */
+  cost?: number;
+  is_byok?: boolean;
+  cost_details?: { upstream_inference_cost: number | null; upstream_inference_input_cost: number; upstream_inference_output_cost: number };
 }
 
 /** Result `status` values the simulator produces (reference: completed, incomplete, in_progress, failed, ...). */

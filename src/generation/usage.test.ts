@@ -41,12 +41,14 @@ describe('promptTokens', async () => {
     expect(tools).toBeGreaterThan(small);
   });
 
-  it('reports cached tokens only when the request asks for prompt caching', () => {
-    expect(promptTokens({ input: conversation } as never, tokenizer).cachedTokens).toBe(0);
+  it('has a cacheable prefix only when the request asks for prompt caching', () => {
+    expect(promptTokens({ input: conversation } as never, tokenizer)).toMatchObject({ cacheableTokens: 0, cacheablePrefix: '' });
     const keyed = promptTokens({ input: conversation, prompt_cache_key: 'tea' } as never, tokenizer);
     const controlled = promptTokens({ input: conversation, cache_control: { type: 'ephemeral' } } as never, tokenizer);
-    expect(keyed.cachedTokens).toBeGreaterThan(0);
-    expect(keyed.cachedTokens).toBeLessThan(keyed.inputTokens);
+    expect(keyed.cacheableTokens).toBeGreaterThan(0);
+    expect(keyed.cacheableTokens).toBeLessThan(keyed.inputTokens);
+    expect(keyed.cacheablePrefix).toContain('Tea came to Japan');
+    expect(keyed.cacheablePrefix).not.toContain('And matcha?');
     expect(controlled).toEqual(keyed);
   });
 });

@@ -6,6 +6,9 @@ import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../request/request-text.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage, promptTokens } from '../generation/usage.ts';
+import { usageCost } from '../generation/usage-cost.ts';
+import { hash53, stableStringify } from '../random/hash.ts';
+import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/prompt-cache.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { RequestContext, Route } from '../http/route.ts';
@@ -30,7 +33,7 @@ export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream strea
  * event stream. Everything that can fail does so before the first byte (a JSON error with its
  * real status); after it, only the simulated stream faults fail, in-stream.
  */
-async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: RequestContext): Promise<Response> {
+async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCache: PromptCache, ctx: RequestContext): Promise<Response> {
   const request = validateResponsesRequest(await ctx.json());
   const r = request as Record<string, unknown>;
   const stream = r.stream === true;
@@ -72,7 +75,16 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
     transformOutputText: decision.effects.transformOutputText,
   });
   const prompt = promptTokens(modelRequest, tokenizer);
-  const usage = buildUsage({ ...prompt, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
+  // spec 2.1 prompt caching: a prefix is cached per key, model and provider endpoint for its TTL on the clock.
+  const cacheUse = promptCache.use({
+    key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, r.prompt_cache_key ?? null, prompt.cacheablePrefix]))),
+    tokens: prompt.cacheableTokens,
+    ttlMs: promptCacheTtlMs((r.cache_control as { ttl?: unknown } | undefined)?.ttl),
+    now: ctx.receivedAt,
+  });
+  const counts = buildUsage({ inputTokens: prompt.inputTokens, ...cacheUse, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
+  // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
+  const usage = { ...counts, ...usageCost(counts, decision.endpoint.pricing, ctx.apiKey.byok ?? false) };
   const result = buildResponse({
     request,
     id: `resp_${ids.fork('response').alphanumeric(32)}`,
@@ -112,6 +124,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, ctx: Req
  * const routes = responsesRoutes(env, createScriptRegistry([{ reply: { type: 'text', text: 'Hi' } }]));
  */
 export function responsesRoutes(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Route[] {
+  const promptCache = createPromptCache();
+  env.onReset(() => promptCache.clear());
   return [
     {
       method: 'POST',
@@ -120,7 +134,7 @@ export function responsesRoutes(env: GatewayEnv, scripts: ScriptRegistry = creat
       auth: 'key',
       paid: true,
       faults: statusesFor('responses'),
-      handle: (ctx) => createResponse(env, scripts, ctx),
+      handle: (ctx) => createResponse(env, scripts, promptCache, ctx),
     },
   ];
 }

@@ -1,0 +1,44 @@
+import type { EndpointPricing } from '../catalog/model-endpoint.ts';
+import type { ResponseUsage } from './output-items.ts';
+
+/** Share of the upstream cost charged on a bring-your-own-key request (the gateway's fee). */
+export const BYOK_FEE_FRACTION = 0.05;
+
+/** Round away binary noise (prices are decimal strings of up to ~12 significant digits). */
+function usd(n: number): number {
+  return Math.round(n * 1e12) / 1e12;
+}
+
+/**
+ * The reference `Usage` cost members from token counts and the serving endpoint's catalogue
+ * prices (USD per token): uncached input at `prompt`, cache reads at `input_cache_read` and cache
+ * writes at `input_cache_write` (each falling back to `prompt`), output at `completion` with
+ * reasoning tokens at `internal_reasoning` when the catalogue sets it, plus a flat `request`
+ * price. `cost_details` splits the upstream cost into input and output. With a BYOK key the
+ * provider bills the caller directly: `cost` is the gateway fee (5% of the upstream cost) and
+ * `cost_details.upstream_inference_cost` is what the provider charged; otherwise it is null and
+ * `cost` is the upstream cost.
+ *
+ * @example
+ * usageCost(usage, { prompt: '0.000001', completion: '0.000002' }, false);
+ * // { cost: 0.000031, is_byok: false, cost_details: { upstream_inference_cost: null, ... } }
+ */
+export function usageCost(usage: ResponseUsage, pricing: EndpointPricing, isByok: boolean): Required<Pick<ResponseUsage, 'cost' | 'is_byok' | 'cost_details'>> {
+  const price = (v: string | undefined, fallback = 0) => (v === undefined ? fallback : Number(v));
+  const prompt = price(pricing.prompt);
+  const completion = price(pricing.completion);
+  const cached = usage.input_tokens_details.cached_tokens;
+  const written = usage.input_tokens_details.cache_write_tokens ?? 0;
+  const plainInput = Math.max(0, usage.input_tokens - cached - written);
+  const reasoning = usage.output_tokens_details.reasoning_tokens;
+  const inputCost = usd(
+    plainInput * prompt + cached * price(pricing.input_cache_read, prompt) + written * price(pricing.input_cache_write, prompt) + price(pricing.request),
+  );
+  const outputCost = usd((usage.output_tokens - reasoning) * completion + reasoning * price(pricing.internal_reasoning, completion));
+  const upstream = usd(inputCost + outputCost);
+  return {
+    cost: isByok ? usd(upstream * BYOK_FEE_FRACTION) : upstream,
+    is_byok: isByok,
+    cost_details: { upstream_inference_cost: isByok ? upstream : null, upstream_inference_input_cost: inputCost, upstream_inference_output_cost: outputCost },
+  };
+}
