@@ -98,8 +98,13 @@ export type { RequestConflict } from './validation/validate-responses-request.ts
 export { formatZodError, gatewayZodErrorMap } from './errors/format-zod-error.ts';
 
 // Auth
-export { ApiKeySchema, DEFAULT_API_KEYS } from './auth/api-key.ts';
-export type { ApiKey } from './auth/api-key.ts';
+export { ApiKeySchema, DEFAULT_API_KEYS, parseApiKeys } from './auth/api-key.ts';
+export type { ApiKey, ApiKeyInput } from './auth/api-key.ts';
+export { FORCED_RETRY_AFTER_MS, retryAfterHeaders } from './errors/retry-after.ts';
+
+// msw: bodies msw can clone without breaking body.cancel() (the openai SDK's retries)
+export { withIndependentCopies } from './adapter/msw/independent-copies.ts';
+export { releaseResponseClones } from './adapter/msw/release-response-clones.ts';
 
 // Catalogue
 export { CatalogSchema } from './catalog/catalog.ts';

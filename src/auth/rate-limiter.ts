@@ -22,9 +22,10 @@ export function createRateLimiter(clock: Clock): RateLimiter {
         windows.set(key.key, w);
       }
       if (w.count >= limit.requests) {
-        const retryAfter = Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
+        // The time left in the window, unless the key names the delay to advertise (keys file).
+        const retryAfterMs = key.retryAfterMs ?? Math.max(1, w.start + limit.windowMs - now);
         return new GatewayError(429, `Rate limit exceeded: ${limit.requests} requests per ${limit.windowMs / 1000}s for this key`, {
-          headers: { 'Retry-After': String(retryAfter) },
+          retryAfterMs,
         });
       }
       w.count++;

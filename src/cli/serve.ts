@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEYS } from '../auth/api-key.ts';
+import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
+import { readKeysFile } from '../auth/read-keys-file.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../adapter/node/create-server.ts';
@@ -27,6 +28,7 @@ Options:
                       also deliver to http://localhost / 127.0.0.1 receivers
   --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md)
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
+  --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
   -h, --help          this text`;
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
@@ -50,6 +52,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'webhook-url': { type: 'string' },
         'webhook-allow-insecure-localhost': { type: 'boolean' },
         scripts: { type: 'string' },
+        keys: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -112,6 +115,16 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
+  let keys: ApiKey[] | undefined;
+  if (values.keys !== undefined) {
+    // A bad keys file stops start-up before listening (exit 2), naming the file and the path.
+    try {
+      keys = await readKeysFile(values.keys);
+    } catch (e) {
+      io.err(`gatewaykit serve: --keys ${(e as Error).message}`);
+      return 2;
+    }
+  }
   const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
 
   let running;
@@ -122,7 +135,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
@@ -130,8 +143,14 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
-  io.out('  demo keys:');
-  for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
+  if (keys) {
+    // The keys are the user's own: show only enough of each to tell them apart.
+    io.out(`  keys: ${keys.length} from ${values.keys}`);
+    for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
+  } else {
+    io.out('  demo keys:');
+    for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
+  }
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults)`);
 
   await new Promise<void>((resolve) => {
@@ -143,4 +162,9 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   return 0;
+}
+
+/** `sk-abc…` : the first 6 characters of a key, for start-up output. */
+function maskKey(key: string): string {
+  return key.length <= 6 ? `${key.slice(0, 2)}…` : `${key.slice(0, 6)}…`;
 }

@@ -1,5 +1,6 @@
 import { jsonResponse, materializeBody } from '../http/raw-body.ts';
 import { documentedStatus } from './documented-statuses.ts';
+import { hasRetryAfter, setRetryAfter } from './retry-after.ts';
 
 export interface GatewayErrorOptions {
   /** `error.metadata` (guardrail `patterns`, moderation `reasons`, provider `provider_name`/`raw`). */
@@ -9,6 +10,13 @@ export interface GatewayErrorOptions {
   /** Routing metadata to attach when the metadata header is enabled (spec 2.6, 7). */
   gatewayMetadata?: Record<string, unknown>;
   userId?: string | null;
+  /**
+   * The retry delay to advertise (`Retry-After` + `retry-after-ms`), for answers a client may
+   * retry. Default for 429 and 503: the documented 60 s / 30 s.
+   */
+  retryAfterMs?: number;
+  /** The delay was chosen for this answer (a script's `retryAfterMs`): a key's default does not replace it. */
+  retryAfterPinned?: boolean;
 }
 
 /**
@@ -24,6 +32,8 @@ export class GatewayError extends Error {
   readonly headers: Record<string, string>;
   gatewayMetadata: Record<string, unknown> | undefined;
   readonly userId: string | null | undefined;
+  /** See {@link GatewayErrorOptions.retryAfterPinned}. */
+  readonly retryAfterPinned: boolean;
 
   constructor(status: number, message?: string, options: GatewayErrorOptions = {}) {
     const doc = documentedStatus(status);
@@ -38,11 +48,13 @@ export class GatewayError extends Error {
     this.gatewayMetadata = options.gatewayMetadata;
     this.userId = options.userId;
     const headers: Record<string, string> = { ...options.headers };
+    if (options.retryAfterMs !== undefined) setRetryAfter(headers, options.retryAfterMs);
     // reference README: 429 and 503 carry Retry-After.
-    if (doc?.retryAfterSeconds !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'retry-after')) {
+    else if (doc?.retryAfterSeconds !== undefined && !hasRetryAfter(headers)) {
       headers['Retry-After'] = String(doc.retryAfterSeconds);
     }
     this.headers = headers;
+    this.retryAfterPinned = options.retryAfterPinned ?? false;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
-import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
+import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
 import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
 import { parseCatalog } from '../catalog/parse-catalog.ts';
@@ -39,8 +39,11 @@ export interface GatewayOptions {
   clock?: Clock;
   /** Model/provider catalogue. Default: fixtures/catalog.json. */
   catalog?: Catalog | CatalogInput;
-  /** Accepted API keys. Default: the demo keys of fixtures/keys.json. */
-  keys?: readonly ApiKey[];
+  /**
+   * Accepted API keys with their credits, rate limits and retry delays (docs/keys.md), validated
+   * here (a TypeError names the path of the first problem). Default: the four demo keys.
+   */
+  keys?: ReadonlyArray<ApiKey | ApiKeyInput>;
   /** Request-body limit in bytes (413 past it). Default 10 MiB. */
   maxBodyBytes?: number;
   /** How many requests the journal keeps. Default 1000. */
@@ -104,7 +107,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
-    keys: options.keys ?? DEFAULT_API_KEYS,
+    keys: options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS,
     catalog,
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),

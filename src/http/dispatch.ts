@@ -1,6 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { createRateLimiter } from '../auth/rate-limiter.ts';
 import { GatewayError, errorAnswer, errorResponse } from '../errors/gateway-error.ts';
+import { hasRetryAfter, setRetryAfter } from '../errors/retry-after.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
@@ -106,6 +107,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let body: unknown;
     let bodyBytes: number | undefined;
     let response: Response;
+    // The retry delay 429/503 answers advertise: the request's header, else the key's (keys file).
+    let retryAfterFromHeader: number | undefined;
+    let retryAfterFromKey: number | undefined;
     try {
       if (path === undefined) throw new GatewayError(404, `No such path: ${url.pathname} (the API lives under ${env.basePath})`);
       const found = findRoute(isControl ? controlRoutes : apiRoutes, request.method, path);
@@ -128,6 +132,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         const auth = authenticate(request.headers.get('authorization'), env.keys);
         if (auth instanceof GatewayError) throw auth;
         apiKey = auth;
+        retryAfterFromKey = auth.retryAfterMs;
         if (route.auth === 'management' && auth.kind !== 'management') {
           throw new GatewayError(403, 'This operation requires a management key');
         }
@@ -138,6 +143,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         const sim = readSimulationHeaders(request.headers, route.faults);
         if (sim instanceof GatewayError) throw sim;
         simulation = sim;
+        retryAfterFromHeader = sim.retryAfterMs;
         if (sim.status !== undefined) throw forcedError(sim.status);
       }
       if (apiKey) {
@@ -174,6 +180,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       response = await route.handle(ctx);
     } catch (error) {
       if (error instanceof GatewayError) {
+        // A script's own delay beats the key's; the request's header beats both.
+        const retryAfterMs = retryAfterFromHeader ?? (error.retryAfterPinned ? undefined : retryAfterFromKey);
+        if (retryAfterMs !== undefined && hasRetryAfter(error.headers)) setRetryAfter(error.headers, retryAfterMs);
         response = errorAnswer(error, metadataEnabled);
       } else if (info.clientGone?.() || request.signal.aborted) {
         // The client went away (or timed out) while we read its body: nobody will see this answer,

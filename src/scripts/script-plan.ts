@@ -1,4 +1,6 @@
+import { documentedStatus } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { FORCED_RETRY_AFTER_MS } from '../errors/retry-after.ts';
 import type { ReplyPlan } from '../generation/reply-plan.ts';
 import type { ScriptReply } from './script-rule.ts';
 
@@ -29,6 +31,12 @@ export function scriptPlan(reply: ScriptReply, gatewayMetadata?: Record<string, 
       throw new GatewayError(reply.status, reply.message, {
         ...(reply.metadata ? { metadata: reply.metadata } : {}),
         ...(gatewayMetadata ? { gatewayMetadata } : {}),
+        // A scripted 429/503 advertises the rule's delay, else the short one of forced failures.
+        ...(reply.retryAfterMs !== undefined
+          ? { retryAfterMs: reply.retryAfterMs, retryAfterPinned: true }
+          : documentedStatus(reply.status)?.retryAfterSeconds !== undefined
+            ? { retryAfterMs: FORCED_RETRY_AFTER_MS }
+            : {}),
       });
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statusesFor } from '../errors/documented-statuses.ts';
+import { MAX_RETRY_AFTER_MS } from '../errors/retry-after.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 
 const RESPONSE_STATUSES = statusesFor('responses');
@@ -72,6 +73,11 @@ export const ScriptReplySchema = z.discriminatedUnion('type', [
     message: z.string().min(1).optional(),
     /** `error.metadata` of the envelope (spec 7). */
     metadata: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The retry delay the answer advertises (`Retry-After` in seconds rounded up, and
+     * `retry-after-ms`). Default for 429 and 503: 10 ms. Any status may carry one.
+     */
+    retryAfterMs: z.number().int().min(0).max(MAX_RETRY_AFTER_MS).optional(),
   }),
 ]);
 

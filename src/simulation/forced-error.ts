@@ -1,4 +1,6 @@
+import { documentedStatus } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { FORCED_RETRY_AFTER_MS } from '../errors/retry-after.ts';
 
 /** The guardrail stage of spec 2.6, as it appears in `gateway_metadata.pipeline`. */
 export function guardrailStage(patterns: string[], summary = 'Request blocked by guardrail') {
@@ -14,7 +16,9 @@ export function guardrailStage(patterns: string[], summary = 'Request blocked by
 
 /**
  * The error a request gets when `X-Gatewaykit-Fault: <status>` forces it: the documented
- * status with the body the spec (7) and the reference describe for it.
+ * status with the body the spec (7) and the reference describe for it. A forced 429 or 503
+ * advertises a short retry delay ({@link FORCED_RETRY_AFTER_MS}) so that retrying clients in
+ * tests do not sleep for the documented 60 s / 30 s.
  */
 export function forcedError(status: number, requestedModel?: string): GatewayError {
   const base = { requested: requestedModel ?? 'unknown', strategy: 'direct', attempt: 1, region: 'sim-local-1', is_byok: false };
@@ -36,6 +40,9 @@ export function forcedError(status: number, requestedModel?: string): GatewayErr
         gatewayMetadata: { ...base, summary: `Upstream failed with ${status}`, pipeline: [] },
       });
     default:
-      return new GatewayError(status, undefined, { gatewayMetadata: { ...base, summary: `Forced ${status}`, pipeline: [] } });
+      return new GatewayError(status, undefined, {
+        gatewayMetadata: { ...base, summary: `Forced ${status}`, pipeline: [] },
+        ...(documentedStatus(status)?.retryAfterSeconds !== undefined ? { retryAfterMs: FORCED_RETRY_AFTER_MS } : {}),
+      });
   }
 }

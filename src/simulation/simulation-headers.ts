@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
+import { parseRetryAfterMs } from '../errors/retry-after.ts';
 
 /** A failure injected after the stream's headers were sent (DESIGN: per-request controls). */
 export type StreamFault = 'stream-error' | 'stream-cut';
@@ -9,10 +10,13 @@ export interface SimulationControls {
   streamFault?: StreamFault;
   /** `X-Gatewaykit-Chunking: random`: re-chunk SSE bytes at seeded offsets. */
   randomChunking: boolean;
+  /** `X-Gatewaykit-Retry-After-Ms`: the retry delay a 429/503 answer to this request advertises. */
+  retryAfterMs?: number;
 }
 
 /**
- * Read the simulator-only request headers `X-Gatewaykit-Fault` and `X-Gatewaykit-Chunking`.
+ * Read the simulator-only request headers `X-Gatewaykit-Fault`, `X-Gatewaykit-Chunking` and
+ * `X-Gatewaykit-Retry-After-Ms`.
  * A value we do not understand is the caller's mistake: 400, naming the header.
  */
 export function readSimulationHeaders(headers: Headers, allowedStatuses: readonly number[]): SimulationControls | GatewayError {
@@ -32,6 +36,12 @@ export function readSimulationHeaders(headers: Headers, allowedStatuses: readonl
   if (chunking) {
     if (chunking === 'random') controls.randomChunking = true;
     else if (chunking !== 'none') return new GatewayError(400, `X-Gatewaykit-Chunking: "${chunking}" is not one of random, none`);
+  }
+  const retryAfter = headers.get('x-gatewaykit-retry-after-ms');
+  if (retryAfter !== null) {
+    const ms = parseRetryAfterMs(retryAfter, 'X-Gatewaykit-Retry-After-Ms');
+    if (typeof ms === 'string') return new GatewayError(400, ms);
+    controls.retryAfterMs = ms;
   }
   return controls;
 }

@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Gateway } from '../gateway/create-gateway.ts';
+import { withIndependentCopies } from '../adapter/msw/independent-copies.ts';
 
 /**
  * One msw server per test file that forwards each request to the gateway registered for its
@@ -16,10 +17,11 @@ export interface GatewayRouter {
 export function createGatewayRouter(): GatewayRouter {
   const gateways = new Map<string, Gateway>();
   const server = setupServer(
-    http.all('*', ({ request }) => {
+    http.all('*', async ({ request }) => {
       const gateway = gateways.get(new URL(request.url).origin);
       // No gateway for this origin: fall through to the network (or the user's own handlers).
-      return gateway ? gateway.handle(request) : undefined;
+      // Bodies msw can clone without breaking `body.cancel()` (src/adapter/msw/independent-copies.ts).
+      return gateway ? withIndependentCopies(await gateway.handle(request)) : undefined;
     }),
   );
   server.listen({ onUnhandledRequest: 'bypass' });

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import type { Route } from '../../http/route.ts';
+import { withIndependentCopies } from './independent-copies.ts';
 
 /**
  * msw request handlers over the gateway core: one per API operation (so msw's own logging names
@@ -13,7 +14,9 @@ import type { Route } from '../../http/route.ts';
 export function mswHandlers(args: { baseUrl: string; routes: readonly Route[]; handle: (request: Request) => Promise<Response> }): HttpHandler[] {
   const { baseUrl, routes, handle } = args;
   const origin = new URL(baseUrl).origin;
-  const forward = ({ request }: { request: Request }) => handle(request);
+  // Bodies msw can clone without breaking `body.cancel()` (independent-copies.ts): the openai
+  // SDK cancels an error body before each retry, which hung under plain msw 2.
+  const forward = async ({ request }: { request: Request }) => withIndependentCopies(await handle(request));
   return [
     ...routes.filter((r) => !r.control).map((r) => http[r.method.toLowerCase() as 'get'](`${baseUrl}${r.path}`, forward)),
     http.all(`${origin}/__gatewaykit/*`, forward),
