@@ -86,7 +86,7 @@ describe.each(TARGET_KINDS)('scripted replies (%s)', (kind) => {
     expect(await text('just once')).not.toBe('Only the first time.');
     const handle = target.gateway.script({ match: { input: 'runtime rule' }, reply: { type: 'text', text: 'Added at run time.' } });
     expect(await text('runtime rule')).toBe('Added at run time.');
-    expect((await target.fetch('/__gatewaykit/reset', { method: 'POST' })).status).toBe(200);
+    expect((await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(200);
     expect(await text('runtime rule')).not.toBe('Added at run time.');
     expect(handle.remove()).toBe(false);
     expect(await text('just once')).toBe('Only the first time.');

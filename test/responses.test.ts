@@ -87,7 +87,7 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     const aText = await a.text();
     expect(await b.text()).toBe(aText);
     expect(b.headers.get('x-generation-id')).toBe(a.headers.get('x-generation-id'));
-    const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST' });
+    const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(reset.status).toBe(200);
     expect(await (await post(body)).text()).toBe(aText);
 
@@ -98,7 +98,7 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     const later = (await (await post(body)).json()) as Result;
     expect(later.id).not.toBe((JSON.parse(aText) as Result).id);
     expect(textOf(later)).toBe(textOf(JSON.parse(aText) as Result));
-    await target.fetch('/__gatewaykit/reset', { method: 'POST' });
+    await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
   });
 
   it('max_output_tokens cuts the reply: status incomplete, reason max_output_tokens, output tokens within budget', async () => {

@@ -150,7 +150,7 @@ class CancelCommand implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.jobs.length > 0;
   async run(m: Model, r: Real) {
     const job = m.jobs[this.index % m.jobs.length]!;
-    const res = await r.target.fetch(`/__gatewaykit/videos/${job.id}/cancel`, { method: 'POST' });
+    const res = await r.target.fetch(`/__gatewaykit/videos/${job.id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     if (RANK[job.last] === 2) expect(res.status).toBe(409);
     if (res.status === 200) {
       job.cancelled = true;
@@ -208,7 +208,7 @@ describe.each(TARGET_KINDS)('video job lifecycle, model-based (%s)', (kind) => {
   it('states only move forward, terminal states stay, documented fields appear when they should', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30 }), async (cmds) => {
-        const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST' });
+        const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
         expect(reset.status).toBe(200);
         await fc.asyncModelRun(() => ({ model: { jobs: [], faults: new Map() }, real: { target } }), cmds);
         // Finally every job reaches a terminal state and keeps it.

@@ -32,7 +32,7 @@ describe('--state-file: no accepted job is lost across a restart', () => {
     // Written after each accepted submission, atomically (a complete JSON document every time).
     expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual(ids);
     await first.call('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 30_000 }) });
-    await first.call(`/__gatewaykit/videos/${ids[2]}/cancel`, { method: 'POST' });
+    await first.call(`/__gatewaykit/videos/${ids[2]}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     const before = await Promise.all(ids.map(async (id) => ((await (await first.call(`/videos/${id}`, { headers: jsonHeaders() })).json()) as VideoJob)));
     expect(before.map((j) => j.status)).toEqual(['in_progress', 'completed', 'cancelled']);
     await first.server.close();

@@ -111,7 +111,7 @@ describe.each(TARGET_KINDS)('video webhooks (%s)', (kind) => {
     target.gateway.control.failProvider('byteplus', 529, 1);
     const expired = await submit({ model: 'bytedance/seedance-2.0' });
     const cancelled = await submit({});
-    const res = await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST' });
+    const res = await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(200);
     await receiver.received(1); // cancelled: at once
     // Advance in steps so each delivery arrives while the clock still reads its send time (the
@@ -131,7 +131,7 @@ describe.each(TARGET_KINDS)('video webhooks (%s)', (kind) => {
     expect(byId.get(failed)).toMatchObject({ type: 'video.generation.failed', data: { status: 'failed', error: expect.stringMatching(/HTTP 502/) } });
     expect(byId.get(expired)).toMatchObject({ type: 'video.generation.expired', data: { status: 'expired', generation_id: null } });
     expect(byId.get(cancelled)).toMatchObject({ type: 'video.generation.cancelled', data: { status: 'cancelled', generation_id: null } });
-    expect((await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST' })).status).toBe(409);
+    expect((await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(409);
   });
 
   it('retries with exponential backoff on the clock after non-2xx answers, with the same body and key', async () => {

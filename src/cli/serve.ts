@@ -9,6 +9,7 @@ import { readScriptsFile } from '../scripts/read-scripts-file.ts';
 import type { ScriptRule } from '../scripts/script-rule.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
+import { DEFAULT_JOURNAL_BYTES } from '../state/journal.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -18,6 +19,7 @@ Options:
   --seed N            seed of every simulated choice (default 0)
   --clock KIND        system (default) or virtual (moves only via POST /__gatewaykit/clock/advance)
   --max-body-bytes N  request-size limit, 413 past it (default 10485760)
+  --journal-max-bytes N     bytes the request journal may hold, oldest dropped first (default 16777216)
   --request-timeout-ms N    whole-request limit for slow clients, 408 past it (default 30000)
   --headers-timeout-ms N    limit for receiving the request headers (default min(request timeout, 20000))
   --keep-alive-timeout-ms N how long an idle keep-alive connection stays open (default 5000)
@@ -43,6 +45,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         seed: { type: 'string' },
         clock: { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'journal-max-bytes': { type: 'string' },
         'request-timeout-ms': { type: 'string' },
         'headers-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
@@ -71,12 +74,13 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number >= 0 (got "${raw}")`);
     return n;
   };
-  let port: number, seed: number, maxBodyBytes: number;
+  let port: number, seed: number, maxBodyBytes: number, journalMaxBytes: number;
   const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
     port = int('port', values.port ?? process.env.PORT, 8080);
     seed = int('seed', values.seed, 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
+    journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
     for (const [flag, key] of [
       ['request-timeout-ms', 'requestTimeoutMs'],
       ['headers-timeout-ms', 'headersTimeoutMs'],
@@ -135,7 +139,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;

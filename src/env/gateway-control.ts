@@ -1,4 +1,5 @@
-import type { JournalEntry } from '../state/journal.ts';
+import type { JournalEntry, JournalPage } from '../state/journal.ts';
+import type { JournalQuery } from '../state/journal-query.ts';
 import type { ProviderFault } from '../state/provider-faults.ts';
 
 /** Simulation controls of a gateway: in-process methods, and the control API in server mode. */
@@ -8,6 +9,8 @@ export interface GatewayControl {
   /** The request journal, oldest first (bounded). */
   requests(): JournalEntry[];
   requestCount(): number;
+  /** One filtered page of the journal (what `GET /__gatewaykit/requests` answers). */
+  queryRequests(query: JournalQuery): JournalPage;
   /** Move a virtual clock forward; 400 on a system clock. */
   advanceClock(ms: number): Promise<void>;
   now(): number;

@@ -48,6 +48,8 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** How many requests the journal keeps. Default 1000. */
   journalLimit?: number;
+  /** How many bytes the journal may hold (bodies, answers, stream events, headers). Default 16 MiB. */
+  journalMaxBytes?: number;
   /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
   onError?: (error: unknown) => void;
   /** Scripted replies (docs/responses.md): first match wins; they survive control reset. */
@@ -99,7 +101,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const parsedBase = new URL(baseUrl);
   const clock = options.clock ?? systemClock();
   const resets: Array<() => void> = [];
-  const journal = createJournal(options.journalLimit ?? 1000);
+  const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
   const stickySessions = createStickySessions();
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
   const catalog = options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG;
@@ -128,6 +130,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       if (clock.kind === 'virtual' && 'reset' in clock) (clock as { reset(): void }).reset();
     },
     requests: () => journal.list(),
+    queryRequests: (query) => journal.query(query),
     requestCount: () => journal.count(),
     async advanceClock(ms) {
       if (clock.kind !== 'virtual' || !('advance' in clock)) {

@@ -6,11 +6,12 @@ import { parseJsonBody } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import { formatZodError } from '../errors/format-zod-error.ts';
 import { jsonResponse } from '../http/raw-body.ts';
+import { parseJournalQuery } from '../state/journal-query.ts';
 
 const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });
 const FaultSchema = z.object({ status: z.number().int(), count: z.number().int().positive().optional() });
 
-/** Control bodies are JSON whatever the declared type: `fetch(url, {body: '{"ms":1}'})` sends text/plain. */
+/** Control bodies are JSON (the guard has already refused other declared types, src/http/control-guard.ts). */
 async function parse<T>(schema: z.ZodType<T>, ctx: RequestContext): Promise<T> {
   const result = schema.safeParse(parseJsonBody(await ctx.bytes(), null));
   if (!result.success) throw new GatewayError(400, formatZodError(result.error));
@@ -39,7 +40,11 @@ export function controlRoutes(control: GatewayControl): Route[] {
       method: 'GET',
       path: '/__gatewaykit/requests',
       operation: 'control.requests',
-      handle: () => jsonResponse({ data: control.requests(), total: control.requestCount() }),
+      handle(ctx) {
+        const query = parseJournalQuery(ctx.url.searchParams);
+        if ('error' in query) throw new GatewayError(400, query.error);
+        return jsonResponse(control.queryRequests(query));
+      },
     },
     {
       ...base,

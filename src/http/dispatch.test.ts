@@ -8,6 +8,7 @@ import { isLoopback } from './dispatch.ts';
 function gateway() {
   return createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
 }
+const JSON_TYPE = { 'content-type': 'application/json' };
 const auth = (key = 'sk-gw-test') => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
 const post = (path: string, body: unknown, headers: Record<string, string> = auth()) =>
   new Request(`http://gw.test${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -132,7 +133,7 @@ describe('control API', () => {
   it('refuses non-loopback callers with 403 and serves loopback ones', async () => {
     const gw = gateway();
     await expectEnvelope(await gw.handle(new Request('http://gw.test/__gatewaykit/requests'), { remoteAddress: '10.0.0.5' }), 403, /loopback/);
-    expect((await gw.handle(new Request('http://gw.test/__gatewaykit/requests'), { remoteAddress: '::ffff:127.0.0.1' })).status).toBe(200);
+    expect((await gw.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), { remoteAddress: '::ffff:127.0.0.1' })).status).toBe(200);
     expect(isLoopback('::1')).toBe(true);
     expect(isLoopback('127.8.9.10')).toBe(true);
     expect(isLoopback('192.168.1.1')).toBe(false);
@@ -142,33 +143,33 @@ describe('control API', () => {
     const clock = virtualClock();
     const gw = createGateway({ baseUrl: 'http://gw.test/api/v1', clock });
     await gw.handle(post('/api/v1/responses', { input: 'hello' }));
-    await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', body: JSON.stringify({ ms: 5000 }) });
+    await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ms: 5000 }) });
     const journal = await (await gw.fetch('/__gatewaykit/requests')).json();
     expect(journal.total).toBe(1);
     expect(journal.data[0]).toMatchObject({ method: 'POST', path: '/api/v1/responses', operation: 'responses.create', status: 200, body: { input: 'hello' } });
     expect(journal.data[0].headers.authorization).not.toContain('sk-gw-test');
     const start = clock.now() - 5000;
-    await gw.fetch('/__gatewaykit/reset', { method: 'POST' });
+    await gw.fetch('/__gatewaykit/reset', { method: 'POST', headers: JSON_TYPE });
     expect(gw.control.requests()).toEqual([]);
     expect(clock.now()).toBe(start);
   });
 
   it('clock/advance validates its body and needs a virtual clock', async () => {
     const gw = gateway();
-    await expectEnvelope(await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', body: '{"ms":-1}' }), 400, /ms/);
+    await expectEnvelope(await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: JSON_TYPE, body: '{"ms":-1}' }), 400, /ms/);
     const sys = createGateway({ baseUrl: 'http://gw.test/api/v1' });
-    await expectEnvelope(await sys.fetch('/__gatewaykit/clock/advance', { method: 'POST', body: '{"ms":1}' }), 400, /virtual/);
+    await expectEnvelope(await sys.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: JSON_TYPE, body: '{"ms":1}' }), 400, /virtual/);
   });
 
   it('provider faults can be set, listed, validated and cleared', async () => {
     const gw = gateway();
-    const set = await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', body: JSON.stringify({ status: 503, count: 2 }) });
+    const set = await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 503, count: 2 }) });
     expect(set.status).toBe(200);
     expect(gw.control.providerFaults()).toEqual({ openai: { status: 503, remaining: 2 } });
     expect(gw.env.providerFaults.take('openai')).toBe(503);
     expect(gw.env.providerFaults.take('openai')).toBe(503);
     expect(gw.env.providerFaults.take('openai')).toBeUndefined();
-    await expectEnvelope(await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', body: JSON.stringify({ status: 200 }) }), 400, /provider fault status/);
+    await expectEnvelope(await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 200 }) }), 400, /provider fault status/);
     gw.control.failProvider('x', 502);
     await gw.fetch('/__gatewaykit/providers/x/faults', { method: 'DELETE' });
     expect(gw.control.providerFaults()).toEqual({});
@@ -178,7 +179,7 @@ describe('control API', () => {
 describe('control API: clock bounds', () => {
   it('refuses to advance a virtual clock past the last representable time, and keeps answering', async () => {
     const gw = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
-    const res = await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', body: JSON.stringify({ ms: 1e16 }) });
+    const res = await gw.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ ms: 1e16 }) });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/last representable time/);
     const clock = await gw.fetch('/__gatewaykit/clock');

@@ -6,9 +6,12 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
-import { JOURNAL_BODY_LIMIT, journalHeaders, journalTime } from '../state/journal.ts';
+import { maskHeaders, maskSecret } from '../state/mask-credentials.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import { controlRefusal, isLoopback } from './control-guard.ts';
+import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { matchPath } from './match-path.ts';
-import { materializeBody } from './raw-body.ts';
+import { materializeBody, onPieceSent, rawBodyOf } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 
@@ -34,21 +37,8 @@ export interface RequestInfo {
   rawBodies?: boolean;
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, content-type, x-gateway-metadata, x-gateway-experimental-metadata, x-session-id, x-gatewaykit-fault, x-gatewaykit-chunking',
-  'access-control-expose-headers': 'x-generation-id, retry-after',
-  'access-control-max-age': '600',
-};
-
-/** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopback(address: string | undefined): boolean {
-  if (address === undefined) return true;
-  const a = address.replace(/^::ffff:/i, '');
-  return a === '::1' || a.startsWith('127.');
-}
+/** Re-exported for callers that checked loopback addresses here before the guard had its own module. */
+export { isLoopback };
 
 function generationId(env: GatewayEnv, request: Request, url: URL, now: number): string {
   const rng = seededRandom(env.seed, 'generation-id', request.method, url.pathname + url.search);
@@ -87,15 +77,13 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     }
     const metadataEnabled = isMetadataEnabled(request.headers);
     const cors = request.headers.has('origin');
-    // CORS preflight; the control API answers loopback callers only, preflights included.
-    if (request.method === 'OPTIONS') {
-      if (url.pathname.startsWith('/__gatewaykit/') && !isLoopback(info.remoteAddress)) {
-        return errorResponse(new GatewayError(403, 'The control API answers loopback callers only'), false);
-      }
-      return new Response(null, { status: 204, headers: CORS_HEADERS });
-    }
-
     const isControl = url.pathname.startsWith('/__gatewaykit/');
+    // The control API is for the local user only, preflights included (control-guard.ts).
+    if (isControl) {
+      const refusal = controlRefusal(request, info.remoteAddress);
+      if (refusal) return errorResponse(refusal, false);
+    } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
+
     let path: string | undefined;
     if (isControl) path = url.pathname;
     else if (url.pathname === env.basePath || url.pathname.startsWith(`${env.basePath}/`)) {
@@ -105,7 +93,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
     let operation = 'unknown';
     let body: unknown;
-    let bodyBytes: number | undefined;
+    let bodyRead: Uint8Array | undefined;
+    let apiKey: ApiKey | undefined;
     let response: Response;
     // The retry delay 429/503 answers advertise: the request's header, else the key's (keys file).
     let retryAfterFromHeader: number | undefined;
@@ -123,11 +112,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       }
       const { route, params } = found;
       operation = route.operation;
-      if (route.control && !isLoopback(info.remoteAddress)) {
-        throw new GatewayError(403, 'The control API answers loopback callers only');
-      }
 
-      let apiKey;
       if (route.auth !== 'none') {
         const auth = authenticate(request.headers.get('authorization'), env.keys);
         if (auth instanceof GatewayError) throw auth;
@@ -168,11 +153,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         remoteAddress: info.remoteAddress,
         bytes(tighter?: number) {
           const max = tighter === undefined ? limit : Math.min(limit, tighter);
-          return (bytesPromise ??= info.readBody ? info.readBody(max) : readBodyLimited(request, max));
+          return (bytesPromise ??= (info.readBody ? info.readBody(max) : readBodyLimited(request, max)).then((bytes) => (bodyRead = bytes)));
         },
         async json() {
           const bytes = await ctx.bytes();
-          bodyBytes = bytes.byteLength;
           body = parseJsonBody(bytes, request.headers.get('content-type'));
           return body;
         },
@@ -202,25 +186,22 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         // Immutable headers (a Response from fetch): leave as is.
       }
     }
-    if (cors) {
-      try {
-        response.headers.set('access-control-allow-origin', '*');
-        response.headers.set('access-control-expose-headers', CORS_HEADERS['access-control-expose-headers']);
-      } catch {
-        /* immutable */
-      }
-    }
+    if (cors && !isControl) allowAnyOrigin(response);
     if (!isControl) {
-      env.journal.record({
-        received_at: journalTime(receivedAt),
+      const raw = rawBodyOf(response);
+      const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
+      const handle = env.journal.record({
+        receivedAt,
         method: request.method,
         path: url.pathname,
         operation,
-        status: response.status,
-        headers: journalHeaders(request.headers),
-        ...(bodyBytes !== undefined ? { body_bytes: bodyBytes } : {}),
-        ...(body !== undefined && (bodyBytes ?? 0) <= JOURNAL_BODY_LIMIT ? { body } : {}),
+        headers: maskHeaders(request.headers),
+        ...(bodyRead !== undefined ? { body: bodyRead } : {}),
+        ...(typeof requested === 'string' ? { model: requested.slice(0, 256) } : {}),
+        ...(apiKey ? { key: maskSecret(apiKey.key) } : {}),
+        response: { status: response.status, headers: maskHeaders(response.headers), ...(raw && 'text' in raw ? { text: raw.text } : {}) },
       });
+      if (raw && 'pieces' in raw) onPieceSent(response, (piece) => handle.sent(piece));
     }
     return info.rawBodies ? response : materializeBody(response);
   };

@@ -7,7 +7,13 @@
  * raw bodies, writes the bytes straight to the socket. A web stream per response cost more than
  * the rest of a small answer.
  */
-export type RawBody = { readonly text: string } | { readonly pieces: readonly Uint8Array[] };
+export type RawBody =
+  | { readonly text: string }
+  | {
+      readonly pieces: readonly Uint8Array[];
+      /** Told of each piece as it is handed to the client (the journal times stream events with it). */
+      readonly sent?: (piece: Uint8Array) => void;
+    };
 
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
 const RAW_BODY = Symbol.for('gatewaykit.rawBody');
@@ -26,8 +32,20 @@ export function rawBodyOf(response: Response): RawBody | undefined {
   return (response as WithRaw)[RAW_BODY];
 }
 
+/**
+ * Have `sent` told of each piece of `response`'s raw event stream as it goes out; other answers
+ * are left as they are.
+ *
+ * @example
+ * onPieceSent(response, (piece) => journalHandle.sent(piece));
+ */
+export function onPieceSent(response: Response, sent: (piece: Uint8Array) => void): void {
+  const raw = rawBodyOf(response);
+  if (raw && 'pieces' in raw) (response as WithRaw)[RAW_BODY] = { pieces: raw.pieces, sent };
+}
+
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */
-function piecesStream(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+function piecesStream(pieces: readonly Uint8Array[], sent?: (piece: Uint8Array) => void): ReadableStream<Uint8Array> {
   let queue: readonly Uint8Array[] | undefined = pieces;
   let at = 0;
   return new ReadableStream<Uint8Array>({
@@ -36,7 +54,10 @@ function piecesStream(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array>
       if (next === undefined) {
         queue = undefined;
         controller.close();
-      } else controller.enqueue(next);
+      } else {
+        sent?.(next);
+        controller.enqueue(next);
+      }
     },
     cancel() {
       queue = undefined;
@@ -48,7 +69,7 @@ function piecesStream(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array>
 export function materializeBody(response: Response): Response {
   const raw = rawBodyOf(response);
   if (!raw) return response;
-  const body = 'text' in raw ? raw.text : piecesStream(raw.pieces);
+  const body = 'text' in raw ? raw.text : piecesStream(raw.pieces, raw.sent);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 

@@ -1,22 +1,160 @@
 import { describe, expect, it } from 'vitest';
-import { createJournal, journalHeaders } from './journal.ts';
+import { createJournal, type JournalRecord } from './journal.ts';
+import { parseJournalQuery, type JournalQuery } from './journal-query.ts';
 
-const entry = (path: string) => ({ received_at: '2026-01-01T00:00:00.000Z', method: 'GET', path, operation: 'x', status: 200, headers: {} });
+const rec = (path: string, extra: Partial<JournalRecord> = {}): JournalRecord => ({
+  receivedAt: Date.parse('2026-01-01T00:00:00.000Z'),
+  method: 'GET',
+  path,
+  operation: 'x',
+  headers: {},
+  response: { status: 200, headers: {} },
+  ...extra,
+});
+const q = (text: string): JournalQuery => {
+  const parsed = parseJournalQuery(new URLSearchParams(text));
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed;
+};
+const enc = (s: string) => new TextEncoder().encode(s);
 
 describe('journal', () => {
-  it('keeps the newest `limit` entries and counts all of them', () => {
-    const j = createJournal(3);
-    for (let i = 0; i < 5; i++) j.record(entry(`/${i}`));
+  it('keeps the newest `maxEntries` entries and counts all of them', () => {
+    const j = createJournal({ maxEntries: 3, now: () => 0 });
+    for (let i = 0; i < 5; i++) j.record(rec(`/${i}`));
     expect(j.list().map((e) => e.path)).toEqual(['/2', '/3', '/4']);
     expect(j.list().map((e) => e.seq)).toEqual([2, 3, 4]);
     expect(j.count()).toBe(5);
     j.clear();
     expect(j.list()).toEqual([]);
-    expect(j.record(entry('/a')).seq).toBe(0);
+    expect(j.record(rec('/a')).seq).toBe(0);
   });
-  it('masks the bearer token', () => {
-    const h = journalHeaders(new Headers({ authorization: 'Bearer sk-gw-test-secret-value', 'x-a': '1' }));
-    expect(h.authorization).not.toContain('secret');
-    expect(h['x-a']).toBe('1');
+
+  it('is bounded in bytes: 1,000 bodies of 64 KiB in a 1 MiB journal keep about 1 MiB', () => {
+    const j = createJournal({ maxBytes: 1024 * 1024, now: () => 0 });
+    const body = new Uint8Array(64 * 1024).fill(0x61);
+    for (let i = 0; i < 1000; i++) j.record(rec(`/${i}`, { method: 'POST', body }));
+    const page = j.query(q('limit=1000'));
+    expect(page.kept_bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(page.kept).toBeGreaterThan(3);
+    expect(page.kept).toBeLessThan(100);
+    expect(page.total).toBe(1000);
+    // A quarter of the budget at most per body: kept as an excerpt with the full size.
+    const last = page.data.at(-1)!;
+    expect(last.path).toBe('/999');
+    expect(last.body_bytes).toBe(64 * 1024);
+    expect(last.body).toBeUndefined();
+    expect(last.body_excerpt?.length).toBe(64 * 1024);
+  });
+
+  it('keeps raw bytes and parses them only when read: JSON, text, and JSON nested too deep to show', () => {
+    const j = createJournal({ now: () => 0 });
+    j.record(rec('/json', { body: enc('{"input":"hi"}') }));
+    j.record(rec('/text', { body: enc('not json') }));
+    j.record(rec('/deep', { body: enc('['.repeat(5000) + ']'.repeat(5000)) }));
+    const [json, text, deep] = j.list();
+    expect(json).toMatchObject({ body: { input: 'hi' }, body_bytes: 14 });
+    expect(text).toMatchObject({ body_excerpt: 'not json', body_bytes: 8 });
+    expect(deep?.body).toBeUndefined();
+    expect(deep?.body_excerpt).toHaveLength(10000);
+    expect(() => JSON.stringify(j.list())).not.toThrow();
+  });
+
+  it('the copy it keeps does not hold on to the caller buffer', () => {
+    const j = createJournal({ maxBytes: 4096, now: () => 0 });
+    const big = new Uint8Array(1 << 20);
+    j.record(rec('/big', { body: big }));
+    big.fill(0x62);
+    const [entry] = j.list();
+    expect(entry?.body_bytes).toBe(1 << 20);
+    expect(entry?.body_excerpt).toBe('\u0000'.repeat(1024));
+  });
+
+  it('records the answer: status, headers, body (whole JSON or an excerpt)', () => {
+    const j = createJournal({ now: () => 0 });
+    j.record(rec('/a', { response: { status: 404, headers: { 'content-type': 'application/json' }, text: '{"error":{"code":404,"message":"no"}}' } }));
+    j.record(rec('/b', { response: { status: 200, headers: {}, text: 'é'.repeat(20000) } }));
+    const [a, b] = j.list();
+    expect(a?.response).toEqual({ status: 404, headers: { 'content-type': 'application/json' }, body: { error: { code: 404, message: 'no' } }, body_bytes: 37 });
+    expect(b?.response.body_excerpt).toHaveLength(16 * 1024);
+    expect(b?.response.body_bytes).toBe(40000);
+  });
+
+  it('records stream events with their time offsets, bounded in count', () => {
+    let now = 1000;
+    const j = createJournal({ now: () => now });
+    const handle = j.record(rec('/s', { receivedAt: 1000 }));
+    handle.sent(enc('data: {"a":1}\n\n'));
+    now = 1250;
+    handle.sent(enc('data: [DONE]\n\n'));
+    for (let i = 0; i < 300; i++) handle.sent(enc('data: x\n\n'));
+    const [entry] = j.list();
+    expect(entry?.response.events?.slice(0, 2)).toEqual([
+      { offset_ms: 0, data: 'data: {"a":1}\n\n' },
+      { offset_ms: 250, data: 'data: [DONE]\n\n' },
+    ]);
+    expect(entry?.response.events).toHaveLength(256);
+    expect(entry?.response.events_dropped).toBe(302 - 256);
+  });
+
+  it('a character split across two stream pieces is shown whole', () => {
+    const j = createJournal({ now: () => 0 });
+    const handle = j.record(rec('/s'));
+    const bytes = enc('data: é\n\n');
+    handle.sent(bytes.subarray(0, 7));
+    handle.sent(bytes.subarray(7));
+    expect(j.list()[0]?.response.events?.map((e) => e.data).join('')).toBe('data: é\n\n');
+  });
+
+  it('pages and filters by method, path, status, since, model, key and operation', () => {
+    const j = createJournal({ now: () => 0 });
+    for (let i = 0; i < 30; i++) {
+      j.record(
+        rec(i % 2 ? '/api/v1/responses' : '/api/v1/models', {
+          receivedAt: i * 1000,
+          method: i % 2 ? 'POST' : 'GET',
+          operation: i % 2 ? 'responses.create' : 'models.list',
+          ...(i % 3 === 0 ? { model: 'openai/gpt-4o' } : {}),
+          key: i % 5 === 0 ? 'sk…aaaa' : 'sk…bbbb',
+          response: { status: i % 4 === 0 ? 429 : 200, headers: {} },
+        }),
+      );
+    }
+    const seqs = (text: string) => j.query(q(text)).data.map((e) => e.seq);
+    expect(seqs('method=post&limit=3')).toEqual([1, 3, 5]);
+    expect(seqs('path=/api/v1/models&status=4xx')).toEqual([0, 4, 8, 12, 16, 20, 24, 28]);
+    expect(seqs('path=/api/v1/r*&since=25000')).toEqual([25, 27, 29]);
+    expect(seqs('since=1970-01-01T00:00:27.000Z')).toEqual([27, 28, 29]);
+    expect(seqs('model=openai/gpt-4o&key=sk…aaaa')).toEqual([0, 15]);
+    expect(seqs('operation=models.list&status=200,429&order=desc&limit=2')).toEqual([28, 26]);
+    // Paging: each page continues where the last stopped, in both orders.
+    const all: number[] = [];
+    let cursor: number | null = null;
+    do {
+      const page = j.query(q(`limit=7&status=200${cursor === null ? '' : `&cursor=${cursor}`}`));
+      all.push(...page.data.map((e) => e.seq));
+      cursor = page.next_cursor;
+      expect(page.has_more).toBe(cursor !== null);
+    } while (cursor !== null);
+    expect(all).toEqual(Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 4 !== 0));
+    const desc = j.query(q('order=desc&limit=5'));
+    expect(desc.data.map((e) => e.seq)).toEqual([29, 28, 27, 26, 25]);
+    expect(j.query(q(`order=desc&limit=5&cursor=${desc.next_cursor}`)).data.map((e) => e.seq)).toEqual([24, 23, 22, 21, 20]);
+  });
+
+  it('refuses bad query parameters, naming them', () => {
+    for (const [text, message] of [
+      ['stauts=200', /Unknown query parameter "stauts"/],
+      ['status=abc', /status: expected/],
+      ['since=yesterday', /since: expected/],
+      ['limit=0', /limit: expected/],
+      ['limit=1001', /limit: expected/],
+      ['order=up', /order: expected/],
+      ['cursor=-1', /cursor: expected/],
+      [`path=${'x'.repeat(5000)}`, /path: at most/],
+    ] as const) {
+      const parsed = parseJournalQuery(new URLSearchParams(text));
+      expect('error' in parsed && parsed.error, text).toMatch(message);
+    }
   });
 });

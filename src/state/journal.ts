@@ -1,8 +1,44 @@
-/**
- * Bodies larger than this are not kept in the journal (only their size): 1,000 entries of
- * multi-megabyte bodies would otherwise hold gigabytes.
- */
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http/read-body.ts';
+import type { JournalQuery } from './journal-query.ts';
+
+/** Default number of requests the journal keeps (`journalLimit`). */
+export const DEFAULT_JOURNAL_ENTRIES = 1000;
+/** Default bytes the journal may hold, bodies and headers included (`journalMaxBytes`, `--journal-max-bytes`). */
+export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
+/** The most of one request body the journal keeps; past it, an excerpt and the size. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
+/** The most of one answer body the journal keeps. */
+export const JOURNAL_ANSWER_LIMIT = 16 * 1024;
+/** The most events of one streamed answer the journal keeps, and their bytes in all. */
+export const JOURNAL_EVENT_LIMIT = 256;
+export const JOURNAL_EVENT_BYTES = 32 * 1024;
+/** What an entry costs beyond its bodies and headers (object, numbers, short strings): an estimate. */
+const ENTRY_OVERHEAD = 320;
+
+/** One event of a streamed answer, as sent. */
+export interface JournalEvent {
+  /** When it was handed to the client, in ms after the request arrived (gateway clock). */
+  offset_ms: number;
+  /** The bytes sent, as text (an SSE event, or several). */
+  data: string;
+}
+
+/** The answer a request got. */
+export interface JournalAnswer {
+  status: number;
+  /** Response headers, credentials masked. */
+  headers: Record<string, string>;
+  /** The answer body parsed as JSON, when it was kept whole and is JSON. */
+  body?: unknown;
+  /** The first {@link JOURNAL_ANSWER_LIMIT} characters of the body otherwise. */
+  body_excerpt?: string;
+  /** UTF-8 size of the whole body, when known (not for binary bodies such as video content). */
+  body_bytes?: number;
+  /** Streamed answers: the events in order with their times, the first {@link JOURNAL_EVENT_LIMIT}. */
+  events?: JournalEvent[];
+  /** Streamed answers: events sent but not kept (past the event bounds). */
+  events_dropped?: number;
+}
 
 /** One received request, as `GET /__gatewaykit/requests` lists it. */
 export interface JournalEntry {
@@ -13,67 +49,349 @@ export interface JournalEntry {
   path: string;
   operation: string;
   status: number;
-  /** Request headers with the Authorization value masked. */
+  /** Request headers, every credential masked (Authorization of any scheme, cookies, x-api-key, ...). */
   headers: Record<string, string>;
-  /** The parsed JSON body when the operation read one, if at most {@link JOURNAL_BODY_LIMIT} bytes. */
+  /** The `model` the request body named, if any. */
+  model?: string;
+  /** A masked id of the API key that authenticated it (never the key itself). */
+  key?: string;
+  /** The body parsed as JSON, when it was kept whole (at most {@link JOURNAL_BODY_LIMIT} bytes) and is JSON. */
   body?: unknown;
-  /** Size of the body the operation read, in bytes (also when the body itself was not kept). */
+  /** The start of the body as text otherwise (too large, not JSON, or nested too deep to show). */
+  body_excerpt?: string;
+  /** Size of the body that was read, in bytes (also when the body itself was not kept). */
   body_bytes?: number;
+  /** What the gateway answered. */
+  response: JournalAnswer;
 }
 
-/** The request journal: bounded, oldest dropped first, so a long-running server stays flat. */
+/** What the dispatcher hands the journal about one request. */
+export interface JournalRecord {
+  /** Gateway clock reading when the request arrived (ms). */
+  receivedAt: number;
+  method: string;
+  path: string;
+  operation: string;
+  /** Request headers, already masked (src/state/mask-credentials.ts). */
+  headers: Record<string, string>;
+  /** The body bytes that were read, if any (the journal copies what it keeps). */
+  body?: Uint8Array;
+  model?: string;
+  key?: string;
+  response: {
+    status: number;
+    /** Response headers, already masked. */
+    headers: Record<string, string>;
+    /** The body text, when the gateway holds it as text. */
+    text?: string;
+  };
+}
+
+/** The handle of a recorded request: a streamed answer adds its events as they are sent. */
+export interface JournalHandle {
+  readonly seq: number;
+  /** One piece of a streamed answer was handed to the client now. */
+  sent(piece: Uint8Array): void;
+}
+
+/** One page of the journal. */
+export interface JournalPage {
+  data: JournalEntry[];
+  /** Requests seen since the last reset, including those no longer kept. */
+  total: number;
+  /** Entries kept now, and the bytes they hold (bounded by `journalLimit` / `journalMaxBytes`). */
+  kept: number;
+  kept_bytes: number;
+  /** More entries match past this page: pass `next_cursor` as `cursor` to get them. */
+  has_more: boolean;
+  next_cursor: number | null;
+}
+
+/** The request journal: bounded in entries and in bytes, oldest dropped first. */
 export interface Journal {
-  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry;
+  record(entry: JournalRecord): JournalHandle;
+  /** Every kept entry, oldest first. */
   list(): JournalEntry[];
+  /** A filtered page (src/state/journal-query.ts). */
+  query(query: JournalQuery): JournalPage;
   /** Total requests seen since the last reset (including dropped ones). */
   count(): number;
   clear(): void;
 }
 
-export function createJournal(limit = 1000): Journal {
-  // A ring: recording is O(1) once full (slicing the array on every request cost O(limit)).
-  const capacity = Math.max(0, Math.floor(limit));
-  let ring: JournalEntry[] = [];
-  let next = 0; // where the next entry goes once the ring is full
-  let seq = 0;
-  return {
-    record(entry) {
-      const full = { seq: seq++, ...entry };
-      if (capacity === 0) return full;
-      if (ring.length < capacity) ring.push(full);
-      else {
-        ring[next] = full;
-        next = (next + 1) % capacity;
-      }
-      return full;
-    },
-    list: () => (next === 0 ? ring.slice() : [...ring.slice(next), ...ring.slice(0, next)]),
-    count: () => seq,
-    clear() {
-      ring = [];
-      next = 0;
-      seq = 0;
-    },
-  };
+export interface JournalOptions {
+  /** Most entries kept. Default {@link DEFAULT_JOURNAL_ENTRIES}. */
+  maxEntries?: number;
+  /** Most bytes kept (bodies, excerpts, events, headers, an estimate per entry). Default {@link DEFAULT_JOURNAL_BYTES}. */
+  maxBytes?: number;
+  /** The gateway clock: stream events are timed on it. */
+  now: () => number;
 }
 
-/** The largest time a JS Date holds (ECMA-262 21.4.1.1): 8.64e15 ms either side of the epoch. */
-const MAX_DATE_MS = 8.64e15;
+interface StoredEvent {
+  offset: number;
+  bytes: Uint8Array;
+}
+
+interface Stored {
+  readonly seq: number;
+  readonly receivedAt: number;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  readonly headers: Record<string, string>;
+  readonly model: string | undefined;
+  readonly key: string | undefined;
+  /** Raw bytes kept (a copy, at most the body limit); parsed only when read. */
+  readonly body: Uint8Array | undefined;
+  readonly bodyBytes: number | undefined;
+  readonly status: number;
+  readonly responseHeaders: Record<string, string>;
+  readonly answerText: string | undefined;
+  readonly answerWhole: boolean;
+  readonly answerBytes: number | undefined;
+  events: StoredEvent[] | undefined;
+  eventBytes: number;
+  eventsDropped: number;
+  size: number;
+  dropped: boolean;
+}
+
+function headersSize(headers: Record<string, string>): number {
+  let n = 0;
+  for (const name in headers) n += name.length + (headers[name]?.length ?? 0) + 16;
+  return n;
+}
+
+/** UTF-8 length of a string without encoding it (a surrogate pair is 2 units, 4 bytes). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
+  }
+  return n;
+}
+
+function copyPrefix(bytes: Uint8Array, max: number): Uint8Array {
+  const n = Math.min(bytes.byteLength, max);
+  const copy = new Uint8Array(n);
+  copy.set(bytes.subarray(0, n));
+  return copy;
+}
+
+const lenient = new TextDecoder('utf-8');
 
 /**
- * ISO text of a clock reading that never throws: a virtual clock advanced past the Date range
- * (ms of 1e300 are finite) is clamped, because a journal entry must not turn a request into a crash.
+ * A kept text as the journal shows it: parsed JSON when it is whole and JSON (and shallow enough
+ * for the journal's own answer to be serialised), otherwise the text itself.
  */
+function showText(text: string, whole: boolean): { body: unknown } | { body_excerpt: string } {
+  if (whole) {
+    const first = text.trimStart()[0];
+    if (first === '{' || first === '[' || first === '"') {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed !== 'object' || parsed === null || !jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { body: parsed };
+      } catch {
+        // not JSON: shown as text
+      }
+    }
+  }
+  return { body_excerpt: text };
+}
+
+/** ISO text of a clock reading that never throws (clamped to the Date range, ECMA-262 21.4.1.1). */
 export function journalTime(ms: number): string {
+  const MAX_DATE_MS = 8.64e15;
   const clamped = Number.isFinite(ms) ? Math.max(-MAX_DATE_MS, Math.min(MAX_DATE_MS, ms)) : 0;
   return new Date(clamped).toISOString();
 }
 
-/** Headers for the journal: everything but secrets. */
-export function journalHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = name === 'authorization' ? value.replace(/^(Bearer\s+\S{0,6})\S*/i, '$1…') : value;
-  });
-  return out;
+function show(s: Stored): JournalEntry {
+  const entry: JournalEntry = {
+    seq: s.seq,
+    received_at: journalTime(s.receivedAt),
+    method: s.method,
+    path: s.path,
+    operation: s.operation,
+    status: s.status,
+    headers: s.headers,
+    response: { status: s.status, headers: s.responseHeaders },
+  };
+  if (s.model !== undefined) entry.model = s.model;
+  if (s.key !== undefined) entry.key = s.key;
+  if (s.body !== undefined) {
+    Object.assign(entry, showText(lenient.decode(s.body), s.body.byteLength === s.bodyBytes));
+    entry.body_bytes = s.bodyBytes;
+  }
+  const answer = entry.response;
+  if (s.answerText !== undefined) Object.assign(answer, showText(s.answerText, s.answerWhole));
+  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes;
+  if (s.events) {
+    // One decoder across the events: a character split between two pieces is shown whole.
+    const decoder = new TextDecoder('utf-8');
+    answer.events = s.events.map((e) => ({ offset_ms: e.offset, data: decoder.decode(e.bytes, { stream: true }) }));
+    answer.events_dropped = s.eventsDropped;
+  }
+  return entry;
+}
+
+/**
+ * Create a request journal. Recording is amortised O(1); entries are dropped oldest first once
+ * either bound is reached. Bodies are kept as raw bytes (a copy of at most the body limit) and
+ * parsed only when the journal is read, so a flood of large or rejected bodies costs their bytes,
+ * not the objects they would parse into.
+ *
+ * @example
+ * const journal = createJournal({ maxEntries: 100, maxBytes: 1 << 20, now: () => clock.now() });
+ * journal.record({ receivedAt: 0, method: 'GET', path: '/api/v1/models', operation: 'models.list', headers: {}, response: { status: 200, headers: {} } });
+ * journal.query({ status: [{ min: 200, max: 299 }] }).data.length; // 1
+ */
+export function createJournal(options: JournalOptions): Journal {
+  const maxEntries = Math.max(0, Math.floor(options.maxEntries ?? DEFAULT_JOURNAL_ENTRIES));
+  const maxBytes = Math.max(0, Math.floor(options.maxBytes ?? DEFAULT_JOURNAL_BYTES));
+  // One entry may use at most a quarter of the budget for its request body, so a small budget
+  // still keeps a few entries rather than one.
+  const bodyLimit = Math.min(JOURNAL_BODY_LIMIT, Math.floor(maxBytes / 4));
+  const answerLimit = Math.min(JOURNAL_ANSWER_LIMIT, Math.floor(maxBytes / 8));
+  const eventBytesLimit = Math.min(JOURNAL_EVENT_BYTES, Math.floor(maxBytes / 8));
+  // A queue as an array and a head index: shift() is O(n) on large arrays; the dead prefix is
+  // cut off once it is half the array (amortised O(1)).
+  let entries: Stored[] = [];
+  let head = 0;
+  let bytes = 0;
+  let seq = 0;
+
+  const dropOldest = () => {
+    const oldest = entries[head];
+    if (!oldest) return;
+    entries[head] = undefined as unknown as Stored;
+    head++;
+    oldest.dropped = true;
+    bytes -= oldest.size;
+    if (head > 1024 && head * 2 > entries.length) {
+      entries = entries.slice(head);
+      head = 0;
+    }
+  };
+  const trim = () => {
+    while (entries.length - head > maxEntries || (bytes > maxBytes && entries.length - head > 0)) dropOldest();
+  };
+  /** Index of the first kept entry with seq >= `target` (seqs increase along the queue). */
+  const lowerBound = (target: number) => {
+    let lo = head;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((entries[mid] as Stored).seq < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  return {
+    record(r) {
+      const mySeq = seq++;
+      const body = r.body ? copyPrefix(r.body, bodyLimit) : undefined;
+      const text = r.response.text;
+      const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
+      const stored: Stored = {
+        seq: mySeq,
+        receivedAt: r.receivedAt,
+        method: r.method,
+        path: r.path.length > 2048 ? `${r.path.slice(0, 2048)}…` : r.path,
+        operation: r.operation,
+        headers: r.headers,
+        model: r.model,
+        key: r.key,
+        body,
+        bodyBytes: r.body?.byteLength,
+        status: r.response.status,
+        responseHeaders: r.response.headers,
+        answerText,
+        answerWhole: text !== undefined && text.length <= answerLimit,
+        answerBytes: text === undefined ? undefined : utf8Length(text),
+        events: undefined,
+        eventBytes: 0,
+        eventsDropped: 0,
+        size: 0,
+        dropped: maxEntries === 0,
+      };
+      stored.size = ENTRY_OVERHEAD + headersSize(r.headers) + headersSize(r.response.headers) + (body?.byteLength ?? 0) + (answerText?.length ?? 0) + stored.path.length;
+      if (!stored.dropped) {
+        entries.push(stored);
+        bytes += stored.size;
+        trim();
+      }
+      return {
+        seq: mySeq,
+        sent(piece) {
+          if (stored.dropped) return;
+          const events = (stored.events ??= []);
+          const room = eventBytesLimit - stored.eventBytes;
+          if (events.length >= JOURNAL_EVENT_LIMIT || room <= 0) {
+            stored.eventsDropped++;
+            return;
+          }
+          const kept = copyPrefix(piece, room);
+          events.push({ offset: Math.max(0, options.now() - stored.receivedAt), bytes: kept });
+          stored.eventBytes += kept.byteLength;
+          const cost = kept.byteLength + 32;
+          stored.size += cost;
+          bytes += cost;
+          trim();
+        },
+      };
+    },
+    list: () => entries.slice(head).map(show),
+    query(q) {
+      const limit = q.limit;
+      const data: JournalEntry[] = [];
+      let hasMore = false;
+      let last: number | null = null;
+      const matches = (s: Stored) =>
+        (q.method === undefined || s.method === q.method) &&
+        (q.path === undefined || (q.path.prefix ? s.path.startsWith(q.path.value) : s.path === q.path.value)) &&
+        (q.status === undefined || q.status.some((range) => s.status >= range.min && s.status <= range.max)) &&
+        (q.since === undefined || s.receivedAt >= q.since) &&
+        (q.model === undefined || s.model === q.model) &&
+        (q.key === undefined || s.key === q.key) &&
+        (q.operation === undefined || s.operation === q.operation);
+      if (q.order === 'desc') {
+        const start = (q.cursor === undefined ? entries.length : lowerBound(q.cursor)) - 1;
+        for (let i = start; i >= head; i--) {
+          const s = entries[i] as Stored;
+          if (!matches(s)) continue;
+          if (data.length === limit) {
+            hasMore = true;
+            break;
+          }
+          data.push(show(s));
+          last = s.seq;
+        }
+      } else {
+        const start = q.cursor === undefined ? head : lowerBound(q.cursor + 1);
+        for (let i = start; i < entries.length; i++) {
+          const s = entries[i] as Stored;
+          if (!matches(s)) continue;
+          if (data.length === limit) {
+            hasMore = true;
+            break;
+          }
+          data.push(show(s));
+          last = s.seq;
+        }
+      }
+      return { data, total: seq, kept: entries.length - head, kept_bytes: bytes, has_more: hasMore, next_cursor: hasMore ? last : null };
+    },
+    count: () => seq,
+    clear() {
+      for (let i = head; i < entries.length; i++) (entries[i] as Stored).dropped = true;
+      entries = [];
+      head = 0;
+      bytes = 0;
+      seq = 0;
+    },
+  };
 }

@@ -83,7 +83,7 @@ describe('gatewaykit serve (a real process)', () => {
       const submit = await fetch(`${baseUrl}/videos`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }) });
       expect(submit.status).toBe(202);
       job = (await submit.json()) as { id: string; polling_url: string };
-      await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 3_600_000 }) });
+      await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_600_000 }) });
       const done = (await (await fetch(`${origin}${job.polling_url}`, { headers: jsonHeaders() })).json()) as { status: string };
       expect(done.status).toBe('completed');
       expect(await first.stop()).toBe(0);

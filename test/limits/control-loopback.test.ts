@@ -33,7 +33,7 @@ describe('limits: the control API answers loopback callers only', () => {
     expect(clock.now()).toBe(before);
     expect(Object.keys(gateway.control.providerFaults())).toEqual([]);
     // The same request from loopback is served.
-    const ok = await gateway.handle(new Request('http://gw.test/__gatewaykit/requests'), { remoteAddress: '127.0.0.1' });
+    const ok = await gateway.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), { remoteAddress: '127.0.0.1' });
     expect(ok.status).toBe(200);
   });
 });

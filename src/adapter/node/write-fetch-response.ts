@@ -103,6 +103,7 @@ async function writeRawBody(raw: RawBody, status: number, headers: Record<string
   res.writeHead(status, headers);
   for (const piece of raw.pieces) {
     if (res.destroyed) return;
+    raw.sent?.(piece);
     if (!res.write(piece)) await drained(res);
   }
   if (!res.destroyed) res.end();
