@@ -170,8 +170,8 @@ describe('control API', () => {
     expect(gw.env.providerFaults.take('openai')).toBe(503);
     expect(gw.env.providerFaults.take('openai')).toBeUndefined();
     await expectEnvelope(await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 200 }) }), 400, /provider fault status/);
-    gw.control.failProvider('x', 502);
-    await gw.fetch('/__gatewaykit/providers/x/faults', { method: 'DELETE' });
+    gw.control.failProvider('groq', 502);
+    await gw.fetch('/__gatewaykit/providers/groq/faults', { method: 'DELETE' });
     expect(gw.control.providerFaults()).toEqual({});
   });
 });
