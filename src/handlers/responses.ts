@@ -22,6 +22,7 @@ import { cutPieces, rechunk } from '../streaming/rechunk.ts';
 import { responseEvents } from '../streaming/response-events.ts';
 import { sseResponse } from '../streaming/sse-response.ts';
 import { upstreamBody } from '../streaming/upstream-body.ts';
+import { sessionIdOf } from '../request/session-id.ts';
 import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
 
 /** Message of the in-stream failure forced by `X-Gatewaykit-Fault: stream-error`. */
@@ -42,7 +43,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     throw new GatewayError(400, `X-Gatewaykit-Fault: ${fault} applies to streamed requests only; send "stream": true or drop the header`);
   }
   // spec 2.1: the body's session_id wins over the x-session-id header.
-  const sessionId = typeof r.session_id === 'string' ? r.session_id : (ctx.request.headers.get('x-session-id') ?? undefined);
+  const sessionId = sessionIdOf(r.session_id, ctx.request.headers);
   if (!ctx.apiKey) throw new GatewayError(401);
   const tokenizer = await loadTokenizer();
   const decision = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });

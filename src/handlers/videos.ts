@@ -3,6 +3,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
 import { hash53 } from '../random/hash.ts';
+import { videoContentKey } from '../videos/video-content-key.ts';
 import { buildMp4 } from '../videos/build-mp4.ts';
 import { videoJobStatus } from '../videos/video-job-state.ts';
 import { createVideoJobs, type VideoJobs } from '../videos/video-jobs.ts';
@@ -66,8 +67,9 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
         const status = videoJobStatus(job, env.clock.now());
         if (status !== 'completed') throw new GatewayError(400, `Video job ${job.id} is ${status}; its content is available once it is completed`);
         if (index !== 0) throw new GatewayError(400, `index: job ${job.id} has 1 output (index 0); got ${index}`);
-        // Deterministic placeholder: the job id picks the colour, the job's duration the length.
-        const h = hash53(job.id, env.seed);
+        // Deterministic placeholder: model + parameters + seed (or, without a seed, the job id) pick
+        // the colour, the job's duration the length (spec 2.7 Seed).
+        const h = hash53(videoContentKey(job), env.seed);
         const bytes = buildMp4({
           durationSeconds: job.provider_request.duration,
           colour: { luma: 40 + (h % 180), cb: 40 + (Math.floor(h / 180) % 180), cr: 40 + (Math.floor(h / 32400) % 180) },

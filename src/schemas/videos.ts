@@ -43,10 +43,14 @@ const max256 = z.string().max(256, 'at most 256 characters (spec 8)');
 /**
  * The body of `POST /videos` (spec 2.7, field names from the reference `VideoGenerationRequest`).
  * Rules that depend on the chosen model (supported values, upscaler-only fields, prompt optional
- * with images, continuation) are checked by `prepareVideoJob`.
+ * with images, continuation) are checked by `prepareVideoJob`. Unknown top-level fields are
+ * accepted and ignored: the reference does not forbid them, and `/responses` accepts them too.
+ *
+ * @example
+ * VideoGenerationRequestSchema.parse({ model: 'google/veo-3.1', prompt: 'A kite', x_client_tag: 'a' });
  */
 export const VideoGenerationRequestSchema = z
-  .object({
+  .looseObject({
     model: z.string().min(1, 'must be a model slug').optional(),
     prompt: z.string().optional(),
     aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS, { error: `must be one of ${VIDEO_ASPECT_RATIOS.join(', ')}` }).optional(),
@@ -68,8 +72,7 @@ export const VideoGenerationRequestSchema = z
     user: max256.optional(),
     session_id: max256.optional(),
     previous_job_id: z.string().regex(VIDEO_JOB_ID_PATTERN, 'must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$ (spec 2.7)').optional(),
-  })
-  .strict();
+  });
 export type VideoGenerationRequest = z.infer<typeof VideoGenerationRequestSchema>;
 
 /** reference `VideoGenerationUsage`. */

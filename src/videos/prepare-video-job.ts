@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import type { VideoJobFate, VideoJobRecord } from '../schemas/video-job-record.ts';
 import { VideoGenerationRequestSchema, type VideoGenerationRequest } from '../schemas/videos.ts';
 import { formatZodError } from '../errors/format-zod-error.ts';
+import { sessionIdOf } from '../request/session-id.ts';
 import { callbackUrlProblem } from './callback-url.ts';
 import { dimensionsOf, parseSize, sizeContradiction, type Dimensions } from './video-dimensions.ts';
 import { videoGenerationId, videoJobId } from './video-job-id.ts';
@@ -87,7 +88,7 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
   const parsed = VideoGenerationRequestSchema.safeParse(input.body);
   if (!parsed.success) throw bad(formatZodError(parsed.error));
   const req = parsed.data;
-  if (input.sessionHeader !== null && input.sessionHeader.length > 256) throw bad('x-session-id: at most 256 characters (spec 8)');
+  const sessionId = sessionIdOf(req.session_id, new Headers(input.sessionHeader !== null ? { 'x-session-id': input.sessionHeader } : {}));
 
   const previous = resolvePrevious(req, input);
   const model = resolveModel(req, input.catalog, previous);
@@ -207,7 +208,7 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
       previous_job_id: previous?.id ?? null,
     },
     ignored_references: ignored,
-    session_id: req.session_id ?? input.sessionHeader ?? null,
+    session_id: sessionId ?? null,
     user: req.user ?? null,
     trace: req.trace ?? null,
     webhook: callback ? { url: callback, delivered: null, attempts: 0, next_attempt_at: null, gave_up: false, last_error: null } : null,
