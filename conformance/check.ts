@@ -1,12 +1,13 @@
 import type { GatewayClient } from './client/gateway-client.ts';
+import type { Exchange } from './client/exchange.ts';
 import type { Probe } from './client/probe.ts';
 
 /**
  * What a check needs beyond a base URL and a key:
- * - `simulator`: the gatewaykit simulator's controls (fault headers, clock, provider faults);
+ * - `simulator`: the gatewaykit simulator's controls (fault headers, clock, moderation marker);
  *   skipped against anything else, with the reason in the report.
- * - `videos`: submits video jobs (paid on a live gateway): runs with `includeVideos`, or against
- *   the simulator unless `includeVideos: false`.
+ * - `videos`: sends requests to `/videos` (a submit is paid on a live gateway): runs only with
+ *   `includeVideos` (on by default against the simulator only).
  */
 export type Requirement = 'simulator' | 'videos';
 
@@ -19,16 +20,49 @@ export interface SimulatorInfo {
 /** Problems found by an oracle; empty means the rule holds. */
 export type Problems = readonly string[];
 
-/** The verdict of one check, before the runner adds the id, replay command and curl. */
+/**
+ * An oracle could not judge the answer: the precondition it states (a status, a content type,
+ * at least one event) did not hold. `owner` is the check whose rule that precondition is.
+ */
+export interface Inconclusive {
+  readonly inconclusive: string;
+  readonly owner: string;
+}
+
+/** What an oracle says about one answer: the problems it found (none: the rule holds) or that it cannot judge it. */
+export type Judgement = Problems | Inconclusive;
+
+/** Is this judgement "could not judge"? */
+export function isInconclusive(j: Judgement): j is Inconclusive {
+  return !Array.isArray(j) && typeof (j as Inconclusive).inconclusive === 'string';
+}
+
+/** What the target answered to the probe a verdict is about (JSON report, text report on failures). */
+export interface Observed {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The first 2 KB of the body as text. */
+  readonly bodyExcerpt: string;
+  /** The body's full length in bytes. */
+  readonly bodyBytes: number;
+}
+
+/** The verdict of one check, before the runner adds the id, timing, spend, replay command and curl. */
 export type CheckOutcome =
   | { readonly status: 'passed'; readonly reason?: string }
   | { readonly status: 'skipped'; readonly reason: string }
+  /** A transport failure or a timeout: nothing was judged. */
+  | { readonly status: 'error'; readonly reason: string; readonly counterexample?: Probe }
+  /** The check's precondition did not hold; `owner` is the check that owns it. */
+  | { readonly status: 'inconclusive'; readonly reason: string; readonly owner: string; readonly counterexample?: Probe; readonly observed?: Observed }
   | {
       readonly status: 'failed';
       /** What is wrong, in words that name the rule. */
       readonly reason: string;
       /** The (shrunk) request that shows it. */
       readonly counterexample?: Probe;
+      /** What the target answered to it. */
+      readonly observed?: Observed;
       /** fast-check path of the counterexample, for `--replay` (property checks only). */
       readonly path?: string;
       /** How many shrink steps fast-check took. */
@@ -37,6 +71,7 @@ export type CheckOutcome =
 
 /** Everything a check may use; one per run, shared by all checks. */
 export interface CheckContext {
+  /** The client of this check: its paid probes draw on the check's share of the budget. */
   readonly client: GatewayClient;
   /** Base URL of the API, without trailing slash. */
   readonly baseUrl: string;
@@ -44,25 +79,41 @@ export interface CheckContext {
   readonly basePath: string;
   /** Model slug for generations (cheap by default). */
   readonly model: string;
+  /** A model that reasons, when the target lists one (answer shape "reasoning"). */
+  readonly reasoningModel: string | undefined;
   /** Video model slug, when one is known. */
   readonly videoModel: string | undefined;
+  /** Requests may go to `/videos` (`--include-videos`, or the simulator). */
+  readonly includeVideos: boolean;
   readonly seed: number;
   /** fast-check runs per property. */
   readonly runs: number;
   /** fast-check path to replay (`--replay`), applies to the property of each selected check. */
   readonly replayPath: string | undefined;
   readonly simulator: SimulatorInfo | undefined;
-  /** Memoise a value for the whole run (e.g. one sample stream judged by several checks). */
-  shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * Memoise a value for the whole run (e.g. the sample answers judged by several checks). `make`
+   * gets the run-wide client: what it sends draws on the whole budget, not on one check's share.
+   */
+  shared<T>(key: string, make: (client: GatewayClient) => Promise<T>): Promise<T>;
+  /** Every exchange of the run so far, with the check that sent it (the always-on oracles judge these). */
+  exchanges(): readonly SentExchange[];
+}
+
+/** One exchange of the run and the check that sent it. */
+export interface SentExchange {
+  readonly checkId: string;
+  readonly exchange: Exchange;
 }
 
 /**
- * One conformance check: one rule of the spec, one id, one verdict.
+ * One conformance check: the rules it judges, one id, one verdict.
  *
  * @example
  * export const missingKey: Check = {
  *   id: 'auth.missing-key',
  *   spec: 'spec 5.2',
+ *   rules: ['auth.no-key-401'],
  *   title: 'A request without credentials gets 401 with the error envelope',
  *   run: (ctx) => probeAll(ctx, [{ method: 'POST', path: '/responses', auth: 'none', body: {} }], expectError(401)),
  * };
@@ -72,6 +123,8 @@ export interface Check {
   readonly id: string;
   /** The spec section(s) it enforces, e.g. `spec 2.1, 8`. */
   readonly spec: string;
+  /** Ids of the catalogue rules it judges (`gatewaykit conform --list`). */
+  readonly rules: readonly string[];
   readonly title: string;
   readonly requires?: readonly Requirement[];
   run(ctx: CheckContext): Promise<CheckOutcome>;

@@ -1,41 +1,87 @@
+import { elide, elideJson } from './elide.ts';
 import type { CheckResult, ConformanceReport } from './report.ts';
+import { RULES } from './rules/rule-catalogue.ts';
+import type { Check } from './check.ts';
 
-const MARK = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
+const MARK = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', error: 'ERROR', inconclusive: 'INCONCLUSIVE' } as const;
+
+function mark(result: CheckResult): string {
+  return result.status === 'failed' && result.source === 'inferred' ? 'ADVICE' : MARK[result.status];
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
+}
 
 /** One progress line for a finished check. */
 export function formatCheckLine(result: CheckResult, index: number, total: number): string {
   const width = String(total).length;
-  const note = result.status === 'passed' ? (result.reason ? `  (${result.reason})` : '') : `  ${result.reason ?? ''}`;
-  return `[${String(index + 1).padStart(width)}/${total}] ${MARK[result.status]} ${result.id}${note}`;
+  const owner = result.owner ? ` (precondition owned by ${result.owner})` : '';
+  const note = result.status === 'passed' ? (result.reason ? `  (${elide(result.reason, 200)})` : '') : `  ${elide(result.reason ?? '', 400)}${owner}`;
+  return `[${String(index + 1).padStart(width)}/${total}] ${mark(result)} ${result.id} ${seconds(result.durationMs)}${note}`;
+}
+
+/** The lines that show one non-passing check in detail. */
+function detail(c: CheckResult): string[] {
+  const lines = [`${mark(c)} ${c.id} (${c.spec}; rules ${c.rules.join(', ')}): ${c.title}`, `  why:            ${elide(c.reason ?? '')}`];
+  if (c.owner) lines.push(`  owned by:       ${c.owner} (its rule is the precondition that did not hold)`);
+  if (c.counterexample) lines.push(`  counterexample: ${elideJson(c.counterexample)}${c.shrinks !== undefined ? ` (after ${c.shrinks} shrinks)` : ''}`);
+  if (c.observed) {
+    const headers = Object.entries(c.observed.headers).map(([k, v]) => `${k}: ${v}`).join('; ');
+    lines.push(`  observed:       HTTP ${c.observed.status}; ${elide(headers, 400)}`, `  body:           ${elide(c.observed.bodyExcerpt)}`);
+  }
+  if (c.replay) lines.push(`  replay:         ${c.replay.command}`);
+  if (c.curl) lines.push(`  curl:           ${elide(c.curl)}`);
+  return lines;
 }
 
 /**
- * The end-of-run text: a table of every check, then each failure with its counterexample, replay
- * command and curl, then the summary.
+ * The end-of-run text: a table of every check (result, requests, paid, time), then each failure,
+ * error and inconclusive check with its reason, counterexample, observed answer, replay command
+ * and curl (payloads over 1 KB elided), then the advice (inferred rules), then the summary.
  *
  * @example
  * console.log(formatReport(report));
  */
 export function formatReport(report: ConformanceReport): string {
+  if (!report.preflight.ok) return `\ncould not test ${report.target.baseUrl}: ${report.preflight.cause ?? 'preflight failed'}`;
   const idWidth = Math.max(5, ...report.checks.map((c) => c.id.length));
-  const specWidth = Math.max(4, ...report.checks.map((c) => c.spec.length));
   const lines = [
     '',
-    `${'check'.padEnd(idWidth)}  ${'spec'.padEnd(specWidth)}  result  requests`,
-    `${'-'.repeat(idWidth)}  ${'-'.repeat(specWidth)}  ------  --------`,
-    ...report.checks.map((c) => `${c.id.padEnd(idWidth)}  ${c.spec.padEnd(specWidth)}  ${MARK[c.status].padEnd(6)}  ${c.requests}`),
+    `${'check'.padEnd(idWidth)}  result        requests  paid  time`,
+    `${'-'.repeat(idWidth)}  ------------  --------  ----  ------`,
+    ...report.checks.map((c) => `${c.id.padEnd(idWidth)}  ${mark(c).padEnd(12)}  ${String(c.requests).padStart(8)}  ${String(c.paid).padStart(4)}  ${seconds(c.durationMs).padStart(6)}`),
   ];
-  for (const c of report.checks.filter((x) => x.status === 'failed')) {
-    lines.push('', `FAIL ${c.id} (${c.spec}): ${c.title}`, `  why:            ${c.reason ?? ''}`);
-    if (c.counterexample) lines.push(`  counterexample: ${JSON.stringify(c.counterexample)}${c.shrinks !== undefined ? ` (after ${c.shrinks} shrinks)` : ''}`);
-    if (c.replay) lines.push(`  replay:         ${c.replay.command}`);
-    if (c.curl) lines.push(`  curl:           ${c.curl}`);
+  const shown = report.checks.filter((c) => (c.status === 'failed' && c.source !== 'inferred') || c.status === 'error' || c.status === 'inconclusive');
+  for (const c of shown) lines.push('', ...detail(c));
+  const advice = report.checks.filter((c) => c.status === 'failed' && c.source === 'inferred');
+  if (advice.length > 0) {
+    lines.push('', `Advice (inferred rules; they fail the run only with --strict):`);
+    for (const c of advice) lines.push('', ...detail(c));
   }
   const s = report.summary;
   lines.push(
     '',
-    `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped of ${s.total} checks; ${s.requests} requests, ` +
-      `${s.budget.used}/${s.budget.limit} paid${s.retries ? `, ${s.retries} retries after 429` : ''}; seed ${report.seed}`,
+    `${s.passed} passed, ${s.failed} failed, ${s.error} error, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s.advice} advice of ${s.total} checks in ${seconds(s.durationMs)}; ` +
+      `${s.requests} requests, ${s.budget.used}/${s.budget.limit} to paid operations${s.retries ? `, ${s.retries} retries` : ''}; seed ${report.seed}`,
   );
   return lines.join('\n');
+}
+
+/**
+ * `gatewaykit conform --list`: every rule (id, spec section, source, text) and the checks that judge it.
+ *
+ * @example
+ * console.log(formatRuleList(ALL_CHECKS));
+ */
+export function formatRuleList(checks: readonly Check[]): string {
+  const lines: string[] = [];
+  for (const source of ['spec', 'reference', 'inferred'] as const) {
+    lines.push('', source === 'inferred' ? 'Inferred rules (advice; they fail a run only with --strict):' : `Rules from the ${source}:`);
+    for (const rule of RULES.filter((r) => r.source === source)) {
+      const by = checks.filter((c) => c.rules.includes(rule.id)).map((c) => c.id);
+      lines.push(`  ${rule.id}  (section ${rule.section}; checked by ${by.join(', ') || 'no check'})`, `      ${rule.text}`);
+    }
+  }
+  return lines.join('\n').trimStart();
 }

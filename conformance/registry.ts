@@ -1,8 +1,10 @@
 import type { Check } from './check.ts';
 import { AUDIO_CHECKS } from './checks/audio.ts';
+import { ALWAYS_CHECKS } from './checks/always.ts';
 import { AUTH_CHECKS } from './checks/auth.ts';
 import { DATASETS_CHECKS } from './checks/datasets.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
+import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { RESULT_CHECKS } from './checks/result.ts';
 import { STREAM_CHECKS } from './checks/stream.ts';
@@ -11,7 +13,8 @@ import { VIDEOS_CHECKS } from './checks/videos.ts';
 
 /**
  * Every check of the suite, in the order they run: free checks first (auth, errors, validation),
- * then paid ones (results, metadata, streams), then video jobs. To add a group: write
+ * then paid ones (results, metadata, streams), then video jobs, then the always-on oracles over
+ * every exchange. To add a group: write
  * `checks/<group>.ts` exporting `<GROUP>_CHECKS` and list it here (docs/conformance.md).
  */
 export const ALL_CHECKS: readonly Check[] = [
@@ -24,4 +27,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...VIDEOS_CHECKS,
   ...DATASETS_CHECKS,
   ...AUDIO_CHECKS,
+  ...GUARDRAIL_CHECKS,
+  // Always-on oracles judge every exchange of the checks above: they run last.
+  ...ALWAYS_CHECKS,
 ];

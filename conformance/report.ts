@@ -1,30 +1,52 @@
+import type { Observed } from './check.ts';
 import type { Probe } from './client/probe.ts';
+import type { Preflight } from './preflight.ts';
+import type { RuleSource } from './rules/rule.ts';
 
 /** How to reproduce a failure exactly. */
 export interface Replay {
   readonly seed: number;
-  /** fast-check counterexample path (property checks); absent for fixed boundary probes. */
+  /** fast-check counterexample path (property checks); absent for fixed probes. */
   readonly path?: string;
   /** The CLI command that reproduces it (`--only <id> --seed S --replay PATH`). */
   readonly command: string;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * - `passed`: every answer judged kept the rule;
+ * - `failed`: an answer broke it (counterexample, observed answer, replay);
+ * - `skipped`: not run, with the reason (simulator-only, videos not enabled, budget spent);
+ * - `error`: the target gave no answer (transport failure or timeout), with the cause;
+ * - `inconclusive`: the check's precondition did not hold; `owner` names the check whose rule it is.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'inconclusive';
 
 export interface CheckResult {
   readonly id: string;
   readonly spec: string;
   readonly title: string;
+  /** The catalogue rules the check judges. */
+  readonly rules: readonly string[];
+  /** `inferred` when every rule is inferred: a failure is advice, and fails the run only with `--strict`. */
+  readonly source: RuleSource;
   readonly status: CheckStatus;
-  /** Why it failed or was skipped (or a note on a pass, e.g. budget ran out after k runs). */
+  /** Why it failed, was skipped, errored or could not judge (or a note on a pass). */
   readonly reason?: string;
-  /** The smallest request found that breaks the rule. */
+  /** For `inconclusive`: the check that owns the precondition that did not hold. */
+  readonly owner?: string;
+  /** The smallest request found that breaks the rule (or that could not be judged). */
   readonly counterexample?: Probe;
+  /** What the target answered to it: status, headers, the first 2 KB of the body. */
+  readonly observed?: Observed;
   readonly replay?: Replay;
   /** curl reproducing the counterexample; the key is `$GATEWAY_API_KEY`. */
   readonly curl?: string;
-  /** HTTP requests this check sent. */
+  /** HTTP requests this check sent (shared samples are counted where they were first sent). */
   readonly requests: number;
+  /** Of those, requests to paid operations: what this check spent of the budget. */
+  readonly paid: number;
+  /** Wall time of the check. */
+  readonly durationMs: number;
   readonly shrinks?: number;
 }
 
@@ -35,25 +57,40 @@ export interface ConformanceReport {
     readonly simulator: boolean;
     readonly clock?: 'virtual' | 'system';
     readonly model: string;
+    readonly reasoningModel?: string;
     readonly videoModel?: string;
+    readonly includeVideos: boolean;
   };
+  readonly preflight: Preflight;
   readonly checks: readonly CheckResult[];
   readonly summary: {
     readonly total: number;
     readonly passed: number;
+    /** Failures of spec and reference rules (and of inferred ones with `strict`). */
     readonly failed: number;
     readonly skipped: number;
-    /** True when no check failed (skips allowed): the CLI exits 0. */
+    readonly error: number;
+    readonly inconclusive: number;
+    /** Failures of inferred rules, reported as advice (counted in `failed` only with `strict`). */
+    readonly advice: number;
+    /**
+     * True when the preflight passed, nothing failed and nothing errored: the CLI exits 0. (Exit 1:
+     * something failed; exit 3: the target could not be tested.)
+     */
     readonly ok: boolean;
+    readonly strict: boolean;
     readonly requests: number;
-    /** Paid requests (generations, video jobs) against the limit (`--max-requests`). */
+    /** Requests to paid operations against the limit (`--max-requests`). */
     readonly budget: { readonly limit: number; readonly used: number };
-    /** 429 answers waited out (Retry-After) and retried. */
+    /** Retries: 429s waited out, GETs tried again after a transport failure. */
     readonly retries: number;
+    readonly durationMs: number;
   };
 }
 
 /** Live progress of a run. */
 export type ProgressEvent =
   | { readonly kind: 'start'; readonly total: number; readonly target: ConformanceReport['target']; readonly seed: number }
+  | { readonly kind: 'preflight'; readonly preflight: Preflight }
+  | { readonly kind: 'heartbeat'; readonly id: string; readonly elapsedMs: number; readonly requests: number }
   | { readonly kind: 'check'; readonly index: number; readonly total: number; readonly result: CheckResult };

@@ -1,18 +1,24 @@
-import type { Check, CheckContext, CheckOutcome, Requirement, SimulatorInfo } from './check.ts';
-import { createGatewayClient, type FetchLike } from './client/gateway-client.ts';
+import type { Check, CheckContext, CheckOutcome, Requirement, SentExchange, SimulatorInfo } from './check.ts';
+import { exchangeJson } from './client/exchange.ts';
+import { createGatewayClient, type ClientCounters, type FetchLike, type GatewayClient } from './client/gateway-client.ts';
 import { createRequestBudget } from './client/request-budget.ts';
 import { toCurl } from './client/to-curl.ts';
 import { detectSimulator } from './detect-simulator.ts';
+import { preflight as runPreflight, type Preflight } from './preflight.ts';
 import { ALL_CHECKS } from './registry.ts';
 import type { CheckResult, ConformanceReport, ProgressEvent, Replay } from './report.ts';
-import { resolveModel, resolveVideoModel } from './resolve-model.ts';
+import { pickModel, pickReasoningModel, pickVideoModel } from './resolve-model.ts';
+import { ruleById } from './rules/rule-catalogue.ts';
+import type { RuleSource } from './rules/rule.ts';
 import { selectChecks } from './select-checks.ts';
 
-/** Paid requests allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
-export const DEFAULT_MAX_REQUESTS = 40;
+/** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
+export const DEFAULT_MAX_REQUESTS = 100;
 /** Against the simulator requests cost nothing. */
-export const SIMULATOR_MAX_REQUESTS = 5_000;
+export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
+/** A check running longer than this prints a heartbeat line, and again every period. */
+export const DEFAULT_HEARTBEAT_MS = 10_000;
 
 export interface ConformanceOptions {
   /** Base URL of the API, e.g. `http://127.0.0.1:8080/api/v1`. */
@@ -21,6 +27,10 @@ export interface ConformanceOptions {
   readonly apiKey: string;
   /** Fetch to use; pass `gateway.fetch` to run in-process. Default: global fetch. */
   readonly fetch?: FetchLike;
+  /** Headers sent with every request (`--header`), e.g. a proxy's routing headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Connect + read deadline of one request, ms. Default 30 000. */
+  readonly timeoutMs?: number;
   /** fast-check seed; default random (always reported). */
   readonly seed?: number;
   /** fast-check runs per property. Default 25. */
@@ -29,20 +39,27 @@ export interface ConformanceOptions {
   readonly only?: readonly string[];
   /** Check ids or group prefixes to leave out. */
   readonly skip?: readonly string[];
-  /** Submit video jobs (paid on a live gateway). Default: only against the simulator. */
+  /** Send requests to `/videos` (a submit is paid on a live gateway). Default: only against the simulator. */
   readonly includeVideos?: boolean;
-  /** Model for generations. Default: the cheapest text model of `GET /models`. */
+  /** Model for generations. Default: `openai/gpt-4o-mini` when listed, else the cheapest text model of `GET /models`. */
   readonly model?: string;
+  /** Model for the reasoning answer shape. Default: the cheapest reasoning model of `GET /models`. */
+  readonly reasoningModel?: string;
   /** Video model. Default: the first of `GET /videos/models`. */
   readonly videoModel?: string;
-  /** Budget of paid requests for the whole run. Default 40 (5000 against the simulator). */
+  /** Budget of requests to paid operations for the whole run, preflight included. Default 100 (20 000 against the simulator). */
   readonly maxRequests?: number;
   /** Is the target the gatewaykit simulator? `auto` (default) probes `GET {origin}/__gatewaykit/clock`. */
   readonly simulator?: boolean | 'auto';
+  /** Run the preflight (default true). Off only to study how checks judge a broken target. */
+  readonly preflight?: boolean;
+  /** Inferred rules fail the run too (default false: they are advice). */
+  readonly strict?: boolean;
   /** fast-check path to replay (with `seed` and `only`), from a failure's `replay`. */
   readonly replay?: string;
-  /** Live progress: one event at the start, one per finished check. */
+  /** Live progress: start, preflight, heartbeats of long checks, one event per finished check. */
   readonly onProgress?: (event: ProgressEvent) => void;
+  readonly heartbeatMs?: number;
   /** The checks to choose from. Default: every registered check. */
   readonly checks?: readonly Check[];
   /** Injected into the client so tests never sleep on Retry-After. */
@@ -51,25 +68,44 @@ export interface ConformanceOptions {
 
 function skipReason(check: Check, simulator: SimulatorInfo | undefined, videos: boolean): string | undefined {
   const reasons: Record<Requirement, string | undefined> = {
-    simulator: simulator ? undefined : 'needs the gatewaykit simulator controls (fault headers, clock); the target is not the simulator',
-    videos: videos ? undefined : 'submits video jobs, which cost money on a live gateway; enable with --include-videos',
+    simulator: simulator ? undefined : 'needs the gatewaykit simulator controls (fault headers, clock, moderation marker); the target is not the simulator',
+    videos: videos ? undefined : 'sends requests to /videos, where a submit costs money on a live gateway; enable with --include-videos',
   };
   for (const r of check.requires ?? []) if (reasons[r]) return reasons[r];
   return undefined;
+}
+
+/** `inferred` when every rule of the check is inferred (its failures are advice). */
+export function checkSource(check: Pick<Check, 'rules'>): RuleSource {
+  const sources = check.rules.map((id) => ruleById(id).source);
+  if (sources.length > 0 && sources.every((s) => s === 'inferred')) return 'inferred';
+  return sources.includes('spec') ? 'spec' : sources.length > 0 ? 'reference' : 'spec';
 }
 
 function shellArg(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+async function modelList(client: GatewayClient, path: string): Promise<readonly unknown[] | undefined> {
+  try {
+    const exchange = await client.send({ method: 'GET', path });
+    const data = (exchangeJson(exchange) as { data?: unknown } | undefined)?.data;
+    return exchange.status === 200 && Array.isArray(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Run the conformance suite against a Gateway API and return the report as a value: it never
- * throws for a non-conforming target, only for a bug.
+ * throws for a non-conforming target, only for a bug. The preflight runs first; when it fails the
+ * report has no checks and `preflight.cause` says why (the CLI exits 3).
  *
  * @example
  * import { runConformance } from 'gatewaykit/conformance';
  * const report = await runConformance({ baseUrl: 'http://127.0.0.1:8080/api/v1', apiKey: 'sk-gw-test' });
- * if (!report.summary.ok) console.log(report.checks.filter((c) => c.status === 'failed'));
+ * if (!report.preflight.ok) console.log(report.preflight.cause);
+ * else console.log(report.checks.filter((c) => c.status === 'failed'));
  *
  * @example
  * // in-process, no port: the simulator's own fetch
@@ -77,85 +113,134 @@ function shellArg(text: string): string {
  * await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch });
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const started = Date.now();
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const seed = options.seed ?? (Math.random() * 0x7fffffff) | 0;
   const runs = options.runs ?? DEFAULT_RUNS;
   const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
-  // The budget is decided once the target is known; the probes before that are free.
-  const freeBudget = createRequestBudget(0);
-  const probeClient = createGatewayClient({ baseUrl, apiKey: options.apiKey, fetch: fetchFn, budget: freeBudget, sleep: options.sleep });
+  const counters: ClientCounters = { requests: 0, paid: 0, retries: 0 };
+  const journal: SentExchange[] = [];
+  let currentCheck = 'preflight';
 
+  // Simulator detection is a free GET outside the base path; nothing paid is sent before the budget exists.
   const simulatorOption = options.simulator ?? 'auto';
+  const probeClient = createGatewayClient({ baseUrl, apiKey: options.apiKey, fetch: fetchFn, budget: createRequestBudget(0), timeoutMs: options.timeoutMs, headers: options.headers, sleep: options.sleep }, counters);
   let simulator: SimulatorInfo | undefined;
   if (simulatorOption === 'auto') simulator = await detectSimulator(probeClient);
   else if (simulatorOption) simulator = (await detectSimulator(probeClient)) ?? { origin: new URL(baseUrl).origin, clock: 'system' };
 
-  const model = options.model ?? (await resolveModel(probeClient));
-  const videos = options.includeVideos ?? simulator !== undefined;
-  const videoModel = options.videoModel ?? (videos ? await resolveVideoModel(probeClient) : undefined);
+  const includeVideos = options.includeVideos ?? simulator !== undefined;
   const budget = createRequestBudget(options.maxRequests ?? (simulator ? SIMULATOR_MAX_REQUESTS : DEFAULT_MAX_REQUESTS));
-  const client = createGatewayClient({ baseUrl, apiKey: options.apiKey, fetch: fetchFn, budget, sleep: options.sleep });
+  const client = createGatewayClient(
+    { baseUrl, apiKey: options.apiKey, fetch: fetchFn, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep },
+    counters,
+    (exchange) => journal.push({ checkId: currentCheck, exchange }),
+  );
 
-  const memo = new Map<string, Promise<unknown>>();
-  const ctx: CheckContext = {
-    client,
-    baseUrl,
-    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
-    model,
-    videoModel,
-    seed,
-    runs,
-    replayPath: options.replay,
-    simulator,
-    shared<T>(key: string, make: () => Promise<T>): Promise<T> {
-      if (!memo.has(key)) memo.set(key, make());
-      return memo.get(key) as Promise<T>;
-    },
-  };
-
+  let pre: Preflight;
+  if (options.preflight === false) pre = { ok: true, steps: [] };
+  else pre = await runPreflight(client, { model: options.model, pickModel });
+  options.onProgress?.({ kind: 'preflight', preflight: pre });
+  const listed = pre.models ?? (options.preflight === false && !options.model ? await modelList(client, '/models') : undefined);
+  const model = options.model ?? (listed ? pickModel(listed) : undefined) ?? 'openai/gpt-4o-mini';
+  const reasoningModel = options.reasoningModel ?? (listed ? pickReasoningModel(listed) : undefined);
+  let videoModel = options.videoModel;
+  if (pre.ok && includeVideos && !videoModel) {
+    const videoList = await modelList(client, '/videos/models');
+    videoModel = (videoList ? pickVideoModel(videoList, true) : undefined) ?? (listed ? pickVideoModel(listed, false) : undefined);
+  }
   const target: ConformanceReport['target'] = {
     baseUrl,
     simulator: simulator !== undefined,
     ...(simulator ? { clock: simulator.clock } : {}),
     model,
+    ...(reasoningModel ? { reasoningModel } : {}),
     ...(videoModel ? { videoModel } : {}),
+    includeVideos,
   };
-  const checks = selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip });
+  const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
   options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
 
+  const memo = new Map<string, Promise<unknown>>();
   const results: CheckResult[] = [];
   for (const [index, check] of checks.entries()) {
-    const before = client.requestCount();
-    const reason = skipReason(check, simulator, videos);
+    currentCheck = check.id;
+    const requestsBefore = counters.requests;
+    const paidBefore = counters.paid;
+    const checkStarted = Date.now();
+    // A fair share of what is left, so the first property checks cannot starve the later ones.
+    const share = simulator ? budget.remaining() : Math.max(1, Math.floor(budget.remaining() / (checks.length - index)));
+    const ctx: CheckContext = {
+      client: client.view(budget.scope(share), () => {}),
+      baseUrl,
+      basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+      model,
+      reasoningModel,
+      videoModel,
+      includeVideos,
+      seed,
+      runs,
+      replayPath: options.replay,
+      simulator,
+      shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
+        if (!memo.has(key)) memo.set(key, make(client));
+        return memo.get(key) as Promise<T>;
+      },
+      exchanges: () => journal,
+    };
+    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    const heartbeat = options.onProgress
+      ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: counters.requests - requestsBefore }), heartbeatMs)
+      : undefined;
+    heartbeat?.unref?.();
+    const reason = skipReason(check, simulator, includeVideos);
     let outcome: CheckOutcome;
-    if (reason) outcome = { status: 'skipped', reason };
-    else {
-      try {
-        outcome = await check.run(ctx);
-      } catch (error) {
-        // A throw out of a check is a bug in the check, not a verdict on the target; still report it.
-        outcome = { status: 'failed', reason: `internal error in the check: ${error instanceof Error ? error.stack ?? error.message : String(error)}` };
+    try {
+      if (reason) outcome = { status: 'skipped', reason };
+      else {
+        try {
+          outcome = await check.run(ctx);
+        } catch (error) {
+          // A throw out of a check is a bug in the check, not a verdict on the target; still report it.
+          outcome = { status: 'error', reason: `internal error in the check: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+        }
       }
+    } finally {
+      if (heartbeat) clearInterval(heartbeat);
     }
-    const result = toResult(check, outcome, client.requestCount() - before, { baseUrl, seed, runs, model, options });
+    const result = toResult(check, outcome, {
+      requests: counters.requests - requestsBefore,
+      paid: counters.paid - paidBefore,
+      durationMs: Date.now() - checkStarted,
+      run: { baseUrl, seed, runs, model, options },
+    });
     results.push(result);
     options.onProgress?.({ kind: 'check', index, total: checks.length, result });
   }
 
+  const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
+  const advice = results.filter((r) => r.status === 'failed' && r.source === 'inferred').length;
+  const failed = count('failed') - (strict ? 0 : advice);
   return {
     seed,
     target,
+    preflight: pre,
     checks: results,
     summary: {
       total: results.length,
       passed: count('passed'),
-      failed: count('failed'),
+      failed,
       skipped: count('skipped'),
-      ok: count('failed') === 0,
-      requests: client.requestCount() + probeClient.requestCount(),
+      error: count('error'),
+      inconclusive: count('inconclusive'),
+      advice,
+      ok: pre.ok && failed === 0 && count('error') === 0,
+      strict,
+      requests: counters.requests,
       budget: { limit: budget.limit, used: budget.used() },
-      retries: client.retryCount() + probeClient.retryCount(),
+      retries: counters.retries,
+      durationMs: Date.now() - started,
     },
   };
 }
@@ -163,30 +248,37 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 function toResult(
   check: Check,
   outcome: CheckOutcome,
-  requests: number,
-  run: { baseUrl: string; seed: number; runs: number; model: string; options: ConformanceOptions },
+  spent: { requests: number; paid: number; durationMs: number; run: { baseUrl: string; seed: number; runs: number; model: string; options: ConformanceOptions } },
 ): CheckResult {
-  const base = { id: check.id, spec: check.spec, title: check.title, status: outcome.status, requests };
+  const { run } = spent;
+  const base = {
+    id: check.id,
+    spec: check.spec,
+    title: check.title,
+    rules: check.rules,
+    source: checkSource(check),
+    status: outcome.status,
+    requests: spent.requests,
+    paid: spent.paid,
+    durationMs: spent.durationMs,
+  };
   if (outcome.status === 'passed') return outcome.reason ? { ...base, reason: outcome.reason } : base;
   if (outcome.status === 'skipped') return { ...base, reason: outcome.reason };
-  const args = [
-    'gatewaykit conform',
-    `--base-url ${shellArg(run.baseUrl)}`,
-    '--api-key "$GATEWAY_API_KEY"',
-    `--only ${shellArg(check.id)}`,
-    `--seed ${run.seed}`,
-    `--runs ${run.runs}`,
-    `--model ${shellArg(run.model)}`,
-  ];
+  const args = ['gatewaykit conform', `--base-url ${shellArg(run.baseUrl)}`, `--only ${shellArg(check.id)}`, `--seed ${run.seed}`, `--runs ${run.runs}`, `--model ${shellArg(run.model)}`];
+  for (const [name, value] of Object.entries(run.options.headers ?? {})) args.push(`--header ${shellArg(`${name}: ${value}`)}`);
   if (run.options.simulator !== undefined && run.options.simulator !== 'auto') args.push(`--simulator ${run.options.simulator ? 'yes' : 'no'}`);
   if (run.options.includeVideos !== undefined) args.push(run.options.includeVideos ? '--include-videos' : '--no-include-videos');
-  if (outcome.path) args.push(`--replay ${shellArg(outcome.path)}`);
-  const replay: Replay = { seed: run.seed, ...(outcome.path ? { path: outcome.path } : {}), command: args.join(' ') };
+  const path = outcome.status === 'failed' ? outcome.path : undefined;
+  if (path) args.push(`--replay ${shellArg(path)}`);
+  const replay: Replay = { seed: run.seed, ...(path ? { path } : {}), command: args.join(' ') };
+  const counterexample = outcome.counterexample;
   return {
     ...base,
     reason: outcome.reason,
-    ...(outcome.counterexample ? { counterexample: outcome.counterexample, curl: toCurl(run.baseUrl, outcome.counterexample) } : {}),
+    ...(outcome.status === 'inconclusive' ? { owner: outcome.owner } : {}),
+    ...(counterexample ? { counterexample, curl: toCurl(run.baseUrl, counterexample, run.options.headers) } : {}),
+    ...((outcome.status === 'failed' || outcome.status === 'inconclusive') && outcome.observed ? { observed: outcome.observed } : {}),
     replay,
-    ...(outcome.shrinks !== undefined ? { shrinks: outcome.shrinks } : {}),
+    ...(outcome.status === 'failed' && outcome.shrinks !== undefined ? { shrinks: outcome.shrinks } : {}),
   };
 }

@@ -1,28 +1,18 @@
 import fc from 'fast-check';
 import { bytesToBase64, pcmWav } from '../../src/audio/pcm-wav.ts';
+import { concatBytes } from '../../src/bytes/concat-bytes.ts';
 import { TranscriptionResponseSchema } from '../../src/schemas/audio-transcription.ts';
 import type { Check, Problems } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError } from '../oracles/error-envelope.ts';
+import { schemaProblems } from '../oracles/schema-problems.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import { probeAll } from '../property/probe-all.ts';
 
 /** The reference STTRequest example's model. */
 export const SPEECH_MODEL = 'openai/whisper-large-v3';
 const PATH = '/audio/transcriptions';
-
-/**
- * A 1.504 s, 8 kHz, 8-bit mono PCM WAV whose every byte is below 0x80, so it travels in a text
- * `rawBody` (multipart) unchanged: quiet samples (0x30..0x4f), and 12032 (0x2F00) data bytes so
- * the size fields have no high bytes either.
- */
-export function asciiSafeWav(): { bytes: Uint8Array; seconds: number } {
-  const seconds = 12_032 / 8000;
-  const wav = pcmWav({ seconds, sampleRate: 8000, bitsPerSample: 8 });
-  for (let i = 44; i < wav.length; i++) wav[i] = 0x30 + ((i * 7) % 32);
-  return { bytes: wav, seconds };
-}
 
 const validBody = () => {
   const wav = pcmWav({ seconds: 2, sampleRate: 16000 });
@@ -33,10 +23,7 @@ const validBody = () => {
 function transcriptionProblems(exchange: Exchange, seconds: number): Problems {
   if (exchange.status !== 200) return [`expected HTTP 200 for a valid transcription, got ${exchange.status}: ${exchange.text.slice(0, 160)}`];
   const parsed = TranscriptionResponseSchema.safeParse(exchangeJson(exchange));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return [`reference STTResponse: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`];
-  }
+  if (!parsed.success) return schemaProblems('reference STTResponse', parsed.error);
   const usage = parsed.data.usage;
   const problems: string[] = [];
   if (usage?.seconds !== undefined && Math.abs(usage.seconds - seconds) > 0.1 + seconds * 0.05) {
@@ -51,6 +38,7 @@ function transcriptionProblems(exchange: Exchange, seconds: number): Problems {
 /** spec 5.2: no key, no transcription. */
 export const transcriptionsAuth: Check = {
   id: 'audio.transcriptions-auth',
+  rules: ['audio.auth'],
   spec: 'spec 4.4, 5.2',
   title: 'POST /audio/transcriptions without a key, or with a wrong one, gets 401 with the envelope',
   run: (ctx) =>
@@ -67,6 +55,7 @@ export const transcriptionsAuth: Check = {
 /** reference STTRequest rules, each broken alone: 400 with the envelope. */
 export const transcriptionsValidation = boundaryRuleCheck({
   id: 'audio.transcriptions-validation',
+  rules: ['audio.request-rules'],
   spec: 'spec 4.4, 7 (reference STTRequest)',
   title: 'POST /audio/transcriptions rejects a missing model or input_audio, undecodable or empty audio, an unknown format, a bad response_format or timestamp granularity with 400',
   path: PATH,
@@ -88,6 +77,7 @@ export const transcriptionsValidation = boundaryRuleCheck({
 /** A model the gateway has that does not transcribe is refused; it must never be served. */
 export const transcriptionsNonSpeechModel: Check = {
   id: 'audio.transcriptions-non-speech-model',
+  rules: ['audio.non-speech-model'],
   spec: 'spec 4.4, 7',
   title: 'POST /audio/transcriptions with a text model id is refused (400 or 404) with the envelope',
   run: (ctx) => probeAll(ctx, [{ method: 'POST', path: PATH, body: { ...validBody(), model: ctx.model } }], expectError([400, 404])),
@@ -96,25 +86,31 @@ export const transcriptionsNonSpeechModel: Check = {
 /** A real WAV as base64 JSON: the reference STTResponse with the WAV's real duration. */
 export const transcriptionsJson: Check = {
   id: 'audio.transcriptions-json',
+  rules: ['audio.json-transcription'],
   spec: 'spec 4.4 (reference STTResponse)',
   title: 'POST /audio/transcriptions with a base64 WAV answers {text, usage} with usage.seconds = the WAV duration',
-  run: (ctx) => probeAll(ctx, [{ method: 'POST', path: PATH, body: validBody(), paid: true }], (exchange) => transcriptionProblems(exchange, 2)),
+  run: (ctx) => probeAll(ctx, [{ method: 'POST', path: PATH, body: validBody() }], (exchange) => transcriptionProblems(exchange, 2)),
 };
 
 /** spec 4.4: "the request body also accepts multipart/form-data". */
 export const transcriptionsMultipart: Check = {
   id: 'audio.transcriptions-multipart',
+  rules: ['audio.multipart'],
   spec: 'spec 4.4 (reference multipart file)',
   title: 'POST /audio/transcriptions accepts a multipart/form-data upload (file + model)',
   run: (ctx) => {
-    const { bytes, seconds } = asciiSafeWav();
+    const seconds = 1.5;
+    const wav = pcmWav({ seconds, sampleRate: 8000, bitsPerSample: 8 });
     const boundary = 'gatewaykit-conformance-boundary';
-    const wav = String.fromCharCode(...bytes);
-    const rawBody =
-      `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\n${SPEECH_MODEL}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="speech.wav"\r\nContent-Type: audio/wav\r\n\r\n${wav}\r\n` +
-      `--${boundary}--\r\n`;
-    const probe: Probe = { method: 'POST', path: PATH, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, rawBody, paid: true };
+    const text = (t: string) => new TextEncoder().encode(t);
+    const body = concatBytes([
+      text(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\n${SPEECH_MODEL}\r\n`),
+      text(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="speech.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      wav,
+      text(`\r\n--${boundary}--\r\n`),
+    ]);
+    // Binary (the WAV header holds NUL bytes): sent as bytes, shown elided, written to a file by the curl.
+    const probe: Probe = { method: 'POST', path: PATH, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, bodyBase64: bytesToBase64(body) };
     return probeAll(ctx, [probe], (exchange) => transcriptionProblems(exchange, seconds));
   },
 };

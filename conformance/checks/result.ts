@@ -1,25 +1,22 @@
-import type { Check, CheckContext } from '../check.ts';
-import type { Probe } from '../client/probe.ts';
-import { resultShapeProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
-import { judgeShared } from '../property/judge-shared.ts';
-import { baseResponsesRequest } from '../requests.ts';
+import type { Check, CheckContext, Judgement } from '../check.ts';
+import type { Exchange } from '../client/exchange.ts';
+import { resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
+import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { shapeSamples } from '../samples/answer-shapes.ts';
 
-/** One cheap non-streaming generation, shared by the result checks and `metadata.opt-in`. */
-export const sampleResult = (ctx: CheckContext): Probe => ({ method: 'POST', path: '/responses', body: baseResponsesRequest(ctx.model), paid: true });
-export const SAMPLE_RESULT_KEY = 'result.sample';
+/** The non-streamed samples (every answer shape; many on the simulator), sent once and judged by every result check. */
+export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, 'result.samples', shapeSamples(ctx, false));
 
-export const resultShape: Check = {
-  id: 'result.shape',
-  spec: 'spec 2.2, 4.1',
-  title: 'A non-streaming success is application/json matching the Responses result',
-  run: (ctx) => judgeShared(ctx, SAMPLE_RESULT_KEY, sampleResult(ctx), resultShapeProblems),
-};
+function resultCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
+  return { id, spec, rules, title, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };
+}
 
-export const resultUsage: Check = {
-  id: 'result.usage',
-  spec: 'spec 2.2',
-  title: 'usage: integer counts, total = input + output, cached <= input, reasoning <= output',
-  run: (ctx) => judgeShared(ctx, SAMPLE_RESULT_KEY, sampleResult(ctx), resultUsageProblems),
-};
+export const resultShape = resultCheck('result.shape', 'spec 2.2, 4.1', ['result.schema'], 'A non-streaming success is application/json matching the Responses result', resultShapeProblems);
+export const resultUsage = resultCheck('result.usage', 'spec 2.2', ['result.usage-arithmetic'], 'usage: integer counts, total = input + output, cached <= input, reasoning <= output', resultUsageProblems);
+export const resultEcho = resultCheck('result.echo', 'spec 2.2', ['result.echo-settings'], 'The result echoes the request settings (instructions, max_output_tokens, metadata, temperature, top_p, tools, ...)', (e, s) =>
+  resultEchoProblems(e, s.probe.body as Record<string, unknown>),
+);
+export const resultTimestamps = resultCheck('result.timestamps', 'spec 2.2', ['result.timestamps-seconds'], 'created_at and completed_at are whole Unix seconds, completed_at not before created_at', resultTimestampProblems);
+export const resultStatus = resultCheck('result.status', 'spec 2.2, 3', ['result.status-details'], 'status agrees with incomplete_details (completed: none; incomplete: the reason)', resultStatusProblems);
 
-export const RESULT_CHECKS: readonly Check[] = [resultShape, resultUsage];
+export const RESULT_CHECKS: readonly Check[] = [resultShape, resultUsage, resultEcho, resultTimestamps, resultStatus];

@@ -1,88 +1,110 @@
-import type { Check, CheckContext, Problems } from '../check.ts';
+import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { Probe } from '../client/probe.ts';
-import { parseStream } from '../oracles/parse-stream.ts';
 import {
+  errorEventProblems,
+  inStreamErrorProblems,
   streamContentTypeProblems,
   streamDeltaProblems,
   streamDoneProblems,
   streamGrammarProblems,
+  streamItemIdentityProblems,
   streamSequenceProblems,
   streamTerminalProblems,
+  streamTerminalStatusProblems,
 } from '../oracles/stream-oracles.ts';
-import { judgeShared } from '../property/judge-shared.ts';
-import { baseResponsesRequest } from '../requests.ts';
+import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { shapeSamples } from '../samples/answer-shapes.ts';
 
-/** One cheap streamed generation, judged by every stream check (spec 4.1, 6). */
-const sampleStream = (ctx: CheckContext): Probe => ({
-  method: 'POST',
-  path: '/responses',
-  body: { ...baseResponsesRequest(ctx.model), input: 'Count from one to five in words.', max_output_tokens: 32, stream: true },
-  paid: true,
-});
+/** The streamed samples (every answer shape; many on the simulator), sent once and judged by every stream check. */
+export const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'stream.samples', shapeSamples(ctx, true));
 
-function streamCheck(id: string, spec: string, title: string, oracle: (e: Exchange) => Problems): Check {
-  return { id, spec, title, run: (ctx) => judgeShared(ctx, 'stream.sample', sampleStream(ctx), oracle) };
+/** Deltas of a stream cut by a failure need not join: the deltas check judges the other shapes. */
+const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
+
+function streamCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
+  return { id, spec, rules, title, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
 }
 
-export const streamContentType = streamCheck('stream.content-type', 'spec 4.1, 6.1', 'A stream is answered 200 with content type text/event-stream', streamContentTypeProblems);
-export const streamDone = streamCheck('stream.done-sentinel', 'spec 4.1, 6.2', 'The stream ends with data: [DONE], once, last', streamDoneProblems);
-export const streamSequence = streamCheck('stream.sequence', 'spec 6.4; reference grammar', 'sequence_number runs 0, 1, 2, ... without gaps', streamSequenceProblems);
+export const streamContentType = streamCheck('stream.content-type', 'spec 4.1, 6.1', ['stream.event-stream'], 'A stream is answered 200 with content type text/event-stream', streamContentTypeProblems);
+export const streamDone = streamCheck('stream.done-sentinel', 'spec 4.1, 6.2', ['stream.done'], 'The stream ends with data: [DONE], once, last', streamDoneProblems);
+export const streamSequence = streamCheck('stream.sequence', 'spec 6; reference grammar', ['stream.sequence-numbers'], 'sequence_number runs 0, 1, 2, ... without gaps', streamSequenceProblems);
 export const streamGrammar = streamCheck(
   'stream.grammar',
   'spec 6; reference grammar',
+  ['stream.grammar'],
   'created -> in_progress -> items -> exactly one terminal event, each event matching its schema',
   streamGrammarProblems,
+);
+export const streamItemIdentity = streamCheck(
+  'stream.item-identity',
+  'spec 6; reference grammar',
+  ['stream.item-identity'],
+  'Item ids and output indexes stay the same from added to done; every added item and part is done',
+  streamItemIdentityProblems,
+);
+export const streamTerminalStatus = streamCheck(
+  'stream.terminal-status',
+  'spec 2.2, 6; reference grammar',
+  ['stream.terminal-status'],
+  'The terminal event agrees with its response status and incomplete_details',
+  streamTerminalStatusProblems,
 );
 export const streamTerminal = streamCheck(
   'stream.terminal-event',
   'spec 2.2, 6; reference grammar',
+  ['stream.terminal-carries-response'],
   'The terminal event carries the whole response with output and usage that adds up',
   streamTerminalProblems,
 );
-export const streamDeltas = streamCheck(
-  'stream.deltas-join',
-  'spec 6.4',
-  'Text deltas join to the done text and to the final output text',
-  streamDeltaProblems,
-);
+export const streamDeltas: Check = {
+  id: 'stream.deltas-join',
+  spec: 'spec 6.4',
+  rules: ['stream.deltas-join'],
+  title: 'Text, argument and reasoning deltas join to their done events and to the final output text',
+  run: notError(streamDeltaProblems),
+};
+
+/** Only the in-stream error samples (simulator): the other shapes have no failure to judge. */
+const errorSamples = async (ctx: CheckContext) => (await streamSamples(ctx)).filter((s) => s.label.startsWith('in-stream-error'));
+
+/** reference: once 200 was sent, a failure is reported in-stream (`error` then `response.failed`). */
+export const streamInStreamError: Check = {
+  id: 'stream.in-stream-error',
+  spec: 'spec 6, 7; reference',
+  rules: ['stream.failure-in-stream'],
+  title: 'A failure after the headers is reported in-stream: error, then response.failed',
+  requires: ['simulator'],
+  run: async (ctx) => judgeSamples(await errorSamples(ctx), inStreamErrorProblems),
+};
+
+export const streamErrorEvent: Check = {
+  id: 'stream.error-event',
+  spec: 'spec 6, 7; reference',
+  rules: ['stream.error-flat'],
+  title: 'The in-stream error event is flat: type, code, message, param, sequence_number',
+  requires: ['simulator'],
+  run: async (ctx) => judgeSamples(await errorSamples(ctx), errorEventProblems),
+};
 
 /** The same rules when the simulator splits the bytes at random offsets (a network splitting events across reads). */
 export const streamRandomChunking: Check = {
   id: 'stream.random-chunking',
   spec: 'spec 6; reference pitfalls',
+  rules: ['stream.split-reads'],
   title: 'Events split across network reads (X-Gatewaykit-Chunking: random) decode to a conforming stream',
   requires: ['simulator'],
-  run: (ctx) =>
-    judgeShared(
-      ctx,
-      'stream.chunked',
-      { ...sampleStream(ctx), headers: { 'X-Gatewaykit-Chunking': 'random' } },
-      (e) => [streamContentTypeProblems, streamDoneProblems, streamSequenceProblems, streamGrammarProblems, streamTerminalProblems, streamDeltaProblems].flatMap((o) => o(e)),
-    ),
-};
-
-/**
- * reference: once 200 was sent, a failure is reported in-stream (`error` then `response.failed`),
- * never swallowed into an empty "success" (a known client pitfall).
- */
-export function inStreamErrorProblems(exchange: Exchange): Problems {
-  if (exchange.status !== 200) return [`a failure after the headers must keep the 200 and report in-stream, got ${exchange.status}`];
-  const types = parseStream(exchange).events.map((e) => e?.type);
-  const error = types.indexOf('error');
-  const failed = types.indexOf('response.failed');
-  if (error < 0) return ['no in-stream error event'];
-  if (failed < error) return ['response.failed must follow the error event'];
-  if (types.includes('response.completed')) return ['a failed stream must not also complete'];
-  return [];
-}
-
-export const streamInStreamError: Check = {
-  id: 'stream.in-stream-error',
-  spec: 'spec 6, 7; reference',
-  title: 'A failure after the headers is reported in-stream: error, then response.failed',
-  requires: ['simulator'],
-  run: (ctx) => judgeShared(ctx, 'stream.error', { ...sampleStream(ctx), headers: { 'X-Gatewaykit-Fault': 'stream-error' } }, inStreamErrorProblems),
+  run: async (ctx) => {
+    const probes = shapeSamples({ ...ctx, runs: 0 }, true)
+      .filter((s) => !s.label.startsWith('in-stream-error'))
+      .map((s) => ({ label: `${s.label} (random chunking)`, probe: { ...s.probe, headers: { ...s.probe.headers, 'X-Gatewaykit-Chunking': 'random' } } }));
+    const oracles = [streamContentTypeProblems, streamDoneProblems, streamSequenceProblems, streamGrammarProblems, streamItemIdentityProblems, streamTerminalProblems, streamDeltaProblems];
+    return judgeSamples(await sharedSamples(ctx, 'stream.chunked', probes), (e) => {
+      const judgements = oracles.map((o) => o(e));
+      const problems = judgements.flatMap((j) => (Array.isArray(j) ? j : []));
+      if (problems.length > 0) return problems;
+      return judgements.find((j) => !Array.isArray(j)) ?? [];
+    });
+  },
 };
 
 export const STREAM_CHECKS: readonly Check[] = [
@@ -90,8 +112,11 @@ export const STREAM_CHECKS: readonly Check[] = [
   streamDone,
   streamSequence,
   streamGrammar,
+  streamItemIdentity,
+  streamTerminalStatus,
   streamTerminal,
   streamDeltas,
-  streamRandomChunking,
   streamInStreamError,
+  streamErrorEvent,
+  streamRandomChunking,
 ];

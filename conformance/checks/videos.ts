@@ -1,23 +1,27 @@
 import fc from 'fast-check';
 import { VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../src/catalog/video-model.ts';
-import type { VideoJob } from '../../src/schemas/videos.ts';
-import type { Check, CheckContext, CheckOutcome } from '../check.ts';
+import type { Check, CheckContext, CheckOutcome, Judgement } from '../check.ts';
+import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { expectError } from '../oracles/error-envelope.ts';
-import { readJob, submittedJobProblems, videoLifecycleProblems } from '../oracles/video-oracles.ts';
+import { completedUsageProblems, isJob, isTerminalStatus, readJob, submitStatusProblems, submittedJobProblems, type ObservedJob } from '../oracles/video-oracles.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
+import { judgeSamples, sharedSamples } from '../property/judge-shared.ts';
+import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { runProperty } from '../property/run-property.ts';
 import { baseVideoRequest } from '../requests.ts';
+import { finalCommands, jobCommands, type JobModel, type JobReal } from '../videos/job-commands.ts';
 
 const word = fc.stringMatching(/^[a-z0-9:]{1,8}$/);
 
-/** spec 2.7, 8: the submit rules, each broken alone; all rejected with 400 for free. */
+/** spec 2.7, 8: the submit rules, each broken alone; all rejected with 400. */
 export const videosSubmitValidation = boundaryRuleCheck({
   id: 'videos.submit-validation',
   spec: 'spec 2.7, 8',
+  rules: ['videos.submit-rules'],
   title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id',
   path: '/videos',
+  requires: ['videos'],
   violating: (ctx) =>
     fc
       .oneof(
@@ -35,103 +39,135 @@ export const videosSubmitValidation = boundaryRuleCheck({
 export const videosUnknownJob: Check = {
   id: 'videos.unknown-job',
   spec: 'spec 4.3, 7',
+  rules: ['videos.unknown-404'],
   title: 'GET /videos/<id> of a job that was never submitted is 404 with the envelope',
+  requires: ['videos'],
   run: (ctx) => {
     const probe = (id: string): Probe => ({ method: 'GET', path: `/videos/${id}` });
     return runProperty(ctx, {
       arbitrary: fc.tuple(fc.integer({ min: 1, max: 1_999_999_999 }), fc.stringMatching(/^[0-9A-Za-z]{20}$/)).map(([t, s]) => `gen-vid-${t}-${s}`),
       probe,
-      verify: async (id) => expectError(404)(await ctx.client.send(probe(id))),
+      runs: Math.min(ctx.runs, 10),
+      oracle: (exchange) => expectError(404)(exchange),
     });
   },
 };
 
-const submitProbe = (ctx: CheckContext): Probe => ({ method: 'POST', path: '/videos', body: baseVideoRequest(ctx.videoModel), paid: true });
+const submitProbe = (ctx: CheckContext): Probe => ({ method: 'POST', path: '/videos', body: baseVideoRequest(ctx.videoModel) });
 
-/** One submitted job per run, shared by the job checks (a video is the most expensive request). */
-async function submitted(ctx: CheckContext) {
-  return ctx.shared('videos.submitted', () => ctx.client.send(submitProbe(ctx)));
-}
+/** One submitted job per run, shared by the submit checks (a video is the most expensive request). */
+const submitted = (ctx: CheckContext) => sharedSamples(ctx, 'videos.submitted', [{ label: 'the submit', probe: submitProbe(ctx) }]);
 
-function failure(error: unknown, probe: Probe): CheckOutcome {
-  if (error instanceof BudgetExhaustedError) return { status: 'skipped', reason: error.message };
-  return { status: 'failed', reason: `request failed: ${error instanceof Error ? error.message : String(error)}`, counterexample: probe };
-}
-
-/** spec 2.8, 4.2, 4.3: the submit answer's id, state and polling_url, and the polling_url answers. */
-export const videosJobShape: Check = {
-  id: 'videos.job-shape',
-  spec: 'spec 2.8, 3, 4.2, 4.3',
-  title: 'POST /videos answers a pending job with a gen-vid id and a polling_url that answers the job',
+export const videosSubmitStatus: Check = {
+  id: 'videos.submit-status',
+  spec: 'spec 4.2; reference',
+  rules: ['videos.submit-202'],
+  title: 'An accepted POST /videos answers 202',
   requires: ['videos'],
-  async run(ctx) {
-    const probe = submitProbe(ctx);
-    try {
-      const exchange = await submitted(ctx);
-      const problems = submittedJobProblems(exchange, ctx.basePath);
-      if (problems.length > 0) return { status: 'failed', reason: problems.join('; '), counterexample: probe };
-      const job = readJob(exchange).job!;
-      const poll: Probe = { method: 'GET', path: `/videos/${job.id}` };
-      const polled = readJob(await ctx.client.send(poll));
-      if (polled.problems.length > 0) return { status: 'failed', reason: `polling the job: ${polled.problems.join('; ')}`, counterexample: poll };
-      if (polled.job!.id !== job.id) return { status: 'failed', reason: `polling ${job.id} answered job ${polled.job!.id}`, counterexample: poll };
-      return { status: 'passed' };
-    } catch (error) {
-      return failure(error, probe);
-    }
-  },
+  run: async (ctx) => judgeSamples(await submitted(ctx), submitStatusProblems),
 };
 
-/** Virtual-clock steps: fine at first (queue and processing), then coarse up to stalled jobs' deadlines. */
-const CLOCK_STEPS_MS = [...Array(24).fill(5_000), ...Array(150).fill(60_000)] as number[];
-const REAL_POLL_MS = 5_000;
-const REAL_DEADLINE_MS = 15 * 60_000;
+/** spec 2.8, 4.2, 4.3: the submit answer's id, state and polling_url. */
+export const videosJobShape: Check = {
+  id: 'videos.job-shape',
+  spec: 'spec 2.8, 3, 4.2',
+  rules: ['videos.job-shape'],
+  title: 'POST /videos answers a pending job with a gen-vid id and a polling_url of the job',
+  requires: ['videos'],
+  run: async (ctx) => judgeSamples(await submitted(ctx), (e: Exchange): Judgement => submittedJobProblems(e, ctx.basePath)),
+};
 
 /**
- * spec 3: the job moves only forward and a terminal job stays as it is. With the simulator's
- * virtual clock, time is advanced through the control API; elsewhere it polls in real time with
- * a deadline (a live job can take minutes).
+ * spec 3, model-based: fast-check draws sequences of submit, poll, advance (the virtual clock on
+ * the simulator, real waits elsewhere) and cancel (simulator only), then lets time pass and looks
+ * again; every look must move the job only forward, and a terminal job must never change. Only
+ * the states are judged: ids and shapes are `videos.job-shape`'s rule.
  */
 export const videosLifecycle: Check = {
   id: 'videos.lifecycle',
   spec: 'spec 3, 4.3',
-  title: 'A job moves only forward (pending -> in_progress -> terminal) and a terminal job never changes',
+  rules: ['videos.forward-only'],
+  title: 'Jobs move only forward (pending -> in_progress -> terminal) and a terminal job never changes, over generated submit/poll/advance/cancel sequences',
   requires: ['videos'],
   async run(ctx) {
-    const probe = submitProbe(ctx);
-    try {
-      const { job, problems } = readJob(await submitted(ctx));
-      if (!job) return { status: 'failed', reason: problems.join('; '), counterexample: probe };
-      const poll: Probe = { method: 'GET', path: `/videos/${job.id}` };
-      const observed: VideoJob[] = [job];
-      const virtual = ctx.simulator?.clock === 'virtual';
-      const started = Date.now();
-      let afterTerminal = -1;
-      for (let step = 0; ; step++) {
-        if (virtual) {
-          const ms = CLOCK_STEPS_MS[step];
-          if (ms === undefined) break;
-          await ctx.client.send({ method: 'POST', path: '/__gatewaykit/clock/advance', auth: 'none', body: { ms: afterTerminal >= 0 ? 3_600_000 : ms } });
-        } else {
-          if (Date.now() - started > REAL_DEADLINE_MS) break;
-          await new Promise((r) => setTimeout(r, REAL_POLL_MS));
-        }
-        const polled = readJob(await ctx.client.send(poll));
-        if (!polled.job) return { status: 'failed', reason: `polling: ${polled.problems.join('; ')}`, counterexample: poll };
-        observed.push(polled.job);
-        const lifecycle = videoLifecycleProblems(observed);
-        if (lifecycle.length > 0) return { status: 'failed', reason: lifecycle.join('; '), counterexample: poll };
-        if (afterTerminal < 0 && !['pending', 'in_progress'].includes(polled.job.status)) afterTerminal = step;
-        // Two more looks after the end (an hour apart on a virtual clock) show it stays.
-        if (afterTerminal >= 0 && step - afterTerminal >= 2) return { status: 'passed' };
+    const simulator = ctx.simulator?.clock === 'virtual';
+    let last: JobReal | undefined;
+    // The last run that broke the rule is fast-check's (shrunk) counterexample.
+    let lastFailure: JobReal['failure'];
+    let judged = 0;
+    const property = fc.asyncProperty(jobCommands(simulator), async (commands) => {
+      if (last?.stop) return;
+      const model: JobModel = { jobs: [] };
+      const real: JobReal = { ctx, client: ctx.client, judged: 0 };
+      last = real;
+      try {
+        const list = [...commands];
+        await fc.asyncModelRun(() => ({ model, real }), list);
+        for (const command of finalCommands(model.jobs.length, simulator)) if (command.check(model)) await command.run(model, real);
+      } catch (error) {
+        if (!isSendError(error)) throw error;
+        real.stop = error as Error;
       }
-      return afterTerminal >= 0
-        ? { status: 'passed' }
-        : { status: 'skipped', reason: `the job did not reach a terminal state in time (last: ${observed.at(-1)!.status}); forward moves were fine` };
-    } catch (error) {
-      return failure(error, probe);
+      judged += real.judged;
+      if (real.failure) {
+        lastFailure = real.failure;
+        throw new Error(real.failure.problems.join('; '));
+      }
+    });
+    const details = await fc.check(property, { seed: ctx.seed, numRuns: simulator ? Math.min(ctx.runs, 6) : 1, ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) });
+    if (details.failed) {
+      const failure = lastFailure;
+      if (!failure) throw details.errorInstance;
+      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
     }
+    const stop = last?.stop;
+    if (judged === 0 && stop) {
+      if ('inconclusive' in stop) return { status: 'inconclusive', reason: stop.inconclusive, owner: stop.owner };
+      return outcomeOfError(stop);
+    }
+    if (judged === 0) return { status: 'skipped', reason: 'no job was looked at twice' };
+    return stop && !('inconclusive' in stop) ? { status: 'passed', reason: `${judged} looks judged; then ${stop.message}` } : { status: 'passed' };
   },
 };
 
-export const VIDEOS_CHECKS: readonly Check[] = [videosSubmitValidation, videosUnknownJob, videosJobShape, videosLifecycle];
+/** Submit (shared) and follow one job to its end: the virtual clock on the simulator, real polling (with a deadline) elsewhere. */
+async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; outcome?: CheckOutcome }> {
+  const [sample] = await submitted(ctx);
+  if (!sample?.exchange) return { outcome: outcomeOfError(sample?.error) };
+  const first = readJob(sample.exchange, 'videos.submit-status');
+  if (!isJob(first)) return { outcome: { status: 'inconclusive', reason: (first as { inconclusive: string }).inconclusive, owner: (first as { owner: string }).owner } };
+  const virtual = ctx.simulator?.clock === 'virtual';
+  const deadline = Date.now() + 15 * 60_000;
+  let job = first;
+  try {
+    for (let step = 0; step < 200 && !isTerminalStatus(job.status) && Date.now() < deadline; step++) {
+      if (virtual) await ctx.client.send({ method: 'POST', path: '/__gatewaykit/clock/advance', auth: 'none', body: { ms: 60_000 } });
+      else await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const next = readJob(await ctx.client.send({ method: 'GET', path: `/videos/${encodeURIComponent(String(first.id))}` }), 'videos.job-shape');
+      if (!isJob(next)) return { outcome: { status: 'inconclusive', reason: (next as { inconclusive: string }).inconclusive, owner: (next as { owner: string }).owner } };
+      job = next;
+    }
+  } catch (error) {
+    return { outcome: outcomeOfError(error) };
+  }
+  return { job };
+}
+
+export const videosCompletedUsage: Check = {
+  id: 'videos.completed-usage',
+  spec: 'spec 2.8, 3',
+  rules: ['videos.completed-usage'],
+  title: 'A completed job carries usage {cost, is_byok}',
+  requires: ['videos'],
+  async run(ctx) {
+    const { job, outcome } = await followToEnd(ctx);
+    if (outcome) return outcome;
+    if (!isTerminalStatus(job!.status)) return { status: 'inconclusive', reason: `the job did not end in time (last: ${job!.status})`, owner: 'videos.lifecycle' };
+    const judgement = completedUsageProblems(job!);
+    const poll: Probe = { method: 'GET', path: `/videos/${String(job!.id)}` };
+    if (!Array.isArray(judgement)) return { status: 'inconclusive', reason: (judgement as { inconclusive: string }).inconclusive, owner: (judgement as { owner: string }).owner, counterexample: poll };
+    return judgement.length > 0 ? { status: 'failed', reason: judgement.join('; '), counterexample: poll } : { status: 'passed' };
+  },
+};
+
+export const VIDEOS_CHECKS: readonly Check[] = [videosSubmitValidation, videosUnknownJob, videosSubmitStatus, videosJobShape, videosLifecycle, videosCompletedUsage];

@@ -1,3 +1,4 @@
+import type { Observed } from '../check.ts';
 import type { Probe } from './probe.ts';
 
 /** What came back for one probe: the status, headers and the body bytes as the network delivered them. */
@@ -5,7 +6,7 @@ export interface Exchange {
   readonly probe: Probe;
   readonly url: string;
   readonly status: number;
-  /** Lower-cased header names. */
+  /** Lower-cased header names (HTTP header names are case-insensitive). */
   readonly headers: Readonly<Record<string, string>>;
   /** The body split exactly as the reads returned it (the SSE reader is tested against any split). */
   readonly chunks: readonly Uint8Array[];
@@ -13,6 +14,8 @@ export interface Exchange {
   readonly text: string;
   /** Set when the body could not be read to the end (a cut stream, a reset connection). */
   readonly bodyError?: string;
+  /** Milliseconds from sending to the last body byte. */
+  readonly durationMs?: number;
 }
 
 /** The body parsed as JSON, or undefined when it is not JSON. */
@@ -27,4 +30,14 @@ export function exchangeJson(exchange: Pick<Exchange, 'text'>): unknown {
 /** The media type of the response, lower-cased, without parameters ('' when absent). */
 export function mediaType(exchange: Pick<Exchange, 'headers'>): string {
   return (exchange.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * What a report shows of an answer: status, headers and the first 2 KB of the body.
+ *
+ * @example
+ * observedOf({ status: 500, headers: {}, text: 'boom' }); // { status: 500, headers: {}, bodyExcerpt: 'boom', bodyBytes: 4 }
+ */
+export function observedOf(exchange: Pick<Exchange, 'status' | 'headers' | 'text'>): Observed {
+  return { status: exchange.status, headers: exchange.headers, bodyExcerpt: exchange.text.slice(0, 2048), bodyBytes: Buffer.byteLength(exchange.text) };
 }

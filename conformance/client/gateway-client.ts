@@ -1,18 +1,26 @@
 import { exchangeJson, type Exchange } from './exchange.ts';
-import { probeUrl, type Probe } from './probe.ts';
+import { isPaidProbe, isVideoProbe, probeBody, probeContentType, probeUrl, type Probe } from './probe.ts';
 import { BudgetExhaustedError, type RequestBudget } from './request-budget.ts';
 import { retryAfterSeconds } from './retry-after.ts';
+import { TransportError, VideosDisabledError } from './transport-error.ts';
 import { concatBytes } from '../../src/bytes/concat-bytes.ts';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Default for `--timeout-ms`: connecting and reading one whole answer. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface GatewayClientOptions {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly fetch: FetchLike;
   readonly budget: RequestBudget;
-  /** How long to wait for one whole response, body included. Default 120 s. */
+  /** Connect + read of one whole answer, body included. Default {@link DEFAULT_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
+  /** Sent with every request (`--header`), e.g. a gateway's routing headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Requests to `/videos` allowed (`--include-videos`). Default false. */
+  readonly allowVideos?: boolean;
   /** Retries of a 429 (waiting for its Retry-After each time). Default 2. */
   readonly maxRetries?: number;
   /** A 429 asking for a longer wait than this is returned as it is. Default 90 s. */
@@ -26,52 +34,84 @@ export interface SendOptions {
   readonly retryOn429?: boolean;
 }
 
+/** What the client counts, shared by the run's client and every check's view of it. */
+export interface ClientCounters {
+  requests: number;
+  paid: number;
+  retries: number;
+}
+
 /** Sends probes to one target and keeps the count of what was sent. */
 export interface GatewayClient {
   readonly baseUrl: string;
   readonly budget: RequestBudget;
+  /** Throws {@link BudgetExhaustedError}, {@link VideosDisabledError} or {@link TransportError}. */
   send(probe: Probe, options?: SendOptions): Promise<Exchange>;
   /** Requests sent so far (retries included). */
   requestCount(): number;
-  /** Retries done after a 429 with Retry-After. */
+  /** Requests sent to paid operations. */
+  paidCount(): number;
+  /** Retries done (after a 429 with Retry-After, or a GET after a transport failure). */
   retryCount(): number;
+  /** The same target with another budget (a check's share), reporting each exchange to `onExchange`. */
+  view(budget: RequestBudget, onExchange: (exchange: Exchange) => void): GatewayClient;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function isPaidOperation(probe: Probe): boolean {
-  return probe.method === 'POST' && /^\/(responses|videos)$/.test(probe.path);
+/** The cause of a fetch failure in words (`ECONNREFUSED`, a timeout), never a bare "fetch failed". */
+function causeOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `no complete answer within ${timeoutMs} ms (--timeout-ms)`;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED') return `connection refused (${message})`;
+  if (code === 'ENOTFOUND') return `host not found (${message})`;
+  return code ? `${code}: ${message}` : message;
 }
 
 /**
- * The HTTP side of the suite. Paid probes take a unit of the budget before they are sent (a live
- * gateway never sees more paid requests than `--max-requests`); a 429 is retried after its
- * `Retry-After` (bounded), as a polite client does.
+ * The HTTP side of the suite. Every probe to a paid operation takes a unit of the budget before
+ * it is sent (a live gateway never gets more than `--max-requests` of them, served or not);
+ * `/videos` is reached only when allowed; a 429 is retried after its `Retry-After` (bounded); an
+ * idempotent GET is retried once after a transport failure; every request has a deadline.
  *
  * @example
  * const client = createGatewayClient({ baseUrl, apiKey, fetch, budget: createRequestBudget(10) });
  * const exchange = await client.send({ method: 'POST', path: '/responses', body: {}, auth: 'none' });
  */
-export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+export function createGatewayClient(options: GatewayClientOptions, counters: ClientCounters = { requests: 0, paid: 0, retries: 0 }, onExchange?: (e: Exchange) => void): GatewayClient {
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRetries ?? 2;
   const maxWait = options.maxRetryWaitSeconds ?? 90;
-  let requests = 0;
-  let retries = 0;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function once(probe: Probe): Promise<Exchange> {
     const url = probeUrl(options.baseUrl, probe);
-    const headers = new Headers(probe.headers ?? {});
+    const headers = new Headers(options.headers ?? {});
+    for (const [name, value] of Object.entries(probe.headers ?? {})) headers.set(name, value);
     const auth = probe.auth ?? 'key';
     if (auth === 'key') headers.set('authorization', `Bearer ${options.apiKey}`);
-    else if (auth !== 'none') headers.set('authorization', auth.header);
-    const body = probe.rawBody ?? (probe.body !== undefined ? JSON.stringify(probe.body) : undefined);
-    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    else if (auth === 'none') headers.delete('authorization');
+    else headers.set('authorization', auth.header);
+    const body = probeBody(probe);
+    const type = probeContentType(probe);
+    if (type !== undefined) headers.set('content-type', type);
     const aborter = new AbortController();
-    const timer = setTimeout(() => aborter.abort(), options.timeoutMs ?? 120_000);
-    requests++;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      aborter.abort();
+    }, timeoutMs);
+    counters.requests++;
+    const started = Date.now();
     try {
-      const response = await options.fetch(url, { method: probe.method, headers, body, signal: aborter.signal });
+      let response: Response;
+      try {
+        response = await options.fetch(url, { method: probe.method, headers, body: body as BodyInit | undefined, signal: aborter.signal });
+      } catch (error) {
+        throw new TransportError(probe, causeOf(error, timedOut, timeoutMs));
+      }
       const chunks: Uint8Array[] = [];
       let bodyError: string | undefined;
       if (response.body) {
@@ -83,15 +123,17 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             if (value.byteLength > 0) chunks.push(value);
           }
         } catch (error) {
-          bodyError = error instanceof Error ? error.message : String(error);
+          bodyError = causeOf(error, timedOut, timeoutMs);
         }
       }
+      // A body cut by our own deadline is a timeout, not an answer to judge.
+      if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
       const responseHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         responseHeaders[name.toLowerCase()] = value;
       });
       const text = new TextDecoder().decode(concatBytes(chunks));
-      return { probe, url, status: response.status, headers: responseHeaders, chunks, text, ...(bodyError ? { bodyError } : {}) };
+      return { probe, url, status: response.status, headers: responseHeaders, chunks, text, durationMs: Date.now() - started, ...(bodyError ? { bodyError } : {}) };
     } finally {
       clearTimeout(timer);
     }
@@ -100,24 +142,43 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   return {
     baseUrl: options.baseUrl,
     budget: options.budget,
-    requestCount: () => requests,
-    retryCount: () => retries,
+    requestCount: () => counters.requests,
+    paidCount: () => counters.paid,
+    retryCount: () => counters.retries,
+    view: (budget, report) => createGatewayClient({ ...options, budget }, counters, (e) => {
+      onExchange?.(e);
+      report(e);
+    }),
     async send(probe, sendOptions = {}) {
-      if (probe.paid && !options.budget.take()) throw new BudgetExhaustedError(options.budget.limit);
-      let exchange = await once(probe);
+      if (isVideoProbe(probe) && !options.allowVideos) throw new VideosDisabledError();
+      if (isPaidProbe(probe)) {
+        if (!options.budget.take()) throw new BudgetExhaustedError(options.budget.limit);
+        counters.paid++;
+      }
+      let exchange: Exchange;
+      try {
+        exchange = await once(probe);
+      } catch (error) {
+        // An idempotent probe is tried once more after a transport failure.
+        if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
+        counters.retries++;
+        exchange = await once(probe);
+      }
       for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false; attempt++) {
         const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
         if (wait === undefined || wait > maxWait) break;
-        retries++;
+        if (isPaidProbe(probe)) {
+          if (!options.budget.take()) break;
+          counters.paid++;
+        }
+        counters.retries++;
         await sleep(wait * 1000);
         exchange = await once(probe);
       }
-      // A request we expected to be rejected but that was served did cost something: count it.
-      if (!probe.paid && isPaidOperation(probe) && exchange.status >= 200 && exchange.status < 300) options.budget.charge();
+      onExchange?.(exchange);
       return exchange;
     },
   };
 }
-
 
 export { exchangeJson };

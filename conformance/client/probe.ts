@@ -11,25 +11,40 @@ export interface Probe {
   readonly path: string;
   /**
    * `key` (default): `Authorization: Bearer <the run's key>`; `none`: no Authorization header;
-   * any other string: sent verbatim as the Authorization header (a wrong key, a wrong scheme).
+   * `{header}`: sent verbatim as the Authorization header (a wrong key, a wrong scheme).
    */
   readonly auth?: 'key' | 'none' | { readonly header: string };
   /** Extra request headers. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** JSON body (sent with `content-type: application/json`). */
+  /** JSON body (sent with `content-type: application/json` unless `headers` names another). */
   readonly body?: unknown;
-  /** Raw body text instead of `body` (malformed JSON), sent with `content-type: application/json`. */
+  /** Raw body text instead of `body` (malformed JSON), sent with `content-type: application/json` unless `headers` names another. */
   readonly rawBody?: string;
-  /**
-   * The gateway is expected to do paid work for this request (a generation or a video job): it
-   * counts against the run's request budget before it is sent.
-   */
-  readonly paid?: boolean;
+  /** Binary body as base64 (a multipart upload): sent as bytes, shown elided, written to a file by the curl. */
+  readonly bodyBase64?: string;
 }
 
 /** The simulator's control API lives at the origin root, outside the base path. */
 export function isControlPath(path: string): boolean {
   return path.startsWith('/__gatewaykit/');
+}
+
+/**
+ * Does this probe go to an operation that can cost money (spec 4.1, 4.2, 4.4)? Such probes take a
+ * unit of the budget before they are sent, whatever the suite expects the answer to be.
+ *
+ * @example
+ * isPaidProbe({ method: 'POST', path: '/responses' }); // true
+ * isPaidProbe({ method: 'GET', path: '/models' }); // false
+ */
+export function isPaidProbe(probe: Pick<Probe, 'method' | 'path'>): boolean {
+  const path = probe.path.split('?')[0]!;
+  return probe.method === 'POST' && /^\/(responses|videos|audio\/transcriptions)\/?$/.test(path);
+}
+
+/** Does this probe reach `/videos` (gated by `--include-videos`)? */
+export function isVideoProbe(probe: Pick<Probe, 'path'>): boolean {
+  return /^\/videos(\/|\?|$)/.test(probe.path);
 }
 
 /**
@@ -44,4 +59,17 @@ export function probeUrl(baseUrl: string, probe: Pick<Probe, 'path'>): string {
   if (/^https?:\/\//.test(probe.path)) return probe.path;
   if (isControlPath(probe.path)) return `${new URL(base).origin}${probe.path}`;
   return `${base}${probe.path.startsWith('/') ? '' : '/'}${probe.path}`;
+}
+
+/** The body bytes or text a probe sends (undefined without body). */
+export function probeBody(probe: Probe): string | Uint8Array | undefined {
+  if (probe.bodyBase64 !== undefined) return Uint8Array.from(Buffer.from(probe.bodyBase64, 'base64'));
+  return probe.rawBody ?? (probe.body !== undefined ? JSON.stringify(probe.body) : undefined);
+}
+
+/** The content type a probe is sent with: its own header, else JSON when it has a body. */
+export function probeContentType(probe: Probe): string | undefined {
+  const own = Object.entries(probe.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  if (own !== undefined) return own;
+  return probe.body !== undefined || probe.rawBody !== undefined || probe.bodyBase64 !== undefined ? 'application/json' : undefined;
 }

@@ -1,43 +1,46 @@
-/** Thrown by the client when a paid probe would go over the run's budget; the runner turns it into a skip. */
+/** Thrown by the client when a paid probe would go over the budget; checks turn it into a skip (or a partial verdict). */
 export class BudgetExhaustedError extends Error {
   constructor(readonly limit: number) {
-    super(`request budget exhausted (${limit} paid requests; raise it with --max-requests)`);
+    super(`request budget exhausted (${limit} requests to paid operations; raise it with --max-requests)`);
     this.name = 'BudgetExhaustedError';
   }
 }
 
 /**
- * The number of paid requests (generations, video jobs) a run may send to the target. A live,
- * paid gateway is only ever sent this many requests that can cost money.
+ * The number of requests to paid operations (POST /responses, POST /videos, POST
+ * /audio/transcriptions) a run may send. Every such request takes a unit BEFORE it is sent,
+ * whether the suite expects it to be served or rejected: a target that wrongly serves a
+ * rule-breaking request would charge for it.
  */
 export interface RequestBudget {
   readonly limit: number;
   used(): number;
   remaining(): number;
-  /** Take one unit; false (and nothing taken) when none is left. */
+  /** Take one unit; false (and nothing taken) when none is left here or in the parent. */
   take(): boolean;
-  /** Count a request that turned out to be paid though it was not expected to be (an accepted bad request). */
-  charge(): void;
+  /** A budget of at most `limit` units drawn from this one (one check's share). */
+  scope(limit: number): RequestBudget;
 }
 
 /**
  * @example
  * const budget = createRequestBudget(2);
  * budget.take(); budget.take(); budget.take(); // true, true, false
+ * budget.scope(1).take(); // false: the parent is empty
  */
-export function createRequestBudget(limit: number): RequestBudget {
+export function createRequestBudget(limit: number, parent?: RequestBudget): RequestBudget {
   let used = 0;
-  return {
+  const self: RequestBudget = {
     limit,
     used: () => used,
-    remaining: () => Math.max(0, limit - used),
+    remaining: () => Math.max(0, Math.min(limit - used, parent ? parent.remaining() : Infinity)),
     take() {
       if (used >= limit) return false;
+      if (parent && !parent.take()) return false;
       used++;
       return true;
     },
-    charge() {
-      used++;
-    },
+    scope: (n) => createRequestBudget(n, self),
   };
+  return self;
 }

@@ -1,4 +1,4 @@
-import { probeUrl, type Probe } from './probe.ts';
+import { probeContentType, probeUrl, type Probe } from './probe.ts';
 
 /** POSIX single-quoting: safe for any text, including newlines and quotes. */
 function shellQuote(text: string): string {
@@ -6,24 +6,35 @@ function shellQuote(text: string): string {
 }
 
 /**
- * A curl command that sends `probe` again. The key is never printed: it reads
- * `$GATEWAY_API_KEY` from the environment.
+ * A shell command that sends `probe` again exactly: the method, URL, every header the suite sent
+ * (one Content-Type), and the body byte for byte. A JSON or text body goes inline; a binary body
+ * (a multipart upload) is written to a file first (`base64 -d`) and sent with `--data-binary @file`.
+ * The key is never printed: it reads `$GATEWAY_API_KEY` from the environment.
  *
  * @example
  * toCurl('https://gw.example/api/v1', { method: 'POST', path: '/responses', body: { model: 'm', input: 'hi' } });
- * // curl -sS -i -X POST 'https://gw.example/api/v1/responses' -H "Authorization: Bearer $GATEWAY_API_KEY" ...
+ * // curl -sS -i -X POST 'https://gw.example/api/v1/responses' -H "Authorization: Bearer $GATEWAY_API_KEY" -H 'Content-Type: application/json' --data-binary '{"model":"m","input":"hi"}'
  */
-export function toCurl(baseUrl: string, probe: Probe): string {
+export function toCurl(baseUrl: string, probe: Probe, runHeaders: Readonly<Record<string, string>> = {}): string {
   const parts = ['curl -sS -i'];
-  const body = probe.rawBody ?? (probe.body !== undefined ? JSON.stringify(probe.body) : undefined);
   const streaming = typeof probe.body === 'object' && probe.body !== null && (probe.body as { stream?: unknown }).stream === true;
   if (streaming) parts.push('-N');
   parts.push(`-X ${probe.method}`, shellQuote(probeUrl(baseUrl, probe)));
   const auth = probe.auth ?? 'key';
   if (auth === 'key') parts.push('-H "Authorization: Bearer $GATEWAY_API_KEY"');
   else if (auth !== 'none') parts.push(`-H ${shellQuote(`Authorization: ${auth.header}`)}`);
-  if (body !== undefined) parts.push(`-H 'Content-Type: application/json'`);
-  for (const [name, value] of Object.entries(probe.headers ?? {})) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  const headers = new Map<string, [string, string]>();
+  for (const [name, value] of [...Object.entries(runHeaders), ...Object.entries(probe.headers ?? {})]) headers.set(name.toLowerCase(), [name, value]);
+  headers.delete('content-type');
+  headers.delete('authorization');
+  const type = probeContentType(probe);
+  if (type !== undefined) parts.push(`-H ${shellQuote(`Content-Type: ${type}`)}`);
+  for (const [name, value] of headers.values()) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (probe.bodyBase64 !== undefined) {
+    parts.push('--data-binary @gatewaykit-body.bin');
+    return `printf '%s' ${shellQuote(probe.bodyBase64)} | base64 -d > gatewaykit-body.bin && ${parts.join(' ')}`;
+  }
+  const body = probe.rawBody ?? (probe.body !== undefined ? JSON.stringify(probe.body) : undefined);
   if (body !== undefined) parts.push(`--data-binary ${shellQuote(body)}`);
   return parts.join(' ');
 }

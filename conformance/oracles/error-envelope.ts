@@ -1,12 +1,13 @@
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
-import type { Problems } from '../check.ts';
+import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
+import { schemaProblems } from './schema-problems.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
 /**
  * spec 7: every non-2xx answer carries `{error: {code, message}}` as JSON, with `error.code`
- * equal to the HTTP status. Pure: (answer) -> problems.
+ * equal to the HTTP status. Pure: (answer) -> problems, every schema problem with its path.
  *
  * @example
  * errorEnvelopeProblems({ status: 400, headers: { 'content-type': 'application/json' }, text: '{"error":{"code":400,"message":"x"}}' }); // []
@@ -23,11 +24,7 @@ export function errorEnvelopeProblems(answer: Answer): Problems {
     return problems;
   }
   const parsed = ErrorBodySchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    problems.push(`spec 7: error body does not match the envelope at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-    return problems;
-  }
+  if (!parsed.success) return [...problems, ...schemaProblems('spec 7: the error envelope', parsed.error)];
   if (parsed.data.error.code !== answer.status) {
     problems.push(`spec 7: error.code (${parsed.data.error.code}) must equal the HTTP status (${answer.status})`);
   }
@@ -57,7 +54,27 @@ export function expectError(status: number | readonly number[]) {
   };
 }
 
-/** The answer must be a success (2xx): a rule says this request is valid. */
+/**
+ * The answer must be a success (2xx) holding a Responses result: a rule says this request is
+ * valid. A 2xx that is not a Responses result cannot show the request was served: inconclusive,
+ * owned by `result.shape`.
+ *
+ * @example
+ * expectServed(exchange); // [] for a 200 with {object: 'response', ...}
+ */
+export function expectServed(answer: Answer): Judgement {
+  if (answer.status >= 200 && answer.status < 300) {
+    const json = exchangeJson(answer) as { object?: unknown } | undefined;
+    if (json?.object !== 'response' && !/^text\/event-stream/.test(answer.headers['content-type'] ?? '')) {
+      return { inconclusive: `the ${answer.status} answer is not a Responses result, so it does not show the request was served`, owner: 'result.shape' };
+    }
+    return [];
+  }
+  const message = errorMessage(answer);
+  return [`a valid request was rejected with HTTP ${answer.status}${message ? `: ${message}` : ''}`];
+}
+
+/** The answer must be a 2xx (operations other than /responses). */
 export function expectAccepted(answer: Answer): Problems {
   if (answer.status >= 200 && answer.status < 300) return [];
   const message = errorMessage(answer);

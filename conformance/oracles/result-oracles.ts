@@ -1,51 +1,139 @@
 import { GatewayMetadataSchema } from '../../src/schemas/gateway-metadata.ts';
 import { ResponsesResultSchema } from '../../src/schemas/responses-result.ts';
 import { checkUsageArithmetic } from '../../src/schemas/usage.ts';
-import type { Problems } from '../check.ts';
+import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
-import { expectAccepted } from './error-envelope.ts';
+import { schemaProblems } from './schema-problems.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
+type Json = Record<string, unknown>;
 
-/** spec 2.2, 4.1: a non-streaming success is JSON matching the result schema. */
-export function resultShapeProblems(answer: Answer): Problems {
-  const accepted = expectAccepted(answer);
-  if (accepted.length > 0) return accepted;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Precondition of the result oracles: a 2xx (else `validation.valid-accepted` owns it). */
+function served(answer: Answer): Judgement {
+  if (answer.status >= 200 && answer.status < 300) return [];
+  return { inconclusive: `the request was not served (HTTP ${answer.status}), so there is no result to judge`, owner: 'validation.valid-accepted' };
+}
+
+/** Precondition: a 2xx whose body is a JSON object with `object: "response"` (else `result.shape` owns it). */
+function resultBody(answer: Answer): Json | Judgement {
+  const pre = served(answer);
+  if (!Array.isArray(pre) || pre.length > 0) return pre;
+  const json = exchangeJson(answer);
+  if (!isObject(json) || json.object !== 'response') return { inconclusive: 'the answer is not a Responses result (object "response")', owner: 'result.shape' };
+  return json;
+}
+
+const isJudgement = (v: Json | Judgement): v is Judgement => Array.isArray(v) || typeof (v as { inconclusive?: unknown }).inconclusive === 'string';
+
+/** spec 2.2, 4.1: a non-streaming success is JSON matching the result schema (every problem with its path). */
+export function resultShapeProblems(answer: Answer): Judgement {
+  const pre = served(answer);
+  if (!Array.isArray(pre) || pre.length > 0) return pre;
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`spec 4.1: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = ResponsesResultSchema.safeParse(exchangeJson(answer));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    problems.push(`spec 2.2: the result does not match the schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  } else if (parsed.data.status === 'completed' && parsed.data.error !== null) {
-    problems.push('spec 2.2: error must be null on success');
-  }
+  if (!parsed.success) problems.push(...schemaProblems('spec 2.2: the result', parsed.error));
+  else if (parsed.data.status === 'completed' && parsed.data.error !== null) problems.push('spec 2.2: error must be null on success');
   return problems;
 }
 
 /** spec 2.2: usage counts are integers and add up (total = input + output, details within their totals). */
-export function resultUsageProblems(answer: Answer): Problems {
-  const accepted = expectAccepted(answer);
-  if (accepted.length > 0) return accepted;
-  const usage = ResponsesResultSchema.shape.usage.safeParse((exchangeJson(answer) as { usage?: unknown } | undefined)?.usage);
-  if (!usage.success) return [`spec 2.2: usage does not match its schema: ${usage.error.issues[0]?.message}`];
+export function resultUsageProblems(answer: Answer): Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  if (!isObject(body.usage)) return { inconclusive: 'the result has no usage object', owner: 'result.shape' };
+  const usage = ResponsesResultSchema.shape.usage.safeParse(body.usage);
+  if (!usage.success) return schemaProblems('spec 2.2: usage', usage.error);
   return checkUsageArithmetic(usage.data).map((p) => `spec 2.2 usage: ${p}`);
 }
 
-/** spec 2.1 header table, 2.6: `gateway_metadata` appears only when asked for. */
-export function metadataAbsentProblems(answer: Answer): Problems {
-  const body = exchangeJson(answer) as Record<string, unknown> | undefined;
-  return body && 'gateway_metadata' in body && body.gateway_metadata !== null
+const ECHOED = ['instructions', 'max_output_tokens', 'metadata', 'temperature', 'top_p', 'parallel_tool_calls', 'tool_choice', 'service_tier'] as const;
+
+/** Canonical JSON (sorted keys), so key order never matters. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/**
+ * spec 2.2: the result echoes the request settings it was given. Judged per field sent; tools by
+ * type and name. `service_tier: "auto"` may come back as the tier that served it.
+ */
+export function resultEchoProblems(answer: Answer, request: Json): Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  const problems: string[] = [];
+  for (const field of ECHOED) {
+    if (!(field in request)) continue;
+    if (field === 'service_tier' && request.service_tier === 'auto') continue;
+    if (canonical(body[field]) !== canonical(request[field])) problems.push(`spec 2.2: ${field} must echo the request (${canonical(request[field]).slice(0, 80)}), was ${canonical(body[field]).slice(0, 80)}`);
+  }
+  if (Array.isArray(request.tools)) {
+    const names = (tools: unknown) => (Array.isArray(tools) ? tools.map((t) => (isObject(t) ? `${String(t.type)}:${String(t.name ?? '')}` : '?')).join(',') : String(tools));
+    if (names(body.tools) !== names(request.tools)) problems.push(`spec 2.2: tools must echo the request (${names(request.tools)}), was ${names(body.tools)}`);
+  }
+  return problems;
+}
+
+/** A Unix time in seconds is below this; milliseconds are above it (year 5138 vs 1973). */
+const SECONDS_CEILING = 1e11;
+
+/** spec 2.2: created_at / completed_at are whole Unix seconds, completed_at not before created_at. */
+export function resultTimestampProblems(answer: Answer): Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  const problems: string[] = [];
+  for (const field of ['created_at', 'completed_at'] as const) {
+    const v = body[field];
+    if (field === 'completed_at' && v === null && body.status !== 'completed') continue;
+    if (typeof v !== 'number' || !Number.isInteger(v)) problems.push(`spec 2.2: ${field} must be an integer Unix time in seconds, was ${JSON.stringify(v)}`);
+    else if (v >= SECONDS_CEILING) problems.push(`spec 2.2: ${field} ${v} is in milliseconds, not seconds`);
+    else if (v < 1e9) problems.push(`spec 2.2: ${field} ${v} is not a plausible Unix time in seconds`);
+  }
+  if (typeof body.created_at === 'number' && typeof body.completed_at === 'number' && body.completed_at < body.created_at) {
+    problems.push(`spec 2.2: completed_at ${body.completed_at} is before created_at ${body.created_at}`);
+  }
+  return problems;
+}
+
+/**
+ * status and incomplete_details agree: completed has none, incomplete names the reason, failed
+ * carries an error. Shared by the result check and the stream terminal event.
+ */
+export function statusDetailsProblems(response: Json, where: string): Problems {
+  const problems: string[] = [];
+  const details = response.incomplete_details;
+  if (response.status === 'completed' && details !== null && details !== undefined) problems.push(`${where}: status completed with incomplete_details ${JSON.stringify(details)}`);
+  if (response.status === 'incomplete' && !(isObject(details) && typeof details.reason === 'string')) problems.push(`${where}: status incomplete without incomplete_details.reason (was ${JSON.stringify(details ?? null)})`);
+  if (response.status === 'failed' && !isObject(response.error)) problems.push(`${where}: status failed without an error object`);
+  return problems;
+}
+
+export function resultStatusProblems(answer: Answer): Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  return statusDetailsProblems(body, 'the result');
+}
+
+/** spec 2.1 header table, 2.6: `gateway_metadata` appears only when asked for. Precondition: a JSON body. */
+export function metadataAbsentProblems(answer: Answer): Judgement {
+  const body = exchangeJson(answer);
+  if (!isObject(body)) return { inconclusive: `the answer (HTTP ${answer.status}) is not a JSON object`, owner: answer.status >= 400 ? 'errors.envelope' : 'result.shape' };
+  return 'gateway_metadata' in body && body.gateway_metadata !== null
     ? ['spec 2.1: gateway_metadata returned although the metadata header was not enabled (the default is disabled)']
     : [];
 }
 
-/** spec 2.6: with the header enabled, `gateway_metadata` is there and matches its schema. */
-export function metadataPresentProblems(answer: Answer): Problems {
-  const body = exchangeJson(answer) as Record<string, unknown> | undefined;
-  if (!body || typeof body.gateway_metadata !== 'object' || body.gateway_metadata === null) {
+/** spec 2.6: with the header enabled, `gateway_metadata` is there and matches its schema. Precondition: a JSON body. */
+export function metadataPresentProblems(answer: Answer): Judgement {
+  const body = exchangeJson(answer);
+  if (!isObject(body)) return { inconclusive: `the answer (HTTP ${answer.status}) is not a JSON object`, owner: answer.status >= 400 ? 'errors.envelope' : 'result.shape' };
+  if (!isObject(body.gateway_metadata)) {
     return [`spec 2.1, 2.6: gateway_metadata missing from the ${answer.status >= 400 ? 'error body' : 'result'} although the metadata header was enabled`];
   }
   const parsed = GatewayMetadataSchema.safeParse(body.gateway_metadata);
-  return parsed.success ? [] : [`spec 2.6: gateway_metadata does not match its schema: ${parsed.error.issues[0]?.message}`];
+  return parsed.success ? [] : schemaProblems('spec 2.6: gateway_metadata', parsed.error);
 }

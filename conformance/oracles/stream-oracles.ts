@@ -1,32 +1,52 @@
 import { resultOutputText, ResponsesResultSchema } from '../../src/schemas/responses-result.ts';
 import { KNOWN_STREAM_EVENT_TYPES, StreamEventSchema, TERMINAL_EVENT_TYPES } from '../../src/schemas/stream-events.ts';
 import { checkUsageArithmetic } from '../../src/schemas/usage.ts';
-import type { Problems } from '../check.ts';
+import type { Inconclusive, Judgement, Problems } from '../check.ts';
 import { mediaType, type Exchange } from '../client/exchange.ts';
-import { parseStream, type StreamEventData } from './parse-stream.ts';
+import { parseStream, type ParsedStream, type StreamEventData } from './parse-stream.ts';
+import { statusDetailsProblems } from './result-oracles.ts';
+import { schemaProblems } from './schema-problems.ts';
 
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'chunks' | 'bodyError'>;
 
 const isTerminal = (type: unknown) => (TERMINAL_EVENT_TYPES as readonly unknown[]).includes(type);
 const known = new Set<unknown>(KNOWN_STREAM_EVENT_TYPES);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function okStatus(answer: StreamAnswer): Problems {
-  return answer.status === 200 ? [] : [`spec 4.1: a stream request must answer 200, got ${answer.status}`];
+/**
+ * The preconditions every stream oracle states, each owned by the check whose rule it is:
+ * - the request was served (else `validation.valid-accepted`);
+ * - 200 with text/event-stream (else `stream.content-type`);
+ * - at least one JSON event (else `stream.grammar`), when `events` is asked for;
+ * - exactly one terminal event (else `stream.grammar`), when `terminal` is asked for.
+ */
+export function streamPrecondition(answer: StreamAnswer, need: { events?: boolean; terminal?: boolean } = {}): ParsedStream | Inconclusive {
+  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the stream request was not served (HTTP ${answer.status})`, owner: 'validation.valid-accepted' };
+  if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
+    return { inconclusive: `the answer is not an event stream (HTTP ${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`, owner: 'stream.content-type' };
+  }
+  const stream = parseStream(answer);
+  if ((need.events || need.terminal) && stream.events.filter(Boolean).length === 0) return { inconclusive: 'the stream holds no JSON event', owner: 'stream.grammar' };
+  if (need.terminal && stream.events.filter((e) => isTerminal(e?.type)).length !== 1) return { inconclusive: 'the stream does not hold exactly one terminal event', owner: 'stream.grammar' };
+  return stream;
 }
 
-/** spec 4.1: a stream is served as `text/event-stream`. */
-export function streamContentTypeProblems(answer: StreamAnswer): Problems {
-  const problems = [...okStatus(answer)];
-  if (mediaType(answer) !== 'text/event-stream') {
-    problems.push(`spec 4.1: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  }
+const failedPre = (s: ParsedStream | Inconclusive): s is Inconclusive => 'inconclusive' in s;
+
+/** spec 4.1: a stream is served 200 as `text/event-stream`. Precondition: served at all. */
+export function streamContentTypeProblems(answer: StreamAnswer): Judgement {
+  if (answer.status >= 400) return { inconclusive: `the stream request was not served (HTTP ${answer.status})`, owner: 'validation.valid-accepted' };
+  const problems: string[] = [];
+  if (answer.status !== 200) problems.push(`spec 4.1: a stream request must answer 200, got ${answer.status}`);
+  if (mediaType(answer) !== 'text/event-stream') problems.push(`spec 4.1: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`);
   return problems;
 }
 
 /** spec 4.1, 6.2: the stream ends with `data: [DONE]`, once, and nothing follows it. */
-export function streamDoneProblems(answer: StreamAnswer): Problems {
-  const problems = [...okStatus(answer)];
-  const stream = parseStream(answer);
+export function streamDoneProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer);
+  if (failedPre(stream)) return stream;
+  const problems: string[] = [];
   if (answer.bodyError) problems.push(`the stream broke off: ${answer.bodyError}`);
   if (stream.doneAt.length === 0) problems.push('spec 6.2: the stream does not end with the [DONE] sentinel');
   else if (stream.doneAt.length > 1) problems.push(`spec 6.2: [DONE] sent ${stream.doneAt.length} times`);
@@ -36,24 +56,28 @@ export function streamDoneProblems(answer: StreamAnswer): Problems {
 }
 
 /** reference grammar: every event carries `sequence_number`, contiguous from 0. */
-export function streamSequenceProblems(answer: StreamAnswer): Problems {
-  const stream = parseStream(answer);
+export function streamSequenceProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { events: true });
+  if (failedPre(stream)) return stream;
   for (const [i, event] of stream.events.entries()) {
-    const seq = event?.sequence_number;
-    if (!Number.isInteger(seq)) return [`event ${i} (${String(event?.type)}) has no integer sequence_number`];
-    if (seq !== i) return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event?.type)}) has ${String(seq)}`];
+    if (!event) continue;
+    const seq = event.sequence_number;
+    if (!Number.isInteger(seq)) return [`event ${i} (${String(event.type)}) has no integer sequence_number`];
+    if (seq !== i) return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event.type)}) has ${String(seq)}`];
   }
   return [];
 }
 
 /**
- * spec 6 and the reference grammar: response.created (first) -> response.in_progress -> items
- * (output_item.added before its parts and deltas, output_item.done after) -> exactly one terminal
- * event, the last before [DONE]; every known event matches its schema.
+ * spec 6 and the reference grammar: response.created (first) -> response.in_progress -> items ->
+ * exactly one terminal event, the last before [DONE]; every known event matches its schema.
  */
-export function streamGrammarProblems(answer: StreamAnswer): Problems {
-  const problems: string[] = [...okStatus(answer)];
-  const { events } = parseStream(answer);
+export function streamGrammarProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer);
+  if (failedPre(stream)) return stream;
+  const { events } = stream;
+  const problems: string[] = [];
+  if (events.length === 0) return ['the stream holds no event'];
   const first = events.findIndex((e) => e?.type !== 'response.debug'); // spec 6.3: a debug chunk may come first
   if (events.some((e) => e === undefined)) problems.push('an event carries data that is not a JSON object');
   if (events[first]?.type !== 'response.created') problems.push(`the first event must be response.created, was ${String(events[first]?.type)}`);
@@ -61,84 +85,182 @@ export function streamGrammarProblems(answer: StreamAnswer): Problems {
   const terminals = events.flatMap((e, i) => (isTerminal(e?.type) ? [i] : []));
   if (terminals.length !== 1) problems.push(`exactly one terminal event (response.completed|incomplete|failed) expected, got ${terminals.length}`);
   else if (terminals[0] !== events.length - 1) problems.push(`the terminal event must be the last event, but ${String(events[terminals[0]! + 1]?.type)} follows it`);
-  const open = new Set<number>();
-  const closed = new Set<number>();
   for (const [i, event] of events.entries()) {
-    if (!event) continue;
-    if (known.has(event.type)) {
-      const parsed = StreamEventSchema.safeParse(event);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        problems.push(`event ${i} (${String(event.type)}) does not match its schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    if (!event || !known.has(event.type)) continue;
+    const parsed = StreamEventSchema.safeParse(event);
+    if (!parsed.success) problems.push(...schemaProblems(`event ${i} (${String(event.type)})`, parsed.error));
+  }
+  return [...new Set(problems)].slice(0, 12);
+}
+
+/**
+ * reference grammar, across events: an item keeps its id and output_index from
+ * `output_item.added` to `output_item.done`; every event of the item names that id at that
+ * index; every added item and content part is done; nothing about an item comes outside its
+ * added..done.
+ */
+export function streamItemIdentityProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { events: true });
+  if (failedPre(stream)) return stream;
+  const problems: string[] = [];
+  const open = new Map<number, string | undefined>(); // output_index -> item id
+  const closed = new Set<number>();
+  const parts = new Set<string>();
+  for (const [i, e] of stream.events.entries()) {
+    if (!e || typeof e.type !== 'string') continue;
+    const index = e.output_index;
+    if (e.type === 'response.output_item.added' || e.type === 'response.output_item.done') {
+      const id = isObject(e.item) && typeof e.item.id === 'string' ? e.item.id : undefined;
+      if (typeof index !== 'number') {
+        problems.push(`event ${i} (${e.type}) has no output_index`);
+        continue;
       }
+      if (e.type === 'response.output_item.added') {
+        if (open.has(index) || closed.has(index)) problems.push(`event ${i}: output_item.added twice for output_index ${index}`);
+        open.set(index, id);
+      } else {
+        if (!open.has(index)) problems.push(`event ${i}: output_item.done for output_index ${index} without output_item.added`);
+        else if (open.get(index) !== id) problems.push(`event ${i}: output_item.done at output_index ${index} names item ${String(id)}, added was ${String(open.get(index))}`);
+        for (const key of parts) if (key.startsWith(`${index}#`)) problems.push(`event ${i}: content part ${key} of item ${String(id)} never done`);
+        open.delete(index);
+        closed.add(index);
+      }
+      continue;
     }
-    const index = event.output_index;
-    if (typeof index !== 'number') continue;
-    if (event.type === 'response.output_item.added') {
-      if (open.has(index) || closed.has(index)) problems.push(`event ${i}: output_item.added twice for output_index ${index}`);
-      open.add(index);
-    } else if (event.type === 'response.output_item.done') {
-      if (!open.has(index)) problems.push(`event ${i}: output_item.done for output_index ${index} without output_item.added`);
-      open.delete(index);
-      closed.add(index);
-    } else if (!open.has(index)) {
-      problems.push(`event ${i}: ${String(event.type)} for output_index ${index} outside its output_item.added .. done`);
+    if (typeof index !== 'number' || !e.type.startsWith('response.')) continue;
+    if (!open.has(index)) {
+      problems.push(`event ${i}: ${e.type} for output_index ${index} outside its output_item.added .. done`);
+      continue;
+    }
+    if ('item_id' in e && e.item_id !== open.get(index)) problems.push(`event ${i}: ${e.type} names item ${String(e.item_id)} at output_index ${index}, which is item ${String(open.get(index))}`);
+    const key = `${index}#${String(e.content_index ?? e.summary_index ?? '-')}`;
+    if (e.type === 'response.content_part.added') parts.add(key);
+    if (e.type === 'response.content_part.done') {
+      if (!parts.has(key)) problems.push(`event ${i}: content_part.done for ${key} without content_part.added`);
+      parts.delete(key);
     }
   }
-  if (open.size > 0) problems.push(`output items never done: ${[...open].join(', ')}`);
-  return [...new Set(problems)].slice(0, 5);
+  // A stream that failed part-way may leave its last item open: the failure ends it.
+  const failed = stream.events.some((e) => e?.type === 'response.failed');
+  if (open.size > 0 && !failed) problems.push(`output items added but never done: output_index ${[...open.keys()].join(', ')}`);
+  // The terminal response lists the same items under the same ids and order.
+  const terminal = stream.events.find((e) => isTerminal(e?.type));
+  const output = isObject(terminal?.response) ? terminal.response.output : undefined;
+  if (Array.isArray(output)) {
+    const added = stream.events.filter((e) => e?.type === 'response.output_item.done').map((e) => (isObject(e!.item) ? e!.item.id : undefined));
+    const final = output.map((item) => (isObject(item) ? item.id : undefined));
+    if (JSON.stringify(added) !== JSON.stringify(final)) problems.push(`the terminal response lists items ${JSON.stringify(final)}, the stream added ${JSON.stringify(added)}`);
+  }
+  return [...new Set(problems)].slice(0, 8);
 }
 
 function terminalOf(events: readonly (StreamEventData | undefined)[]): StreamEventData | undefined {
   return events.find((e) => isTerminal(e?.type));
 }
 
+const TERMINAL_STATUS: Record<string, string> = { 'response.completed': 'completed', 'response.incomplete': 'incomplete', 'response.failed': 'failed' };
+
+/** reference: the terminal event's type agrees with its response's status and incomplete_details. */
+export function streamTerminalStatusProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { terminal: true });
+  if (failedPre(stream)) return stream;
+  const terminal = terminalOf(stream.events)!;
+  const response = terminal.response;
+  if (!isObject(response)) return { inconclusive: `${String(terminal.type)} carries no response object`, owner: 'stream.terminal-event' };
+  const problems: string[] = [];
+  const expected = TERMINAL_STATUS[String(terminal.type)];
+  if (response.status !== expected) problems.push(`${String(terminal.type)} carries response.status ${JSON.stringify(response.status)}, expected "${expected}"`);
+  problems.push(...statusDetailsProblems(response, String(terminal.type)));
+  return problems;
+}
+
 /** Reference: the terminal event carries the whole response, with `output` and `usage`, and usage adds up (spec 2.2). */
-export function streamTerminalProblems(answer: StreamAnswer): Problems {
-  const terminal = terminalOf(parseStream(answer).events);
-  if (!terminal) return ['the stream has no terminal event (response.completed|incomplete|failed)'];
+export function streamTerminalProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { terminal: true });
+  if (failedPre(stream)) return stream;
+  const terminal = terminalOf(stream.events)!;
   const response = terminal.response as { output?: unknown; usage?: unknown } | undefined;
   const problems: string[] = [];
   if (!Array.isArray(response?.output)) problems.push(`${String(terminal.type)} must carry response.output`);
   if (typeof response?.usage !== 'object' || response.usage === null) problems.push(`${String(terminal.type)} must carry response.usage`);
   if (problems.length > 0) return problems;
   const parsed = ResponsesResultSchema.safeParse(response);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return [`${String(terminal.type)}.response does not match the result schema (spec 2.2) at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`];
-  }
+  if (!parsed.success) return schemaProblems(`${String(terminal.type)}.response (spec 2.2 result)`, parsed.error);
   return checkUsageArithmetic(parsed.data.usage).map((p) => `spec 2.2 usage: ${p}`);
 }
 
+const DELTA_DONE: Record<string, { done: string; field: string }> = {
+  'response.output_text.delta': { done: 'response.output_text.done', field: 'text' },
+  'response.function_call_arguments.delta': { done: 'response.function_call_arguments.done', field: 'arguments' },
+  'response.reasoning_text.delta': { done: 'response.reasoning_text.done', field: 'text' },
+  'response.reasoning_summary_text.delta': { done: 'response.reasoning_summary_text.done', field: 'text' },
+  'response.refusal.delta': { done: 'response.refusal.done', field: 'refusal' },
+};
+const DONE_FIELD = Object.fromEntries(Object.values(DELTA_DONE).map((d) => [d.done, d.field]));
+
 /**
- * spec 6.4: text deltas joined are the done text, and the terminal response's output text;
- * function-call argument deltas joined are the done arguments.
+ * spec 6.4: deltas joined are their done event (text, function arguments, reasoning text and
+ * summaries, refusals), and the output text deltas join to the terminal response's output text.
+ * Precondition: a terminal event (its output is what the text is compared with).
  */
-export function streamDeltaProblems(answer: StreamAnswer): Problems {
-  const { events } = parseStream(answer);
+export function streamDeltaProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { terminal: true });
+  if (failedPre(stream)) return stream;
   const problems: string[] = [];
   const joined = new Map<string, string>();
-  const key = (e: StreamEventData) => `${String(e.item_id)}#${String(e.content_index ?? '-')}`;
+  const key = (e: StreamEventData, family: string) => `${family}:${String(e.item_id)}#${String(e.content_index ?? e.summary_index ?? '-')}`;
   let doneText = '';
-  for (const e of events) {
-    if (!e) continue;
-    if (e.type === 'response.output_text.delta' || e.type === 'response.function_call_arguments.delta') {
+  for (const e of stream.events) {
+    if (!e || typeof e.type !== 'string') continue;
+    const delta = DELTA_DONE[e.type];
+    if (delta) {
       if (typeof e.delta !== 'string') problems.push(`${e.type} without a string delta`);
-      else joined.set(key(e), (joined.get(key(e)) ?? '') + e.delta);
-    } else if (e.type === 'response.output_text.done') {
-      const got = joined.get(key(e)) ?? '';
-      if (got !== e.text) problems.push(`output_text deltas of ${key(e)} join to ${JSON.stringify(got.slice(0, 60))}, done text is ${JSON.stringify(String(e.text).slice(0, 60))}`);
-      doneText += typeof e.text === 'string' ? e.text : '';
-    } else if (e.type === 'response.function_call_arguments.done') {
-      const got = joined.get(key(e)) ?? '';
-      if (got !== e.arguments) problems.push(`function_call_arguments deltas of ${String(e.item_id)} join to ${JSON.stringify(got.slice(0, 60))}, done arguments are ${JSON.stringify(String(e.arguments).slice(0, 60))}`);
+      else joined.set(key(e, delta.done), (joined.get(key(e, delta.done)) ?? '') + e.delta);
+      continue;
     }
+    const field = DONE_FIELD[e.type];
+    if (!field) continue;
+    const got = joined.get(key(e, e.type)) ?? '';
+    if (got !== e[field]) problems.push(`${e.type}: deltas of ${key(e, e.type)} join to ${JSON.stringify(got.slice(0, 60))}, the done ${field} is ${JSON.stringify(String(e[field]).slice(0, 60))}`);
+    if (e.type === 'response.output_text.done') doneText += typeof e.text === 'string' ? e.text : '';
   }
-  const terminal = terminalOf(events);
-  const response = terminal?.response as { output?: unknown } | undefined;
+  const response = terminalOf(stream.events)?.response as { output?: unknown } | undefined;
   if (Array.isArray(response?.output)) {
     const finalText = resultOutputText({ output: response.output as never });
     if (finalText !== doneText) problems.push(`the done texts join to ${JSON.stringify(doneText.slice(0, 60))}, the final output text is ${JSON.stringify(finalText.slice(0, 60))}`);
   }
+  return problems;
+}
+
+/**
+ * reference: once 200 was sent, a failure is reported in-stream (`error` then `response.failed`),
+ * never swallowed into an empty "success" (a known client pitfall).
+ */
+export function inStreamErrorProblems(answer: StreamAnswer): Judgement {
+  if (answer.status !== 200) return [`a failure after the headers must keep the 200 and report in-stream, got ${answer.status}`];
+  const stream = streamPrecondition(answer);
+  if (failedPre(stream)) return stream;
+  const types = stream.events.map((e) => e?.type);
+  const error = types.indexOf('error');
+  const failed = types.indexOf('response.failed');
+  if (error < 0) return ['no in-stream error event'];
+  if (failed < error) return ['response.failed must follow the error event'];
+  if (types.includes('response.completed')) return ['a failed stream must not also complete'];
+  return [];
+}
+
+/** reference: the `error` event is flat: `{type: "error", code, message, param, sequence_number}`. Precondition: an error event. */
+export function errorEventProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { events: true });
+  if (failedPre(stream)) return stream;
+  const event = stream.events.find((e) => e?.type === 'error');
+  if (!event) return { inconclusive: 'the stream holds no error event', owner: 'stream.in-stream-error' };
+  const problems: Problems = [
+    ...(typeof event.message === 'string' ? [] : [`the error event has no top-level string message (${JSON.stringify(event).slice(0, 120)})`]),
+    ...('code' in event && (typeof event.code === 'string' || typeof event.code === 'number' || event.code === null) ? [] : ['the error event has no top-level code (string, number or null)']),
+    ...('param' in event ? [] : ['the error event has no param member (null when no parameter is at fault)']),
+    ...(Number.isInteger(event.sequence_number) ? [] : ['the error event has no integer sequence_number']),
+    ...(isObject(event.error) ? ['the error event nests its error under "error"; it must be flat'] : []),
+  ];
   return problems;
 }

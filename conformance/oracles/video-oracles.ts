@@ -1,69 +1,86 @@
-import { VIDEO_JOB_ID_PATTERN, VIDEO_TERMINAL_STATUSES, VideoJobSchema, type VideoJob } from '../../src/schemas/videos.ts';
-import type { Problems } from '../check.ts';
+import { VIDEO_JOB_ID_PATTERN, VIDEO_TERMINAL_STATUSES, VideoJobSchema } from '../../src/schemas/videos.ts';
+import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
-import { expectAccepted } from './error-envelope.ts';
+import { schemaProblems } from './schema-problems.ts';
 
-/** The job of a submit or poll answer, or the problems that prevent reading it. */
-export function readJob(answer: Pick<Exchange, 'status' | 'headers' | 'text'>): { job?: VideoJob; problems: Problems } {
-  const accepted = expectAccepted(answer);
-  if (accepted.length > 0) return { problems: accepted };
-  const parsed = VideoJobSchema.safeParse(exchangeJson(answer));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { problems: [`spec 2.8: the job does not match its schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`] };
-  }
-  return { job: parsed.data, problems: [] };
+type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A job as the lifecycle sees it: any JSON object with a string status (the shape is `videos.job-shape`'s rule). */
+export type ObservedJob = Record<string, unknown> & { status: string };
+
+/**
+ * Precondition of the job checks: a 2xx JSON object with a string `id` and `status`. Otherwise
+ * inconclusive, owned by `owner` (the submit's status check, or the shape check).
+ */
+export function readJob(answer: Answer, owner: string): ObservedJob | Judgement {
+  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `no job: HTTP ${answer.status}`, owner };
+  const json = exchangeJson(answer);
+  if (!isObject(json) || typeof json.id !== 'string' || typeof json.status !== 'string') return { inconclusive: 'the answer is not a job with an id and a status', owner: 'videos.job-shape' };
+  return json as ObservedJob;
+}
+
+export const isJob = (v: ObservedJob | Judgement): v is ObservedJob => isObject(v) && typeof (v as { status?: unknown }).status === 'string' && !('inconclusive' in v);
+
+/** reference: an accepted submit answers 202. Precondition: the submit was accepted (2xx). */
+export function submitStatusProblems(answer: Answer): Judgement {
+  if (answer.status >= 400) return { inconclusive: `the submit was refused (HTTP ${answer.status})`, owner: 'videos.job-shape' };
+  return answer.status === 202 ? [] : [`reference: an accepted video submit answers 202, got ${answer.status}`];
 }
 
 /**
  * spec 2.8, 4.2: a submit answer is a job in state `pending`, id `gen-vid-<timestamp>-<20
  * alphanumerics>`, `polling_url` the path `{basePath}/videos/<id>` (or an absolute URL of it).
  */
-export function submittedJobProblems(answer: Pick<Exchange, 'status' | 'headers' | 'text'>, basePath: string): Problems {
-  const raw = exchangeJson(answer) as { id?: unknown; polling_url?: unknown } | undefined;
-  const problems: string[] = [];
-  if (answer.status >= 200 && answer.status < 300 && raw) {
-    if (typeof raw.id !== 'string' || !VIDEO_JOB_ID_PATTERN.test(raw.id)) problems.push(`spec 2.8: job id ${JSON.stringify(raw.id)} must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$`);
-    else {
-      const expected = `${basePath}/videos/${raw.id}`;
-      const url = typeof raw.polling_url === 'string' ? raw.polling_url : '';
-      const path = /^https?:\/\//.test(url) ? new URL(url).pathname : url;
-      if (path !== expected) problems.push(`spec 2.8: polling_url must be the path ${expected}, was ${JSON.stringify(raw.polling_url)}`);
-    }
+export function submittedJobProblems(answer: Answer, basePath: string): Problems {
+  if (answer.status < 200 || answer.status >= 300) return [`a valid video submit was refused: HTTP ${answer.status} ${answer.text.slice(0, 160)}`];
+  const raw = exchangeJson(answer);
+  const parsed = VideoJobSchema.safeParse(raw);
+  const problems: string[] = parsed.success ? [] : schemaProblems('spec 2.8: the job', parsed.error);
+  if (!isObject(raw)) return problems;
+  if (typeof raw.id !== 'string' || !VIDEO_JOB_ID_PATTERN.test(raw.id)) problems.push(`spec 2.8: job id ${JSON.stringify(raw.id)} must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$`);
+  if (typeof raw.id === 'string') {
+    const expected = `${basePath}/videos/${raw.id}`;
+    const url = typeof raw.polling_url === 'string' ? raw.polling_url : '';
+    const path = /^https?:\/\//.test(url) ? new URL(url).pathname : url;
+    if (path !== expected) problems.push(`spec 2.8: polling_url must be the path ${expected}, was ${JSON.stringify(raw.polling_url)}`);
   }
-  const { job, problems: shape } = readJob(answer);
-  problems.push(...shape);
-  if (job && job.status !== 'pending') problems.push(`spec 3, 4.2: a submitted job is pending, was ${job.status}`);
+  if (raw.status !== 'pending') problems.push(`spec 3, 4.2: a submitted job is pending, was ${JSON.stringify(raw.status)}`);
   return [...new Set(problems)];
 }
 
 const RANK: Record<string, number> = { pending: 0, in_progress: 1 };
 const rank = (status: string) => RANK[status] ?? 2;
-const isTerminal = (status: string) => (VIDEO_TERMINAL_STATUSES as readonly string[]).includes(status);
+export const isTerminalStatus = (status: string) => (VIDEO_TERMINAL_STATUSES as readonly string[]).includes(status);
 
 /**
  * spec 3: states only move forward (pending -> in_progress -> a terminal state) and a terminal
- * job never changes again (status, generation id, urls, usage). Pure over the observed sequence.
+ * job never changes again (status, generation id, urls, usage). Pure over two successive looks.
  *
  * @example
- * videoLifecycleProblems([{ status: 'pending' }, { status: 'completed' }, { status: 'failed' }]);
+ * videoStepProblems({ status: 'completed' }, { status: 'failed' });
  * // ['spec 3: job left its terminal state completed for failed']
  */
-export function videoLifecycleProblems(observed: readonly Pick<VideoJob, 'status'>[]): Problems {
-  for (let i = 1; i < observed.length; i++) {
-    const prev = observed[i - 1]!;
-    const next = observed[i]!;
-    if (isTerminal(prev.status)) {
-      if (JSON.stringify(next) !== JSON.stringify(prev)) {
-        return [
-          next.status !== prev.status
-            ? `spec 3: job left its terminal state ${prev.status} for ${next.status}`
-            : `spec 3: a ${prev.status} job changed after it ended: ${JSON.stringify(prev).slice(0, 120)} -> ${JSON.stringify(next).slice(0, 120)}`,
-        ];
-      }
-    } else if (rank(next.status) < rank(prev.status)) {
-      return [`spec 3: job went back from ${prev.status} to ${next.status}`];
-    }
+export function videoStepProblems(prev: ObservedJob, next: ObservedJob): Problems {
+  if (isTerminalStatus(prev.status)) {
+    if (JSON.stringify(next) === JSON.stringify(prev)) return [];
+    return [
+      next.status !== prev.status
+        ? `spec 3: job left its terminal state ${prev.status} for ${next.status}`
+        : `spec 3: a ${prev.status} job changed after it ended: ${JSON.stringify(prev).slice(0, 160)} -> ${JSON.stringify(next).slice(0, 160)}`,
+    ];
   }
+  if (rank(next.status) < rank(prev.status)) return [`spec 3: job went back from ${prev.status} to ${next.status}`];
   return [];
+}
+
+/** spec 2.8, 3: a completed job carries usage `{cost: number, is_byok: boolean}`. Precondition: a completed job. */
+export function completedUsageProblems(job: ObservedJob): Judgement {
+  if (job.status !== 'completed') return { inconclusive: `the job ended ${job.status}, not completed`, owner: 'videos.lifecycle' };
+  const usage = job.usage;
+  if (!isObject(usage)) return [`spec 2.8, 3: a completed job must carry usage, was ${JSON.stringify(usage ?? null)}`];
+  const problems: string[] = [];
+  if (typeof usage.cost !== 'number' || !Number.isFinite(usage.cost) || usage.cost < 0) problems.push(`spec 2.8: usage.cost must be a number >= 0, was ${JSON.stringify(usage.cost)}`);
+  if (typeof usage.is_byok !== 'boolean') problems.push(`spec 2.8: usage.is_byok must be a boolean, was ${JSON.stringify(usage.is_byok)}`);
+  return problems;
 }

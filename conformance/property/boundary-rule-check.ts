@@ -1,33 +1,39 @@
 import type fc from 'fast-check';
-import type { Check, CheckContext } from '../check.ts';
+import type { Check, CheckContext, Judgement } from '../check.ts';
+import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { expectAccepted, expectError } from '../oracles/error-envelope.ts';
+import { expectError, expectServed } from '../oracles/error-envelope.ts';
 import { probeAll } from './probe-all.ts';
 import { runProperty } from './run-property.ts';
 
 export interface BoundaryRule {
   readonly id: string;
   readonly spec: string;
+  /** Catalogue rules this check judges. */
+  readonly rules: readonly string[];
   readonly title: string;
   /** Operation path, default `/responses`. */
   readonly path?: string;
-  /** Request bodies right at the boundary that the rule allows: each must be served (paid). */
+  /** Request bodies right at the boundary that the rule allows: each must be served. */
   readonly accepted?: (ctx: CheckContext) => readonly Record<string, unknown>[];
+  /** How a served answer is recognised (default: a Responses result). */
+  readonly served?: (exchange: Exchange) => Judgement;
   /** Request bodies that break only this rule; shrinking lands on the boundary (257, 17, 31, ...). */
   readonly violating: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
   /** Status a violation gets (spec 7: 400 for schema rules). */
   readonly status?: number;
   /** Runs of the property (1 for a constant). Default the run's. */
   readonly runs?: number;
+  readonly requires?: Check['requires'];
 }
 
 /**
  * A check for one validation rule at its boundary: a property that every violation is rejected
- * with the status and the spec 7 envelope (free on a live gateway), then the boundary values the
- * rule allows are served (cheap paid generations).
+ * with the status and the spec 7 envelope, then the boundary values the rule allows are served.
+ * Every probe to a paid operation takes a unit of the budget, rejected or not.
  *
  * @example
- * boundaryRuleCheck({ id: 'validation.store', spec: 'spec 2.1', title: 'store true is rejected',
+ * boundaryRuleCheck({ id: 'validation.store', spec: 'spec 2.1', rules: ['request.store-false'], title: 'store true is rejected',
  *   accepted: (ctx) => [{ ...baseResponsesRequest(ctx.model), store: false }],
  *   violating: (ctx) => fc.constant({ ...baseResponsesRequest(ctx.model), store: true }) });
  */
@@ -36,18 +42,19 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
   return {
     id: rule.id,
     spec: rule.spec,
+    rules: rule.rules,
     title: rule.title,
+    ...(rule.requires ? { requires: rule.requires } : {}),
     async run(ctx) {
       const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path, body });
       const rejected = await runProperty(ctx, {
         arbitrary: rule.violating(ctx),
         probe,
         ...(rule.runs !== undefined ? { runs: Math.min(rule.runs, ctx.runs) } : {}),
-        verify: async (body) => expectError(rule.status ?? 400)(await ctx.client.send(probe(body))),
+        oracle: (exchange) => expectError(rule.status ?? 400)(exchange),
       });
       if (rejected.status !== 'passed' || !rule.accepted) return rejected;
-      const accepted = rule.accepted(ctx).map((body): Probe => ({ ...probe(body), paid: true }));
-      const outcome = await probeAll(ctx, accepted, expectAccepted);
+      const outcome = await probeAll(ctx, rule.accepted(ctx).map(probe), rule.served ?? expectServed);
       return outcome.status === 'passed' && rejected.reason ? rejected : outcome;
     },
   };

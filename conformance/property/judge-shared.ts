@@ -1,28 +1,81 @@
-import type { CheckContext, CheckOutcome, Problems } from '../check.ts';
-import type { Exchange } from '../client/exchange.ts';
+import { isInconclusive, type CheckContext, type CheckOutcome, type Judgement } from '../check.ts';
+import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { BudgetExhaustedError } from '../client/request-budget.ts';
+import { isSendError, outcomeOfError } from './outcome-of-error.ts';
+
+/** A sample answer several checks judge: the probe and what came back (or why nothing did). */
+export interface Sample {
+  readonly label: string;
+  readonly probe: Probe;
+  readonly exchange?: Exchange;
+  readonly error?: unknown;
+}
 
 /**
- * Judge one answer that several checks share (one paid generation, many rules): the probe is sent
- * once per run (memoised under `key`), each check applies its own oracle.
+ * Send each probe once per run (memoised under `key`, on the run-wide budget) and keep the answers,
+ * so several checks judge the same paid answers with their own oracles.
  *
  * @example
- * judgeShared(ctx, 'stream.sample', streamProbe(ctx), streamDoneProblems);
+ * const samples = await sharedSamples(ctx, 'stream.samples', [{ label: 'completed', probe }]);
  */
-export async function judgeShared(
-  ctx: CheckContext,
-  key: string,
-  probe: Probe,
-  oracle: (exchange: Exchange) => Problems,
-): Promise<CheckOutcome> {
-  let exchange: Exchange;
-  try {
-    exchange = await ctx.shared(key, () => ctx.client.send(probe));
-  } catch (error) {
-    if (error instanceof BudgetExhaustedError) return { status: 'skipped', reason: error.message };
-    return { status: 'failed', reason: `request failed: ${error instanceof Error ? error.message : String(error)}`, counterexample: probe };
+export function sharedSamples(ctx: CheckContext, key: string, probes: readonly { label: string; probe: Probe }[]): Promise<readonly Sample[]> {
+  return ctx.shared(key, async (client) => {
+    const out: Sample[] = [];
+    for (const { label, probe } of probes) {
+      try {
+        out.push({ label, probe, exchange: await client.send(probe) });
+      } catch (error) {
+        if (!isSendError(error)) throw error;
+        out.push({ label, probe, error });
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Judge shared samples with one oracle. Failed when any sample breaks the rule; inconclusive when
+ * none could be judged (each precondition failed; the first owner is named); passed otherwise,
+ * noting the samples that could not be judged.
+ *
+ * @example
+ * judgeSamples(await sharedSamples(ctx, 'stream.samples', probes), streamDoneProblems);
+ */
+export function judgeSamples(samples: readonly Sample[], oracle: (exchange: Exchange, sample: Sample) => Judgement): CheckOutcome {
+  let judged = 0;
+  const notes: string[] = [];
+  let firstInconclusive: CheckOutcome | undefined;
+  let firstError: CheckOutcome | undefined;
+  for (const sample of samples) {
+    if (!sample.exchange) {
+      const outcome = outcomeOfError(sample.error, sample.probe);
+      firstError ??= outcome;
+      notes.push(`${sample.label}: ${'reason' in outcome ? outcome.reason : ''}`);
+      continue;
+    }
+    const judgement = oracle(sample.exchange, sample);
+    if (isInconclusive(judgement)) {
+      firstInconclusive ??= { status: 'inconclusive', reason: `${sample.label}: ${judgement.inconclusive}`, owner: judgement.owner, counterexample: sample.probe, observed: observedOf(sample.exchange) };
+      notes.push(`${sample.label}: not judged (${judgement.inconclusive})`);
+      continue;
+    }
+    if (judgement.length > 0) {
+      return { status: 'failed', reason: `${sample.label} answer: ${judgement.join('; ')}`, counterexample: sample.probe, observed: observedOf(sample.exchange) };
+    }
+    judged++;
   }
-  const problems = oracle(exchange);
-  return problems.length === 0 ? { status: 'passed' } : { status: 'failed', reason: problems.join('; '), counterexample: probe };
+  // No answer is not a pass: a transport failure or a timeout makes the verdict `error`.
+  if (firstError?.status === 'error') return firstError;
+  if (judged === 0) return firstInconclusive ?? firstError ?? { status: 'skipped', reason: 'no sample answer to judge' };
+  return notes.length > 0 ? { status: 'passed', reason: `${judged} of ${samples.length} answers judged; ${notes.join('; ')}` } : { status: 'passed' };
+}
+
+/**
+ * Judge one answer that several checks share (one paid generation, many rules).
+ *
+ * @example
+ * judgeShared(ctx, 'result.sample', sampleProbe(ctx), resultShapeProblems);
+ */
+export async function judgeShared(ctx: CheckContext, key: string, probe: Probe, oracle: (exchange: Exchange) => Judgement): Promise<CheckOutcome> {
+  return judgeSamples(await sharedSamples(ctx, key, [{ label: 'the', probe }]), oracle);
 }

@@ -1,11 +1,13 @@
-import type { CheckContext, CheckOutcome, Problems } from '../check.ts';
-import type { Exchange } from '../client/exchange.ts';
+import { isInconclusive, type CheckContext, type CheckOutcome, type Judgement } from '../check.ts';
+import { observedOf, type Exchange } from '../client/exchange.ts';
+import type { SendOptions } from '../client/gateway-client.ts';
 import type { Probe } from '../client/probe.ts';
-import { BudgetExhaustedError } from '../client/request-budget.ts';
+import { outcomeOfError } from './outcome-of-error.ts';
 
 /**
  * Send fixed probes in order (boundary values, which are already the smallest examples) and judge
- * each; the first that breaks the rule is the counterexample.
+ * each; the first that breaks the rule is the counterexample. When an answer cannot be judged
+ * (the oracle's precondition failed) the verdict is inconclusive, naming the owning check.
  *
  * @example
  * await probeAll(ctx, [{ method: 'GET', path: '/responses', auth: 'none' }], expectError(401));
@@ -13,18 +15,19 @@ import { BudgetExhaustedError } from '../client/request-budget.ts';
 export async function probeAll(
   ctx: CheckContext,
   probes: readonly Probe[],
-  oracle: (exchange: Exchange, probe: Probe) => Problems,
+  oracle: (exchange: Exchange, probe: Probe) => Judgement,
+  sendOptions?: SendOptions,
 ): Promise<CheckOutcome> {
   for (const probe of probes) {
     let exchange: Exchange;
     try {
-      exchange = await ctx.client.send(probe);
+      exchange = await ctx.client.send(probe, sendOptions);
     } catch (error) {
-      if (error instanceof BudgetExhaustedError) return { status: 'skipped', reason: error.message };
-      return { status: 'failed', reason: `request failed: ${error instanceof Error ? error.message : String(error)}`, counterexample: probe };
+      return outcomeOfError(error, probe);
     }
-    const problems = oracle(exchange, probe);
-    if (problems.length > 0) return { status: 'failed', reason: problems.join('; '), counterexample: probe };
+    const judgement = oracle(exchange, probe);
+    if (isInconclusive(judgement)) return { status: 'inconclusive', reason: judgement.inconclusive, owner: judgement.owner, counterexample: probe, observed: observedOf(exchange) };
+    if (judgement.length > 0) return { status: 'failed', reason: judgement.join('; '), counterexample: probe, observed: observedOf(exchange) };
   }
   return { status: 'passed' };
 }

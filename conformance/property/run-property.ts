@@ -1,15 +1,21 @@
 import fc from 'fast-check';
-import type { CheckContext, CheckOutcome, Problems } from '../check.ts';
+import { isInconclusive, type CheckContext, type CheckOutcome, type Inconclusive, type Judgement, type Observed } from '../check.ts';
+import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { BudgetExhaustedError } from '../client/request-budget.ts';
+import { isSendError, outcomeOfError } from './outcome-of-error.ts';
 import { ProblemsError } from './problems-error.ts';
 
 export interface PropertySpec<T> {
   readonly arbitrary: fc.Arbitrary<T>;
   /** The request a value stands for (shown as the counterexample and as curl). */
   readonly probe: (value: T) => Probe;
-  /** Send what the value needs and judge the answer; empty problems means it holds. */
-  readonly verify: (value: T) => Promise<Problems>;
+  /**
+   * Judge the answer to `probe(value)`. Default: send the probe and apply `oracle`. Give `verify`
+   * when a value needs more than one request.
+   */
+  readonly oracle?: (exchange: Exchange, value: T) => Judgement;
+  readonly verify?: (value: T) => Promise<Judgement | { judgement: Judgement; exchange: Exchange }>;
   /** Runs of this property; default the run's `runs`. */
   readonly runs?: number;
 }
@@ -17,24 +23,45 @@ export interface PropertySpec<T> {
 /**
  * Run a property against the target with fast-check, shrinking any failure to the smallest request
  * that still breaks the rule. The seed is the run's; `ctx.replayPath` replays one counterexample.
- * Paid probes past the budget are skipped (fast-check preconditions), so shrinking never overspends.
+ * Once the budget is spent or the target stops answering, the remaining runs (and shrinks) send
+ * nothing. Verdicts: failed (a run broke the rule), inconclusive (no run could be judged),
+ * error (the target gave no answer before anything was judged), passed otherwise.
  */
 export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): Promise<CheckOutcome> {
-  let budgetHit = false;
-  let executed = 0;
+  let stop: unknown;
+  let judged = 0;
+  let inconclusive: { judgement: Inconclusive; value: T; observed?: Observed } | undefined;
+  const observed = new Map<T, Observed>();
+  const verify =
+    spec.verify ??
+    (async (value: T) => {
+      const exchange = await ctx.client.send(spec.probe(value));
+      return { judgement: spec.oracle!(exchange, value), exchange };
+    });
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
-    let problems: Problems;
+    if (stop !== undefined) return;
+    let judgement: Judgement;
     try {
-      problems = await spec.verify(value);
+      const result = await verify(value);
+      if (Array.isArray(result) || isInconclusive(result as Judgement)) judgement = result as Judgement;
+      else {
+        const r = result as { judgement: Judgement; exchange: Exchange };
+        judgement = r.judgement;
+        observed.set(value, observedOf(r.exchange));
+      }
     } catch (error) {
-      if (error instanceof BudgetExhaustedError) {
-        budgetHit = true;
-        fc.pre(false);
+      if (isSendError(error)) {
+        stop = error;
+        return;
       }
       throw error;
     }
-    executed++;
-    if (problems.length > 0) throw new ProblemsError(problems);
+    if (isInconclusive(judgement)) {
+      inconclusive ??= { judgement, value, ...(observed.has(value) ? { observed: observed.get(value)! } : {}) };
+      return;
+    }
+    judged++;
+    if (judgement.length > 0) throw new ProblemsError(judgement);
   });
   const details = await fc.check(property, {
     seed: ctx.seed,
@@ -44,21 +71,35 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
   if (details.failed && details.counterexample) {
     const [value] = details.counterexample;
     const error = details.errorInstance;
-    const reason =
-      error instanceof ProblemsError ? error.problems.join('; ') : `request failed: ${error instanceof Error ? error.message : String(error)}`;
+    if (!(error instanceof ProblemsError)) throw error;
+    const seen = observed.get(value);
     return {
       status: 'failed',
-      reason,
+      reason: error.problems.join('; '),
       counterexample: spec.probe(value),
-      path: details.counterexamplePath ?? undefined,
+      ...(seen ? { observed: seen } : {}),
+      ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
       shrinks: details.numShrinks,
-    } as CheckOutcome;
+    };
   }
-  if (budgetHit) {
-    return executed === 0
-      ? { status: 'skipped', reason: 'request budget exhausted before this check could run (raise --max-requests)' }
-      : { status: 'passed', reason: `request budget exhausted after ${executed} runs` };
+  if (details.failed) throw details.errorInstance ?? new Error('property could not run');
+  // No answer is not a pass: a transport failure or a timeout makes the verdict `error`.
+  if (stop !== undefined && !(stop instanceof BudgetExhaustedError)) return outcomeOfError(stop);
+  if (judged === 0) {
+    if (inconclusive) {
+      return {
+        status: 'inconclusive',
+        reason: inconclusive.judgement.inconclusive,
+        owner: inconclusive.judgement.owner,
+        counterexample: spec.probe(inconclusive.value),
+        ...(inconclusive.observed ? { observed: inconclusive.observed } : {}),
+      };
+    }
+    if (stop !== undefined) return outcomeOfError(stop);
+    return { status: 'skipped', reason: 'no run could be judged' };
   }
-  if (details.failed) return { status: 'failed', reason: `property could not run: ${String(details.errorInstance ?? 'too many skipped runs')}` };
-  return { status: 'passed' };
+  const notes: string[] = [];
+  if (stop instanceof BudgetExhaustedError) notes.push(`request budget exhausted after ${judged} judged runs`);
+  if (inconclusive) notes.push(`some runs not judged: ${inconclusive.judgement.inconclusive} (owned by ${inconclusive.judgement.owner})`);
+  return notes.length > 0 ? { status: 'passed', reason: notes.join('; ') } : { status: 'passed' };
 }

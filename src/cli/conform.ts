@@ -1,32 +1,50 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatCheckLine, formatReport } from '../../conformance/format-report.ts';
+import { formatCheckLine, formatReport, formatRuleList } from '../../conformance/format-report.ts';
+import { ALL_CHECKS } from '../../conformance/registry.ts';
 import { runConformance, type ConformanceOptions } from '../../conformance/run-conformance.ts';
 import { toJunitXml } from '../../conformance/to-junit-xml.ts';
+import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
 
 export const CONFORM_HELP = `gatewaykit conform: check a Gateway API implementation against the spec
 
-Usage: gatewaykit conform --base-url URL --api-key KEY [options]
+Usage: gatewaykit conform --base-url URL [options]
+       gatewaykit conform --list
 
 Options:
   --base-url URL        base URL of the API, e.g. http://127.0.0.1:8080/api/v1 (required)
-  --api-key KEY         an ordinary API key with credits (required; or $GATEWAY_API_KEY)
+  --api-key KEY         an ordinary API key with credits (default: $GATEWAY_API_KEY)
+  --header 'Name: value'  a header sent with every request (repeatable), e.g. a proxy's routing headers
+  --timeout-ms N        connect + read deadline of each request (default 30000)
+  --max-requests N      hard cap on requests to paid operations (POST /responses, /videos,
+                        /audio/transcriptions), served or rejected, preflight included
+                        (default 100; 20000 against the simulator; 0 sends none)
+  --include-videos      allow requests to /videos (a submit is paid on a live gateway;
+                        default: only against the simulator)
+  --no-include-videos   never send a request to /videos
   --seed N              fast-check seed (default: random; always printed)
   --runs N              runs per property (default 25)
   --only IDS            comma-separated check ids or group prefixes (stream. or stream)
   --skip IDS            comma-separated check ids or group prefixes to leave out
   --replay PATH         replay one counterexample: with --only <id> --seed S
-  --model SLUG          model for generations (default: the cheapest of GET /models)
+  --model SLUG          model for generations (default: openai/gpt-4o-mini when listed, else the cheapest of GET /models)
+  --reasoning-model SLUG  model for the reasoning answer shape (default: the cheapest reasoning model listed)
   --video-model SLUG    model for video jobs (default: from GET /videos/models)
-  --max-requests N      budget of paid requests for the run (default 40; 5000 against the simulator)
-  --include-videos      submit video jobs (paid on a live gateway; default only against the simulator)
-  --no-include-videos   never submit video jobs
   --simulator MODE      auto (default: probe GET /__gatewaykit/clock), yes, no
-  --junit FILE          write a JUnit XML report
-  --json FILE           write the report as JSON
+  --strict              inferred rules fail the run too (default: they are advice)
+  --junit FILE          write a JUnit XML report (time per check)
+  --json FILE           write the report as JSON (payloads whole, observed answers on failures)
+  --report FILE.md      write a Markdown report to paste into an issue
+  --list                print every rule (section, source, checks) and exit
   -h, --help            this text
 
-Exit status: 0 when every check passed (skips allowed), 1 when any failed, 2 for usage errors.`;
+Verdicts: PASS, FAIL, SKIP (with the reason), ERROR (no answer: transport failure or timeout,
+with the cause), INCONCLUSIVE (a precondition did not hold; names the check that owns it),
+ADVICE (an inferred rule failed).
+
+Exit status: 0 every check passed (skips, inconclusive and advice allowed); 1 a check failed;
+2 usage error; 3 could not test (the preflight failed: unreachable, not an API, key refused,
+no generation), or a check got no answer.`;
 
 type Io = { out: (line: string) => void; err: (line: string) => void };
 
@@ -40,14 +58,25 @@ function integer(name: string, value: string | undefined, min: number): number |
   return Number(value);
 }
 
+/** `--header 'Name: value'` values as a record, or the first malformed one. */
+function headers(values: readonly string[]): Record<string, string> | Error {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s?(.*)$/.exec(value);
+    if (!match) return new Error(`--header must be 'Name: value' (got "${value}")`);
+    out[match[1]!] = match[2]!;
+  }
+  return out;
+}
+
 /**
- * `gatewaykit conform`: run the suite with live progress, print the table and failures, write
- * the optional JUnit/JSON reports, and return the exit code.
+ * `gatewaykit conform`: run the suite with live progress (and heartbeats of long checks), print
+ * the table and the failures, write the optional JUnit/JSON/Markdown reports, return the exit code.
  *
  * @example
  * process.exitCode = await conform(['--base-url', 'http://127.0.0.1:8080/api/v1', '--api-key', 'sk-gw-test']);
  */
-export async function conform(argv: string[], io: Io = { out: console.log, err: console.error }, overrides: Partial<ConformanceOptions> = {}): Promise<number> {
+export async function conform(argv: string[], io: Io = { out: console.log, err: console.error }, overrides: Partial<ConformanceOptions> = {}, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -55,19 +84,25 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
       options: {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
+        header: { type: 'string', multiple: true },
+        'timeout-ms': { type: 'string' },
         seed: { type: 'string' },
         runs: { type: 'string' },
         only: { type: 'string' },
         skip: { type: 'string' },
         replay: { type: 'string' },
         model: { type: 'string' },
+        'reasoning-model': { type: 'string' },
         'video-model': { type: 'string' },
         'max-requests': { type: 'string' },
         'include-videos': { type: 'boolean' },
         'no-include-videos': { type: 'boolean' },
         simulator: { type: 'string' },
+        strict: { type: 'boolean' },
         junit: { type: 'string' },
         json: { type: 'string' },
+        report: { type: 'string' },
+        list: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -81,12 +116,16 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
     io.out(CONFORM_HELP);
     return 0;
   }
+  if (values.list) {
+    io.out(formatRuleList(ALL_CHECKS));
+    return 0;
+  }
   const usage = (message: string) => {
     io.err(`gatewaykit conform: ${message}\n\n${CONFORM_HELP}`);
     return 2;
   };
   const baseUrl = values['base-url'];
-  const apiKey = values['api-key'] ?? process.env.GATEWAY_API_KEY;
+  const apiKey = values['api-key'] ?? env.GATEWAY_API_KEY;
   if (!baseUrl) return usage('--base-url is required');
   try {
     new URL(baseUrl);
@@ -97,7 +136,9 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
   const seed = integer('seed', values.seed, -(2 ** 31));
   const runs = integer('runs', values.runs, 1);
   const maxRequests = integer('max-requests', values['max-requests'], 0);
-  for (const v of [seed, runs, maxRequests]) if (v instanceof Error) return usage(v.message);
+  const timeoutMs = integer('timeout-ms', values['timeout-ms'], 1);
+  const extraHeaders = headers(values.header ?? []);
+  for (const v of [seed, runs, maxRequests, timeoutMs, extraHeaders]) if (v instanceof Error) return usage(v.message);
   const simulator = values.simulator ?? 'auto';
   if (!['auto', 'yes', 'no'].includes(simulator)) return usage(`--simulator must be auto, yes or no (got "${simulator}")`);
   if (values['include-videos'] && values['no-include-videos']) return usage('--include-videos and --no-include-videos exclude each other');
@@ -106,6 +147,8 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
   const report = await runConformance({
     baseUrl,
     apiKey,
+    headers: extraHeaders as Record<string, string>,
+    ...(timeoutMs !== undefined ? { timeoutMs: timeoutMs as number } : {}),
     seed: seed as number | undefined,
     runs: runs as number | undefined,
     maxRequests: maxRequests as number | undefined,
@@ -113,22 +156,31 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
     skip: list(values.skip),
     replay: values.replay,
     model: values.model,
+    reasoningModel: values['reasoning-model'],
     videoModel: values['video-model'],
     includeVideos: values['include-videos'] ? true : values['no-include-videos'] ? false : undefined,
     simulator: simulator === 'auto' ? 'auto' : simulator === 'yes',
+    strict: values.strict ?? false,
     onProgress: (event) => {
-      if (event.kind === 'start') {
+      if (event.kind === 'preflight') {
+        if (!event.preflight.ok) io.err(`gatewaykit conform: could not test: ${event.preflight.cause}`);
+      } else if (event.kind === 'start') {
+        if (event.total === 0) return;
         io.out(
           `gatewaykit conform: ${event.total} checks against ${event.target.baseUrl} ` +
             `(${event.target.simulator ? `the gatewaykit simulator, ${event.target.clock} clock` : 'not the simulator'}; model ${event.target.model}; seed ${event.seed})`,
         );
-      } else io.out(formatCheckLine(event.result, event.index, event.total));
+      } else if (event.kind === 'heartbeat') io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
+      else io.out(formatCheckLine(event.result, event.index, event.total));
     },
     ...overrides,
   });
-  if (report.checks.length === 0) return usage(`no check matches --only ${values.only ?? ''} --skip ${values.skip ?? ''}`);
-  io.out(formatReport(report));
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   if (values.junit) writeFileSync(values.junit, toJunitXml(report));
-  return report.summary.ok ? 0 : 1;
+  if (values.report) writeFileSync(values.report, toMarkdownReport(report));
+  if (!report.preflight.ok) return 3;
+  if (report.checks.length === 0) return usage(`no check matches --only ${values.only ?? ''} --skip ${values.skip ?? ''}`);
+  io.out(formatReport(report));
+  if (report.summary.failed > 0) return 1;
+  return report.summary.error > 0 ? 3 : 0;
 }

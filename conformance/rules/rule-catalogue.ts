@@ -1,0 +1,91 @@
+import type { Rule } from './rule.ts';
+
+const spec = (id: string, section: string, text: string): Rule => ({ id, section, source: 'spec', text });
+const ref = (id: string, section: string, text: string): Rule => ({ id, section, source: 'reference', text });
+const inferred = (id: string, section: string, text: string): Rule => ({ id, section, source: 'inferred', text });
+
+/**
+ * Every rule the suite enforces. Each check names the rules it judges (`Check.rules`); a test
+ * fails when a rule has no check. `gatewaykit conform --list` prints this table.
+ */
+export const RULES: readonly Rule[] = [
+  // Authentication (spec 5)
+  spec('auth.no-credentials', '5.2', 'A request without an Authorization header is refused with 401 and the error envelope, on every operation.'),
+  spec('auth.invalid-credentials', '5.2', 'A request with a key the gateway did not issue, or a malformed Authorization header, is refused with 401 and the error envelope.'),
+  // Errors (spec 7)
+  spec('errors.envelope', '7', 'An error answer of an operation is JSON {error: {code, message}} whose code equals the HTTP status.'),
+  ref('errors.retry-after', '7', 'A 429 or 503 answer says when to come back, in a Retry-After header (seconds or an HTTP date).'),
+  spec('errors.guardrail-block', '7, 2.6', 'A request blocked by a guardrail gets 403 whose error.metadata.patterns lists strings; with the metadata header enabled, gateway_metadata.pipeline holds the guardrail stage (type, name, guardrail_id, guardrail_scope, summary, data.action/detected/engines/patterns).'),
+  // Limits and request rules (spec 2.1, 2.4, 2.5, 8)
+  spec('limits.session-id', '2.1, 2.7, 8', 'session_id is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
+  spec('limits.user', '2.1, 8', 'user is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
+  spec('limits.metadata-pairs', '2.1, 8', 'metadata holds at most 16 pairs: 16 is served, 17 or more is refused with 400.'),
+  spec('limits.metadata-key', '2.1, 8', 'metadata keys are at most 64 characters: 64 is served, 65 or more is refused with 400.'),
+  spec('limits.metadata-value', '2.1, 8', 'metadata values are at most 512 characters: 512 is served, 513 or more is refused with 400.'),
+  spec('limits.metadata-key-brackets', '2.1, 8', 'metadata keys containing [ or ] are refused with 400; other punctuation is served.'),
+  spec('limits.max-tool-calls', '2.1, 8', 'max_tool_calls is an integer of at most 30: 30 is served, 31 or more (or a fraction) is refused with 400.'),
+  spec('limits.cost-quality-tradeoff', '2.5, 8', 'The auto routers take cost_quality_tradeoff as an integer from 0 to 10; outside that it is refused with 400.'),
+  spec('limits.min-coding-score', '2.5, 8', 'pareto-router takes min_coding_score from 0 to 1; outside that it is refused with 400.'),
+  spec('limits.pareto-max-price', '2.5', 'pareto-router takes max_price of 0 or more; a negative price is refused with 400.'),
+  spec('limits.fusion-analysis-models', '2.5, 8', 'fusion takes 1 to 8 analysis_models; 0 or 9 and more are refused with 400.'),
+  spec('limits.fusion-max-tool-calls', '2.5, 8', 'fusion takes max_tool_calls from 1 to 16; outside that it is refused with 400.'),
+  spec('limits.fusion-tools', '2.5, 8', 'fusion takes at most 8 tools; 9 or more are refused with 400.'),
+  spec('request.provider-closed', '2.4', 'provider allows no properties beyond those listed; an unknown one is refused with 400.'),
+  spec('request.previous-response-id', '2.1, 7', 'previous_response_id is not supported: null is served, any other value is refused with 400.'),
+  spec('request.store-false', '2.1', 'store is constant false: false is served, true (or anything else) is refused with 400.'),
+  spec('request.enums', '2.1, 2.5', 'Every enumerated field (include, modalities, service_tier, cache_control.type, prompt_cache_options.mode, plugin id, fusion preset, price_source, message role) refuses a value outside its list with 400.'),
+  spec('request.types', '2.1, 2.3, 2.5', 'A field of the wrong type (temperature, stream, session_id, input, debug.echo_upstream_body, plugin enabled) or a missing required member (prompt.id, cache_control.type, user_location.type, fusion tool type, function tool name) is refused with 400.'),
+  inferred('request.semantic-422', '7', 'A request that is well-formed but contradicts itself (tool_choice naming a function that is not in tools, or forcing a tool without tools) is refused with 422.'),
+  spec('request.valid-served', '2.1, 4.1', 'A request within every rule of spec 2.1-2.5 is served: a 2xx answer with a Responses result.'),
+  // Results (spec 2.2, 4.1)
+  spec('result.schema', '2.2, 4.1', 'A non-streaming success is application/json holding a Responses result (id, object "response", created_at, status, model, output, usage, error null on success).'),
+  spec('result.usage-arithmetic', '2.2', 'usage counts are integers; total_tokens = input_tokens + output_tokens; cached tokens within input, reasoning tokens within output.'),
+  spec('result.echo-settings', '2.2', 'The result echoes the request settings instructions, max_output_tokens, metadata, temperature, top_p, parallel_tool_calls, tool_choice, tools and service_tier.'),
+  spec('result.timestamps-seconds', '2.2', 'created_at and completed_at are Unix times in whole seconds (not milliseconds), completed_at not before created_at.'),
+  ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
+  // Metadata (spec 2.1, 2.6)
+  spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
+  spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6.'),
+  spec('metadata.legacy-header', '2.1', 'The older X-Gateway-Experimental-Metadata: enabled has the same effect.'),
+  spec('metadata.on-errors', '2.6, 7', 'With the metadata header enabled, error bodies carry gateway_metadata too.'),
+  // Streams (spec 4.1, 6; reference grammar)
+  spec('stream.event-stream', '4.1, 6.1', 'A stream request is answered 200 with content type text/event-stream.'),
+  spec('stream.done', '4.1, 6.2', 'The stream ends with data: [DONE], once, as the last message.'),
+  ref('stream.sequence-numbers', '6', 'Every event carries sequence_number, running 0, 1, 2, ... without gaps.'),
+  ref('stream.grammar', '6', 'response.created comes first, then response.in_progress, then the items, then exactly one terminal event (completed, incomplete or failed) as the last event; each event matches its schema.'),
+  ref('stream.item-identity', '6', 'An output item keeps its id and output_index from output_item.added to output_item.done, every event of the item names that id and index, and every added item and content part is done.'),
+  ref('stream.terminal-status', '6, 2.2', 'The terminal event agrees with its response: response.completed carries status completed and no incomplete_details, response.incomplete carries status incomplete with the reason, response.failed carries status failed with an error.'),
+  ref('stream.terminal-carries-response', '6, 2.2', 'The terminal event carries the whole response with output and usage, and the usage adds up.'),
+  spec('stream.deltas-join', '6.4', 'Text, function-argument and reasoning deltas joined equal their done event, and the text equals the final output text.'),
+  ref('stream.error-flat', '6, 7', 'An in-stream error event is flat: {type: "error", code, message, param, sequence_number}, not an error object nested under error.'),
+  ref('stream.failure-in-stream', '6, 7', 'A failure after the 200 is reported in the stream: an error event, then response.failed, never a completed reply.'),
+  ref('stream.split-reads', '6', 'Events split across network reads at any byte decode to the same conforming stream.'),
+  ref('headers.generation-id', '4.1', 'Every answer carries an X-Generation-Id header.'),
+  // Videos (spec 2.7, 2.8, 3, 4.2, 4.3)
+  spec('videos.submit-rules', '2.7, 8', 'POST /videos refuses with 400: duration under 1, an aspect_ratio or resolution outside its list, an http callback address, a previous_job_id off its pattern, a session_id over 256 characters.'),
+  spec('videos.unknown-404', '4.3, 7', 'Polling a job that was never submitted is 404 with the envelope.'),
+  ref('videos.submit-202', '4.2', 'A video submit that is accepted answers 202.'),
+  spec('videos.job-shape', '2.8, 3, 4.2', 'A submitted job is pending, its id matches gen-vid-<timestamp>-<20 alphanumerics> and its polling_url is the path {base}/videos/<id>.'),
+  spec('videos.forward-only', '3', 'A job moves only forward: pending, in_progress, then one terminal state, and a terminal job never changes again.'),
+  spec('videos.completed-usage', '2.8, 3', 'A completed job carries usage with cost (number) and is_byok (boolean).'),
+  // Operations of spec 4.4 (reference shapes)
+  spec('datasets.auth', '4.4, 5.2', 'GET /datasets/rankings-daily without a key is 401 with the envelope.'),
+  ref('datasets.rankings-order', '4.4', 'Rankings rows are sorted by date, then total_tokens descending (ties alphabetical), top 50 per date plus one "other" row last; each grain keeps its dates.'),
+  ref('datasets.start-date-clamp', '4.4', 'A start_date before 2025-01-01 is clamped to that floor and echoed in meta.start_date.'),
+  ref('datasets.query-validation', '4.4, 7', 'Malformed dates, unknown enum values and forbidden filter combinations are refused with 400.'),
+  spec('audio.auth', '4.4, 5.2', 'POST /audio/transcriptions without a key, or with a wrong one, is 401 with the envelope.'),
+  ref('audio.request-rules', '4.4, 7', 'A transcription without model or input_audio, with undecodable or empty audio, an unknown format, response_format or timestamp granularity is refused with 400.'),
+  inferred('audio.non-speech-model', '4.4, 7', 'A transcription asking a text model is refused (400 or 404), never served.'),
+  ref('audio.json-transcription', '4.4', 'A base64 WAV transcription answers {text, usage} with usage.seconds equal to the audio duration.'),
+  spec('audio.multipart', '4.4', 'POST /audio/transcriptions accepts a multipart/form-data upload (file + model).'),
+  // Always-on (every exchange of every check)
+  spec('always.error-envelope', '7', 'Every non-2xx answer any check receives from an operation carries the error envelope with code equal to the status.'),
+  inferred('always.no-unasked-5xx', '7', 'No answer is a 5xx unless the request asked for one (the simulator fault header): a bad request is a 4xx, never a crash.'),
+];
+
+/** The rule with this id (throws for an unknown id: a bug in a check). */
+export function ruleById(id: string): Rule {
+  const rule = RULES.find((r) => r.id === id);
+  if (!rule) throw new Error(`unknown rule ${id}`);
+  return rule;
+}
