@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { CatalogSchema, type Catalog, type CatalogInput } from '../src/catalog/catalog.ts';
 import { QUANTIZATIONS } from '../src/catalog/model-endpoint.ts';
 import { GatewayError } from '../src/errors/gateway-error.ts';
-import { createGateway } from '../src/gateway/create-gateway.ts';
-import { resolveRoute, type RouteDecision } from '../src/routing/resolve-route.ts';
-import type { ApiKey } from '../src/auth/api-key.ts';
+import { DEFAULT_API_KEYS, type ApiKey } from '../src/auth/api-key.ts';
+import { parseCatalog } from '../src/catalog/parse-catalog.ts';
+import { resolveRoute, type RouteDecision, type RouteInput } from '../src/routing/resolve-route.ts';
+import { createProviderFaults } from '../src/state/provider-faults.ts';
+import { createStickySessions } from '../src/state/sticky-sessions.ts';
+import { validateResponsesRequest } from '../src/validation/validate-responses-request.ts';
 
 /**
  * Properties of the router over ARBITRARY catalogues and preferences (issue 3 "done when"): the
@@ -118,13 +121,25 @@ function usedParameters(extras: Record<string, unknown>): string[] {
   return [...(extras.temperature !== undefined ? ['temperature'] : []), ...(extras.tools !== undefined ? ['tools'] : [])];
 }
 
-function route(catalog: Catalog, request: Record<string, unknown>, key: ApiKey, gateway = createGateway({ catalog, keys: [key] }), sessionId?: string): RouteDecision | GatewayError {
+/** What routing depends on, as createGateway builds it: the catalogue, the seed, sessions and faults. */
+function routeEnv(catalog: Catalog): RouteInput['env'] {
+  const parsed = parseCatalog(catalog);
+  return { catalog: parsed, seed: 0, stickySessions: createStickySessions(), providerFaults: createProviderFaults(parsed.providers) };
+}
+
+/** Validate then route, as POST /responses does: the decision, or the error with its routing metadata. */
+function route(catalog: Catalog, body: Record<string, unknown>, key: ApiKey, env = routeEnv(catalog), sessionId?: string): RouteDecision | GatewayError {
+  let request;
   try {
-    return resolveRoute({ request, env: gateway.env, apiKey: key, sessionId });
+    request = validateResponsesRequest(body);
   } catch (e) {
     if (e instanceof GatewayError) return e;
     throw e;
   }
+  const routed = resolveRoute({ request, env, apiKey: key, sessionId });
+  if (routed.ok) return routed.decision;
+  routed.error.gatewayMetadata ??= routed.metadata as Record<string, unknown>;
+  return routed.error;
 }
 
 const keyArb = fc.subarray(['p0', 'p1', 'p2']).map((ignoredProviders): ApiKey => ({ key: 'sk-prop', kind: 'standard', credits: 1, ignoredProviders }));
@@ -178,10 +193,10 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
   it('fallbacks follow the documented order: sorted endpoints per model, models in `models` order, failing providers skipped', () => {
     fc.assert(
       fc.property(catalogArb, fc.constantFrom('price', 'throughput', 'latency'), fc.subarray(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']), fc.constantFrom(502, 503, 524, 529, 408), (catalog, by, failing, status) => {
-        const gateway = createGateway({ catalog });
-        for (const slug of failing) gateway.control.failProvider(slug, status);
+        const gateway = routeEnv(catalog);
+        for (const slug of failing) gateway.providerFaults.set(slug, status);
         const ids = catalog.models.map((m) => m.id);
-        const key = gateway.env.keys[0]!;
+        const key = DEFAULT_API_KEYS[0]!;
         const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { sort: by } }, key, gateway);
         // Oracle: per model in order, endpoints by the sort key (catalogue order on ties).
         const keyOf = (e: Catalog['models'][number]['endpoints'][number]) =>
@@ -219,11 +234,11 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
   it('without allow_fallbacks only the primary endpoint is tried and its upstream error comes back as is', () => {
     fc.assert(
       fc.property(catalogArb, fc.constantFrom(502, 503, 524, 529, 408), (catalog, status) => {
-        const gateway = createGateway({ catalog });
+        const gateway = routeEnv(catalog);
         const ids = catalog.models.map((m) => m.id);
-        const first = route(catalog, { model: ids[0], input: 'x' }, gateway.env.keys[0]!, gateway) as RouteDecision;
-        gateway.control.failProvider(first.provider, status, 1);
-        const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { allow_fallbacks: false } }, gateway.env.keys[0]!, gateway);
+        const first = route(catalog, { model: ids[0], input: 'x' }, DEFAULT_API_KEYS[0]!, gateway) as RouteDecision;
+        gateway.providerFaults.set(first.provider, status, 1);
+        const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { allow_fallbacks: false } }, DEFAULT_API_KEYS[0]!, gateway);
         expect(result).toBeInstanceOf(GatewayError);
         const err = result as GatewayError;
         expect(err.status).toBe(status);
@@ -240,8 +255,8 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
         catalogArb,
         fc.array(fc.record({ session: fc.constantFrom('a', 'b', undefined), sort: fc.constantFrom('price', 'throughput', 'latency') }), { maxLength: 8 }),
         (catalog, traffic) => {
-          const gateway = createGateway({ catalog });
-          const key = gateway.env.keys[0]!;
+          const gateway = routeEnv(catalog);
+          const key = DEFAULT_API_KEYS[0]!;
           const model = catalog.models[0]!.id;
           const first = route(catalog, { model, input: 'x', provider: { sort: 'latency' } }, key, gateway, 's') as RouteDecision;
           for (const t of traffic) route(catalog, { model, input: 'y', provider: { sort: t.sort } }, key, gateway, t.session);
@@ -249,7 +264,7 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
           const again = route(catalog, { model, input: 'z', provider: { sort: 'throughput' } }, key, gateway, 's') as RouteDecision;
           expect(again.provider).toBe(first.provider);
           if (catalog.models[0]!.endpoints.length < 2) return;
-          gateway.control.failProvider(first.provider, 503, 1);
+          gateway.providerFaults.set(first.provider, 503, 1);
           const moved = route(catalog, { model, input: 'z' }, key, gateway, 's') as RouteDecision;
           expect(moved.provider).not.toBe(first.provider);
           const after = route(catalog, { model, input: 'z', provider: { sort: 'latency' } }, key, gateway, 's') as RouteDecision;
@@ -264,8 +279,8 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
     fc.assert(
       fc.property(catalogArb, prefsArb, (catalog, prefs) => {
         const request = { model: catalog.models[0]!.id, input: 'x', provider: prefs };
-        const a = route(catalog, request, createGateway({ catalog }).env.keys[0]!);
-        const b = route(catalog, request, createGateway({ catalog }).env.keys[0]!);
+        const a = route(catalog, request, DEFAULT_API_KEYS[0]!);
+        const b = route(catalog, request, DEFAULT_API_KEYS[0]!);
         if (a instanceof GatewayError) expect((b as GatewayError).message).toBe(a.message);
         else expect((b as RouteDecision).gatewayMetadata).toEqual(a.gatewayMetadata);
       }),

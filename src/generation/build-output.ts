@@ -1,6 +1,6 @@
 import type { SeededRandom } from '../random/seeded-random.ts';
-import type { UrlCitation, WebCitation } from '../routing/resolve-route.ts';
-import type { FunctionCallItem, OutputItem, ReasoningItem } from './output-items.ts';
+import type { WebCitation } from '../plugins/plugin-effects.ts';
+import type { FunctionCallItem, OutputItem, ReasoningItem, UrlCitation } from './output-items.ts';
 import type { ReplyPlan } from './reply-plan.ts';
 import type { Tokenizer } from './tokenizer.ts';
 

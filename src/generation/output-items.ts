@@ -1,4 +1,11 @@
-import type { UrlCitation } from '../routing/resolve-route.ts';
+/** A `url_citation` annotation on output text (web plugin). */
+export interface UrlCitation {
+  type: 'url_citation';
+  url: string;
+  title: string;
+  start_index: number;
+  end_index: number;
+}
 
 /** Item status (reference OutputMessage/OutputItemReasoning/OutputItemFunctionCall). */
 export type ItemStatus = 'completed' | 'incomplete' | 'in_progress';

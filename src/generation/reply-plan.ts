@@ -1,8 +1,9 @@
 import type { TextModel } from '../catalog/text-model.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
-import type { PluginEffects } from '../routing/resolve-route.ts';
+import type { PluginEffects } from '../plugins/plugin-effects.ts';
+import { reasoningOptions, textVerbosity } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
-import { inputTurns, lastUserText } from '../request/request-text.ts';
+import { inputTurns, lastUserText } from '../request/read-input.ts';
 import { reasoningText, replyText, snippet } from './reply-text.ts';
 import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
 
@@ -21,12 +22,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `reasoning` asked for (note A shape from the reference: `effort`, `summary`, `enabled`). */
-export function reasoningRequested(reasoning: unknown): boolean {
-  if (!isRecord(reasoning)) return false;
-  return reasoning.enabled !== false && reasoning.effort !== 'none';
-}
-
 /**
  * The deterministic reply to a request: reasoning when asked of a reasoning model, function
  * calls per `tool_choice`, otherwise text shaped by the prompt and by plugin context.
@@ -36,14 +31,13 @@ export function reasoningRequested(reasoning: unknown): boolean {
  * // { text: 'Sure, I can help with your question. ...' }
  */
 export function planReply(args: { request: ResponsesRequest; model: TextModel; effects: PluginEffects; rng: SeededRandom }): ReplyPlan {
-  const { model, effects, rng } = args;
-  const request = args.request as Record<string, unknown>;
+  const { model, effects, rng, request } = args;
   const prompt = lastUserText(request.input);
   const plan: ReplyPlan = {};
-  if (model.reasoning && reasoningRequested(request.reasoning)) {
-    const reasoning = request.reasoning as Record<string, unknown>;
-    const text = reasoningText(rng.fork('reasoning'), prompt, typeof reasoning.effort === 'string' ? reasoning.effort : undefined);
-    const wantsSummary = reasoning.summary !== undefined && reasoning.summary !== null;
+  const reasoning = reasoningOptions(request);
+  if (model.reasoning && reasoning) {
+    const text = reasoningText(rng.fork('reasoning'), prompt, reasoning.effort);
+    const wantsSummary = reasoning.summary !== undefined;
     plan.reasoning = wantsSummary ? { text, summary: `Thinking through ${snippet(prompt, 60) || 'the question'} and how best to answer it.` } : { text };
   }
   const calls = chooseToolCalls(request, rng.fork('tools'));
@@ -57,13 +51,13 @@ export function planReply(args: { request: ResponsesRequest; model: TextModel; e
     if (last?.role !== 'tool') return undefined;
     // Name the tool by matching the output's call_id to the function call that made it.
     if (Array.isArray(request.input)) {
-      for (const item of request.input) {
+      for (const item of request.input as unknown[]) {
         if (isRecord(item) && item.type === 'function_call' && item.call_id === last.ref && typeof item.name === 'string') return item.name;
       }
     }
     return 'function';
   })();
-  const text = isRecord(request.text) && typeof request.text.verbosity === 'string' ? request.text.verbosity : undefined;
+  const text = textVerbosity(request);
   plan.text = replyText(rng.fork('text'), {
     prompt,
     context: effects.context,

@@ -1,7 +1,8 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
+import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { toolArguments } from './json-schema-instance.ts';
-import { inputTurns, lastUserText } from '../request/request-text.ts';
+import { inputTurns, lastUserText } from '../request/read-input.ts';
 
 /** A function tool of the request (spec 2.4.1). */
 export interface FunctionTool {
@@ -54,7 +55,7 @@ export function toolsMentioned(tools: readonly FunctionTool[], prompt: string): 
  * at most three; otherwise only the first.
  * Arguments are generated to satisfy each tool's `parameters` JSON Schema.
  */
-export function chooseToolCalls(request: Record<string, unknown>, rng: SeededRandom): PlannedCall[] {
+export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_choice' | 'input' | 'parallel_tool_calls'>, rng: SeededRandom): PlannedCall[] {
   const tools = functionTools(request.tools);
   const choice = request.tool_choice ?? 'auto';
   if (choice === 'none' || tools.length === 0) {

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadTokenizer } from './tokenizer.ts';
-import { buildUsage, promptTokens } from './usage.ts';
+import { promptTokens as countPrompt } from '../request/prompt-tokens.ts';
+import type { Tokenizer } from './tokenizer.ts';
+import { buildUsage } from './usage.ts';
+
+const promptTokens = (request: Parameters<typeof countPrompt>[0], tokenizer: Tokenizer) => countPrompt(request, tokenizer.count);
 
 describe('buildUsage', () => {
   it('always adds up: total = input + output, reasoning <= output, cached <= input, whole numbers >= 0', () => {

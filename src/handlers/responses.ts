@@ -3,11 +3,12 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
 import { buildResponse, canonicalRequestKey, contentKey } from '../generation/build-response.ts';
 import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
-import { lastUserText } from '../request/request-text.ts';
+import { lastUserText } from '../request/read-input.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
-import { buildUsage, promptTokens } from '../generation/usage.ts';
+import { buildUsage } from '../generation/usage.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
+import { promptTokens } from '../request/prompt-tokens.ts';
 import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/prompt-cache.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
@@ -36,17 +37,22 @@ export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream strea
  */
 async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCache: PromptCache, ctx: RequestContext): Promise<Response> {
   const request = validateResponsesRequest(await ctx.json());
-  const r = request as Record<string, unknown>;
-  const stream = r.stream === true;
+  const stream = request.stream === true;
   const fault = ctx.simulation.streamFault;
   if (fault && !stream) {
     throw new GatewayError(400, `X-Gatewaykit-Fault: ${fault} applies to streamed requests only; send "stream": true or drop the header`);
   }
   // spec 2.1: the body's session_id wins over the x-session-id header.
-  const sessionId = sessionIdOf(r.session_id, ctx.request.headers);
+  const sessionId = sessionIdOf(request.session_id, ctx.request.headers);
   if (!ctx.apiKey) throw new GatewayError(401);
   const tokenizer = await loadTokenizer();
-  const decision = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
+  const routed = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
+  if (!routed.ok) {
+    // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
+    routed.error.gatewayMetadata ??= routed.metadata as Record<string, unknown>;
+    throw routed.error;
+  }
+  const decision = routed.decision;
   const gatewayMetadata = ctx.metadataEnabled ? (decision.gatewayMetadata as Record<string, unknown>) : undefined;
   const modelId = decision.model.id;
   // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
@@ -57,10 +63,10 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const ids = seededRandom(env.seed, 'responses-ids', canonicalRequestKey(request), String(ctx.receivedAt));
 
   const script = scripts.take({
-    requestedModel: typeof r.model === 'string' ? r.model : undefined,
+    requestedModel: request.model,
     routedModel: modelId,
-    lastUserText: lastUserText(r.input),
-    metadata: r.metadata as Record<string, string> | null | undefined,
+    lastUserText: lastUserText(request.input),
+    metadata: request.metadata,
     headers: ctx.request.headers,
   });
   const plan: ReplyPlan = script
@@ -70,17 +76,17 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const built = buildOutput(plan, {
     tokenizer,
     rng: ids.fork('items'),
-    maxOutputTokens: typeof r.max_output_tokens === 'number' ? r.max_output_tokens : undefined,
+    maxOutputTokens: request.max_output_tokens ?? undefined,
     modelId,
     citations: decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
-  const prompt = promptTokens(modelRequest, tokenizer);
+  const prompt = promptTokens(modelRequest, tokenizer.count);
   // spec 2.1 prompt caching: a prefix is cached per key, model and provider endpoint for its TTL on the clock.
   const cacheUse = promptCache.use({
-    key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, r.prompt_cache_key ?? null, prompt.cacheablePrefix]))),
+    key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, request.prompt_cache_key ?? null, prompt.cacheablePrefix]))),
     tokens: prompt.cacheableTokens,
-    ttlMs: promptCacheTtlMs((r.cache_control as { ttl?: unknown } | undefined)?.ttl),
+    ttlMs: promptCacheTtlMs(request.cache_control?.ttl),
     now: ctx.receivedAt,
   });
   const counts = buildUsage({ inputTokens: prompt.inputTokens, ...cacheUse, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
@@ -100,10 +106,9 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
 
   if (!stream) return jsonResponse(result, { headers });
 
-  const debug = r.debug as { echo_upstream_body?: unknown } | undefined;
   const events = responseEvents(result, {
     rng: rng.fork('deltas'),
-    upstreamBody: debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
+    upstreamBody: request.debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
     fail: fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: tokenizer.count } : undefined,
   });
   let pieces = encodeSsePieces(events, { done: fault !== 'stream-cut' });

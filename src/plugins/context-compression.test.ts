@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { approxTokens, itemTexts } from '../request/input-text.ts';
+import { approxTokens } from '../request/prompt-tokens.ts';
+import { itemText } from '../request/read-input.ts';
 import { contextCompression, middleOut } from './context-compression.ts';
 
 describe('context-compression (middle-out)', () => {
@@ -19,14 +20,14 @@ describe('context-compression (middle-out)', () => {
         const out = input as typeof items;
         expect(out[0]).toBe(items[0]);
         expect(out[out.length - 1]).toBe(items[items.length - 1]);
-        const tokens = out.reduce((n, it) => n + itemTexts(it).reduce((m, t) => m + approxTokens(t), 0) + 1, 0);
+        const tokens = out.reduce((n, it) => n + approxTokens(itemText(it)) + 1, 0);
         expect(tokens <= budget || out.length === 2).toBe(true);
       }),
       { numRuns: 100 },
     );
   });
   it('reports a stage either way; compresses only past the context length', () => {
-    const entry = { id: 'context-compression' as const, index: 0, config: { id: 'context-compression' } };
+    const entry = { id: 'context-compression' as const, index: 0, config: { id: 'context-compression' as const } };
     expect(contextCompression(entry, { input: 'hi' }, 1, 100, 0)).toMatchObject({ stage: { type: 'context_compression', data: { applied: false } } });
     const r = contextCompression(entry, { input: 'y'.repeat(4000) }, 1000, 100, 0);
     expect(r.stage.data).toMatchObject({ engine: 'middle-out', applied: true });

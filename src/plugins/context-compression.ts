@@ -1,10 +1,9 @@
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
-import { approxTokens, itemTexts, type CountTokens } from '../request/input-text.ts';
+import { approxTokens, type CountTokens } from '../request/prompt-tokens.ts';
+import { itemText } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { ContextCompressionPlugin, PluginEntry } from '../schemas/plugins.ts';
 
-/** reference `ContextCompressionEngine`. */
-export const COMPRESSION_ENGINES = ['middle-out'] as const;
 
 export interface CompressionResult {
   stage: PipelineStage;
@@ -15,7 +14,7 @@ export interface CompressionResult {
 const ELISION = '\n…[middle of the context removed by middle-out compression]…\n';
 
 function itemTokens(item: unknown, count: CountTokens): number {
-  return itemTexts(item).reduce((n, t) => n + count(t), 0) + 1;
+  return count(itemText(item)) + 1;
 }
 
 /**
@@ -62,14 +61,14 @@ export function middleOut(
  * selected endpoint, middle-out compression makes it fit; otherwise nothing changes.
  */
 export function contextCompression(
-  entry: PluginEntry,
+  entry: PluginEntry<ContextCompressionPlugin>,
   request: ResponsesRequest,
   promptTokens: number,
   contextLength: number,
   instructionTokens: number,
   count: CountTokens = approxTokens,
 ): CompressionResult {
-  const engine = pluginField(entry).oneOf('engine', COMPRESSION_ENGINES) ?? 'middle-out';
+  const engine = entry.config.engine ?? 'middle-out';
   if (promptTokens <= contextLength) {
     return {
       stage: { type: 'context_compression', name: 'context-compression', summary: `Not needed: about ${promptTokens} tokens fit the ${contextLength}-token context`, data: { engine, applied: false, input_tokens: promptTokens, context_length: contextLength } },

@@ -1,10 +1,7 @@
-import { GatewayError } from '../errors/gateway-error.ts';
-import type { InputFilePart } from '../request/input-text.ts';
+import type { InputFilePart } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { FileParserPlugin, PluginEntry } from '../schemas/plugins.ts';
 
-/** reference `PDFParserEngine`; `pdf-text` is deprecated and redirected to `cloudflare-ai`. */
-export const PDF_ENGINES = ['mistral-ocr', 'native', 'cloudflare-ai', 'pdf-text'] as const;
 
 export interface ParsedFile {
   filename: string;
@@ -46,16 +43,12 @@ export function pdfText(bytes: Uint8Array): string {
  * text-like files are decoded; a `file_url` or `file_id` is not fetched and is cited by reference.
  *
  * @example
- * fileParser({ id: 'file-parser', index: 0, config: { pdf: { engine: 'mistral-ocr' } } }, files);
+ * fileParser({ id: 'file-parser', index: 0, config: { id: 'file-parser', pdf: { engine: 'mistral-ocr' } } }, files);
  */
-export function fileParser(entry: PluginEntry, files: readonly InputFilePart[]): { stage: PipelineStage; context: string[]; files: ParsedFile[] } {
-  const f = pluginField(entry);
-  const pdf = f.object('pdf');
-  const rawEngine = pdf?.engine;
-  if (rawEngine !== undefined && !(typeof rawEngine === 'string' && (PDF_ENGINES as readonly string[]).includes(rawEngine))) {
-    throw new GatewayError(400, `${f.path('pdf.engine')}: must be one of ${PDF_ENGINES.join(', ')} (got ${JSON.stringify(rawEngine)})`);
-  }
-  const engine = rawEngine === undefined || rawEngine === 'pdf-text' ? 'cloudflare-ai' : (rawEngine as string);
+export function fileParser(entry: PluginEntry<FileParserPlugin>, files: readonly InputFilePart[]): { stage: PipelineStage; context: string[]; files: ParsedFile[] } {
+  const rawEngine = entry.config.pdf?.engine;
+  // `pdf-text` is deprecated and redirected (reference `PDFParserEngine`).
+  const engine = rawEngine === undefined || rawEngine === 'pdf-text' ? 'cloudflare-ai' : rawEngine;
   const parsed: ParsedFile[] = files.map((file, i) => {
     const filename = file.filename ?? `file-${i + 1}`;
     const decoded = typeof file.file_data === 'string' ? decodeDataUrl(file.file_data) : undefined;

@@ -1,4 +1,5 @@
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
+import { textFormatType } from '../request/read-options.ts';
 import { healJson } from './heal-json.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 
@@ -16,7 +17,7 @@ export interface ResponseHealingResult {
  * responseHealing({ text: { format: { type: 'json_object' } } }).transformOutputText?.('{"a":1,'); // '{"a":1}'
  */
 export function responseHealing(request: ResponsesRequest): ResponseHealingResult {
-  const format = (request as { text?: { format?: { type?: unknown } } }).text?.format?.type;
+  const format = textFormatType(request);
   if (format !== 'json_object' && format !== 'json_schema') {
     return { stage: { type: 'response_healing', name: 'response-healing', summary: 'No JSON output format requested; nothing to heal', data: { applied: false } } };
   }

@@ -1,9 +1,9 @@
 import pagesFile from '../../fixtures/fetch-pages.json' with { type: 'json' };
 import { hash53 } from '../random/hash.ts';
 import { urlMatchesDomain } from './domain-pattern.ts';
-import { approxTokens } from '../request/input-text.ts';
+import { approxTokens } from '../request/prompt-tokens.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { PluginEntry, WebFetchPlugin } from '../schemas/plugins.ts';
 import type { WebPage } from './web-search.ts';
 
 /** Pages the simulated fetcher knows (fixtures/fetch-pages.json); other URLs get a generated page. */
@@ -39,14 +39,10 @@ function generatedPage(url: string): WebPage {
  * text longer than `max_content_tokens` (approx. 4 characters a token) is truncated.
  *
  * @example
- * webFetch({ id: 'web-fetch', index: 0, config: { max_uses: 1 } }, ['see https://example.com/ and https://nodejs.org/api/http.html']);
+ * webFetch({ id: 'web-fetch', index: 0, config: { id: 'web-fetch', max_uses: 1 } }, ['see https://example.com/ and https://nodejs.org/api/http.html']);
  */
-export function webFetch(entry: PluginEntry, texts: readonly string[], pages: readonly WebPage[] = FETCH_PAGES): WebFetchResult {
-  const f = pluginField(entry);
-  const allowed = f.strings('allowed_domains');
-  const blocked = f.strings('blocked_domains');
-  const maxTokens = f.int('max_content_tokens', 1, 10_000_000);
-  const maxUses = f.int('max_uses', 0, 1000);
+export function webFetch(entry: PluginEntry<WebFetchPlugin>, texts: readonly string[], pages: readonly WebPage[] = FETCH_PAGES): WebFetchResult {
+  const { allowed_domains: allowed, blocked_domains: blocked, max_content_tokens: maxTokens, max_uses: maxUses } = entry.config;
   const urls: string[] = [];
   for (const t of texts) for (const m of t.matchAll(URL_RE)) {
     const url = m[0].replace(/[.,;:!?]+$/, '');

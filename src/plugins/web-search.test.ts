@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { WebPluginSchema } from '../schemas/plugins.ts';
+import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { WEB_CORPUS, webSearch } from './web-search.ts';
 
-const entry = (config: Record<string, unknown>) => ({ id: 'web' as const, index: 0, config: { id: 'web', ...config } });
+const entry = (config: Record<string, unknown>) => ({ id: 'web' as const, index: 0, config: WebPluginSchema.parse({ id: 'web', ...config }) });
+/** A request with this plugin config, through the one validation of POST /responses. */
+const validating = (config: Record<string, unknown>) => () => validateResponsesRequest({ input: 'x', plugins: [{ id: 'web', ...config }] });
 
 describe('web plugin', () => {
   it('honours include_domains with wildcards and max_results, ranking by shared words', () => {
@@ -25,7 +29,8 @@ describe('web plugin', () => {
     expect(r.citations).toEqual(results.map(({ url, title }) => ({ url, title })));
   });
   it('rejects a bad max_results with a 400 naming the field', () => {
-    expect(() => webSearch(entry({ max_results: 0 }), 'x')).toThrow(GatewayError);
-    expect(() => webSearch(entry({ max_results: 'five' }), 'x')).toThrow(/plugins\[0\]\.max_results/);
+    expect(validating({ max_results: 0 })).toThrow(GatewayError);
+    expect(validating({ max_results: 0 })).toThrow(/^plugins\[0\]\.max_results: must be an integer from 1 to 100 \(got 0\)$/);
+    expect(validating({ max_results: 'five' })).toThrow(/plugins\[0\]\.max_results/);
   });
 });

@@ -1,8 +1,8 @@
 import corpusFile from '../../fixtures/web-corpus.json' with { type: 'json' };
 import { urlAllowed } from './domain-pattern.ts';
-import type { WebCitation } from '../routing/resolve-route.ts';
+import type { WebCitation } from './plugin-effects.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
-import { pluginField, type PluginEntry } from './read-plugins.ts';
+import type { PluginEntry, WebPlugin } from '../schemas/plugins.ts';
 
 export interface WebPage {
   url: string;
@@ -13,8 +13,6 @@ export interface WebPage {
 /** The fixture the simulated search engine searches (fixtures/web-corpus.json). */
 export const WEB_CORPUS: readonly WebPage[] = corpusFile.pages;
 
-/** reference `WebSearchEngine`. */
-export const WEB_ENGINES = ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'] as const;
 
 export interface WebSearchResult {
   stage: PipelineStage;
@@ -35,17 +33,12 @@ function words(s: string): Set<string> {
  * citation.
  *
  * @example
- * webSearch({ id: 'web', index: 0, config: { include_domains: ['*.substack.com'] } }, 'llm routing');
+ * webSearch({ id: 'web', index: 0, config: { id: 'web', include_domains: ['*.substack.com'] } }, 'llm routing');
  */
-export function webSearch(entry: PluginEntry, query: string, corpus: readonly WebPage[] = WEB_CORPUS): WebSearchResult {
-  const f = pluginField(entry);
-  const include = f.strings('include_domains');
-  const exclude = f.strings('exclude_domains');
-  const maxResults = f.int('max_results', 1, 100) ?? 5;
-  const maxUses = f.int('max_uses', 1, 1000);
-  const engine = f.oneOf('engine', WEB_ENGINES) ?? 'exa';
-  const searchPrompt = f.string('search_prompt');
-  const userLocation = f.object('user_location');
+export function webSearch(entry: PluginEntry<WebPlugin>, query: string, corpus: readonly WebPage[] = WEB_CORPUS): WebSearchResult {
+  const { include_domains: include, exclude_domains: exclude, max_uses: maxUses, search_prompt: searchPrompt, user_location: userLocation } = entry.config;
+  const maxResults = entry.config.max_results ?? 5;
+  const engine = entry.config.engine ?? 'exa';
   const q = words(searchPrompt ?? query);
   const ranked = corpus
     .map((page, i) => {

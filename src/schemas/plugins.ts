@@ -19,10 +19,30 @@ export type PluginId = (typeof PLUGIN_IDS)[number];
 export const FUSION_PRESETS = ['general-high', 'general-budget', 'general-fast'] as const;
 /** spec 2.5 pareto-router `price_source` values. */
 export const PARETO_PRICE_SOURCES = ['prompt', 'weighted_avg'] as const;
+/** reference `WebSearchEngine`. */
+export const WEB_ENGINES = ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'] as const;
+/** reference `PDFParserEngine`; `pdf-text` is deprecated and redirected to `cloudflare-ai`. */
+export const PDF_ENGINES = ['mistral-ocr', 'native', 'cloudflare-ai', 'pdf-text'] as const;
+/** reference `ContextCompressionEngine`. */
+export const COMPRESSION_ENGINES = ['middle-out'] as const;
+/** Plugins that choose the model; at most one may be enabled per request (spec 2.5). */
+export const ROUTER_PLUGIN_IDS = ['auto-router', 'auto-beta-router', 'pareto-router', 'fusion'] as const;
 
 // spec 2.5: "All plugins except moderation accept enabled (boolean, default true)".
 const enabled = z.boolean().optional();
 const stringList = z.array(z.string());
+
+/** An integer from `min` to `max`, with one message for every way to miss it. */
+function intIn(min: number, max: number) {
+  const error = (issue: { input?: unknown }) => `must be an integer from ${min} to ${max} (got ${JSON.stringify(issue.input)})`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** One of `values`, named in the message. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: (issue) => `must be one of ${values.join(', ')} (got ${JSON.stringify(issue.input)})` });
+}
+
 // spec 2.5 / 8: integer 0..10 on both auto routers.
 const costQualityTradeoff = z.number().int().min(0).max(10).optional();
 
@@ -33,6 +53,8 @@ export const AutoRouterPluginSchema = z.looseObject({
   id: z.literal('auto-router'),
   enabled,
   allowed_models: stringList.optional(),
+  // reference: the models the router must not pick.
+  excluded_models: stringList.optional(),
   cost_quality_tradeoff: costQualityTradeoff,
   pin_model: z.boolean().optional(),
 });
@@ -41,6 +63,7 @@ export const AutoBetaRouterPluginSchema = z.looseObject({
   id: z.literal('auto-beta-router'),
   enabled,
   allowed_models: stringList.optional(),
+  excluded_models: stringList.optional(),
   cost_quality_tradeoff: costQualityTradeoff,
 });
 
@@ -62,12 +85,13 @@ export const WebUserLocationSchema = z.looseObject({
 export const WebPluginSchema = z.looseObject({
   id: z.literal('web'),
   enabled,
-  // Allowed engine values: not shown (spec 2.5), so any string.
-  engine: z.string().optional(),
+  // Engine values: not shown in spec 2.5; the reference `WebSearchEngine` lists them.
+  engine: oneOf(WEB_ENGINES).optional(),
   exclude_domains: stringList.optional(),
   include_domains: stringList.optional(),
-  max_results: z.number().int().optional(),
-  max_uses: z.number().int().optional(),
+  // Bounds: a simulator choice (the spec states none); default 5 results.
+  max_results: intIn(1, 100).optional(),
+  max_uses: intIn(1, 1000).optional(),
   search_prompt: z.string().optional(),
   user_location: WebUserLocationSchema.optional(),
 });
@@ -77,14 +101,14 @@ export const WebFetchPluginSchema = z.looseObject({
   enabled,
   allowed_domains: stringList.optional(),
   blocked_domains: stringList.optional(),
-  max_content_tokens: z.number().int().optional(),
-  max_uses: z.number().int().optional(),
+  max_content_tokens: intIn(1, 10_000_000).optional(),
+  max_uses: intIn(0, 1000).optional(),
 });
 
 export const FileParserPluginSchema = z.looseObject({
   id: z.literal('file-parser'),
   enabled,
-  pdf: z.looseObject({ engine: z.string().optional() }).optional(),
+  pdf: z.looseObject({ engine: oneOf(PDF_ENGINES).optional() }).optional(),
 });
 
 export const ResponseHealingPluginSchema = z.looseObject({
@@ -95,7 +119,7 @@ export const ResponseHealingPluginSchema = z.looseObject({
 export const ContextCompressionPluginSchema = z.looseObject({
   id: z.literal('context-compression'),
   enabled,
-  engine: z.string().optional(),
+  engine: oneOf(COMPRESSION_ENGINES).optional(),
 });
 
 export const ParetoRouterPluginSchema = z.looseObject({
@@ -157,6 +181,45 @@ export const PluginSchema = z.discriminatedUnion(
   },
 );
 export type Plugin = z.infer<typeof PluginSchema>;
+
+/**
+ * spec 2.5 `plugins`: the items, and the one rule across them: at most one router plugin
+ * (auto-router, auto-beta-router, pareto-router, fusion) may be enabled. `enabled: false` drops a
+ * plugin and a repeated id counts once (the last entry wins), as the gateway reads the list.
+ *
+ * @example
+ * PluginsSchema.safeParse([{ id: 'auto-router' }, { id: 'fusion' }]).success; // false
+ */
+export const PluginsSchema = z.array(PluginSchema).superRefine((plugins, ctx) => {
+  const routers = enabledPlugins(plugins).filter((p) => (ROUTER_PLUGIN_IDS as readonly string[]).includes(p.id));
+  if (routers.length > 1) {
+    ctx.addIssue({ code: 'custom', message: `at most one router plugin may be enabled (got ${routers.map((r) => `plugins[${r.index}] ${r.id}`).join(', ')})` });
+  }
+});
+
+/** One enabled plugin of a request, with its position for messages (`plugins[2]`). */
+export interface PluginEntry<P extends Plugin = Plugin> {
+  id: P['id'];
+  index: number;
+  config: P;
+}
+
+/**
+ * The enabled plugins of a request (spec 2.5), in request order: `enabled: false` drops a plugin
+ * (moderation has no `enabled`), and when an id repeats the last entry wins.
+ *
+ * @example
+ * enabledPlugins([{ id: 'web', max_results: 3 }, { id: 'web', enabled: false }]); // []
+ */
+export function enabledPlugins(plugins: readonly Plugin[] | undefined): PluginEntry[] {
+  const byId = new Map<PluginId, PluginEntry>();
+  (plugins ?? []).forEach((config, index) => {
+    byId.delete(config.id);
+    if ('enabled' in config && config.enabled === false) return;
+    byId.set(config.id, { id: config.id, index, config });
+  });
+  return [...byId.values()].sort((a, b) => a.index - b.index);
+}
 export type AutoRouterPlugin = z.infer<typeof AutoRouterPluginSchema>;
 export type AutoBetaRouterPlugin = z.infer<typeof AutoBetaRouterPluginSchema>;
 export type ModerationPlugin = z.infer<typeof ModerationPluginSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InputItemSchema, InputTextPartSchema } from './items.ts';
-import { PluginSchema } from './plugins.ts';
+import { PluginsSchema } from './plugins.ts';
 import { ProviderPreferencesSchema } from './provider-preferences.ts';
 import { ToolSchema } from './tools.ts';
 
@@ -271,7 +271,7 @@ export const ResponsesRequestSchema = z.looseObject({
   model: z.string().optional(),
   models: z.array(z.string()).optional(),
   parallel_tool_calls: z.boolean().nullable().optional(),
-  plugins: z.array(PluginSchema).optional(),
+  plugins: PluginsSchema.optional(),
   presence_penalty: z.number().nullable().optional(),
   // spec 1.3 / 2.1 / 7: the operation is stateless; any non-null value is a 400.
   previous_response_id: z

@@ -1,7 +1,7 @@
 import type { TextModel } from '../../catalog/text-model.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import { allowedModels, type RouterPluginResult } from './auto-router.ts';
-import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
+import type { AutoBetaRouterPlugin, PluginEntry } from '../../schemas/plugins.ts';
 
 /** Cost percentile ceiling of auto-beta-router (spec 2.5): t = 10 keeps about the cheapest tenth, t = 0 up to the 90th percentile. */
 export function costCeilingPercentile(tradeoff: number): number {
@@ -15,13 +15,11 @@ export function costCeilingPercentile(tradeoff: number): number {
  * candidate always survives.
  *
  * @example
- * autoBetaRouter({ id: 'auto-beta-router', index: 0, config: { cost_quality_tradeoff: 10 } }, catalog.models);
+ * autoBetaRouter({ id: 'auto-beta-router', index: 0, config: { id: 'auto-beta-router', cost_quality_tradeoff: 10 } }, catalog.models);
  */
-export function autoBetaRouter(entry: PluginEntry, models: readonly TextModel[]): RouterPluginResult {
-  const f = pluginField(entry);
-  const allowed = f.strings('allowed_models');
-  const excluded = f.strings('excluded_models');
-  const tradeoff = f.int('cost_quality_tradeoff', 0, 10) ?? 9;
+export function autoBetaRouter(entry: PluginEntry<AutoBetaRouterPlugin>, models: readonly TextModel[]): RouterPluginResult {
+  const { allowed_models: allowed, excluded_models: excluded } = entry.config;
+  const tradeoff = entry.config.cost_quality_tradeoff ?? 9;
   const ceiling = costCeilingPercentile(tradeoff);
   const byCost = [...allowedModels(models, allowed, excluded)].sort((a, b) => modelBlendedPrice(a) - modelBlendedPrice(b) || a.id.localeCompare(b.id));
   const n = byCost.length;

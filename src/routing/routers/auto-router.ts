@@ -1,10 +1,10 @@
 import type { TextModel } from '../../catalog/text-model.ts';
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
-import { latestAssistantModel } from '../../request/input-text.ts';
+import { latestAssistantModel } from '../../request/read-input.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import { modelMatchesAny } from '../model-pattern.ts';
 import type { PipelineStage } from '../../plugins/pipeline-stage.ts';
-import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
+import type { AutoRouterPlugin, PluginEntry } from '../../schemas/plugins.ts';
 
 export interface RouterPluginResult {
   /** Models to try, best first (the router's fallback order). */
@@ -41,14 +41,12 @@ export function autoRouterScores(candidates: readonly TextModel[], tradeoff: num
  * `pin_model` the `model` of the latest assistant message in `input` goes first when allowed.
  *
  * @example
- * autoRouter({ id: 'auto-router', index: 0, config: { allowed_models: ['anthropic/*'], cost_quality_tradeoff: 10 } }, catalog.models, request);
+ * autoRouter({ id: 'auto-router', index: 0, config: { id: 'auto-router', allowed_models: ['anthropic/*'], cost_quality_tradeoff: 10 } }, catalog.models, request);
  */
-export function autoRouter(entry: PluginEntry, models: readonly TextModel[], request: ResponsesRequest): RouterPluginResult {
-  const f = pluginField(entry);
-  const allowed = f.strings('allowed_models');
-  const excluded = f.strings('excluded_models');
-  const tradeoff = f.int('cost_quality_tradeoff', 0, 10) ?? 7;
-  const pin = f.bool('pin_model') ?? false;
+export function autoRouter(entry: PluginEntry<AutoRouterPlugin>, models: readonly TextModel[], request: ResponsesRequest): RouterPluginResult {
+  const { allowed_models: allowed, excluded_models: excluded } = entry.config;
+  const tradeoff = entry.config.cost_quality_tradeoff ?? 7;
+  const pin = entry.config.pin_model ?? false;
   const candidates = allowedModels(models, allowed, excluded);
   const scores = autoRouterScores(candidates, tradeoff);
   let ranked = [...candidates].sort((a, b) => (scores.get(b.id) as number) - (scores.get(a.id) as number) || a.id.localeCompare(b.id));

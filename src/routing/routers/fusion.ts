@@ -3,9 +3,10 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import type { PipelineStage } from '../../plugins/pipeline-stage.ts';
-import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
+import type { FusionPlugin, PluginEntry } from '../../schemas/plugins.ts';
 
-export const FUSION_PRESETS = ['general-high', 'general-budget', 'general-fast'] as const;
+import { FUSION_PRESETS } from '../../schemas/plugins.ts';
+
 export type FusionPreset = (typeof FUSION_PRESETS)[number];
 
 const DEFAULT_TOOLS = [{ type: 'gateway:web_search' }, { type: 'gateway:web_fetch' }];
@@ -61,31 +62,23 @@ export interface FusionPlan {
  * `max_tool_calls` (1..16, default 8) and 0 when `tools` is empty (default web search + fetch).
  *
  * @example
- * fusion({ id: 'fusion', index: 0, config: { preset: 'general-fast' } }, catalog.models, 'Why is the sky blue?', 0);
+ * fusion({ id: 'fusion', index: 0, config: { id: 'fusion', preset: 'general-fast' } }, catalog.models, 'Why is the sky blue?', 0);
  */
-export function fusion(entry: PluginEntry, models: readonly TextModel[], prompt: string, seed: number): FusionPlan {
-  const f = pluginField(entry);
-  const preset = f.oneOf('preset', FUSION_PRESETS);
-  const analysis = f.strings('analysis_models');
-  const judgeId = f.string('model');
-  const maxToolCalls = f.int('max_tool_calls', 1, 16) ?? 8;
-  const rawTools = entry.config.tools;
-  if (rawTools !== undefined && (!Array.isArray(rawTools) || rawTools.length > 8 || rawTools.some((t) => typeof t !== 'object' || t === null || typeof (t as { type?: unknown }).type !== 'string'))) {
-    throw new GatewayError(400, `${f.path('tools')}: must be an array of at most 8 items {type: string, parameters?: object}`);
-  }
-  const tools = (rawTools as Array<{ type: string }> | undefined) ?? DEFAULT_TOOLS;
-  if (analysis !== undefined && (analysis.length < 1 || analysis.length > 8)) {
-    throw new GatewayError(400, `${f.path('analysis_models')}: must hold 1 to 8 models (got ${analysis.length})`);
-  }
-  const find = (id: string, where: string) => {
-    const m = models.find((x) => x.id === id);
-    if (!m) throw new GatewayError(400, `${where}: "${id}" is not a valid model ID`);
-    return m;
-  };
-  const presetPanel = fusionPresetPanel(preset ?? 'general-high', models);
-  const panel = analysis ? analysis.map((id, i) => find(id, f.path(`analysis_models[${i}]`))) : presetPanel;
-  const judge = judgeId !== undefined ? find(judgeId, f.path('model')) : panel[0];
-  if (!judge) throw new GatewayError(404, 'fusion: the catalogue has no model for the panel');
+export function fusion(entry: PluginEntry<FusionPlugin>, models: readonly TextModel[], prompt: string, seed: number): FusionPlan | GatewayError {
+  // Shapes and bounds (analysis_models 1..8, max_tool_calls 1..16, tools) are the schema's
+  // (src/schemas/plugins.ts); what is left is the one rule that needs the catalogue.
+  const { preset, analysis_models: analysis, model: judgeId } = entry.config;
+  const maxToolCalls = entry.config.max_tool_calls ?? 8;
+  const tools = entry.config.tools ?? DEFAULT_TOOLS;
+  const at = (name: string) => `plugins[${entry.index}].${name}`;
+  const unknown = [...(analysis ?? []).map((id, i) => ({ id, where: at(`analysis_models[${i}]`) })), ...(judgeId !== undefined ? [{ id: judgeId, where: at('model') }] : [])].find(
+    ({ id }) => !models.some((x) => x.id === id),
+  );
+  if (unknown) return new GatewayError(400, `${unknown.where}: "${unknown.id}" is not a valid model ID`);
+  const byId = (id: string) => models.find((x) => x.id === id) as TextModel;
+  const panel = analysis ? analysis.map(byId) : fusionPresetPanel(preset ?? 'general-high', models);
+  const judge = judgeId !== undefined ? byId(judgeId) : panel[0];
+  if (!judge) return new GatewayError(404, 'fusion: the catalogue has no model for the panel');
   const snippet = prompt.length > 60 ? `${prompt.slice(0, 57)}...` : prompt;
   const answers = panel.map((m) => {
     const rng = seededRandom(seed, 'fusion', m.id, prompt);

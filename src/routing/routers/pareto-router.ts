@@ -3,7 +3,7 @@ import { perMillion } from '../../catalog/usd-price.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { modelPromptPrice } from '../model-price.ts';
 import type { RouterPluginResult } from './auto-router.ts';
-import { pluginField, type PluginEntry } from '../../plugins/read-plugins.ts';
+import type { ParetoRouterPlugin, PluginEntry } from '../../schemas/plugins.ts';
 
 export type PriceSource = 'prompt' | 'weighted_avg';
 
@@ -46,13 +46,11 @@ export function codingTier(minScore: number): 'high' | 'medium' | 'low' {
  *   of the tier cheapest first, then the rest of the tier cheapest first; an empty tier -> 404.
  *
  * @example
- * paretoRouter({ id: 'pareto-router', index: 0, config: { max_price: 1 } }, catalog.models).models[0].id;
+ * paretoRouter({ id: 'pareto-router', index: 0, config: { id: 'pareto-router', max_price: 1 } }, catalog.models); // { models, stage }, or a 404 GatewayError past the cap
  */
-export function paretoRouter(entry: PluginEntry, models: readonly TextModel[]): RouterPluginResult {
-  const f = pluginField(entry);
-  const maxPrice = f.number('max_price', 0, Number.MAX_VALUE);
-  const minScore = f.number('min_coding_score', 0, 1);
-  const source = f.oneOf('price_source', ['prompt', 'weighted_avg'] as const) ?? 'prompt';
+export function paretoRouter(entry: PluginEntry<ParetoRouterPlugin>, models: readonly TextModel[]): RouterPluginResult | GatewayError {
+  const { max_price: maxPrice, min_coding_score: minScore } = entry.config;
+  const source = entry.config.price_source ?? 'prompt';
   const coders = models.filter((m) => m.benchmarks.coding_index !== null);
   const frontier = new Set(paretoFrontier(coders, source));
   const price = (m: TextModel) => paretoPrice(m, source);
@@ -65,7 +63,7 @@ export function paretoRouter(entry: PluginEntry, models: readonly TextModel[]): 
     const under = coders.filter((m) => price(m) <= maxPrice);
     if (under.length === 0) {
       const cheapest = coders.length ? Math.min(...coders.map(price)) : undefined;
-      throw new GatewayError(
+      return new GatewayError(
         404,
         `pareto-router: no model is priced at or below max_price ${maxPrice} USD per million input tokens (price_source ${source}${cheapest !== undefined ? `; the cheapest costs ${cheapest}` : ''})`,
       );
@@ -79,7 +77,7 @@ export function paretoRouter(entry: PluginEntry, models: readonly TextModel[]): 
     const median = scores.length ? (scores[Math.floor((scores.length - 1) / 2)] as number) : 0;
     const threshold = tier === 'high' ? 0.66 : tier === 'medium' ? 0.33 : median;
     const inTier = coders.filter((m) => codingScore(m) >= threshold);
-    if (inTier.length === 0) throw new GatewayError(404, `pareto-router: no model in the ${tier} coding tier (coding score >= ${threshold})`);
+    if (inTier.length === 0) return new GatewayError(404, `pareto-router: no model in the ${tier} coding tier (coding score >= ${threshold})`);
     chain = [...inTier.filter((m) => frontier.has(m)).sort(byPrice), ...inTier.filter((m) => !frontier.has(m)).sort(byPrice)];
     summary = `Selected ${chain[0]?.id} from the ${tier} coding tier`;
     Object.assign(data, { tier, min_coding_score: minScore ?? 0.66, threshold });
