@@ -194,7 +194,8 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
     fc.assert(
       fc.property(catalogArb, fc.constantFrom('price', 'throughput', 'latency'), fc.subarray(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']), fc.constantFrom(502, 503, 524, 529, 408), (catalog, by, failing, status) => {
         const gateway = routeEnv(catalog);
-        for (const slug of failing) gateway.providerFaults.set(slug, status);
+        // Faults can be set only on providers of the catalogue (an unknown one is a 404 of the control API).
+        for (const slug of failing) if (catalog.providers.some((p) => p.slug === slug)) gateway.providerFaults.set(slug, status);
         const ids = catalog.models.map((m) => m.id);
         const key = DEFAULT_API_KEYS[0]!;
         const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { sort: by } }, key, gateway);
