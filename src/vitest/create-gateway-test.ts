@@ -4,7 +4,7 @@ import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway, type GatewayOptions } from '../gateway/create-gateway.ts';
 import { gatewayFixture, type GatewayFixture } from './gateway-fixture.ts';
-import { createGatewayRouter, type GatewayRouter } from './msw-router.ts';
+import { createGatewayRouter, type GatewayRouter, type MswServer } from './msw-router.ts';
 import { testOrigin } from './test-origin.ts';
 
 export interface GatewayTestOptions extends Omit<GatewayOptions, 'clock' | 'baseUrl'> {
@@ -18,6 +18,12 @@ export interface GatewayTestOptions extends Omit<GatewayOptions, 'clock' | 'base
   clock?: 'virtual' | 'system' | (() => Clock);
   /** Path of the API under the origin. Default `/api/v1`. */
   basePath?: string;
+  /**
+   * Your own msw server (`setupServer(...yourHandlers)` from msw/node, listening): msw mode then
+   * puts the gateway ahead of your handlers on it instead of starting a second server. Your
+   * handlers keep answering every other URL. Default: a server of the fixture's own.
+   */
+  server?: MswServer;
 }
 
 function makeClock(option: GatewayTestOptions['clock']): Clock {
@@ -43,16 +49,24 @@ function makeClock(option: GatewayTestOptions['clock']): Clock {
  *   });
  *   expect(res.status).toBe(200);
  * });
+ *
+ * @example
+ * // With your own msw server: the gateway goes ahead of your handlers, which keep matching.
+ * import { setupServer } from 'msw/node';
+ * const server = setupServer(...myHandlers);
+ * beforeAll(() => server.listen());
+ * afterAll(() => server.close());
+ * const test = createGatewayTest({ server });
  */
 export function createGatewayTest(options: GatewayTestOptions = {}) {
-  const { mode = 'msw', clock, basePath = '/api/v1', ...gatewayOptions } = options;
+  const { mode = 'msw', clock, basePath = '/api/v1', server, ...gatewayOptions } = options;
   return baseTest.extend<{ gateway: GatewayFixture; gatewayRouter: GatewayRouter | undefined }>({
     // One msw server per file, created only when a test of the file asks for a gateway in msw mode.
     gatewayRouter: [
       // vitest reads a fixture's dependencies from its destructuring: this one has none.
       async ({}, use) => {
         if (mode !== 'msw') return use(undefined);
-        const router = createGatewayRouter();
+        const router = createGatewayRouter(server);
         try {
           await use(router);
         } finally {
@@ -75,11 +89,11 @@ export function createGatewayTest(options: GatewayTestOptions = {}) {
       }
       const baseUrl = `${testOrigin(task.id)}${basePath}`;
       const core = createGateway({ ...gatewayOptions, clock: makeClock(clock), baseUrl });
-      const unmount = gatewayRouter!.mount(new URL(baseUrl).origin, core);
+      const mounted = gatewayRouter!.mount(new URL(baseUrl).origin, core);
       try {
-        await use(gatewayFixture(core, baseUrl));
+        await use(gatewayFixture(core, baseUrl, { use: mounted.use }));
       } finally {
-        unmount();
+        mounted.unmount();
       }
     },
   });

@@ -1,4 +1,7 @@
+import type { RequestHandler } from 'msw';
 import type { Gateway } from '../gateway/create-gateway.ts';
+import type { ScriptEntry, ScriptHandle } from '../scripts/script-registry.ts';
+import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
 import type { JournalEntry } from '../state/journal.ts';
 import type { ProviderFault } from '../state/provider-faults.ts';
 
@@ -34,10 +37,35 @@ export interface GatewayFixture {
   requests(): JournalEntry[];
   /** Forget all state and rewind a virtual clock. */
   reset(): void;
+  /**
+   * Add a scripted reply for this test (docs/responses.md): first match wins; the handle's
+   * `remove()` takes it away.
+   */
+  script(rule: ScriptRuleInput | ScriptRule): ScriptHandle;
+  /** The scripted replies in match order, with uses left. */
+  scripts(): ScriptEntry[];
+  /**
+   * msw handlers of this test only, tried before the gateway and before the server's own
+   * handlers (later calls first, like msw's `server.use`). Requests to the gateway's origin see
+   * only this test's handlers; other URLs see those of every test running, so concurrent tests
+   * should match URLs only they use. msw mode only.
+   */
+  use(...handlers: RequestHandler[]): void;
 }
 
-/** Helpers over a gateway served at `baseUrl`. */
-export function gatewayFixture(core: Gateway, baseUrl: string, apiKey = 'sk-gw-test'): GatewayFixture {
+/** What the msw mode adds to a fixture. */
+export interface FixtureMsw {
+  use(...handlers: RequestHandler[]): void;
+}
+
+/**
+ * Helpers over a gateway served at `baseUrl`.
+ *
+ * @example
+ * const fixture = gatewayFixture(createGateway({ baseUrl }), baseUrl);
+ * await fixture.fetch('/models', { headers: fixture.headers() });
+ */
+export function gatewayFixture(core: Gateway, baseUrl: string, msw?: FixtureMsw, apiKey = 'sk-gw-test'): GatewayFixture {
   const origin = new URL(baseUrl).origin;
   return {
     baseUrl,
@@ -53,5 +81,11 @@ export function gatewayFixture(core: Gateway, baseUrl: string, apiKey = 'sk-gw-t
     providerFaults: () => core.control.providerFaults(),
     requests: () => core.control.requests(),
     reset: () => core.control.reset(),
+    script: (rule) => core.script(rule),
+    scripts: () => core.scripts(),
+    use: (...handlers) => {
+      if (!msw) throw new Error('gatewaykit/vitest: gateway.use() adds msw handlers, and this test runs in http mode (createGatewayTest({ mode: "msw" }))');
+      msw.use(...handlers);
+    },
   };
 }
