@@ -1,3 +1,5 @@
+import { LightHeaders } from './light-headers.ts';
+
 /**
  * A body the core already holds as bytes: a JSON text, or the pieces of an event stream.
  *
@@ -18,18 +20,94 @@ export type RawBody =
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
 const RAW_BODY = Symbol.for('gatewaykit.rawBody');
 
-type WithRaw = Response & { [RAW_BODY]?: RawBody };
+/**
+ * A Response that holds its status, headers and raw body as given (in the @hono/node-server way):
+ * the node adapter reads those three and writes the bytes out; anything else a caller asks of it
+ * (its body, `text()`, `clone()`, ...) builds the ordinary Response once and answers from that.
+ * undici's Response constructor (and its Headers) cost more than a small answer's own work.
+ * Its prototype chain reaches Response.prototype, so it is an `instanceof Response`; every member
+ * a caller can reach is its own (undici's need undici's private state).
+ */
+class LightResponse {
+  readonly [RAW_BODY]: RawBody;
+  #status: number;
+  #headers: Headers;
+  #real: Response | undefined;
+
+  constructor(raw: RawBody, status: number, headers: Headers) {
+    this[RAW_BODY] = raw;
+    this.#status = status;
+    this.#headers = headers;
+  }
+
+  get status(): number {
+    return this.#status;
+  }
+  get statusText(): string {
+    return '';
+  }
+  get headers(): Headers {
+    return this.#headers;
+  }
+  get ok(): boolean {
+    return this.#status >= 200 && this.#status <= 299;
+  }
+  get type(): ResponseType {
+    return 'default';
+  }
+  get url(): string {
+    return '';
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  /** The ordinary Response, built on first need. */
+  #realResponse(): Response {
+    return (this.#real ??= materializeBody(this as unknown as Response));
+  }
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#realResponse().body;
+  }
+  get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#realResponse().arrayBuffer();
+  }
+  blob(): Promise<Blob> {
+    return this.#realResponse().blob();
+  }
+  bytes(): Promise<Uint8Array> {
+    return (this.#realResponse() as Response & { bytes(): Promise<Uint8Array> }).bytes();
+  }
+  formData(): Promise<FormData> {
+    return this.#realResponse().formData();
+  }
+  json(): Promise<unknown> {
+    return this.#realResponse().json();
+  }
+  text(): Promise<string> {
+    return this.#realResponse().text();
+  }
+  clone(): Response {
+    return this.#realResponse().clone();
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Response';
+  }
+}
+Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
 
 /** A bodiless Response carrying `raw` as its body-to-be. */
 export function rawBodyResponse(raw: RawBody, init: { status: number; headers: Record<string, string> }): Response {
-  const response: WithRaw = new Response(null, init);
-  response[RAW_BODY] = raw;
-  return response;
+  // Fetch's rule (the ordinary constructor throws the same): a status outside 200-599 is a bug.
+  if (!Number.isInteger(init.status) || init.status < 200 || init.status > 599) throw new RangeError(`Invalid response status ${init.status}`);
+  return new LightResponse(raw, init.status, new LightHeaders(init.headers)) as unknown as Response;
 }
 
 /** The bytes an operation left on `response`, if its body is still to be made. */
 export function rawBodyOf(response: Response): RawBody | undefined {
-  return (response as WithRaw)[RAW_BODY];
+  return (response as { [RAW_BODY]?: RawBody })[RAW_BODY];
 }
 
 /**

@@ -4,7 +4,7 @@ import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
-import { toFetchRequest } from './to-fetch-request.ts';
+import { incomingRequest } from './incoming-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
 
 export interface ServeOptions extends GatewayOptions {
@@ -79,7 +79,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     }
     let request: Request;
     try {
-      request = toFetchRequest(req, origin, undefined, false);
+      request = incomingRequest(req, origin);
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } }));

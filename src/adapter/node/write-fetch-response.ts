@@ -1,16 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { headersRecord } from '../../http/light-headers.ts';
 import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
-
-function nodeHeaders(response: Response): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name === 'set-cookie') return;
-    headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie?.() ?? [];
-  if (cookies.length) headers['set-cookie'] = cookies;
-  return headers;
-}
 
 /**
  * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
@@ -21,7 +11,7 @@ function nodeHeaders(response: Response): Record<string, string | string[]> {
  * streams skip that look-ahead so their first event is never held back.
  */
 export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers = nodeHeaders(response);
+  const headers = headersRecord(response.headers);
   const raw = rawBodyOf(response);
   if (raw) return writeRawBody(raw, response.status, headers, res);
   if (!response.body) {

@@ -1,0 +1,33 @@
+/**
+ * The in-process path for the profiler: `gateway.fetch` called in sequence for argv[3] seconds
+ * with the bench's scripted reply (argv[2]); sends µs per request and the CPU profile of the
+ * timed loop (after a warm-up) to the parent, then exits.
+ */
+import { Session } from 'node:inspector/promises';
+import { createGateway } from '../../src/gateway.ts';
+
+const text = process.argv[2] ?? 'Hello.';
+const seconds = Number(process.argv[3] ?? 3);
+const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1', scripts: [{ reply: { type: 'text', text } }] });
+const init = () => ({
+  method: 'POST',
+  headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench' }),
+});
+for (let i = 0; i < 300; i++) await (await gateway.fetch('/responses', init())).text(); // warm-up
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.start');
+let requests = 0;
+const started = performance.now();
+while (performance.now() - started < seconds * 1000) {
+  const res = await gateway.fetch('/responses', init());
+  if (res.status !== 200) throw new Error(`in-process request failed: ${res.status}`);
+  await res.text();
+  requests++;
+}
+const us = ((performance.now() - started) * 1000) / requests;
+const { profile } = await session.post('Profiler.stop');
+process.send?.({ us, requests, profile });
+process.disconnect?.();

@@ -1,0 +1,119 @@
+/**
+ * A Fetch `Headers` kept in a plain Map: what the node adapter builds from a request's raw header
+ * list, and what the core's raw-body answers carry (src/http/raw-body.ts). undici's Headers
+ * validates and copies on every call; building a Request from one cost more than the rest of
+ * answering a 401. This one behaves as Fetch's does where the core can tell (lower-cased names,
+ * duplicates joined with ", ", iteration sorted by name with each Set-Cookie on its own) and is an
+ * `instanceof Headers`, so no operation knows which kind it holds.
+ */
+export class LightHeaders {
+  /** lower-cased name -> combined value; Set-Cookie values kept apart (Fetch lists them singly). */
+  readonly #map = new Map<string, string>();
+  #cookies: string[] | undefined;
+
+  constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
+    if (init === undefined) return;
+    if (Symbol.iterator in init) for (const [name, value] of init as Iterable<readonly [string, string]>) this.append(name, value);
+    else for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name] as string);
+  }
+
+  /**
+   * From node's `rawHeaders` ([name, value, name, value, ...]): no validation, node's parser did it.
+   *
+   * @example
+   * const headers = LightHeaders.fromRaw(['Host', 'example.test', 'Accept', '*\/*']);
+   * headers.get('accept'); // '*\/*'
+   */
+  static fromRaw(raw: readonly string[]): Headers {
+    const headers = new LightHeaders();
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+    return headers as unknown as Headers;
+  }
+
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const v = trimHttpWhitespace(String(value));
+    if (key === 'set-cookie') (this.#cookies ??= []).push(v);
+    const prev = this.#map.get(key);
+    this.#map.set(key, prev === undefined ? v : `${prev}, ${v}`);
+  }
+
+  set(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const v = trimHttpWhitespace(String(value));
+    if (key === 'set-cookie') this.#cookies = [v];
+    this.#map.set(key, v);
+  }
+
+  delete(name: string): void {
+    const key = name.toLowerCase();
+    if (key === 'set-cookie') this.#cookies = undefined;
+    this.#map.delete(key);
+  }
+
+  get(name: string): string | null {
+    return this.#map.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#map.has(name.toLowerCase());
+  }
+
+  getSetCookie(): string[] {
+    return this.#cookies ? [...this.#cookies] : [];
+  }
+
+  forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this as unknown as Headers);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const name of [...this.#map.keys()].sort()) {
+      if (name === 'set-cookie') for (const c of this.#cookies ?? []) yield [name, c];
+      else yield [name, this.#map.get(name) as string];
+    }
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Headers';
+  }
+}
+// `instanceof Headers` holds, yet every method is LightHeaders' own: none of undici's (which
+// need its private state) is ever reached.
+Object.setPrototypeOf(LightHeaders.prototype, Headers.prototype);
+
+/** Fetch's value normalisation: leading and trailing HTTP whitespace (tab, space, CR, LF) dropped. */
+function trimHttpWhitespace(value: string): string {
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (first !== 0x20 && first !== 0x09 && first !== 0x0a && first !== 0x0d && last !== 0x20 && last !== 0x09 && last !== 0x0a && last !== 0x0d) return value;
+  return value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+}
+
+/**
+ * The headers as node:http takes them (`res.writeHead(status, record)`), in Fetch's order.
+ *
+ * @example
+ * res.writeHead(200, headersRecord(response.headers));
+ */
+export function headersRecord(headers: Headers): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie') record[name] = value;
+  });
+  const cookies = headers.getSetCookie?.() ?? [];
+  if (cookies.length) record['set-cookie'] = cookies;
+  return record;
+}
