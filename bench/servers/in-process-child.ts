@@ -4,7 +4,7 @@
  * timed loop (after a warm-up) to the parent, then exits.
  */
 import { Session } from 'node:inspector/promises';
-import { createGateway } from '../../src/gateway.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
 
 const text = process.argv[2] ?? 'Hello.';
 const seconds = Number(process.argv[3] ?? 3);
