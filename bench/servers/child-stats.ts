@@ -5,6 +5,8 @@ export interface ChildStats {
   /** Peak RSS of the process so far, bytes. */
   maxRss: number;
   heapUsed: number;
+  /** CPU time the process used so far (user + system), µs: per request, robust to a busy machine. */
+  cpuUs: number;
   resources: Record<string, number>;
 }
 
@@ -12,7 +14,8 @@ export function childStats(): ChildStats {
   const m = process.memoryUsage();
   const resources: Record<string, number> = {};
   for (const r of process.getActiveResourcesInfo()) resources[r] = (resources[r] ?? 0) + 1;
-  return { rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: m.heapUsed, resources };
+  const cpu = process.cpuUsage();
+  return { rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: m.heapUsed, cpuUs: cpu.user + cpu.system, resources };
 }
 
 /**

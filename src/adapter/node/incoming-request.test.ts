@@ -1,0 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { incomingRequest } from './incoming-request.ts';
+
+const incoming = (method: string, url: string, rawHeaders: string[]) => ({ method, url, rawHeaders }) as unknown as IncomingMessage;
+
+describe('incomingRequest', () => {
+  it('is a Request with the method, the normalised URL and the headers of the message', async () => {
+    const req = incomingRequest(incoming('POST', '/api/v1/../v1/responses?x=1', ['Host', 'h', 'X-Session-Id', 'a', 'x-session-id', 'b']), 'http://127.0.0.1:8080');
+    expect(req).toBeInstanceOf(Request);
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe(new Request('http://127.0.0.1:8080/api/v1/../v1/responses?x=1').url);
+    expect(req.headers.get('x-session-id')).toBe('a, b');
+    // What only an ordinary Request has is built on demand (bodiless: the adapter reads the body).
+    expect(req.signal.aborted).toBe(false);
+    expect(req.clone().headers.get('x-session-id')).toBe('a, b');
+    expect(await req.text()).toBe('');
+  });
+
+  it('joins origin-form targets (a leading // is a path, not a host) and resolves absolute-form ones', () => {
+    expect(incomingRequest(incoming('GET', '//evil.test/x', []), 'http://127.0.0.1:1').url).toBe('http://127.0.0.1:1//evil.test/x');
+    expect(incomingRequest(incoming('GET', 'http://other.test/y', []), 'http://127.0.0.1:1').url).toBe('http://other.test/y');
+  });
+
+  it('throws for what the Request constructor refuses (the adapter answers 400)', () => {
+    expect(() => incomingRequest(incoming('TRACE', '/x', []), 'http://127.0.0.1:1')).toThrow(TypeError);
+    expect(() => new Request('http://127.0.0.1:1/x', { method: 'TRACE' })).toThrow(TypeError);
+    expect(() => incomingRequest(incoming('GET', 'http://[bad/', []), 'http://127.0.0.1:1')).toThrow(TypeError);
+  });
+});
