@@ -29,7 +29,7 @@ const RAW_BODY = Symbol.for('gatewaykit.rawBody');
  * a caller can reach is its own (undici's need undici's private state).
  */
 class LightResponse {
-  readonly [RAW_BODY]: RawBody;
+  [RAW_BODY]: RawBody;
   #status: number;
   #headers: Headers;
   #real: Response | undefined;
@@ -119,7 +119,7 @@ export function rawBodyOf(response: Response): RawBody | undefined {
  */
 export function onPieceSent(response: Response, sent: (piece: Uint8Array) => void): void {
   const raw = rawBodyOf(response);
-  if (raw && 'pieces' in raw) (response as WithRaw)[RAW_BODY] = { pieces: raw.pieces, sent };
+  if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { pieces: raw.pieces, sent };
 }
 
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */
