@@ -1,9 +1,21 @@
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
+import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
 import { REQUEST_MUTANTS } from './request-mutants.ts';
 import { RESPONSE_MUTANTS } from './response-mutants.ts';
+import { RESULT_MUTANTS } from './result-mutants.ts';
+import { STREAM_MUTANTS } from './stream-mutants.ts';
+import { VIDEO_MUTANTS } from './video-mutants.ts';
 
 export type { Mutant } from './mutant.ts';
 
 /** Every deliberately broken gateway; `mutants.test.ts` runs each against the check that targets it. */
-export const ALL_MUTANTS: readonly Mutant[] = [...REQUEST_MUTANTS, ...RESPONSE_MUTANTS, ...AUDIO_DATASETS_MUTANTS];
+export const ALL_MUTANTS: readonly Mutant[] = [
+  ...REQUEST_MUTANTS,
+  ...MORE_REQUEST_MUTANTS,
+  ...RESPONSE_MUTANTS,
+  ...RESULT_MUTANTS,
+  ...STREAM_MUTANTS,
+  ...VIDEO_MUTANTS,
+  ...AUDIO_DATASETS_MUTANTS,
+];

@@ -10,6 +10,10 @@ export interface Mutant {
   readonly breaks: string;
   /** The id of the check that targets that rule. */
   readonly caughtBy: string;
+  /** Other checks to run first: the always-on oracles judge the exchanges of other checks. */
+  readonly with?: readonly string[];
+  /** Property runs it needs to be met (a bug in one of many rules): default 12. */
+  readonly runs?: number;
   /** Break the target. `apiKey` is the valid key of the run (for mutants that skip auth). */
   wrap(fetch: FetchLike, context: { readonly apiKey: string }): FetchLike;
 }

@@ -79,22 +79,22 @@ export function onJson(fetch: FetchLike, change: (json: Record<string, unknown>,
 }
 
 /** Rewrite the `data` of every SSE event of a stream answer (a list of data strings, `[DONE]` included). */
-export function onSse(fetch: FetchLike, change: (data: string[]) => string[]): FetchLike {
-  return onResponse(fetch, (response) => {
+export function onSse(fetch: FetchLike, change: (data: string[], request: SeenRequest) => string[]): FetchLike {
+  return onResponse(fetch, (response, request) => {
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) return;
     const data = readSse([new TextEncoder().encode(response.text)]).messages.map((m) => m.data);
-    response.text = change(data)
+    response.text = change(data, request)
       .map((d) => `data: ${d}\n\n`)
       .join('');
   });
 }
 
 /** Rewrite the parsed JSON events of a stream (`[DONE]` kept where it was). */
-export function onStreamEvents(fetch: FetchLike, change: (events: Record<string, unknown>[]) => Record<string, unknown>[]): FetchLike {
-  return onSse(fetch, (data) => {
+export function onStreamEvents(fetch: FetchLike, change: (events: Record<string, unknown>[], request: SeenRequest) => Record<string, unknown>[]): FetchLike {
+  return onSse(fetch, (data, request) => {
     const done = data.includes('[DONE]');
     const events = data.filter((d) => d !== '[DONE]').map((d) => JSON.parse(d) as Record<string, unknown>);
-    return [...change(events).map((e) => JSON.stringify(e)), ...(done ? ['[DONE]'] : [])];
+    return [...change(events, request).map((e) => JSON.stringify(e)), ...(done ? ['[DONE]'] : [])];
   });
 }
 

@@ -1,0 +1,85 @@
+import type { Mutant } from './mutant.ts';
+import { isObject, onJson, onRequest } from './rewrite.ts';
+
+/** Plausible bugs of a gateway's video jobs (spec 2.7, 2.8, 3; reference 202). */
+
+const isSubmit = (method: string, path: string) => method === 'POST' && /\/videos\/?$/.test(path);
+
+export const videoSubmit200: Mutant = {
+  id: 'video-submit-200',
+  breaks: 'reference: an accepted video submit answers 200 instead of 202',
+  caughtBy: 'videos.submit-status',
+  wrap: (fetch) => onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 200))),
+};
+
+export const videoSubmit201: Mutant = {
+  id: 'video-submit-201',
+  breaks: 'reference: an accepted video submit answers 201 Created instead of 202',
+  caughtBy: 'videos.submit-status',
+  wrap: (fetch) => onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 201))),
+};
+
+export const completedJobWithoutUsage: Mutant = {
+  id: 'completed-job-without-usage',
+  breaks: 'spec 2.8, 3: a completed job carries no usage',
+  caughtBy: 'videos.completed-usage',
+  wrap: (fetch) => onJson(fetch, (json, _response, request) => void (request.method === 'GET' && json.status === 'completed' && delete json.usage)),
+};
+
+export const completedUsageCostString: Mutant = {
+  id: 'completed-usage-cost-string',
+  breaks: 'spec 2.8: usage.cost of a completed job is a decimal string',
+  caughtBy: 'videos.completed-usage',
+  wrap: (fetch) => onJson(fetch, (json) => void (json.status === 'completed' && isObject(json.usage) && (json.usage.cost = String(json.usage.cost)))),
+};
+
+export const submittedInProgress: Mutant = {
+  id: 'submitted-in-progress',
+  breaks: 'spec 3, 4.2: a submitted job is reported in_progress, not pending',
+  caughtBy: 'videos.job-shape',
+  wrap: (fetch) => onJson(fetch, (json, _response, request) => void (isSubmit(request.method, request.url.pathname) && json.status === 'pending' && (json.status = 'in_progress'))),
+};
+
+/** The second look at a job says pending again (a stale read replica), state kept per wrapped gateway. */
+export const jobGoesBack: Mutant = {
+  id: 'job-goes-back',
+  breaks: 'spec 3: a job in progress is reported pending again (a stale read)',
+  caughtBy: 'videos.lifecycle',
+  wrap: (fetch) => {
+    const seen = new Set<string>();
+    return onJson(fetch, (json, _response, request) => {
+      if (request.method !== 'GET' || typeof json.id !== 'string') return;
+      if (json.status === 'in_progress' && seen.has(json.id)) json.status = 'pending';
+      if (json.status === 'in_progress') seen.add(json.id);
+    });
+  },
+};
+
+export const aspectRatioUnchecked: Mutant = {
+  id: 'aspect-ratio-unchecked',
+  breaks: 'spec 2.7: an unknown aspect_ratio or resolution falls back to the default instead of 400',
+  caughtBy: 'videos.submit-validation',
+  wrap: (fetch) =>
+    onRequest(fetch, (r) => {
+      if (isSubmit(r.method, r.url.pathname) && isObject(r.body)) {
+        delete r.body.aspect_ratio;
+        delete r.body.resolution;
+      }
+    }),
+};
+
+export const unknownJob200: Mutant = {
+  id: 'unknown-job-200',
+  breaks: 'spec 4.3: polling an unknown job answers 200 with a pending placeholder',
+  caughtBy: 'videos.unknown-job',
+  wrap: (fetch) =>
+    onJson(fetch, (json, response, request) => {
+      if (request.method === 'GET' && response.status === 404) {
+        response.status = 200;
+        for (const k of Object.keys(json)) delete json[k];
+        Object.assign(json, { id: request.url.pathname.split('/').pop(), status: 'pending' });
+      }
+    }),
+};
+
+export const VIDEO_MUTANTS: readonly Mutant[] = [videoSubmit200, videoSubmit201, completedJobWithoutUsage, completedUsageCostString, submittedInProgress, jobGoesBack, aspectRatioUnchecked, unknownJob200];
