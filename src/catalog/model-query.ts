@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
+import { RankingsCategorySchema } from '../schemas/rankings-daily.ts';
 import type { Catalog } from './catalog.ts';
 import type { TextModel } from './text-model.ts';
 import { perMillion } from './usd-price.ts';
@@ -56,6 +57,8 @@ export interface ModelQuery {
   distillable?: boolean;
   zdr?: boolean;
   region?: 'us' | 'eu';
+  category?: string;
+  arch?: string[];
 }
 
 const list = (v: string) =>
@@ -111,6 +114,14 @@ export function parseModelQuery(params: URLSearchParams): ModelQuery {
     if (zdr !== 'true') throw new GatewayError(400, `zdr: must be "true" (got ${JSON.stringify(zdr)})`);
     query.zdr = true;
   }
+  const category = params.get('category');
+  if (category !== null) {
+    const known: readonly string[] = RankingsCategorySchema.options;
+    if (!known.includes(category)) throw new GatewayError(400, `category: must be one of ${known.join(', ')} (got ${JSON.stringify(category)})`);
+    query.category = category;
+  }
+  const arch = params.get('arch');
+  if (arch !== null && arch.trim() !== '') query.arch = list(arch).map((a) => a.toLowerCase());
   const region = params.get('region');
   if (region !== null) {
     if (region !== 'us' && region !== 'eu') throw new GatewayError(400, `region: must be "us" or "eu" (got ${JSON.stringify(region)})`);
@@ -182,6 +193,9 @@ export function selectModels(catalog: Catalog, query: ModelQuery, nowMs: number)
     if (query.distillable !== undefined && m.distillable !== query.distillable) return false;
     if (query.zdr && !providers.some((p) => p?.zdr)) return false;
     if (query.region && !providers.some((p) => p?.region === query.region)) return false;
+    if (query.category && !(m.categories as readonly string[]).includes(query.category)) return false;
+    // A family name matches its versions: `Llama` matches the tokenizer group `Llama3`.
+    if (query.arch && !query.arch.some((a) => m.tokenizer.toLowerCase().startsWith(a))) return false;
     return true;
   });
   if (!query.sort) return selected;

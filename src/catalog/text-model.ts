@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelEndpointSchema } from './model-endpoint.ts';
+import { RankingsCategorySchema } from '../schemas/rankings-daily.ts';
 import { UsdPriceSchema } from './usd-price.ts';
 
 /** Parameters a model supports unless the catalogue says otherwise (reference `Parameter`). */
@@ -64,7 +65,10 @@ export const TextModelSchema = z.looseObject({
   distillable: z.boolean().default(false),
   input_modalities: z.array(z.string().min(1)).default(['text']),
   output_modalities: z.array(z.string().min(1)).default(['text']),
+  /** Model family (reference `ModelGroup`: GPT, Claude, Gemini, Llama3, ...); `GET /models?arch=` matches it. */
   tokenizer: z.string().default('Other'),
+  /** Use-case categories (reference `GET /models` `category` values); `GET /models?category=` matches them. */
+  categories: z.array(RankingsCategorySchema).default([]),
   supported_parameters: z.array(z.string().min(1)).default([...DEFAULT_SUPPORTED_PARAMETERS]),
   benchmarks: BenchmarksSchema.default({ intelligence_index: null, coding_index: null, agentic_index: null }),
   /** Fraction of tool-calling requests that end in a tool call (reference /models `min_tool_success_rate`). */

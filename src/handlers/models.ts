@@ -1,4 +1,6 @@
+import { modelEndpointsListing } from '../catalog/model-endpoints-listing.ts';
 import { modelListing } from '../catalog/model-listing.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
 import { parseModelQuery, selectModels } from '../catalog/model-query.ts';
 import { videoModelListing } from '../catalog/video-model.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
@@ -38,6 +40,21 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
           total_count: all.length,
           links: { next },
         });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/models/:author/:slug/endpoints',
+      operation: 'models.endpoints.list',
+      auth: 'key',
+      // reference: 200, 403, 404, 500 (plus 401 of spec 5).
+      faults: [401, 403, 404, 500],
+      handle(ctx) {
+        // The link GET /models gives as links.details (reference ListEndpointsResponse).
+        const id = `${ctx.params.author}/${ctx.params.slug}`;
+        const model = env.catalog.models.find((m) => m.id === id || m.canonical_slug === id);
+        if (!model) throw new GatewayError(404, `Model "${id}" not found (GET /models lists the catalogue)`);
+        return jsonResponse({ data: modelEndpointsListing(model, env.catalog) });
       },
     },
     {

@@ -98,6 +98,43 @@ export function componentSchemas(): Record<string, JsonSchema> {
       links: { type: 'object', properties: { next: { type: ['string', 'null'] } } },
     },
   };
+  // Reference `ListEndpointsResponse` / `PublicEndpoint`; built by catalog/model-endpoints-listing.ts.
+  components.ListEndpointsResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        required: ['id', 'name', 'created', 'description', 'architecture', 'endpoints'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          created: { type: 'integer', description: 'Unix seconds' },
+          description: { type: 'string' },
+          architecture: { type: 'object' },
+          endpoints: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'model_id', 'model_name', 'context_length', 'pricing', 'provider_name', 'tag', 'quantization', 'supported_parameters', 'status'],
+              properties: {
+                name: { type: 'string' },
+                model_id: { type: 'string' },
+                model_name: { type: 'string' },
+                context_length: { type: 'integer' },
+                pricing: { type: 'object', additionalProperties: price },
+                provider_name: { type: 'string' },
+                tag: { type: 'string', description: 'Provider slug' },
+                quantization: { type: 'string' },
+                supported_parameters: { type: 'array', items: { type: 'string' } },
+                status: { type: 'integer' },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
   components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
   return components;
 }

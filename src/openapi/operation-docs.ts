@@ -55,6 +55,8 @@ const MODEL_FILTERS: readonly ParameterDoc[] = [
   { name: 'max_tool_success_rate', in: 'query', description: 'Upper bound on the tool-call success rate.', schema: z.number().min(0).max(1) },
   { name: 'min_tool_success_rate', in: 'query', description: 'Lower bound on the tool-call success rate.', schema: z.number().min(0).max(1) },
   { name: 'sort', in: 'query', description: 'Order of the list.', schema: z.enum(MODEL_SORTS) },
+  { name: 'category', in: 'query', description: 'Only models of this use-case category (the catalogue `categories`).', schema: RankingsCategorySchema },
+  { name: 'arch', in: 'query', description: 'Only models of these families (comma-separated, case-insensitive; `Llama` matches `Llama3`).', schema: z.string() },
   { name: 'offset', in: 'query', description: 'Page start; with `limit`, the answer carries `links.next`.', schema: z.number().int().min(0) },
   { name: 'limit', in: 'query', description: 'Page size.', schema: z.number().int().min(1).max(1000) },
 ];
@@ -102,6 +104,18 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     successStatus: 200,
     success: { 'application/json': 'ModelsListResponse' },
     parameters: [...MODEL_FILTERS, ...SIMULATION_HEADERS],
+  },
+  'models.endpoints.list': {
+    summary: 'List the provider endpoints of a model',
+    tag: 'Models',
+    description: 'The `links.details` of each `GET /models` entry: the model and one entry per provider endpoint, with prices, limits, uptime, latency and throughput. 404 for a model the catalogue does not have.',
+    successStatus: 200,
+    success: { 'application/json': 'ListEndpointsResponse' },
+    parameters: [
+      { name: 'author', in: 'path', required: true, description: 'Model author, e.g. `openai`.', schema: z.string() },
+      { name: 'slug', in: 'path', required: true, description: 'Model slug, e.g. `gpt-5`.', schema: z.string() },
+      ...SIMULATION_HEADERS,
+    ],
   },
   'videos.models.list': {
     summary: 'List video models',

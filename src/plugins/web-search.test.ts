@@ -28,9 +28,13 @@ describe('web plugin', () => {
     expect(r.citations).toHaveLength(3);
     expect(r.citations).toEqual(results.map(({ url, title }) => ({ url, title })));
   });
-  it('rejects a bad max_results with a 400 naming the field', () => {
-    expect(validating({ max_results: 0 })).toThrow(GatewayError);
-    expect(validating({ max_results: 0 })).toThrow(/^plugins\[0\]\.max_results: must be an integer from 1 to 100 \(got 0\)$/);
+  it('max_results 0 asks for no results (spec 2.5 states no bound); a negative or non-integer one is a 400 naming the field', () => {
+    const none = webSearch(entry({ max_results: 0 }), 'server-sent events');
+    expect(none.citations).toEqual([]);
+    expect(none.context).toEqual([]);
+    expect(validating({ max_results: 0 })).not.toThrow();
+    expect(validating({ max_results: -1 })).toThrow(GatewayError);
+    expect(validating({ max_results: -1 })).toThrow(/^plugins\[0\]\.max_results: must be >= 0 \(got -1\)$/);
     expect(validating({ max_results: 'five' })).toThrow(/plugins\[0\]\.max_results/);
   });
 });

@@ -61,6 +61,8 @@ describe('PluginSchema (spec 2.5)', () => {
     expect(ok({ id: 'web', engine: 'exa', max_results: 3, include_domains: ['*.org'], user_location: { type: 'approximate', city: 'Oslo' } })).toBe(true);
     expect(ok({ id: 'web', user_location: { city: 'Oslo' } })).toBe(false);
     expect(ok({ id: 'web', max_results: 'three' })).toBe(false);
+    expect(ok({ id: 'web', max_results: 0, max_uses: 0 })).toBe(true);
+    expect(ok({ id: 'web', max_results: -1 })).toBe(false);
   });
 
   it('keeps members the spec does not list (reference extras pass as sent)', () => {

@@ -89,9 +89,9 @@ export const WebPluginSchema = z.looseObject({
   engine: oneOf(WEB_ENGINES).optional(),
   exclude_domains: stringList.optional(),
   include_domains: stringList.optional(),
-  // Bounds: a simulator choice (the spec states none); default 5 results.
-  max_results: intIn(1, 100).optional(),
-  max_uses: intIn(1, 1000).optional(),
+  // No bound stated (spec 2.5); a negative count is meaningless, so >= 0 (0 = no results / no searches).
+  max_results: z.number().int().min(0).optional(),
+  max_uses: z.number().int().min(0).optional(),
   search_prompt: z.string().optional(),
   user_location: WebUserLocationSchema.optional(),
 });
