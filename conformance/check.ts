@@ -1,5 +1,6 @@
 import type { GatewayClient } from './client/gateway-client.ts';
 import type { Exchange } from './client/exchange.ts';
+import type { Observed } from './client/observed.ts';
 import type { Probe } from './client/probe.ts';
 
 /**
@@ -37,15 +38,7 @@ export function isInconclusive(j: Judgement): j is Inconclusive {
   return !Array.isArray(j) && typeof (j as Inconclusive).inconclusive === 'string';
 }
 
-/** What the target answered to the probe a verdict is about (JSON report, text report on failures). */
-export interface Observed {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** The first 2 KB of the body as text. */
-  readonly bodyExcerpt: string;
-  /** The body's full length in bytes. */
-  readonly bodyBytes: number;
-}
+export type { Observed } from './client/observed.ts';
 
 /** The verdict of one check, before the runner adds the id, timing, spend, replay command and curl. */
 export type CheckOutcome =

@@ -15,7 +15,8 @@ export { systemClock, virtualClock, DEFAULT_VIRTUAL_EPOCH_MS } from './clock/ind
 export type { Clock, TimerHandle, VirtualClock } from './clock/index.ts';
 
 // Errors (spec 7)
-export { GatewayError, errorBody, errorResponse, DOCUMENTED_STATUSES, documentedStatus, statusesFor } from './errors/index.ts';
+export { GatewayError, errorBody, DOCUMENTED_STATUSES, documentedStatus, statusesFor } from './errors/index.ts';
+export { errorResponse } from './http/error-response.ts';
 export type { ErrorBody, GatewayErrorOptions, DocumentedStatus } from './errors/index.ts';
 
 // Schemas (zod 4; docs/schemas.md)

@@ -1,4 +1,4 @@
-import type { Observed } from '../check.ts';
+import type { Observed } from './observed.ts';
 import type { Probe } from './probe.ts';
 
 /** What came back for one probe: the status, headers and the body bytes as the network delivered them. */

@@ -1,4 +1,3 @@
-import { jsonResponse, materializeBody } from '../http/raw-body.ts';
 import { documentedStatus } from './documented-statuses.ts';
 import { hasRetryAfter, setRetryAfter } from './retry-after.ts';
 
@@ -88,12 +87,13 @@ export function errorBody(err: GatewayError, metadataEnabled: boolean): ErrorBod
   return body;
 }
 
-/** A fetch Response carrying the spec 7 envelope. */
-export function errorResponse(err: GatewayError, metadataEnabled: boolean, extraHeaders: Record<string, string> = {}): Response {
-  return materializeBody(errorAnswer(err, metadataEnabled, extraHeaders));
-}
-
-/** {@link errorResponse} with its body still raw (src/http/raw-body.ts): what the dispatcher uses. */
-export function errorAnswer(err: GatewayError, metadataEnabled: boolean, extraHeaders: Record<string, string> = {}): Response {
-  return jsonResponse(errorBody(err, metadataEnabled), { status: err.status, headers: { ...extraHeaders, ...err.headers } });
+/**
+ * The spec 7 envelope as JSON text: the one rendering of an error body, for adapters that write
+ * bytes themselves (the node:http adapter's own 400s and 500s).
+ *
+ * @example
+ * errorBodyText(new GatewayError(400, 'Malformed HTTP request')); // '{"error":{"code":400,"message":"Malformed HTTP request"}}'
+ */
+export function errorBodyText(err: GatewayError, metadataEnabled = false): string {
+  return JSON.stringify(errorBody(err, metadataEnabled));
 }

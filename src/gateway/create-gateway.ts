@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
+import { withInternals } from './gateway-internals.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
 import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
@@ -73,8 +74,6 @@ export interface Gateway {
   /** The core: Request in, Response out (adapters call this with the peer address). */
   handle(request: Request, info?: RequestInfo): Promise<Response>;
   readonly control: GatewayControl;
-  /** Internal environment shared by operations (for adapters and advanced use). */
-  readonly env: GatewayEnv;
   /** Add a scripted reply at run time (cleared by control reset); the handle removes it. */
   script(rule: ScriptRuleInput | ScriptRule): ScriptHandle;
   /** The scripted replies in match order, with uses left. */
@@ -100,6 +99,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const parsedBase = new URL(baseUrl);
   const clock = options.clock ?? systemClock();
+  // One reset mechanism: every store registers how it forgets (control reset, spec: DESIGN).
   const resets: Array<() => void> = [];
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
   const stickySessions = createStickySessions();
@@ -120,13 +120,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     onReset: (fn) => void resets.push(fn),
     reportError: options.onError ?? ((error) => console.error('[gatewaykit] unexpected error:', error)),
   };
+  env.onReset(() => journal.clear());
+  env.onReset(() => providerFaults.clear());
+  env.onReset(() => stickySessions.clear());
 
   const control: GatewayControl = {
     reset() {
-      journal.clear();
-      providerFaults.clear();
-      stickySessions.clear();
       for (const fn of resets) fn();
+      // The clock rewinds last, after every store has forgotten what happened on it.
       if (clock.kind === 'virtual' && 'reset' in clock) (clock as { reset(): void }).reset();
     },
     requests: () => journal.list(),
@@ -172,7 +173,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
   const handlers = mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch });
 
-  return {
+  return withInternals<Gateway>({
     baseUrl,
     seed: env.seed,
     clock,
@@ -181,10 +182,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     fetch: (input, init) => dispatch(toRequest(input, init)),
     handle: dispatch,
     control,
-    env,
     script: (rule) => scriptRegistry.add(rule),
     scripts: () => scriptRegistry.list(),
     routes: Object.freeze(routes.slice()),
     videos,
-  };
+  }, env);
 }

@@ -1,3 +1,4 @@
+import { gatewayInternals } from '../gateway/gateway-internals.ts';
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway } from '../gateway/create-gateway.ts';
@@ -166,9 +167,9 @@ describe('control API', () => {
     const set = await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 503, count: 2 }) });
     expect(set.status).toBe(200);
     expect(gw.control.providerFaults()).toEqual({ openai: { status: 503, remaining: 2 } });
-    expect(gw.env.providerFaults.take('openai')).toBe(503);
-    expect(gw.env.providerFaults.take('openai')).toBe(503);
-    expect(gw.env.providerFaults.take('openai')).toBeUndefined();
+    expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBe(503);
+    expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBe(503);
+    expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBeUndefined();
     await expectEnvelope(await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 200 }) }), 400, /provider fault status/);
     gw.control.failProvider('groq', 502);
     await gw.fetch('/__gatewaykit/providers/groq/faults', { method: 'DELETE' });

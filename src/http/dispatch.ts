@@ -1,6 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { createRateLimiter } from '../auth/rate-limiter.ts';
-import { GatewayError, errorAnswer, errorResponse } from '../errors/gateway-error.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import { errorAnswer, errorResponse } from './error-response.ts';
 import { hasRetryAfter, setRetryAfter } from '../errors/retry-after.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { seededRandom } from '../random/seeded-random.ts';

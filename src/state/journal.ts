@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http/read-body.ts';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
 import type { JournalQuery } from './journal-query.ts';
 
 /** Default number of requests the journal keeps (`journalLimit`). */

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 
 /** Node's parser and timeout errors, mapped as Node's own default handler maps them. */
 function statusFor(code: string | undefined): number {
@@ -35,7 +36,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     return;
   }
   const status = statusFor(error.code);
-  const body = JSON.stringify({ error: { code: status, message: messageFor(status, error.code) } });
+  const body = errorBodyText(new GatewayError(status, messageFor(status, error.code)));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
       'Content-Type: application/json\r\n' +

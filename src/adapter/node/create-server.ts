@@ -1,6 +1,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
+import { gatewayInternals } from '../../gateway/gateway-internals.ts';
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
@@ -74,7 +76,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
-      res.end(JSON.stringify({ error: { code: 400, message: 'Missing Host header (required in HTTP/1.1, RFC 9112 section 3.2)' } }));
+      res.end(errorBodyText(new GatewayError(400, 'Missing Host header (required in HTTP/1.1, RFC 9112 section 3.2)')));
       return;
     }
     let request: Request;
@@ -82,7 +84,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       request = incomingRequest(req, origin);
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } }));
+      res.end(errorBodyText(new GatewayError(400, 'Malformed HTTP request')));
       return;
     }
     gw.handle(request, { remoteAddress: req.socket.remoteAddress, clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed), readBody: (limit) => readIncomingBody(req, limit), rawBodies: true })
@@ -93,10 +95,11 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         if (response.status === 413) lingerThenClose(req);
       })
       .catch((error) => {
-        gw.env.reportError(error);
+        const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => console.error('[gatewaykit] unexpected error:', e));
+        report(error);
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 500, message: 'Internal Server Error' } }));
+          res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
         } else res.destroy();
       });
   });
