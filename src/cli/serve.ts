@@ -30,6 +30,9 @@ Options:
                       also deliver to http://localhost / 127.0.0.1 receivers
   --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md)
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
+  --timing MODE       instant (default) or realistic: answers at the routed endpoint's latency and throughput (docs/timing.md)
+  --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)
+  --generation-timeout-ms N    realistic timing: 408 when the whole answer would take longer (default 300000)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
   -h, --help          this text`;
 
@@ -56,6 +59,9 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'webhook-allow-insecure-localhost': { type: 'boolean' },
         scripts: { type: 'string' },
         keys: { type: 'string' },
+        timing: { type: 'string' },
+        'first-token-timeout-ms': { type: 'string' },
+        'generation-timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -91,6 +97,13 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       const ms = int(flag, raw, 0);
       if (ms < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
       timeouts[key] = ms;
+    }
+    if (values.timing !== undefined && values.timing !== 'instant' && values.timing !== 'realistic') {
+      throw new Error(`--timing must be instant or realistic (got "${values.timing}")`);
+    }
+    for (const flag of ['first-token-timeout-ms', 'generation-timeout-ms'] as const) {
+      const raw = values[flag];
+      if (raw !== undefined && int(flag, raw, 0) < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
     }
     if (values.clock !== undefined && values.clock !== 'system' && values.clock !== 'virtual') {
       throw new Error(`--clock must be system or virtual (got "${values.clock}")`);
@@ -130,6 +143,11 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     }
   }
   const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
+  const timing = {
+    mode: (values.timing ?? 'instant') as 'instant' | 'realistic',
+    ...(values['first-token-timeout-ms'] !== undefined ? { firstTokenTimeoutMs: Number(values['first-token-timeout-ms']) } : {}),
+    ...(values['generation-timeout-ms'] !== undefined ? { generationTimeoutMs: Number(values['generation-timeout-ms']) } : {}),
+  };
 
   let running;
   try {
@@ -139,13 +157,13 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), timing, ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
-  io.out(`  clock: ${clock.kind}, seed: ${seed}`);
+  io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.

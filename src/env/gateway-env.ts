@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
+import type { Timing } from '../timing/timing-options.ts';
 
 /**
  * Everything an operation may depend on, built once per gateway by createGateway and passed
@@ -19,6 +20,8 @@ export interface GatewayEnv {
   /** The path part of baseUrl, e.g. /api/v1. */
   readonly basePath: string;
   readonly maxBodyBytes: number;
+  /** `instant` or `realistic` answers, and the time-out limits of the latter (docs/timing.md). */
+  readonly timing: Timing;
   readonly journal: Journal;
   readonly providerFaults: ProviderFaults;
   /** Sticky-routing sessions (spec 2.1 `session_id`); cleared on reset. */

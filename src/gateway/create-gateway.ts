@@ -25,6 +25,7 @@ import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from '../sc
 import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
 import { createJournal } from '../state/journal.ts';
 import { createProviderFaults } from '../state/provider-faults.ts';
+import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
@@ -45,6 +46,12 @@ export interface GatewayOptions {
    * here (a TypeError names the path of the first problem). Default: the four demo keys.
    */
   keys?: ReadonlyArray<ApiKey | ApiKeyInput>;
+  /**
+   * `instant` (default): answers at once. `realistic`: each answer waits the routed endpoint's
+   * time to first token and streams at its throughput, on this gateway's clock; slower than the
+   * limits, it is a 524 or 408 (`{ mode, firstTokenTimeoutMs, generationTimeoutMs }`, docs/timing.md).
+   */
+  timing?: TimingOptions;
   /** Request-body limit in bytes (413 past it). Default 10 MiB. */
   maxBodyBytes?: number;
   /** How many requests the journal keeps. Default 1000. */
@@ -114,6 +121,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    timing: resolveTiming(options.timing, 'createGateway({ timing })'),
     journal,
     providerFaults,
     stickySessions,

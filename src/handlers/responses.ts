@@ -21,7 +21,8 @@ import { encodeSsePieces } from '../streaming/encode-sse.ts';
 import { concatBytes } from '../bytes/concat-bytes.ts';
 import { cutPieces, rechunk } from '../streaming/rechunk.ts';
 import { responseEvents } from '../streaming/response-events.ts';
-import { sseResponse } from '../streaming/sse-response.ts';
+import { SSE_HEADERS, sseResponse } from '../streaming/sse-response.ts';
+import { pacedEventStream, waitForJsonAnswer, type TimedContext } from '../timing/timed-answer.ts';
 import { upstreamBody } from '../streaming/upstream-body.ts';
 import { sessionIdOf } from '../request/session-id.ts';
 import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
@@ -104,7 +105,17 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
   const headers = { 'x-generation-id': `gen-${result.created_at}-${ids.fork('generation').alphanumeric(20)}` };
 
-  if (!stream) return jsonResponse(result, { headers });
+  // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
+  const timingMode = ctx.simulation.timing ?? env.timing.mode;
+  const timed: TimedContext | undefined =
+    timingMode === 'realistic'
+      ? { clock: env.clock, timing: env.timing, endpoint: decision.endpoint, providerName: decision.provider, ...(gatewayMetadata ? { gatewayMetadata } : {}) }
+      : undefined;
+
+  if (!stream) {
+    if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
+    return jsonResponse(result, { headers });
+  }
 
   const events = responseEvents(result, {
     rng: rng.fork('deltas'),
@@ -119,8 +130,25 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     const chaos = rng.fork('cut');
     pieces = cutPieces(pieces, chaos.int(Math.min(3, last - 1), last - 1), chaos);
   }
+  if (timed) {
+    // Piece 0 is the keep-alive comment; piece i + 1 is event i; [DONE] carries no tokens.
+    const tokens = [0, ...events.map((e) => deltaTokens(e, tokenizer.count))];
+    const chunking = ids.fork('chunking');
+    const paced = ctx.simulation.randomChunking ? pieces.map((p) => rechunk(p, chunking)) : pieces.map((p) => [p]);
+    const body = await pacedEventStream(
+      timed,
+      paced.flat(),
+      paced.flatMap((group, i) => group.map((_, j) => (j === 0 ? (tokens[i] ?? 0) : 0))),
+    );
+    return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+  }
   const chunks = ctx.simulation.randomChunking ? rechunk(concatBytes(pieces), ids.fork('chunking')) : pieces;
   return sseResponse(chunks, headers);
+}
+
+/** Tokens a stream event carries: those of its `delta` text (0 for framing events). */
+function deltaTokens(event: { type: string; delta?: unknown }, count: (text: string) => number): number {
+  return event.type.endsWith('.delta') && typeof event.delta === 'string' ? count(event.delta) : 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { parseRetryAfterMs } from '../errors/retry-after.ts';
+import type { TimingMode } from '../timing/timing-options.ts';
 
 /** A failure injected after the stream's headers were sent (DESIGN: per-request controls). */
 export type StreamFault = 'stream-error' | 'stream-cut';
@@ -10,13 +11,15 @@ export interface SimulationControls {
   streamFault?: StreamFault;
   /** `X-Gatewaykit-Chunking: random`: re-chunk SSE bytes at seeded offsets. */
   randomChunking: boolean;
+  /** `X-Gatewaykit-Timing`: `instant` or `realistic` for this request (else the gateway's). */
+  timing?: TimingMode;
   /** `X-Gatewaykit-Retry-After-Ms`: the retry delay a 429/503 answer to this request advertises. */
   retryAfterMs?: number;
 }
 
 /**
- * Read the simulator-only request headers `X-Gatewaykit-Fault`, `X-Gatewaykit-Chunking` and
- * `X-Gatewaykit-Retry-After-Ms`.
+ * Read the simulator-only request headers `X-Gatewaykit-Fault`, `X-Gatewaykit-Chunking`,
+ * `X-Gatewaykit-Timing` and `X-Gatewaykit-Retry-After-Ms`.
  * A value we do not understand is the caller's mistake: 400, naming the header.
  */
 export function readSimulationHeaders(headers: Headers, allowedStatuses: readonly number[]): SimulationControls | GatewayError {
@@ -36,6 +39,11 @@ export function readSimulationHeaders(headers: Headers, allowedStatuses: readonl
   if (chunking) {
     if (chunking === 'random') controls.randomChunking = true;
     else if (chunking !== 'none') return new GatewayError(400, `X-Gatewaykit-Chunking: "${chunking}" is not one of random, none`);
+  }
+  const timing = headers.get('x-gatewaykit-timing')?.trim().toLowerCase();
+  if (timing) {
+    if (timing !== 'instant' && timing !== 'realistic') return new GatewayError(400, `X-Gatewaykit-Timing: "${timing}" is not one of instant, realistic`);
+    controls.timing = timing;
   }
   const retryAfter = headers.get('x-gatewaykit-retry-after-ms');
   if (retryAfter !== null) {

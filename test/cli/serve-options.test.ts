@@ -44,3 +44,22 @@ describe('gatewaykit serve --keys FILE', () => {
     expect(missing.err()).toMatch(/cannot read the keys file \(ENOENT\)/);
   });
 });
+
+describe('gatewaykit serve --timing', () => {
+  it('--timing realistic with a 1 ms first-token limit answers 524; a bad mode exits 2', async () => {
+    const run = runCli(['serve', '--port', '0', '--timing', 'realistic', '--first-token-timeout-ms', '1']);
+    try {
+      const baseUrl = await run.listening();
+      await run.waitForOutput(/timing: realistic/);
+      const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: BODY });
+      expect(res.status).toBe(524);
+      const fast = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders('sk-gw-test', { 'x-gatewaykit-timing': 'instant' }), body: BODY });
+      expect(fast.status).toBe(200);
+    } finally {
+      await run.stop();
+    }
+    const bad = runCli(['serve', '--port', '0', '--timing', 'slow']);
+    expect(await bad.exited).toBe(2);
+    expect(bad.err()).toMatch(/--timing must be instant or realistic/);
+  });
+});
