@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIDEO_REFERENCE_KINDS } from '../catalog/video-model.ts';
+import { VIDEO_REFERENCE_KINDS } from './video-vocabulary.ts';
 import { VIDEO_TERMINAL_STATUSES } from './videos.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIDEO_ASPECT_RATIOS, VIDEO_FRAME_TYPES, VIDEO_RESOLUTIONS } from '../catalog/video-model.ts';
+import { VIDEO_ASPECT_RATIOS, VIDEO_FRAME_TYPES, VIDEO_RESOLUTIONS } from './video-vocabulary.ts';
 
 /** spec 2.8: `gen-vid-<timestamp>-<20 alphanumerics>`. */
 export const VIDEO_JOB_ID_PATTERN = /^gen-vid-[0-9]+-[0-9A-Za-z]{20}$/;

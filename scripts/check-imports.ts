@@ -1,0 +1,81 @@
+/**
+ * The import rules of docs/architecture.md, checked with dpdm (a well-kept import-graph tool):
+ * 1. no circle between files of src/ and conformance/ (type-only imports count too);
+ * 2. no upward import: the folders of src/ import each other without a circle (a folder circle,
+ *    e.g. errors/ -> http/ -> errors/, is what an upward import makes even when no single file
+ *    circle shows it).
+ * Prints each circle with the imports behind it; exits 1 on any. `npm run check:cycles` runs it.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
+
+/** The folder a file belongs to: `src/routing/routers/fusion.ts` -> `routing`; adapters per runtime apart. */
+export function folderOf(file: string): string | undefined {
+  const parts = file.split('/');
+  if (parts[0] !== 'src' || parts.length < 2) return undefined;
+  if (parts.length === 2) return parts[1]!.replace(/\.ts$/, '');
+  return parts[1] === 'adapter' && parts.length > 3 ? `adapter/${parts[2]}` : parts[1];
+}
+
+/** Folder -> folder edges of src/, each with the file imports behind it. */
+export function folderEdges(tree: DependencyTree): Map<string, Map<string, string[]>> {
+  const edges = new Map<string, Map<string, string[]>>();
+  for (const [file, deps] of Object.entries(tree)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    for (const dep of deps ?? []) {
+      const to = dep.id ? folderOf(dep.id) : undefined;
+      if (!to || to === from) continue;
+      const byTarget = edges.get(from) ?? new Map<string, string[]>();
+      byTarget.set(to, [...(byTarget.get(to) ?? []), `${file} -> ${dep.id}`]);
+      edges.set(from, byTarget);
+    }
+  }
+  return edges;
+}
+
+/** Circles of a graph, found by one depth-first walk (at least one per circular set of folders). */
+export function circlesOf(edges: Map<string, Map<string, string[]>>): string[][] {
+  const circles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of [...(edges.get(node)?.keys() ?? [])].sort()) {
+      if (state.get(next) === 'open') circles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return circles;
+}
+
+function sources(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => join(dir, f).split('\\').join('/'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
+}
+
+async function main(): Promise<number> {
+  const entries = [...sources('src'), ...sources('conformance')];
+  const tree = await parseDependencyTree(entries, { context: process.cwd(), transform: false, skipDynamicImports: false });
+  let problems = 0;
+  for (const circle of parseCircular(tree)) {
+    problems++;
+    console.log(`file circle: ${[...circle, circle[0]].join(' -> ')}`);
+  }
+  const edges = folderEdges(tree);
+  for (const circle of circlesOf(edges)) {
+    problems++;
+    console.log(`folder circle (an upward import): ${circle.join(' -> ')}`);
+    for (let i = 0; i < circle.length - 1; i++) for (const via of edges.get(circle[i]!)?.get(circle[i + 1]!) ?? []) console.log(`  ${via}`);
+  }
+  console.log(problems === 0 ? `imports: no circles among ${Object.keys(tree).length} files, no upward imports among ${edges.size} folders of src/` : `imports: ${problems} circle(s)`);
+  return problems === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
