@@ -49,6 +49,10 @@ describe.each(TARGET_KINDS)('POST /responses stream (%s)', (kind) => {
   });
   afterAll(() => target.close());
 
+  const resetGateway = async () => {
+    const res = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+  };
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     target.fetch('/responses', { method: 'POST', headers: jsonHeaders('sk-gw-test', headers), body: JSON.stringify(body) });
   const stream = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
@@ -111,12 +115,16 @@ describe.each(TARGET_KINDS)('POST /responses stream (%s)', (kind) => {
   });
 
   it('the final streamed response equals the non-streamed result, byte for byte, with the same generation id', async () => {
+    // Ids are fresh per answer and replay by sequence: compare each answer as the first after a reset.
     const body = { model: MODEL, input: 'What makes bread rise?', tools: [weather], metadata: { k: 'v' } };
+    await resetGateway();
     const plain = await post(body);
     const plainText = await plain.text();
+    await resetGateway();
     const { res, parsed } = await stream(body);
     expect(JSON.stringify(eventsOf(parsed).at(-1)?.response)).toBe(plainText);
     expect(res.headers.get('x-generation-id')).toBe(plain.headers.get('x-generation-id'));
+    await resetGateway();
     const again = await stream(body);
     expect(again.parsed.raw).toBe(parsed.raw);
   });
@@ -155,7 +163,9 @@ describe.each(TARGET_KINDS)('POST /responses stream (%s)', (kind) => {
 
   it('X-Gatewaykit-Chunking: random gives the same bytes, hence the same events', async () => {
     const body = { model: MODEL, input: 'Write about a café in Paris, with some detail.' };
+    await resetGateway();
     const plain = await stream(body);
+    await resetGateway();
     const chunked = await stream(body, { 'X-Gatewaykit-Chunking': 'random' });
     expect(chunked.parsed.raw).toBe(plain.parsed.raw);
     expect(chunked.parsed.messages).toEqual(plain.parsed.messages);

@@ -80,25 +80,39 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     expect(result).toMatchObject(settings);
   });
 
-  it('is deterministic: same request, same bytes and generation id; after reset too; the text does not depend on the clock', async () => {
+  it('every answer gets a fresh id and X-Generation-Id; the same requests in the same order after a reset give the same bytes; the text depends only on the request', async () => {
+    const reset = async () => {
+      const res = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(200);
+    };
     const body = { model: MODEL, input: 'Tell me about lighthouses.' };
+    await reset();
     const a = await post(body);
     const b = await post(body);
+    const failed = await post(body, { 'x-gatewaykit-fault': '503' });
+    const limited = await post(body, { 'x-gatewaykit-fault': '429' });
     const aText = await a.text();
-    expect(await b.text()).toBe(aText);
-    expect(b.headers.get('x-generation-id')).toBe(a.headers.get('x-generation-id'));
-    const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
-    expect(reset.status).toBe(200);
-    expect(await (await post(body)).text()).toBe(aText);
+    const first = JSON.parse(aText) as Result;
+    const second = (await b.json()) as Result;
+    expect(second.id).not.toBe(first.id);
+    expect(second.output[0]?.id).not.toBe(first.output[0]?.id);
+    expect(textOf(second)).toBe(textOf(first));
+    const genIds = [a, b, failed, limited].map((r) => r.headers.get('x-generation-id'));
+    expect(new Set(genIds).size).toBe(4);
+
+    await reset();
+    const replay = [await post(body), await post(body), await post(body, { 'x-gatewaykit-fault': '503' }), await post(body, { 'x-gatewaykit-fault': '429' })];
+    expect(await replay[0]!.text()).toBe(aText);
+    expect(replay.map((r) => r.headers.get('x-generation-id'))).toEqual(genIds);
 
     const other = (await (await post({ ...body, input: 'Tell me about volcanoes.' })).json()) as Result;
-    expect(textOf(other)).not.toBe(textOf(JSON.parse(aText) as Result));
+    expect(textOf(other)).not.toBe(textOf(first));
 
     await target.gateway.control.advanceClock(5000);
     const later = (await (await post(body)).json()) as Result;
-    expect(later.id).not.toBe((JSON.parse(aText) as Result).id);
-    expect(textOf(later)).toBe(textOf(JSON.parse(aText) as Result));
-    await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(later.id).not.toBe(first.id);
+    expect(textOf(later)).toBe(textOf(first));
+    await reset();
   });
 
   it('max_output_tokens cuts the reply: status incomplete, reason max_output_tokens, output tokens within budget', async () => {

@@ -1,7 +1,8 @@
 import { statusesFor } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
-import { buildResponse, canonicalRequestKey, contentKey } from '../generation/build-response.ts';
+import { buildResponse, contentKey } from '../generation/build-response.ts';
+import { generationId } from '../http/generation-id.ts';
 import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../request/read-input.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
@@ -59,9 +60,11 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
   const modelRequest = decision.effects.input === undefined ? request : { ...request, input: decision.effects.input };
 
-  // DESIGN determinism: the reply depends on seed + request (not `stream`), ids also on the clock.
+  // DESIGN determinism: the reply depends on seed + request (not `stream`); ids are fresh per
+  // answer, from the seed and the answer's sequence number (same requests, same order after a
+  // reset -> same bytes).
   const rng = seededRandom(env.seed, 'responses', contentKey(request));
-  const ids = seededRandom(env.seed, 'responses-ids', canonicalRequestKey(request), String(ctx.receivedAt));
+  const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
 
   const script = scripts.take({
     requestedModel: request.model,
@@ -103,7 +106,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     gatewayMetadata,
   });
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
-  const headers = { 'x-generation-id': `gen-${result.created_at}-${ids.fork('generation').alphanumeric(20)}` };
+  const headers = { 'x-generation-id': generationId(env.seed, ctx.seq, ctx.receivedAt) };
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
   const timingMode = ctx.simulation.timing ?? env.timing.mode;

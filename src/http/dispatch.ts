@@ -4,7 +4,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { errorAnswer, errorResponse } from './error-response.ts';
 import { hasRetryAfter, setRetryAfter } from '../errors/retry-after.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { seededRandom } from '../random/seeded-random.ts';
+import { generationId } from './generation-id.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
 import { maskHeaders, maskSecret } from '../state/mask-credentials.ts';
@@ -41,10 +41,6 @@ export interface RequestInfo {
 /** Re-exported for callers that checked loopback addresses here before the guard had its own module. */
 export { isLoopback };
 
-function generationId(env: GatewayEnv, request: Request, url: URL, now: number): string {
-  const rng = seededRandom(env.seed, 'generation-id', request.method, url.pathname + url.search);
-  return `gen-${Math.floor(now / 1000)}-${rng.alphanumeric(20)}`;
-}
 
 /**
  * The core of the simulator: a Fetch Request in, a Fetch Response out. Finds the route, checks
@@ -54,6 +50,11 @@ function generationId(env: GatewayEnv, request: Request, url: URL, now: number):
 export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
   const rateLimiter = createRateLimiter(env.clock);
   env.onReset(() => rateLimiter.reset());
+  // Sequence number of every API answer since start or reset: ids derive from it (DESIGN determinism).
+  let answers = 0;
+  env.onReset(() => {
+    answers = 0;
+  });
   const apiRoutes = routes.filter((r) => !r.control);
   const controlRoutes = routes.filter((r) => r.control);
 
@@ -85,6 +86,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       if (refusal) return errorResponse(refusal, false);
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
+    const seq = isControl ? -1 : answers++;
     let path: string | undefined;
     if (isControl) path = url.pathname;
     else if (url.pathname === env.basePath || url.pathname.startsWith(`${env.basePath}/`)) {
@@ -151,6 +153,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         metadataEnabled,
         simulation,
         receivedAt,
+        seq,
         remoteAddress: info.remoteAddress,
         bytes(tighter?: number) {
           const max = tighter === undefined ? limit : Math.min(limit, tighter);
@@ -182,7 +185,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
     if (!isControl && !response.headers.has('x-generation-id')) {
       try {
-        response.headers.set('x-generation-id', generationId(env, request, url, receivedAt));
+        response.headers.set('x-generation-id', generationId(env.seed, seq, receivedAt));
       } catch {
         // Immutable headers (a Response from fetch): leave as is.
       }

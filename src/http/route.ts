@@ -16,6 +16,11 @@ export interface RequestContext {
   readonly simulation: SimulationControls;
   /** Gateway clock reading when the request arrived (ms). */
   readonly receivedAt: number;
+  /**
+   * Sequence number of this answer among the gateway's API answers since start or control reset
+   * (0, 1, 2, ...): answer ids derive from it, so each answer's are fresh yet replayable.
+   */
+  readonly seq: number;
   /** Remote address as the adapter saw it; undefined in-process. */
   readonly remoteAddress: string | undefined;
   /**
