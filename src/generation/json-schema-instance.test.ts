@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seededRandom } from '../random/seeded-random.ts';
-import { jsonSchemaInstance, toolArguments } from './json-schema-instance.ts';
+import { jsonSchemaInstance, schemaInstance, toolArguments } from './json-schema-instance.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -81,8 +81,96 @@ describe('jsonSchemaInstance', () => {
     expect(JSON.parse(toolArguments(undefined, seededRandom(0, 't')))).toEqual({});
   });
 
-  it('stops at a depth limit on recursive schemas', () => {
-    const schema = { $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } }, required: ['child'] } }, $ref: '#/$defs/node' };
-    expect(() => JSON.stringify(jsonSchemaInstance(schema, seededRandom(0, 'deep')))).not.toThrow();
+  it('ends optional recursion (trees, linked lists through anyOf) and refuses required infinite recursion with the path', () => {
+    const tree = { $defs: { node: { type: 'object', properties: { v: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['v', 'children'] } }, $ref: '#/$defs/node' };
+    const list = { $defs: { l: { type: 'object', properties: { next: { anyOf: [{ $ref: '#/$defs/l' }, { type: 'null' }] } }, required: ['next'] } }, $ref: '#/$defs/l' };
+    for (const schema of [tree, list]) {
+      const value = jsonSchemaInstance(schema, seededRandom(0, 'deep'));
+      expect(z.fromJSONSchema(schema as never).safeParse(value).success, JSON.stringify(value)).toBe(true);
+    }
+    const endless = { $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } }, required: ['child'] } }, $ref: '#/$defs/node' };
+    const result = schemaInstance(endless, seededRandom(0, 'deep'));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(/deeper than 64 levels/);
+    expect(!result.ok && result.path).toMatch(/^\$ref\.properties\.child\.\$ref/);
+  });
+
+  // F1: each of these crashed the server (4.3 GB, then V8 abort) or blocked it for tens of seconds.
+  it.each([
+    ['minLength 1e9', { type: 'object', properties: { a: { type: 'string', minLength: 1e9 } }, required: ['a'] }, 'properties.a.minLength'],
+    ['minItems 1e9', { type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] }, 'properties.a.minItems'],
+    ['minProperties 1e5', { type: 'object', minProperties: 1e5 }, 'minProperties'],
+    [
+      '40 required members of $ref #',
+      { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { $ref: '#' }])), required: Array.from({ length: 40 }, (_, i) => `p${i}`) },
+      'properties.p0.$ref',
+    ],
+    ['a self-recursive $defs array with minItems 100', { $defs: { n: { type: 'array', minItems: 100, items: { $ref: '#/$defs/n' } } }, $ref: '#/$defs/n' }, '$ref.items.$ref'],
+    ['pattern a{1000000000}', { type: 'string', pattern: 'a{1000000000}' }, 'pattern'],
+    ['pattern (){1000000000}', { type: 'string', pattern: '(){1000000000}' }, 'pattern'],
+    ['pattern that is no regex', { type: 'string', pattern: '(unclosed' }, 'pattern'],
+    ['many wide anyOf levels', { $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } }, $ref: '#/$defs/x' }, '$ref'],
+  ])('%s: refused quickly, naming the schema path', (_name, schema, path) => {
+    const started = performance.now();
+    const result = schemaInstance(schema, seededRandom(0, 'f1'));
+    expect(performance.now() - started).toBeLessThan(2000); // a safety bound: it took minutes or crashed before
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.path.startsWith(path), !result.ok ? result.path : '').toBe(true);
+    expect(() => toolArguments(schema, seededRandom(0, 'f1'), 'tools[0].parameters')).toThrow(/^tools\[0\]\.parameters\./);
+  });
+
+  it('honours a smaller budget', () => {
+    const budget = { maxNodes: 50, maxChars: 300, maxDepth: 5, maxSteps: 1000 };
+    expect(schemaInstance({ type: 'array', minItems: 60 }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false, path: 'minItems' });
+    expect(schemaInstance({ type: 'string', minLength: 301 }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false, path: 'minLength' });
+    expect(schemaInstance({ type: 'array', minItems: 40, items: { type: 'string', minLength: 10 } }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false });
+    expect(schemaInstance({ type: 'array', minItems: 20, items: { type: 'string', minLength: 3 } }, seededRandom(0, 'b'), budget).ok).toBe(true);
+  });
+
+  it('generates strings for patterns (seeded) and formats, which validators accept', () => {
+    const formats = ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'duration', 'byte'];
+    const schema = {
+      type: 'object',
+      properties: {
+        code: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' },
+        slug: { type: 'string', pattern: '^[a-z]+(-[a-z]+)*$', maxLength: 40 },
+        ...Object.fromEntries(formats.map((f) => [f, { type: 'string', format: f }])),
+      },
+      required: ['code', 'slug', ...formats],
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      const value = jsonSchemaInstance(schema, seededRandom(seed, 'p')) as Record<string, string>;
+      expect(value.code).toMatch(/^[A-Z]{3}-\d{4}$/);
+      expect(value.slug).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      const checked = z.fromJSONSchema(schema as never).safeParse(value);
+      expect(checked.success, `${JSON.stringify(value)}: ${checked.error?.message}`).toBe(true);
+      expect(jsonSchemaInstance(schema, seededRandom(seed, 'p'))).toEqual(value);
+    }
+  });
+
+  it('covers oneOf, allOf with bounds, prefixItems, contains, patternProperties, dependentRequired, minProperties', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        choice: { oneOf: [{ type: 'integer', minimum: 5, maximum: 6 }, { type: 'string' }] },
+        merged: { allOf: [{ type: 'string', minLength: 4 }, { maxLength: 6 }] },
+        tuple: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false, minItems: 2 },
+        bag: { type: 'array', contains: { const: 'needle' }, items: { type: 'string' } },
+        map: { type: 'object', patternProperties: { '^x-[a-z]{2}$': { type: 'integer' } }, additionalProperties: false, minProperties: 2 },
+        card: { type: 'string' },
+        cvv: { type: 'string' },
+      },
+      required: ['choice', 'merged', 'tuple', 'bag', 'map', 'card'],
+      dependentRequired: { card: ['cvv'] },
+    };
+    const value = jsonSchemaInstance(schema, seededRandom(4, 'c')) as Record<string, unknown>;
+    expect([5, 6]).toContain(value.choice);
+    expect((value.merged as string).length).toBeGreaterThanOrEqual(4);
+    expect((value.merged as string).length).toBeLessThanOrEqual(6);
+    expect(value.tuple).toEqual([expect.any(String), expect.any(Number)]);
+    expect(value.bag).toContain('needle');
+    expect(Object.keys(value.map as object)).toHaveLength(2);
+    for (const key of Object.keys(value.map as object)) expect(key).toMatch(/^x-[a-z]{2}/);
+    expect(typeof value.cvv).toBe('string');
   });
 });

@@ -6,6 +6,8 @@ import { inputTurns, lastUserText } from '../request/read-input.ts';
 
 /** A function tool of the request (spec 2.4.1). */
 export interface FunctionTool {
+  /** Where it is in the request's `tools` (error messages name it). */
+  index: number;
   name: string;
   description: string;
   parameters: unknown;
@@ -25,9 +27,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The function tools of `tools` (other tool kinds are not called by the simulated model). */
 export function functionTools(tools: unknown): FunctionTool[] {
   if (!Array.isArray(tools)) return [];
-  return tools
-    .filter((t): t is Record<string, unknown> => isRecord(t) && t.type === 'function' && typeof t.name === 'string')
-    .map((t) => ({ name: t.name as string, description: typeof t.description === 'string' ? t.description : '', parameters: t.parameters }));
+  const out: FunctionTool[] = [];
+  tools.forEach((t, index) => {
+    if (isRecord(t) && t.type === 'function' && typeof t.name === 'string') {
+      out.push({ index, name: t.name, description: typeof t.description === 'string' ? t.description : '', parameters: t.parameters });
+    }
+  });
+  return out;
 }
 
 /** Tools whose name (underscores read as spaces) or a word of the name (4+ letters) appears in the prompt. */
@@ -64,7 +70,7 @@ export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_
     }
     return [];
   }
-  const call = (tool: FunctionTool): PlannedCall => ({ name: tool.name, arguments: toolArguments(tool.parameters, rng.fork(`args:${tool.name}`)) });
+  const call = (tool: FunctionTool): PlannedCall => ({ name: tool.name, arguments: toolArguments(tool.parameters, rng.fork(`args:${tool.name}`), `tools[${tool.index}].parameters`) });
   if (isRecord(choice) && choice.type === 'function') {
     const tool = tools.find((t) => t.name === choice.name);
     if (!tool) throw new GatewayError(422, `tool_choice: names the function "${String(choice.name)}" but tools has no function tool of that name`);
