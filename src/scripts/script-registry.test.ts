@@ -66,6 +66,23 @@ describe('script rules', () => {
     expect(() => createScriptRegistry([{ reply: { type: 'text', text: 'ok' } }, { reply: { type: 'nope' } } as never])).toThrow(/scripts\[1\]/);
   });
 
+  // F13: `^(a+)+$` blocked the server for 23 s on a 33-character input.
+  it.each([
+    ['^(a+)+$', /exponential/],
+    ['(a|aa)+$', /exponential/],
+    ['^(\\w+\\s?)*$', /exponential/],
+    ['\\d+\\d+\\d+$', /polynomial/],
+  ])('refuses the catastrophic regex %s when the rule is loaded, naming the path', (regex, growth) => {
+    expect(() => parseScriptRule({ match: { input: { regex } }, reply: { type: 'text', text: 'x' } })).toThrow(new RegExp(`match\\.input\\.regex: can take ${growth.source}`));
+    expect(() => parseScriptRule({ match: { model: { regex } }, reply: { type: 'text', text: 'x' } })).toThrow(/match\.model\.regex: can take/);
+  });
+
+  it('accepts ordinary regexes', () => {
+    for (const regex of ['^book a table', 'weather|forecast', '^\\d{3}-\\d{4}$', '\\bpasta\\b', '^openai/gpt-4o(-mini)?$']) {
+      expect(() => parseScriptRule({ match: { input: { regex, flags: 'i' } }, reply: { type: 'text', text: 'x' } }), regex).not.toThrow();
+    }
+  });
+
   it('parseScriptsFile names the file, the rule and the path', () => {
     expect(() => parseScriptsFile('{', 'x.json')).toThrow(/^x\.json: not valid JSON/);
     expect(() => parseScriptsFile('{"a":1}', 'x.json')).toThrow(/^x\.json: expected a JSON array/);

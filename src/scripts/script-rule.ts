@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { statusesFor } from '../errors/documented-statuses.ts';
 import { MAX_RETRY_AFTER_MS } from '../errors/retry-after.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
+import { regexSafetyProblem } from './regex-safety.ts';
 
 const RESPONSE_STATUSES = statusesFor('responses');
 
@@ -21,7 +22,13 @@ export const TextPatternSchema = z.union([
     .strictObject({ regex: z.string(), flags: z.string().regex(/^[dgimsuvy]*$/, 'flags: only the letters d, g, i, m, s, u, v, y').optional() })
     .superRefine((p, ctx) => {
       const problem = validRegex(p.regex, p.flags);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['regex'], message: `not a valid regular expression (${problem})` });
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['regex'], message: `not a valid regular expression (${problem})` });
+        return;
+      }
+      // Matched against request text of up to the body limit: refused if it can backtrack catastrophically (F13).
+      const unsafe = regexSafetyProblem(p.regex, p.flags);
+      if (unsafe) ctx.addIssue({ code: 'custom', path: ['regex'], message: unsafe });
     }),
 ]);
 export type TextPattern = z.infer<typeof TextPatternSchema>;

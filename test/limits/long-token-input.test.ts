@@ -21,4 +21,19 @@ describe('limits: long whitespace-free input', () => {
     expect(res.status).toBe(200);
     await res.text();
   }, 30_000);
+
+  // F10: 6,000,000 non-whitespace characters (inside the 10 MiB limit) were a 500 "Maximum call
+  // stack size exceeded" (a regular expression over the run). Now an answer in the envelope.
+  it('6,000,000 non-whitespace characters get an answer in the envelope, not a 500', async () => {
+    const bugs: unknown[] = [];
+    const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock(), onError: (e) => bugs.push(e) });
+    const res = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'x'.repeat(6_000_000) }),
+    });
+    expect(bugs).toEqual([]);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/maximum context length/);
+  }, 30_000);
 });
