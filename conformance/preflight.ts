@@ -36,7 +36,7 @@ function excerpt(e: Exchange): string {
  * 2. api-answer: that answer is JSON, not an HTML page (a wrong base URL stops here);
  * 3. key-accepted: it is not 401/403, and the models list is readable (or `--model` was given);
  * 4. generation: one minimal generation `{model, input: "Say OK.", max_output_tokens: 16}` is
- *    served. It takes one unit of the budget; with `--max-requests 0` it is not sent.
+ *    served with a Responses result. It takes one unit of the budget; with `--max-requests 0` it is not sent.
  *
  * @example
  * const pre = await preflight(client, { model: undefined });
@@ -83,6 +83,9 @@ export async function preflight(client: GatewayClient, options: { model: string 
   if (generation.status === 401 || generation.status === 403) return stop('key-accepted', `the key was refused: POST /responses answered ${excerpt(generation)}`);
   if (looksLikeHtml(generation)) return stop('api-answer', `POST /responses answered an HTML page (${excerpt(generation)}); check --base-url`);
   if (generation.status < 200 || generation.status >= 300) return stop('generation', `a minimal generation with ${model} failed: POST /responses answered ${excerpt(generation)}`);
+  if ((exchangeJson(generation) as { object?: unknown } | undefined)?.object !== 'response') {
+    return stop('generation', `POST /responses answered ${generation.status} but not a Responses result (object "response"): ${excerpt(generation)}; is this the Gateway API?`);
+  }
   steps.push({ step: 'generation', ok: true, detail: `a minimal generation with ${model} answered ${generation.status}` });
   return { ok: true, steps, ...(listed ? { models: listed } : {}) };
 }

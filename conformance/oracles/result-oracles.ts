@@ -118,19 +118,33 @@ export function resultStatusProblems(answer: Answer): Judgement {
   return statusDetailsProblems(body, 'the result');
 }
 
-/** spec 2.1 header table, 2.6: `gateway_metadata` appears only when asked for. Precondition: a JSON body. */
-export function metadataAbsentProblems(answer: Answer): Judgement {
+/**
+ * Precondition of the metadata oracles: a Responses result (2xx) or an error envelope (4xx/5xx);
+ * anything else cannot show whether metadata was added.
+ */
+function metadataCarrier(answer: Answer): Json | Judgement {
   const body = exchangeJson(answer);
-  if (!isObject(body)) return { inconclusive: `the answer (HTTP ${answer.status}) is not a JSON object`, owner: answer.status >= 400 ? 'errors.envelope' : 'result.shape' };
+  if (answer.status < 400) {
+    if (!isObject(body) || body.object !== 'response') return { inconclusive: `the ${answer.status} answer is not a Responses result`, owner: 'result.shape' };
+    return body;
+  }
+  if (!isObject(body) || !isObject(body.error)) return { inconclusive: `the ${answer.status} answer has no error envelope`, owner: 'errors.envelope' };
+  return body;
+}
+
+/** spec 2.1 header table, 2.6: `gateway_metadata` appears only when asked for. */
+export function metadataAbsentProblems(answer: Answer): Judgement {
+  const body = metadataCarrier(answer);
+  if (isJudgement(body)) return body;
   return 'gateway_metadata' in body && body.gateway_metadata !== null
     ? ['spec 2.1: gateway_metadata returned although the metadata header was not enabled (the default is disabled)']
     : [];
 }
 
-/** spec 2.6: with the header enabled, `gateway_metadata` is there and matches its schema. Precondition: a JSON body. */
+/** spec 2.6: with the header enabled, `gateway_metadata` is there and matches its schema. */
 export function metadataPresentProblems(answer: Answer): Judgement {
-  const body = exchangeJson(answer);
-  if (!isObject(body)) return { inconclusive: `the answer (HTTP ${answer.status}) is not a JSON object`, owner: answer.status >= 400 ? 'errors.envelope' : 'result.shape' };
+  const body = metadataCarrier(answer);
+  if (isJudgement(body)) return body;
   if (!isObject(body.gateway_metadata)) {
     return [`spec 2.1, 2.6: gateway_metadata missing from the ${answer.status >= 400 ? 'error body' : 'result'} although the metadata header was enabled`];
   }
