@@ -120,5 +120,7 @@ export interface Check {
   readonly rules: readonly string[];
   readonly title: string;
   readonly requires?: readonly Requirement[];
+  /** Sends nothing to a paid operation (GET-only checks, the always-on oracles): takes no share of the budget. */
+  readonly free?: boolean;
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }

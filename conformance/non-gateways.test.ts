@@ -4,7 +4,7 @@ import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { conform } from '../src/cli/conform.ts';
 import { runConformance } from './run-conformance.ts';
-import { NON_GATEWAYS } from './targets/non-gateways.ts';
+import { NON_GATEWAYS } from './test-helpers/non-gateways.ts';
 
 const BASE = 'http://127.0.0.1:9/api/v1';
 /** Checks that judge only the absence of a failure mode: a non-gateway may honestly keep them. */
@@ -60,9 +60,15 @@ describe('the preflight: one clear cause and exit 3 when the target cannot be te
       expect(report.checks).toEqual([]);
       causes[name] = report.preflight.cause;
     }
-    expect(causes['server-error']).toMatch(/GET \/models answered a server error \(500/);
+    // --model is given, so a failing models list does not stop the run; the generation does.
+    expect(causes['server-error']).toMatch(/a minimal generation with openai\/gpt-4o-mini failed: POST \/responses answered 500/);
     expect(causes['html-404']).toMatch(/does not look like the API: GET \/models answered an HTML page/);
     expect(causes['echo-200']).toMatch(/POST \/responses answered 200 but not a Responses result/);
+  });
+
+  it('without --model, a failing models list stops the run and says to pass --model', async () => {
+    const report = await runConformance({ baseUrl: BASE, apiKey: 'k', fetch: NON_GATEWAYS['server-error']! });
+    expect(report.preflight.cause).toMatch(/GET \/models answered a server error \(500 .*pass --model/);
   });
 
   it('a refused key: "the key was refused", exit 3', async () => {

@@ -58,9 +58,9 @@ export async function preflight(client: GatewayClient, options: { model: string 
   }
   const json = exchangeJson(models);
   if (models.status === 401 || models.status === 403) return stop('key-accepted', `the key was refused: GET /models answered ${excerpt(models)}`);
-  if (models.status >= 500) return stop('api-answer', `GET /models answered a server error (${excerpt(models)})`);
-  if (json === undefined) return stop('api-answer', `GET /models did not answer JSON (${excerpt(models)}); check --base-url`);
-  steps.push({ step: 'api-answer', ok: true, detail: `GET /models answered ${mediaType(models) || 'no content type'}` });
+  if (models.status >= 500 && !options.model) return stop('api-answer', `GET /models answered a server error (${excerpt(models)}); pass --model to test without the models list`);
+  if (json === undefined && models.status < 500) return stop('api-answer', `GET /models did not answer JSON (${excerpt(models)}); check --base-url`);
+  steps.push({ step: 'api-answer', ok: true, detail: `GET /models answered ${models.status} ${mediaType(models) || 'no content type'}` });
   const list = (json as { data?: unknown } | undefined)?.data;
   const listed = models.status === 200 && Array.isArray(list) ? list : undefined;
   const model = options.model ?? (listed ? options.pickModel(listed) : undefined);

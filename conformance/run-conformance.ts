@@ -13,7 +13,7 @@ import type { RuleSource } from './rules/rule.ts';
 import { selectChecks } from './select-checks.ts';
 
 /** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
-export const DEFAULT_MAX_REQUESTS = 100;
+export const DEFAULT_MAX_REQUESTS = 150;
 /** Against the simulator requests cost nothing. */
 export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
@@ -47,7 +47,7 @@ export interface ConformanceOptions {
   readonly reasoningModel?: string;
   /** Video model. Default: the first of `GET /videos/models`. */
   readonly videoModel?: string;
-  /** Budget of requests to paid operations for the whole run, preflight included. Default 100 (20 000 against the simulator). */
+  /** Budget of requests to paid operations for the whole run, preflight included. Default 150 (20 000 against the simulator). */
   readonly maxRequests?: number;
   /** Is the target the gatewaykit simulator? `auto` (default) probes `GET {origin}/__gatewaykit/clock`. */
   readonly simulator?: boolean | 'auto';
@@ -168,8 +168,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const requestsBefore = counters.requests;
     const paidBefore = counters.paid;
     const checkStarted = Date.now();
-    // A fair share of what is left, so the first property checks cannot starve the later ones.
-    const share = simulator ? budget.remaining() : Math.max(1, Math.floor(budget.remaining() / (checks.length - index)));
+    // A fair share of what is left among the checks still to come that can spend, so the first
+    // property checks cannot starve the later ones; what a check leaves unused rolls forward.
+    const spenders = checks.slice(index).filter((c) => !c.free && !skipReason(c, simulator, includeVideos)).length;
+    const share = simulator || check.free ? budget.remaining() : Math.max(1, Math.floor(budget.remaining() / Math.max(1, spenders)));
     const ctx: CheckContext = {
       client: client.view(budget.scope(share), () => {}),
       baseUrl,

@@ -19,6 +19,7 @@ function alwaysOn(id: string, rules: string[], spec: string, title: string, appl
     spec,
     rules,
     title,
+    free: true,
     async run(ctx: CheckContext): Promise<CheckOutcome> {
       const seen = ctx.exchanges().filter((s: SentExchange) => isOperationPath(s.exchange.probe.path) && applies(s.exchange));
       for (const { checkId, exchange } of seen) {

@@ -63,6 +63,7 @@ export function rankingsProblems(exchange: Pick<Exchange, 'status' | 'text'>, ex
 /** spec 5.2: the dataset needs a key too. */
 export const rankingsAuth: Check = {
   id: 'datasets.rankings-auth',
+  free: true,
   rules: ['datasets.auth'],
   spec: 'spec 4.4, 5.2',
   title: 'GET /datasets/rankings-daily without a key gets 401 with the envelope',
@@ -72,6 +73,7 @@ export const rankingsAuth: Check = {
 /** The default answer and each grain follow the reference ordering and shape rules. */
 export const rankingsShape: Check = {
   id: 'datasets.rankings-shape',
+  free: true,
   rules: ['datasets.rankings-order'],
   spec: 'spec 4.4 (reference RankingsDailyResponse)',
   title: 'GET /datasets/rankings-daily answers data sorted by date, total descending (ties alphabetical), top 50 + "other" last, for each grain',
@@ -87,6 +89,7 @@ export const rankingsShape: Check = {
 /** reference start_date: earlier values are clamped forward to 2025-01-01 and echoed. */
 export const rankingsClamp: Check = {
   id: 'datasets.rankings-clamp',
+  free: true,
   rules: ['datasets.start-date-clamp'],
   spec: 'spec 4.4 (reference start_date)',
   title: 'GET /datasets/rankings-daily clamps a start_date before 2025-01-01 to that floor and echoes it in meta.start_date',
@@ -105,6 +108,7 @@ const enumBreaker = (name: string, allowed: readonly string[]) =>
 /** Query rules of the reference, each broken alone: 400 with the envelope. */
 export const rankingsValidation: Check = {
   id: 'datasets.rankings-validation',
+  free: true,
   rules: ['datasets.query-validation'],
   spec: 'spec 4.4, 7 (reference getRankingsDaily parameters)',
   title: 'GET /datasets/rankings-daily rejects malformed dates, end_date before 2025-01-01, unknown enum values, category/language_type with each other, with modality/context_bucket or with period=day',

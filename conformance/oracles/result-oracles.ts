@@ -10,10 +10,10 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Precondition of the result oracles: a 2xx (else `validation.valid-accepted` owns it). */
+/** Precondition of the result oracles: a 2xx (else `result.shape` owns it: a valid request must be served). */
 function served(answer: Answer): Judgement {
   if (answer.status >= 200 && answer.status < 300) return [];
-  return { inconclusive: `the request was not served (HTTP ${answer.status}), so there is no result to judge`, owner: 'validation.valid-accepted' };
+  return { inconclusive: `the request was not served (HTTP ${answer.status}), so there is no result to judge`, owner: 'result.shape' };
 }
 
 /** Precondition: a 2xx whose body is a JSON object with `object: "response"` (else `result.shape` owns it). */
@@ -27,10 +27,9 @@ function resultBody(answer: Answer): Json | Judgement {
 
 const isJudgement = (v: Json | Judgement): v is Judgement => Array.isArray(v) || typeof (v as { inconclusive?: unknown }).inconclusive === 'string';
 
-/** spec 2.2, 4.1: a non-streaming success is JSON matching the result schema (every problem with its path). */
+/** spec 2.2, 4.1: a valid request is served: JSON matching the result schema (every problem with its path). */
 export function resultShapeProblems(answer: Answer): Judgement {
-  const pre = served(answer);
-  if (!Array.isArray(pre) || pre.length > 0) return pre;
+  if (answer.status < 200 || answer.status >= 300) return [`spec 4.1: a valid request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`spec 4.1: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = ResponsesResultSchema.safeParse(exchangeJson(answer));
@@ -55,7 +54,7 @@ const ECHOED = ['instructions', 'max_output_tokens', 'metadata', 'temperature', 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  return JSON.stringify(value);
+  return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
 /**

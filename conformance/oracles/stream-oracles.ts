@@ -15,13 +15,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * The preconditions every stream oracle states, each owned by the check whose rule it is:
- * - the request was served (else `validation.valid-accepted`);
- * - 200 with text/event-stream (else `stream.content-type`);
+ * - served 200 with text/event-stream (else `stream.content-type`);
  * - at least one JSON event (else `stream.grammar`), when `events` is asked for;
  * - exactly one terminal event (else `stream.grammar`), when `terminal` is asked for.
  */
 export function streamPrecondition(answer: StreamAnswer, need: { events?: boolean; terminal?: boolean } = {}): ParsedStream | Inconclusive {
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the stream request was not served (HTTP ${answer.status})`, owner: 'validation.valid-accepted' };
   if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
     return { inconclusive: `the answer is not an event stream (HTTP ${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`, owner: 'stream.content-type' };
   }
@@ -33,11 +31,10 @@ export function streamPrecondition(answer: StreamAnswer, need: { events?: boolea
 
 const failedPre = (s: ParsedStream | Inconclusive): s is Inconclusive => 'inconclusive' in s;
 
-/** spec 4.1: a stream is served 200 as `text/event-stream`. Precondition: served at all. */
+/** spec 4.1: a valid stream request is served 200 as `text/event-stream`. */
 export function streamContentTypeProblems(answer: StreamAnswer): Judgement {
-  if (answer.status >= 400) return { inconclusive: `the stream request was not served (HTTP ${answer.status})`, owner: 'validation.valid-accepted' };
   const problems: string[] = [];
-  if (answer.status !== 200) problems.push(`spec 4.1: a stream request must answer 200, got ${answer.status}`);
+  if (answer.status !== 200) problems.push(`spec 4.1: a valid stream request must be served 200, got ${answer.status}${answer.status >= 400 ? `: ${new TextDecoder().decode(answer.chunks[0] ?? new Uint8Array()).slice(0, 160)}` : ''}`);
   if (mediaType(answer) !== 'text/event-stream') problems.push(`spec 4.1: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`);
   return problems;
 }

@@ -2,6 +2,7 @@ import { isInconclusive, type CheckContext, type CheckOutcome, type Judgement } 
 import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { SendOptions } from '../client/gateway-client.ts';
 import type { Probe } from '../client/probe.ts';
+import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { outcomeOfError } from './outcome-of-error.ts';
 
 /**
@@ -18,13 +19,17 @@ export async function probeAll(
   oracle: (exchange: Exchange, probe: Probe) => Judgement,
   sendOptions?: SendOptions,
 ): Promise<CheckOutcome> {
+  let judged = 0;
   for (const probe of probes) {
     let exchange: Exchange;
     try {
       exchange = await ctx.client.send(probe, sendOptions);
     } catch (error) {
+      // Out of budget part-way: what was judged held; say what was not.
+      if (error instanceof BudgetExhaustedError && judged > 0) return { status: 'passed', reason: `request budget exhausted after ${judged} of ${probes.length} probes` };
       return outcomeOfError(error, probe);
     }
+    judged++;
     const judgement = oracle(exchange, probe);
     if (isInconclusive(judgement)) return { status: 'inconclusive', reason: judgement.inconclusive, owner: judgement.owner, counterexample: probe, observed: observedOf(exchange) };
     if (judgement.length > 0) return { status: 'failed', reason: judgement.join('; '), counterexample: probe, observed: observedOf(exchange) };

@@ -18,7 +18,7 @@ Options:
   --timeout-ms N        connect + read deadline of each request (default 30000)
   --max-requests N      hard cap on requests to paid operations (POST /responses, /videos,
                         /audio/transcriptions), served or rejected, preflight included
-                        (default 100; 20000 against the simulator; 0 sends none)
+                        (default 150; 20000 against the simulator; 0 sends none)
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { virtualClock } from '../src/clock/virtual-clock.ts';
+import { startServer } from '../src/adapter/node/create-server.ts';
+import { conform } from '../src/cli/conform.ts';
+import type { FetchLike } from './client/gateway-client.ts';
+import type { ConformanceReport } from './report.ts';
+import { runConformance } from './run-conformance.ts';
+import { startAimock, type AimockTarget } from './test-helpers/aimock-target.ts';
+import { AIMOCK_EXPECTED, PORTKEY_EXPECTED, type ExpectedVerdicts } from './test-helpers/expected-verdicts.ts';
+import { AIMOCK_OPTIONS, PORTKEY_OPTIONS } from './test-helpers/external-run-options.ts';
+import { startPortkey } from './test-helpers/portkey-target.ts';
+
+/** Every verdict as expected; a change names the check, the expected verdict with its reason, and what came. */
+function verdictChanges(report: ConformanceReport, expected: ExpectedVerdicts): string[] {
+  const got = new Map(report.checks.map((c) => [c.id, c]));
+  const changes = Object.entries(expected)
+    .filter(([id, [status]]) => got.get(id)?.status !== status)
+    .map(([id, [status, why]]) => `${id}: expected ${status} (${why}), got ${got.get(id)?.status ?? 'no verdict'}: ${got.get(id)?.reason ?? ''}`);
+  for (const id of got.keys()) if (!(id in expected)) changes.push(`${id}: a new check; add its expected verdict`);
+  return changes;
+}
+
+const PAID = /^POST \/v1\/(responses|videos|audio\/transcriptions)\/?$/;
+
+describe('external target: @copilotkit/aimock (catch-all fixture, on loopback)', () => {
+  let aimock: AimockTarget;
+  beforeAll(async () => {
+    // aimock logs its multipart fallback on the console; keep the test output readable.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    aimock = await startAimock();
+  });
+  afterAll(async () => {
+    await aimock.stop();
+    vi.restoreAllMocks();
+  });
+
+  it('gets the committed verdict table', async () => {
+    const report = await runConformance({ baseUrl: aimock.baseUrl, ...AIMOCK_OPTIONS });
+    expect(report.preflight.ok).toBe(true);
+    expect(verdictChanges(report, AIMOCK_EXPECTED)).toEqual([]);
+    // aimock's journal agrees with the report: every paid request it got was counted.
+    expect(aimock.requests().filter((r) => PAID.test(`${r.method} ${r.path}`)).length).toBe(report.summary.budget.used);
+  });
+
+  it('--max-requests 0 sends nothing to a paid operation, and nothing to /videos', async () => {
+    const before = aimock.requests().length;
+    const sent: string[] = [];
+    const recording: FetchLike = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return fetch(input, init);
+    };
+    const out: string[] = [];
+    const code = await conform(['--base-url', aimock.baseUrl, '--max-requests', '0', '--seed', '1', '--runs', '3'], { out: (l) => void out.push(l), err: (l) => void out.push(l) }, { fetch: recording }, { GATEWAY_API_KEY: 'sk-aimock' });
+    expect(code).toBe(1);
+    const received = aimock.requests().slice(before);
+    expect(received.filter((r) => PAID.test(`${r.method} ${r.path}`))).toEqual([]);
+    expect(sent.filter((s) => PAID.test(s) || s.includes('/videos'))).toEqual([]);
+    // Exactly what went out: simulator detection, the models list, and the free GETs of the dataset checks.
+    expect([...new Set(sent)].sort()).toEqual(['GET /__gatewaykit/clock', 'GET /v1/datasets/rankings-daily', 'GET /v1/models']);
+    expect(out.join('\n')).toMatch(/0\/0 to paid operations/);
+  });
+});
+
+describe('external target: the Portkey gateway proxying to the simulator (child process, on loopback)', () => {
+  it('runs on Node 20 and gets the committed verdict table', async () => {
+    const simulator = await startServer({ port: 0, clock: virtualClock() });
+    const portkey = await startPortkey(simulator.baseUrl);
+    try {
+      const report = await runConformance({ baseUrl: portkey.baseUrl, headers: portkey.headers, ...PORTKEY_OPTIONS });
+      expect(report.preflight.ok, report.preflight.cause).toBe(true);
+      expect(verdictChanges(report, PORTKEY_EXPECTED)).toEqual([]);
+    } finally {
+      await portkey.stop();
+      await simulator.close();
+    }
+  });
+});
