@@ -1,3 +1,5 @@
+import { cachedCount } from './count-cache.ts';
+
 /** Token counting and cutting, as the simulated model sees text (o200k_base, the GPT-4o encoding). */
 export interface Tokenizer {
   /** Number of tokens in `text`. Special-token strings such as `<|endoftext|>` count as plain text. */
@@ -97,7 +99,8 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
   }
 
   return {
-    count: (text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0),
+    // Pure, so remembered by content (bounded): repeated prompts and replies are encoded once.
+    count: cachedCount((text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0)),
     truncate(text, maxTokens) {
       if (maxTokens <= 0) return '';
       let used = 0;
