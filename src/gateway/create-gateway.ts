@@ -18,6 +18,7 @@ import { modelsRoutes } from '../handlers/models.ts';
 import { openapiRoutes } from '../handlers/openapi.ts';
 import { responsesRoutes } from '../handlers/responses.ts';
 import { videosRoutes } from '../handlers/videos.ts';
+import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
 import { createStickySessions } from '../state/sticky-sessions.ts';
@@ -172,11 +173,18 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const routes = [...apiRoutes, ...controlRoutes(control)];
   const dispatch = createDispatcher(env, routes);
 
-  const toRequest = (input: Request | string | URL, init?: RequestInit): Request => {
-    if (input instanceof Request) return init ? new Request(input, init) : input;
+  const toUrl = (input: string | URL): string => {
     const s = String(input);
-    if (s.startsWith('/__gatewaykit/')) return new Request(`${parsedBase.origin}${s}`, init);
-    return new Request(s.startsWith('/') ? `${baseUrl}${s}` : s, init);
+    if (s.startsWith('/__gatewaykit/')) return `${parsedBase.origin}${s}`;
+    return s.startsWith('/') ? `${baseUrl}${s}` : s;
+  };
+  const fetchGateway = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    if (input instanceof Request) return dispatch(init ? new Request(input, init) : input);
+    // The common call (method, plain headers, a string body) skips undici's Request and Response
+    // (src/http/light-fetch-call.ts); anything else goes through the ordinary constructor.
+    const call = lightFetchCall(toUrl(input), init);
+    if (!call) return dispatch(new Request(toUrl(input), init));
+    return dispatch(call.request, { readBody: call.readBody, rawBodies: true });
   };
 
   const handlers = mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch });
@@ -187,7 +195,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     clock,
     catalog: env.catalog,
     handlers,
-    fetch: (input, init) => dispatch(toRequest(input, init)),
+    fetch: fetchGateway,
     handle: dispatch,
     control,
     script: (rule) => scriptRegistry.add(rule),

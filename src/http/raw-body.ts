@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/concat-bytes.ts';
 import { LightHeaders } from './light-headers.ts';
 
 /**
@@ -20,19 +21,33 @@ export type RawBody =
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
 const RAW_BODY = Symbol.for('gatewaykit.rawBody');
 
+const utf8Decoder = new TextDecoder();
+const utf8Encoder = new TextEncoder();
+
+/** The raw body's bytes, every piece reported `sent` in order (the whole body is handed over at once). */
+function rawBytes(raw: RawBody): Uint8Array {
+  if ('text' in raw) return utf8Encoder.encode(raw.text);
+  for (const piece of raw.pieces) raw.sent?.(piece);
+  return raw.pieces.length === 1 ? (raw.pieces[0] as Uint8Array) : concatBytes(raw.pieces);
+}
+
 /**
  * A Response that holds its status, headers and raw body as given (in the @hono/node-server way):
- * the node adapter reads those three and writes the bytes out; anything else a caller asks of it
- * (its body, `text()`, `clone()`, ...) builds the ordinary Response once and answers from that.
- * undici's Response constructor (and its Headers) cost more than a small answer's own work.
- * Its prototype chain reaches Response.prototype, so it is an `instanceof Response`; every member
- * a caller can reach is its own (undici's need undici's private state).
+ * the node adapter reads those three and writes the bytes out, and `text()`, `json()`,
+ * `arrayBuffer()` and `bytes()` answer from the bytes in hand. Anything else a caller asks of it
+ * (`body`, `blob()`, `formData()`, `clone()`) builds the ordinary Response once, and from then on
+ * everything answers from that. undici's Response constructor (its Headers, its body stream)
+ * cost more than a small answer's own work. Its prototype chain reaches Response.prototype, so it
+ * is an `instanceof Response`; every member a caller can reach is its own (undici's need undici's
+ * private state).
  */
 class LightResponse {
   [RAW_BODY]: RawBody;
   #status: number;
   #headers: Headers;
   #real: Response | undefined;
+  /** Read from the raw bytes (without building the ordinary Response). */
+  #used = false;
 
   constructor(raw: RawBody, status: number, headers: Headers) {
     this[RAW_BODY] = raw;
@@ -61,35 +76,59 @@ class LightResponse {
   get redirected(): boolean {
     return false;
   }
-  /** The ordinary Response, built on first need. */
+  /** The ordinary Response, built on first need (already consumed if the raw bytes were read). */
   #realResponse(): Response {
-    return (this.#real ??= materializeBody(this as unknown as Response));
+    if (this.#real) return this.#real;
+    const real = materializeBody(this as unknown as Response);
+    if (this.#used) void real.arrayBuffer().catch(() => undefined);
+    return (this.#real = real);
+  }
+  /** The raw bytes, once: Fetch's "body is unusable" for a second read. */
+  #take(): Promise<Uint8Array> {
+    if (this.#used) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    this.#used = true;
+    try {
+      return Promise.resolve(rawBytes(this[RAW_BODY]));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
   get body(): ReadableStream<Uint8Array> | null {
     return this.#realResponse().body;
   }
   get bodyUsed(): boolean {
-    return this.#real?.bodyUsed ?? false;
+    return this.#real ? this.#real.bodyUsed : this.#used;
   }
   arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#realResponse().arrayBuffer();
+    if (this.#real) return this.#real.arrayBuffer();
+    return this.#take().then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+  }
+  bytes(): Promise<Uint8Array> {
+    if (this.#real) return (this.#real as Response & { bytes(): Promise<Uint8Array> }).bytes();
+    return this.#take().then((b) => new Uint8Array(b));
+  }
+  text(): Promise<string> {
+    if (this.#real) return this.#real.text();
+    // A text that UTF-8 round-trips unchanged (no lone surrogate, no leading BOM, as every
+    // JSON.stringify output) is answered as it is.
+    const raw = this[RAW_BODY];
+    if ('text' in raw && !this.#used && raw.text.charCodeAt(0) !== 0xfeff && (raw.text as string & { isWellFormed(): boolean }).isWellFormed()) {
+      this.#used = true;
+      return Promise.resolve(raw.text);
+    }
+    return this.#take().then((b) => utf8Decoder.decode(b));
+  }
+  json(): Promise<unknown> {
+    return this.text().then((t) => JSON.parse(t) as unknown);
   }
   blob(): Promise<Blob> {
     return this.#realResponse().blob();
   }
-  bytes(): Promise<Uint8Array> {
-    return (this.#realResponse() as Response & { bytes(): Promise<Uint8Array> }).bytes();
-  }
   formData(): Promise<FormData> {
     return this.#realResponse().formData();
   }
-  json(): Promise<unknown> {
-    return this.#realResponse().json();
-  }
-  text(): Promise<string> {
-    return this.#realResponse().text();
-  }
   clone(): Response {
+    if (!this.#real && this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
     return this.#realResponse().clone();
   }
   get [Symbol.toStringTag](): string {
