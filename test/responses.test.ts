@@ -216,8 +216,8 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     const u = result.usage;
     expect(u.output_tokens_details.reasoning_tokens).toBeGreaterThan(0);
     expect(u.output_tokens_details.reasoning_tokens).toBeLessThan(u.output_tokens);
-    // Not asked, or a model without reasoning: no reasoning item.
-    expect((await create({ model: REASONING_MODEL, input: 'Why is the sky blue?' })).result.output[0]?.type).toBe('message');
+    // Switched off, or a model without reasoning: no reasoning item (reasoning models reason by default).
+    expect((await create({ model: REASONING_MODEL, input: 'Why is the sky blue?', reasoning: { enabled: false } })).result.output[0]?.type).toBe('message');
     expect((await create({ model: MODEL, input: 'Why is the sky blue?', reasoning: { effort: 'high' } })).result.output[0]?.type).toBe('message');
   });
 

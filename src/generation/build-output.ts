@@ -79,7 +79,9 @@ export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): Built
   };
 
   if (plan.reasoning) {
-    const content = fit(plan.reasoning.text);
+    // reasoning.max_tokens bounds the reasoning itself (not an output cut: the item completes).
+    const bounded = plan.reasoning.maxTokens !== undefined ? tokenizer.truncate(plan.reasoning.text, plan.reasoning.maxTokens) : plan.reasoning.text;
+    const content = fit(bounded);
     const summary = !truncated && plan.reasoning.summary !== undefined ? fit(plan.reasoning.summary) : '';
     const item: ReasoningItem = {
       type: 'reasoning',
@@ -89,8 +91,10 @@ export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): Built
       signature: rng.alphanumeric(64),
       content: [{ type: 'reasoning_text', text: content }],
       summary: summary !== '' ? [{ type: 'summary_text', text: summary }] : [],
+      ...(plan.reasoning.encryptedContent !== undefined ? { encrypted_content: plan.reasoning.encryptedContent } : {}),
     };
-    output.push(item);
+    // reasoning.exclude: the tokens are spent and billed, the item is not shown.
+    if (!plan.reasoning.exclude) output.push(item);
   }
   const reasoningTokens = spent;
 

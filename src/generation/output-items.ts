@@ -42,6 +42,8 @@ export interface ReasoningItem {
   signature: string;
   content: Array<{ type: 'reasoning_text'; text: string }>;
   summary: Array<{ type: 'summary_text'; text: string }>;
+  /** include `reasoning.encrypted_content`: an opaque blob the client may send back. */
+  encrypted_content?: string;
 }
 
 /** spec 2.3 output function call (reference OutputItemFunctionCall). */

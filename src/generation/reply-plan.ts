@@ -4,7 +4,8 @@ import type { PluginEffects } from '../plugins/plugin-effects.ts';
 import { reasoningOptions, textVerbosity } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { inputTurns, lastUserText } from '../request/read-input.ts';
-import { reasoningText, replyText, snippet } from './reply-text.ts';
+import { encryptReasoning } from './encrypt-reasoning.ts';
+import { reasoningSummary, reasoningText, replyText } from './reply-text.ts';
 import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
 
 /**
@@ -12,7 +13,16 @@ import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
  * the common ground of generated and scripted replies.
  */
 export interface ReplyPlan {
-  reasoning?: { text: string; summary?: string };
+  reasoning?: {
+    text: string;
+    summary?: string;
+    /** reasoning.max_tokens: the reasoning is cut to this many tokens. */
+    maxTokens?: number;
+    /** reasoning.exclude: billed but not shown. */
+    exclude?: boolean;
+    /** include reasoning.encrypted_content. */
+    encryptedContent?: string;
+  };
   text?: string;
   refusal?: string;
   calls?: PlannedCall[];
@@ -34,11 +44,16 @@ export function planReply(args: { request: ResponsesRequest; model: TextModel; e
   const { model, effects, rng, request } = args;
   const prompt = lastUserText(request.input);
   const plan: ReplyPlan = {};
-  const reasoning = reasoningOptions(request);
-  if (model.reasoning && reasoning) {
+  const reasoning = reasoningOptions(request, model.reasoning);
+  if (reasoning) {
     const text = reasoningText(rng.fork('reasoning'), prompt, reasoning.effort);
-    const wantsSummary = reasoning.summary !== undefined;
-    plan.reasoning = wantsSummary ? { text, summary: `Thinking through ${snippet(prompt, 60) || 'the question'} and how best to answer it.` } : { text };
+    plan.reasoning = {
+      text,
+      ...(reasoning.summary ? { summary: reasoningSummary(prompt, reasoning.summary) } : {}),
+      ...(reasoning.maxTokens !== undefined ? { maxTokens: reasoning.maxTokens } : {}),
+      exclude: reasoning.exclude,
+      ...(reasoning.encrypted ? { encryptedContent: encryptReasoning(text, rng.fork('encrypted')) } : {}),
+    };
   }
   const calls = chooseToolCalls(request, rng.fork('tools'));
   if (calls.length > 0) {

@@ -132,12 +132,40 @@ const THOUGHTS = [
   'Finally, I will summarise and offer a follow-up.',
 ];
 
-/** Sentences of reasoning for an effort level (minimal/low/medium/high/xhigh). */
+/**
+ * Sentences of reasoning per effort (reference `ReasoningEffort`): strictly more thought, hence
+ * more reasoning tokens, at each step up; `medium` is the default.
+ */
+export const REASONING_SENTENCES: Readonly<Record<string, number>> = { minimal: 1, low: 2, medium: 4, high: 6, xhigh: 9, max: 12 };
+
+/**
+ * Reasoning text for an effort level: the prompt's topic first, then working steps, then (from
+ * three sentences on) a closing step. Longer efforts cycle through the working steps.
+ *
+ * @example
+ * reasoningText(rng, 'Why is the sky blue?', 'low'); // 'The user is asking about blue. First, I should ...'
+ */
 export function reasoningText(rng: SeededRandom, prompt: string, effort: string | undefined): string {
   const topic = topicOf(prompt);
-  const [min, max] = effort === 'minimal' || effort === 'low' ? [1, 2] : effort === 'high' || effort === 'xhigh' ? [4, 7] : [2, 4];
-  const count = rng.int(min, max);
+  const count = REASONING_SENTENCES[effort ?? 'medium'] ?? (REASONING_SENTENCES.medium as number);
+  const steps = THOUGHTS.slice(1, -1);
   const out = [fill(THOUGHTS[0] as string, rng, topic)];
-  for (let i = 1; i < count; i++) out.push(fill(THOUGHTS[Math.min(i, THOUGHTS.length - 1)] as string, rng, topic));
+  for (let i = 1; i < count; i++) {
+    const last = i === count - 1 && count >= 3;
+    out.push(fill((last ? THOUGHTS[THOUGHTS.length - 1] : steps[(i - 1) % steps.length]) as string, rng, topic));
+  }
   return out.join(' ');
+}
+
+/**
+ * The reasoning summary (reference `ReasoningSummaryVerbosity`): `auto` and `concise` give one
+ * sentence, `detailed` three.
+ *
+ * @example
+ * reasoningSummary('Why is the sky blue?', 'concise'); // 'Thinking through Why is the sky blue? and how best to answer it.'
+ */
+export function reasoningSummary(prompt: string, verbosity: 'auto' | 'concise' | 'detailed'): string {
+  const first = `Thinking through ${snippet(prompt, 60) || 'the question'} and how best to answer it.`;
+  if (verbosity !== 'detailed') return first;
+  return `${first} Identified the main point to explain and the order to explain it in. Checked an edge case and planned a short example before answering.`;
 }

@@ -41,25 +41,41 @@ export function textVerbosity(request: Pick<ResponsesRequest, 'text'>): string |
   return isRecord(request.text) && typeof request.text.verbosity === 'string' ? request.text.verbosity : undefined;
 }
 
-/** The reasoning the request asks for (reference `ReasoningConfig`). */
+/** The reasoning the request asks for (reference `ReasoningConfig`, plus `include`). */
 export interface ReasoningOptions {
-  effort?: string;
-  /** Set (any non-null value) when a summary is asked for. */
-  summary?: unknown;
+  /** Reference `ReasoningEffort`; `medium` when not given. */
+  effort: string;
+  /** Reference `ReasoningSummaryVerbosity` when a summary is asked for. */
+  summary?: 'auto' | 'concise' | 'detailed';
+  /** `max_tokens`: at most this many reasoning tokens. */
+  maxTokens?: number;
+  /** `exclude`: reason and bill, but leave the reasoning item out of the answer. */
+  exclude: boolean;
+  /** `include: ["reasoning.encrypted_content"]`: the item carries an opaque `encrypted_content`. */
+  encrypted: boolean;
 }
 
 /**
- * The reasoning asked for, or undefined when none is (`reasoning` absent, `enabled: false`, or
- * `effort: "none"`).
+ * The reasoning a request gets from a model. A model that reasons by default (catalogue
+ * `reasoning: true`, listed by /models with `default_enabled: true`) reasons unless the request
+ * switches it off (`enabled: false` or `effort: "none"`); `reasoning: {}` or any other member
+ * also turns it on. A model without reasoning never reasons. Undefined when there is none.
  *
  * @example
- * reasoningOptions({ reasoning: { effort: 'high', summary: 'auto' } }); // { effort: 'high', summary: 'auto' }
+ * reasoningOptions({ reasoning: { effort: 'high', summary: 'auto' } }, true); // { effort: 'high', summary: 'auto', exclude: false, encrypted: false }
+ * reasoningOptions({}, true); // { effort: 'medium', exclude: false, encrypted: false }
+ * reasoningOptions({ reasoning: { enabled: false } }, true); // undefined
  */
-export function reasoningOptions(request: Pick<ResponsesRequest, 'reasoning'>): ReasoningOptions | undefined {
-  const r = request.reasoning;
-  if (!isRecord(r) || r.enabled === false || r.effort === 'none') return undefined;
+export function reasoningOptions(request: Pick<ResponsesRequest, 'reasoning' | 'include'>, modelReasons: boolean): ReasoningOptions | undefined {
+  if (!modelReasons) return undefined;
+  const r = isRecord(request.reasoning) ? request.reasoning : {};
+  if (r.enabled === false || r.effort === 'none') return undefined;
+  const summary = r.summary === 'auto' || r.summary === 'concise' || r.summary === 'detailed' ? r.summary : undefined;
   return {
-    ...(typeof r.effort === 'string' ? { effort: r.effort } : {}),
-    ...(r.summary !== undefined && r.summary !== null ? { summary: r.summary } : {}),
+    effort: typeof r.effort === 'string' ? r.effort : 'medium',
+    ...(summary ? { summary } : {}),
+    ...(typeof r.max_tokens === 'number' ? { maxTokens: r.max_tokens } : {}),
+    exclude: r.exclude === true,
+    encrypted: Array.isArray(request.include) && request.include.includes('reasoning.encrypted_content'),
   };
 }

@@ -156,6 +156,7 @@ export type InputMessage = z.infer<typeof InputMessageSchema>;
 export const InputReasoningItemSchema = z.looseObject({
   type: z.literal('reasoning'),
   id: z.string().optional(),
+  encrypted_content: z.string().nullable().optional(),
   content: z.array(ReasoningTextPartSchema).nullable().optional(),
   summary: z.array(SummaryTextPartSchema).nullable().optional(),
 });
