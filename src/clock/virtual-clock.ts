@@ -13,8 +13,11 @@ interface Timer {
   cancelled: boolean;
 }
 
-/** Let callbacks' promise chains settle before the next timer fires. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Let callbacks' promise chains settle before the next timer fires. setImmediate where it exists
+ * (Node); browsers have none (msw setupWorker runs the core there), so a zero timeout.
+ */
+const settle = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /**
  * A clock that only moves when advanced, so tests never sleep.

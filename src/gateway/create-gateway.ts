@@ -14,9 +14,11 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
 import { audioRoutes } from '../handlers/audio.ts';
 import { controlRoutes } from '../handlers/control.ts';
 import { datasetsRoutes } from '../handlers/datasets.ts';
+import { inspectorRoutes } from '../handlers/inspector.ts';
 import { modelsRoutes } from '../handlers/models.ts';
 import { openapiRoutes } from '../handlers/openapi.ts';
 import { responsesRoutes } from '../handlers/responses.ts';
+import { scriptControlRoutes } from '../handlers/scripts-control.ts';
 import { videosRoutes } from '../handlers/videos.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
@@ -170,7 +172,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...datasetsRoutes(env),
     ...openapiRoutes(env, () => apiRoutes),
   ];
-  const routes = [...apiRoutes, ...controlRoutes(control)];
+  const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
   const dispatch = createDispatcher(env, routes);
 
   const toUrl = (input: string | URL): string => {

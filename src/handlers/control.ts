@@ -86,6 +86,16 @@ export function controlRoutes(control: GatewayControl): Route[] {
     {
       ...base,
       method: 'DELETE',
+      path: '/__gatewaykit/providers/faults',
+      operation: 'control.providers.faults.clear_all',
+      handle() {
+        control.clearProviderFaults();
+        return jsonResponse({ ok: true });
+      },
+    },
+    {
+      ...base,
+      method: 'DELETE',
       path: '/__gatewaykit/providers/:slug/faults',
       operation: 'control.providers.faults.clear',
       handle(ctx) {

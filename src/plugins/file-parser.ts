@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../audio/decode-base64.ts';
 import type { InputFilePart } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import type { FileParserPlugin, PluginEntry } from '../schemas/plugins.ts';
@@ -11,17 +12,31 @@ export interface ParsedFile {
   text: string;
 }
 
+/** Bytes as latin1 text (one char per byte); no Buffer, because the core also runs in browsers. */
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
+/** Lenient like a data: URL decoder: characters outside the base64 alphabet are skipped. */
+function base64Bytes(text: string): Uint8Array {
+  const s = text.replace(/[^A-Za-z0-9+/]/g, '');
+  // A dangling sixth of a byte is dropped, as Buffer.from(s, 'base64') does.
+  return decodeBase64(s.length % 4 === 1 ? s.slice(0, -1) : s) ?? new Uint8Array(0);
+}
+
 function decodeDataUrl(data: string): { mime: string; bytes: Uint8Array } | undefined {
   const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(data);
   if (m) {
     const mime = m[1] || 'text/plain';
     const body = m[3] ?? '';
-    return { mime, bytes: m[2] ? Buffer.from(body, 'base64') : new TextEncoder().encode(decodeURIComponent(body)) };
+    return { mime, bytes: m[2] ? base64Bytes(body) : new TextEncoder().encode(decodeURIComponent(body)) };
   }
   // A bare base64 string (no data: prefix): sniff the PDF magic number.
   if (/^[A-Za-z0-9+/=\s]+$/.test(data)) {
-    const bytes = Buffer.from(data, 'base64');
-    return { mime: Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-' ? 'application/pdf' : 'application/octet-stream', bytes };
+    const bytes = base64Bytes(data);
+    return { mime: latin1(bytes.subarray(0, 5)) === '%PDF-' ? 'application/pdf' : 'application/octet-stream', bytes };
   }
   return undefined;
 }
@@ -31,7 +46,7 @@ function decodeDataUrl(data: string): { mime: string; bytes: Uint8Array } | unde
  * of 4+ printable characters. Deterministic and dependency-free; good enough for fixtures.
  */
 export function pdfText(bytes: Uint8Array): string {
-  const s = Buffer.from(bytes).toString('latin1');
+  const s = latin1(bytes);
   const shown = [...s.matchAll(/\(((?:\\.|[^\\)])*)\)\s*T[jJ]/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
   if (shown.length > 0) return shown.join(' ');
   return (s.match(/[\x20-\x7e]{4,}/g) ?? []).filter((r) => !/^(?:%PDF|endobj|endstream|stream|xref|trailer|startxref|\d+ \d+ obj)/.test(r)).join(' ');
