@@ -59,13 +59,15 @@ export function inspectorPage(view: InspectorView): string {
   <section id="journal" aria-labelledby="journal-title">
     <h2 id="journal-title">Requests <small id="journal-count">0</small></h2>
     <form class="filters" id="filters" role="search" aria-label="Filter requests">
-      <input name="path" placeholder="path" aria-label="Path contains">
-      <input name="status" placeholder="status (200, 4xx)" aria-label="Status">
-      <input name="model" placeholder="model" aria-label="Model" list="model-list">
-      <input name="key" placeholder="key" aria-label="Key">
+      <input name="path" placeholder="path prefix" aria-label="Path starts with">
+      <input name="status" placeholder="status: 200, 4xx" aria-label="Statuses">
+      <input name="model" placeholder="model" aria-label="Model (exact)" list="model-list">
+      <input name="key" placeholder="key (masked id)" aria-label="Key (masked id, exact)" list="key-list">
       <label><input type="checkbox" id="pause"> pause</label>
     </form>
     <datalist id="model-list">${options(view.models)}</datalist>
+    <datalist id="key-list"></datalist>
+    <p class="error" role="alert" id="journal-error"></p>
     <table>
       <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>model</th><th>key</th></tr></thead>
       <tbody id="journal-rows"><tr><td colspan="7" class="empty">No requests yet. Point a client at the API above.</td></tr></tbody>

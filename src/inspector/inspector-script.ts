@@ -64,101 +64,77 @@ export const INSPECTOR_SCRIPT = String.raw`
   var lastTotal = 0;
   var open = new Set();
   var journalDirty = true;
+  var filterGeneration = 0;
 
   function filters() {
     var form = $('filters');
     return {
       path: form.elements.path.value.trim(),
-      status: form.elements.status.value.trim().toLowerCase(),
+      status: form.elements.status.value.trim(),
       model: form.elements.model.value.trim(),
       key: form.elements.key.value.trim(),
     };
   }
-  function modelOf(entry) {
-    if (typeof entry.model === 'string') return entry.model;
-    var body = entry.body;
-    return body && typeof body === 'object' && typeof body.model === 'string' ? body.model : '';
-  }
-  function keyOf(entry) {
-    if (typeof entry.key === 'string') return entry.key;
-    var auth = entry.headers && (entry.headers.authorization || entry.headers.Authorization);
-    return typeof auth === 'string' ? auth.replace(/^Bearer\s+/i, '') : '';
-  }
-  function contains(haystack, needle) { return !needle || haystack.toLowerCase().indexOf(needle.toLowerCase()) >= 0; }
-  function statusMatches(status, wanted) {
-    if (!wanted) return true;
-    var s = String(status);
-    if (/^[1-5]xx$/.test(wanted)) return s.charAt(0) === wanted.charAt(0);
-    return s === wanted;
-  }
-  function matches(entry, f) {
-    return contains(entry.path || '', f.path) && statusMatches(entry.status, f.status) && contains(modelOf(entry), f.model) && contains(keyOf(entry), f.key);
+  function modelOf(entry) { return typeof entry.model === 'string' ? entry.model : ''; }
+  function keyOf(entry) { return typeof entry.key === 'string' ? entry.key : ''; }
+
+  // One journal event is the bytes sent at once: an SSE event (or several, or a comment).
+  function eventParts(event) {
+    var text = typeof event.data === 'string' ? event.data : '';
+    var name = /^event: ?(.*)$/m.exec(text);
+    var lines = [];
+    text.split('\n').forEach(function (line) { if (line.slice(0, 5) === 'data:') lines.push(line.slice(5).replace(/^ /, '')); });
+    var data = lines.join('\n');
+    var label = name ? name[1] : '';
+    if (!label && data) {
+      try { var parsed = JSON.parse(data); label = parsed && typeof parsed.type === 'string' ? parsed.type : 'data'; } catch (e) { label = data === '[DONE]' ? '[DONE]' : 'data'; }
+    }
+    if (!label) label = text.charAt(0) === ':' ? 'comment' : 'data';
+    return { time: typeof event.offset_ms === 'number' ? '+' + event.offset_ms + ' ms' : '', label: label, data: data || text.trim() };
   }
 
-  // The answer as the journal records it (status, body excerpt, or the stream's events with their
-  // time since the request arrived).
-  function answerOf(entry) {
-    var answer = entry.response && typeof entry.response === 'object' ? entry.response : entry.answer && typeof entry.answer === 'object' ? entry.answer : {};
-    return {
-      status: answer.status !== undefined ? answer.status : entry.status,
-      body: answer.body !== undefined ? answer.body : entry.response_body,
-      bodyBytes: answer.body_bytes !== undefined ? answer.body_bytes : entry.response_bytes,
-      truncated: answer.truncated === true || answer.body_truncated === true,
-      events: Array.isArray(answer.events) ? answer.events : Array.isArray(entry.events) ? entry.events : undefined,
-    };
-  }
-  function eventTime(event) {
-    var t = event.at_ms !== undefined ? event.at_ms : event.offset_ms !== undefined ? event.offset_ms : event.ms !== undefined ? event.ms : event.t;
-    return typeof t === 'number' ? '+' + t + ' ms' : '';
-  }
-  function eventName(event) {
-    if (typeof event.event === 'string') return event.event;
-    if (typeof event.type === 'string') return event.type;
-    var data = event.data;
-    if (data && typeof data === 'object' && typeof data.type === 'string') return data.type;
-    return 'data';
-  }
-  function eventData(event) {
-    var data = event.data !== undefined ? event.data : event;
-    return typeof data === 'string' ? data : compact(data);
-  }
-
-  function bodyBlock(body, bytes, what) {
-    if (body !== undefined) return el('pre', { class: 'body', text: pretty(body) });
-    if (typeof bytes === 'number') return el('p', { class: 'muted', text: bytes + ' bytes (' + what + ' not kept: too large)' });
+  function bodyBlock(holder, what) {
+    if (holder.body !== undefined) return el('pre', { class: 'body', text: pretty(holder.body) });
+    var size = typeof holder.body_bytes === 'number' ? holder.body_bytes + ' bytes' : '';
+    if (typeof holder.body_excerpt === 'string') return el('div', null, el('p', { class: 'muted', text: 'Excerpt' + (size ? ' of ' + size : '') }), el('pre', { class: 'body', text: holder.body_excerpt }));
+    if (size) return el('p', { class: 'muted', text: size + ' (' + what + ' not kept)' });
     return el('p', { class: 'muted', text: '(no body)' });
   }
 
+  function headerTable(headers) {
+    var table = el('table', { class: 'headers' });
+    Object.keys(headers || {}).sort().forEach(function (name) { table.append(el('tr', null, el('td', { text: name }), el('td', { text: headers[name] }))); });
+    return table;
+  }
+
   function detailRow(entry) {
-    var headers = el('table', { class: 'headers' });
-    var names = Object.keys(entry.headers || {}).sort();
-    for (var i = 0; i < names.length; i++) headers.append(el('tr', null, el('td', { text: names[i] }), el('td', { text: entry.headers[names[i]] })));
-    var answer = answerOf(entry);
+    var answer = entry.response && typeof entry.response === 'object' ? entry.response : { status: entry.status };
     var answerPart;
-    if (answer.events) {
+    if (Array.isArray(answer.events)) {
       var list = el('ol', { class: 'events' });
-      for (var j = 0; j < answer.events.length; j++) {
-        var event = answer.events[j];
-        list.append(el('li', null, el('span', { class: 't', text: eventTime(event) }), el('span', { text: eventName(event) }), el('span', { text: eventData(event) })));
-      }
-      answerPart = el('div', null, el('h3', { text: 'Answer: ' + answer.status + ', ' + answer.events.length + ' stream events' + (answer.truncated ? ' (first ones only)' : '') }), list);
+      answer.events.forEach(function (event) {
+        var part = eventParts(event);
+        list.append(el('li', null, el('span', { class: 't', text: part.time }), el('span', { class: 'ev', text: part.label }), el('span', { text: part.data })));
+      });
+      var dropped = answer.events_dropped ? ' (' + answer.events_dropped + ' more not kept)' : '';
+      answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status + ', streamed: ' + answer.events.length + ' events' + dropped }), list);
     } else {
-      answerPart = el('div', null, el('h3', { text: 'Answer: ' + answer.status + (answer.truncated ? ' (excerpt)' : '') }), bodyBlock(answer.body, answer.bodyBytes, 'answer'));
+      answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status }), bodyBlock(answer, 'answer'));
     }
     var cell = el('td', { colspan: 7 },
-      el('h3', { text: 'Request headers (credentials masked)' }), headers,
-      el('h3', { text: 'Request body' }), bodyBlock(entry.body, entry.body_bytes, 'body'),
-      answerPart);
+      el('h3', { text: 'Request headers (credentials masked)' }), headerTable(entry.headers),
+      el('h3', { text: 'Request body' }), bodyBlock(entry, 'body'),
+      answerPart,
+      el('details', null, el('summary', { text: 'Answer headers' }), headerTable(answer.headers)));
     return el('tr', { class: 'detail', 'data-seq': entry.seq }, cell);
   }
 
   function renderJournal() {
     journalDirty = false;
     var f = filters();
-    var rows = $('journal-rows');
-    var all = Array.from(entries.values()).sort(function (a, b) { return b.seq - a.seq; });
-    var shown = all.filter(function (e) { return matches(e, f); });
-    $('journal-count').textContent = shown.length === all.length ? String(all.length) : shown.length + ' of ' + all.length;
+    var filtered = f.path || f.status || f.model || f.key;
+    var shown = Array.from(entries.values()).sort(function (a, b) { return b.seq - a.seq; });
+    $('journal-count').textContent = filtered ? shown.length + ' of ' + lastTotal : String(lastTotal);
     var fragment = document.createDocumentFragment();
     shown.forEach(function (entry) {
       var expanded = open.has(entry.seq);
@@ -171,45 +147,69 @@ export const INSPECTOR_SCRIPT = String.raw`
         el('td', { class: 'num', text: clockText(entry.received_at).slice(11) }),
         el('td', { text: entry.method }),
         el('td', { text: entry.path }),
-        el('td', { class: 'num ' + statusClass(entry.status), text: entry.status }),
+        el('td', { class: 'num ' + statusClass(entry.status), text: entry.status + (entry.response && Array.isArray(entry.response.events) ? ' stream' : '') }),
         el('td', { text: modelOf(entry) }),
-        el('td', { text: keyOf(entry) })));
+        el('td', null, el('code', { text: keyOf(entry) }))));
       if (expanded) fragment.append(detailRow(entry));
     });
-    if (shown.length === 0) fragment.append(el('tr', null, el('td', { colspan: 7, class: 'empty', text: all.length ? 'No request matches the filters.' : 'No requests yet. Point a client at the API above.' })));
-    rows.replaceChildren(fragment);
+    if (shown.length === 0) fragment.append(el('tr', null, el('td', { colspan: 7, class: 'empty', text: filtered ? 'No request matches the filters.' : 'No requests yet. Point a client at the API above.' })));
+    $('journal-rows').replaceChildren(fragment);
   }
   function toggle(seq) {
     if (open.has(seq)) open.delete(seq); else open.add(seq);
     renderJournal();
   }
 
-  function journalQuery() {
+  // The journal API filters (path prefix, statuses such as 4xx,500, exact model and key) and
+  // pages: ask for what came after the newest entry shown, oldest first.
+  function journalQuery(cursor) {
     var f = filters();
-    var params = new URLSearchParams();
-    if (lastSeq >= 0) params.set('after', String(lastSeq));
-    for (var name in f) if (f[name]) params.set(name, f[name]);
-    var text = params.toString();
-    return '/requests' + (text ? '?' + text : '');
+    var params = new URLSearchParams({ order: 'asc', limit: '500' });
+    if (cursor >= 0) params.set('cursor', String(cursor));
+    if (f.path) params.set('path', f.path.charAt(f.path.length - 1) === '*' ? f.path : f.path + '*');
+    if (f.status) params.set('status', f.status);
+    if (f.model) params.set('model', f.model);
+    if (f.key) params.set('key', f.key);
+    return '/requests?' + params.toString();
+  }
+
+  var suggested = { 'model-list': new Set(), 'key-list': new Set() };
+  function suggest(listId, value) {
+    var set = suggested[listId];
+    if (!value || set.has(value) || set.size >= 200) return;
+    set.add(value);
+    $(listId).append(el('option', { value: value }));
   }
 
   async function refreshJournal() {
-    var page = await api('GET', journalQuery());
-    var data = Array.isArray(page.data) ? page.data : [];
-    var total = typeof page.total === 'number' ? page.total : data.length;
-    // Reset on the server: the count went back (sequence numbers start again).
-    if (total < lastTotal) { entries.clear(); open.clear(); lastSeq = -1; journalDirty = true; }
-    lastTotal = total;
-    for (var i = 0; i < data.length; i++) {
-      var entry = data[i];
-      if (typeof entry.seq !== 'number' || entries.has(entry.seq)) continue;
-      entries.set(entry.seq, entry);
-      if (entry.seq > lastSeq) lastSeq = entry.seq;
-      journalDirty = true;
+    var generation = filterGeneration;
+    for (var pages = 0; pages < 4; pages++) {
+      var page;
+      try { page = await api('GET', journalQuery(lastSeq)); } catch (error) { showError('journal-error', error); return; }
+      if (generation !== filterGeneration) return; // the filters changed meanwhile: this answer is stale
+      showError('journal-error', null);
+      var data = Array.isArray(page.data) ? page.data : [];
+      var total = typeof page.total === 'number' ? page.total : 0;
+      if (total < lastTotal) {
+        // Reset on the server: the count went back and sequence numbers start again.
+        entries.clear(); open.clear(); lastSeq = -1; lastTotal = total; journalDirty = true;
+        continue;
+      }
+      if (total !== lastTotal) journalDirty = true;
+      lastTotal = total;
+      data.forEach(function (entry) {
+        if (typeof entry.seq !== 'number') return;
+        entries.set(entry.seq, entry);
+        if (entry.seq > lastSeq) lastSeq = entry.seq;
+        suggest('model-list', entry.model);
+        suggest('key-list', entry.key);
+        journalDirty = true;
+      });
+      if (!page.has_more) break;
     }
     if (entries.size > JOURNAL_MAX) {
-      var keys = Array.from(entries.keys()).sort(function (a, b) { return a - b; });
-      for (var k = 0; k < keys.length - JOURNAL_MAX; k++) entries.delete(keys[k]);
+      var seqs = Array.from(entries.keys()).sort(function (a, b) { return a - b; });
+      for (var k = 0; k < seqs.length - JOURNAL_MAX; k++) { entries.delete(seqs[k]); open.delete(seqs[k]); }
     }
     if (journalDirty) renderJournal();
   }
@@ -304,11 +304,18 @@ export const INSPECTOR_SCRIPT = String.raw`
     return refreshing;
   }
 
-  $('filters').addEventListener('input', function () {
-    // New filters: ask the server again from the start (it may filter), and render now.
-    entries.clear(); lastSeq = -1; lastTotal = 0;
-    renderJournal();
-    void refresh();
+  var filterTimer = null;
+  $('filters').addEventListener('input', function (event) {
+    if (event.target && event.target.id === 'pause') return;
+    // New filters: the server filters, so start again from the first entry (after a short pause
+    // in typing, not on every key).
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(function () {
+      filterGeneration++;
+      entries.clear(); open.clear(); lastSeq = -1;
+      renderJournal();
+      void refresh();
+    }, 250);
   });
   $('filters').addEventListener('submit', function (event) { event.preventDefault(); });
   $('reset').addEventListener('click', function () { void act('clock-error', 'POST', '/reset'); });

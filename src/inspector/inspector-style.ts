@@ -27,7 +27,8 @@ pre { margin: 0; padding: 0.4rem 0.6rem; background: var(--bg2); border-radius: 
 .headers td:first-child { color: var(--muted); white-space: nowrap; }
 .headers td { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; border: 0; padding: 0 0.5rem 0 0; }
 ol.events { margin: 0; padding-left: 0; list-style: none; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 24rem; overflow: auto; }
-ol.events li { display: grid; grid-template-columns: 5.5rem 16rem minmax(0, 1fr); gap: 0.5rem; border-bottom: 1px dotted var(--line); }
+ol.events li { display: grid; grid-template-columns: 5.5rem 15rem minmax(0, 1fr); gap: 0.5rem; border-bottom: 1px dotted var(--line); }
+ol.events li > span:last-child { overflow-wrap: anywhere; }
 ol.events .t { color: var(--muted); text-align: right; }
 form { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0 0; }
 input, select, textarea, button { font: inherit; }
