@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBrowserExample } from '../../examples/browser/build-example.ts';
+import { serveStatic } from '../../examples/browser/serve-example.ts';
+import { chromiumPath, launchChromium, screenshotPath } from './chromium.ts';
+
+type Built = Awaited<ReturnType<typeof buildBrowserExample>>;
+
+/**
+ * examples/browser in a real browser: createGateway() behind msw's setupWorker, called by the
+ * openai JS SDK, streams a reply; the bundle keeps node-only modules and the tokenizer out of
+ * what the page loads first.
+ */
+describe('the simulator in a browser (examples/browser)', () => {
+  let dir: string;
+  let built: Built;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gatewaykit-browser-'));
+    built = await buildBrowserExample({ outdir: dir });
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('bundles for the browser with no node: module, the tokenizer in a chunk of its own loaded on demand', () => {
+    const inputs = Object.values(built.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs.filter((i) => i.startsWith('node:') || /(^|\/)src\/(adapter\/node|cli)\//.test(i))).toEqual([]);
+    const initialInputs = built.sizes.initial.files.flatMap((f) => Object.keys(built.metafile.outputs[f]?.inputs ?? {}));
+    expect(initialInputs.some((i) => i.includes('gpt-tokenizer'))).toBe(false);
+    expect(initialInputs.some((i) => /(^|\/)src\/gateway\/create-gateway\.ts$/.test(i))).toBe(true);
+    expect(built.sizes.initial.files).not.toContain(built.sizes.tokenizer.file);
+    // The tables dwarf the rest: that is why they are not in the first load.
+    expect(built.sizes.tokenizer.bytes).toBeGreaterThan(built.sizes.initial.bytes);
+  });
+
+  describe.skipIf(!chromiumPath)('in Chromium', () => {
+    let browser: Browser;
+    let site: Awaited<ReturnType<typeof serveStatic>>;
+    beforeAll(async () => {
+      site = await serveStatic(dir, 0);
+      browser = await launchChromium();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await site?.close();
+    });
+
+    it('gets a streamed reply through the openai SDK from the setupWorker gateway', async () => {
+      const page = await browser.newPage({ viewport: { width: 900, height: 560 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const loaded: string[] = [];
+      page.on('request', (request) => loaded.push(request.url()));
+      await page.goto(site.url);
+      await page.waitForSelector('body[data-state="done"], body[data-state="error"]', { timeout: 30_000 });
+      expect(await page.locator('#status').innerText()).toMatch(/^Done: \d+ deltas, \d+ output tokens\.$/);
+      const deltas = Number(await page.locator('#reply').getAttribute('data-deltas'));
+      expect(deltas).toBeGreaterThan(1); // streamed, not one block
+      expect((await page.locator('#reply').innerText()).length).toBeGreaterThan(20);
+      // The API call went to a host that does not exist: only the worker can have answered it.
+      const api = loaded.findIndex((u) => u === 'https://gateway.test/api/v1/responses');
+      const tokenizer = loaded.findIndex((u) => u.endsWith(relative(dir, built.sizes.tokenizer.file).replace(/\\/g, '/')));
+      expect(api).toBeGreaterThanOrEqual(0);
+      expect(tokenizer).toBeGreaterThan(api); // fetched on first use, not with the page
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: await screenshotPath('browser-example.png') });
+    });
+  });
+});
