@@ -173,7 +173,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     io.out('  demo keys:');
     for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
   }
-  io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults)`);
+  io.out(`  inspector:   ${new URL(running.baseUrl).origin}/__gatewaykit/ (open it in a browser on this machine)`);
+  io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

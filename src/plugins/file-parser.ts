@@ -1,4 +1,3 @@
-import { decodeBase64 } from '../audio/decode-base64.ts';
 import type { InputFilePart } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import type { FileParserPlugin, PluginEntry } from '../schemas/plugins.ts';
@@ -22,8 +21,12 @@ function latin1(bytes: Uint8Array): string {
 /** Lenient like a data: URL decoder: characters outside the base64 alphabet are skipped. */
 function base64Bytes(text: string): Uint8Array {
   const s = text.replace(/[^A-Za-z0-9+/]/g, '');
-  // A dangling sixth of a byte is dropped, as Buffer.from(s, 'base64') does.
-  return decodeBase64(s.length % 4 === 1 ? s.slice(0, -1) : s) ?? new Uint8Array(0);
+  // A dangling sixth of a byte is dropped, as Buffer.from(s, 'base64') does; atob wants padding.
+  const whole = s.length % 4 === 1 ? s.slice(0, -1) : s;
+  const binary = atob(whole + '='.repeat((4 - (whole.length % 4)) % 4));
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
 }
 
 function decodeDataUrl(data: string): { mime: string; bytes: Uint8Array } | undefined {

@@ -19,6 +19,12 @@ export function onPath(name: string): string | undefined {
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? onPath('chromium') ?? onPath('chromium-browser');
 
+/**
+ * Without a Chromium the browser tests are skipped locally; in CI (CI set) they run and fail with
+ * the reason, so a missing browser is never a silent pass.
+ */
+export const skipBrowser = !chromiumPath && !process.env.CI;
+
 /** One headless browser per test file (starting one costs seconds on a small machine). */
 export function launchChromium(): Promise<Browser> {
   if (!chromiumPath) throw new Error('No chromium on PATH (apt-get install chromium, or set CHROMIUM_PATH)');

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from 'gatewaykit';
 import { startServer, type RunningServer } from 'gatewaykit/node';
-import { chromiumPath, launchChromium, onPath, screenshotPath } from './chromium.ts';
+import { launchChromium, onPath, screenshotPath, skipBrowser } from './chromium.ts';
 
 const run = promisify(execFile);
 const curl = onPath('curl');
@@ -15,7 +15,7 @@ const WAIT = { timeout: 10_000 };
  * The inspector page in a real browser (headless Chromium) against a real server: requests made
  * from outside (curl) appear live, and the page's controls change the gateway.
  */
-describe.skipIf(!chromiumPath)('inspector page (GET /__gatewaykit/) in Chromium', () => {
+describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;

@@ -43,6 +43,12 @@ describe('gatewaykit serve (a real process)', () => {
       const baseUrl = await run.listening();
       await run.waitForOutput(/control API/);
       expect(run.out()).toMatch(/sk-gw-test[\s\S]*sk-gw-management[\s\S]*sk-gw-no-credits[\s\S]*sk-gw-rate-limited/);
+      // The control API URL the banner prints answers: it is the inspector page.
+      const controlUrl = /control API: (\S+)/.exec(run.out())?.[1] ?? '';
+      const page = await fetch(controlUrl);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toContain('<title>gatewaykit inspector</title>');
       const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
       expect(res.status).toBe(200);
       expect(await run.stop('SIGINT')).toBe(0);
