@@ -16,10 +16,50 @@ export function encodeSseEvent(event: { type: string }): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-/** The whole stream as UTF-8 pieces: keep-alive comment, one piece per event, then `[DONE]`. */
+/**
+ * The `data` JSON of an event, with each `response` object serialised once per stream:
+ * `response.created` and `response.in_progress` carry the same snapshot. For an event of exactly
+ * `type`, `sequence_number`, `response` the text is put together from its parts, which is
+ * JSON.stringify's own output for such an object, byte for byte.
+ */
+function eventJson(event: { type: string }, responses: Map<object, string>): string {
+  const e = event as { type: string; sequence_number?: unknown; response?: unknown };
+  if (typeof e.response === 'object' && e.response !== null && Number.isSafeInteger(e.sequence_number)) {
+    const keys = Object.keys(e);
+    if (keys.length === 3 && keys[0] === 'type' && keys[1] === 'sequence_number' && keys[2] === 'response') {
+      let json = responses.get(e.response);
+      if (json === undefined) responses.set(e.response, (json = JSON.stringify(e.response)));
+      return `{"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${json}}`;
+    }
+  }
+  return JSON.stringify(event);
+}
+
+/**
+ * The whole stream as UTF-8 pieces: keep-alive comment, one piece per event, then `[DONE]`.
+ * Encoded once: the frames are joined, turned into bytes in one go, and the pieces are views of
+ * that one buffer at the frame boundaries (a TextEncoder call and an allocation per event cost
+ * more than the event's JSON).
+ *
+ * @example
+ * const pieces = encodeSsePieces([{ type: 'response.created', sequence_number: 0 }]);
+ * pieces.length; // 3: keep-alive, the event, [DONE]
+ */
 export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): Uint8Array[] {
-  const encoder = new TextEncoder();
-  const pieces = [encoder.encode(SSE_KEEPALIVE), ...events.map((e) => encoder.encode(encodeSseEvent(e)))];
-  if (options.done !== false) pieces.push(encoder.encode(SSE_DONE));
+  const responses = new Map<object, string>();
+  const frames = [SSE_KEEPALIVE];
+  for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, responses)}\n\n`);
+  if (options.done !== false) frames.push(SSE_DONE);
+  const joined = frames.join('');
+  const bytes = Buffer.from(joined, 'utf8');
+  // ASCII-only (the usual case): byte offsets are string offsets.
+  const ascii = bytes.length === joined.length;
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  for (const frame of frames) {
+    const n = ascii ? frame.length : Buffer.byteLength(frame, 'utf8');
+    pieces.push(bytes.subarray(at, at + n));
+    at += n;
+  }
   return pieces;
 }
