@@ -1,14 +1,16 @@
 /**
- * gatewaykit: a simulated Gateway API (msw handlers and a fetch function over one core) and the
- * schemas, errors and clocks it is built from. Server mode: `gatewaykit/node`. Conformance:
- * `gatewaykit/conformance`.
+ * gatewaykit: a simulated Gateway API (msw handlers and a fetch function over one core) and what
+ * a user of it needs: the clocks, the errors, the zod schemas of every request and answer with
+ * their types, scripted replies and the catalogue types. Server mode: `gatewaykit/node`. Test
+ * fixture: `gatewaykit/vitest`. Conformance: `gatewaykit/conformance`. The engine's building
+ * blocks (routing, generation, streaming, seeded randomness), without a stability promise:
+ * `gatewaykit/internals`.
  */
 
 // Gateway
 export { createGateway, DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './gateway/create-gateway.ts';
 export type { Gateway, GatewayOptions } from './gateway/create-gateway.ts';
 export type { GatewayControl } from './env/gateway-control.ts';
-export type { GatewayEnv } from './env/gateway-env.ts';
 
 // Clock
 export { systemClock, virtualClock, DEFAULT_VIRTUAL_EPOCH_MS } from './clock/index.ts';
@@ -86,8 +88,17 @@ export { StreamEventSchema, KNOWN_STREAM_EVENT_TYPES, TERMINAL_EVENT_TYPES, Stre
 export type { StreamEvent, StreamEventType } from './schemas/stream-events.ts';
 export { ProviderPreferencesSchema, MaxPriceSchema, PROVIDER_PREFERENCE_KEYS, PROVIDER_SORTS, QUANTIZATIONS } from './schemas/provider-preferences.ts';
 export type { ProviderPreferences, MaxPrice, ProviderSort } from './schemas/provider-preferences.ts';
-export { PluginSchema, PLUGIN_IDS, FUSION_PRESETS, PARETO_PRICE_SOURCES } from './schemas/plugins.ts';
-export type { Plugin, PluginId, FusionPlugin, ParetoRouterPlugin, WebPlugin, WebFetchPlugin, AutoRouterPlugin, AutoBetaRouterPlugin } from './schemas/plugins.ts';
+export { PluginSchema, PluginsSchema, PLUGIN_IDS, FUSION_PRESETS, PARETO_PRICE_SOURCES } from './schemas/plugins.ts';
+export type {
+  Plugin,
+  PluginId,
+  FusionPlugin,
+  ParetoRouterPlugin,
+  WebPlugin,
+  WebFetchPlugin,
+  AutoRouterPlugin,
+  AutoBetaRouterPlugin,
+} from './schemas/plugins.ts';
 export { ToolSchema, FunctionToolSchema, GATEWAY_SERVER_TOOL_NAMES, isFunctionTool } from './schemas/tools.ts';
 export type { Tool, FunctionTool, OtherTool } from './schemas/tools.ts';
 export { UsageSchema, checkUsageArithmetic } from './schemas/usage.ts';
@@ -96,12 +107,10 @@ export { GatewayMetadataSchema, GuardrailStageSchema, PipelineStageSchema, ROUTI
 export type { GatewayMetadata, GuardrailStage, PipelineStage } from './schemas/gateway-metadata.ts';
 export { validateResponsesRequest, findResponsesConflicts } from './validation/validate-responses-request.ts';
 export type { RequestConflict } from './validation/validate-responses-request.ts';
-export { formatZodError, gatewayZodErrorMap } from './errors/format-zod-error.ts';
 
 // Auth
-export { ApiKeySchema, DEFAULT_API_KEYS, parseApiKeys } from './auth/api-key.ts';
+export { ApiKeySchema, DEFAULT_API_KEYS } from './auth/api-key.ts';
 export type { ApiKey, ApiKeyInput } from './auth/api-key.ts';
-export { FORCED_RETRY_AFTER_MS, retryAfterHeaders } from './errors/retry-after.ts';
 
 // msw: bodies msw can clone without breaking body.cancel() (the openai SDK's retries)
 export { withIndependentCopies } from './adapter/msw/independent-copies.ts';
@@ -112,39 +121,19 @@ export { CatalogSchema } from './catalog/catalog.ts';
 export type { Catalog, CatalogInput } from './catalog/catalog.ts';
 export { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
 
-// Routing and catalogue (docs/routing.md, docs/catalog.md)
+// docs/catalog.md
 export { parseCatalog, CatalogError } from './catalog/parse-catalog.ts';
-export { mergeCatalogInputs } from './catalog/merge-catalog-inputs.ts';
 export { ProviderSchema } from './catalog/provider.ts';
 export type { Provider } from './catalog/provider.ts';
 export { TextModelSchema } from './catalog/text-model.ts';
 export type { TextModel } from './catalog/text-model.ts';
 export { ModelEndpointSchema } from './catalog/model-endpoint.ts';
 export type { ModelEndpoint } from './catalog/model-endpoint.ts';
-export { modelListing } from './catalog/model-listing.ts';
-export { parseModelQuery, selectModels, MODEL_SORTS } from './catalog/model-query.ts';
-export { resolveRoute, AUTO_MODEL } from './routing/resolve-route.ts';
-export type { RouteDecision, RouteInput } from './routing/resolve-route.ts';
-export type { PluginEffects } from './plugins/plugin-effects.ts';
-export { readPreferences } from './routing/route-preferences.ts';
-export type { RoutePreferences } from './routing/route-preferences.ts';
-export { MODERATION_MARKER } from './plugins/moderation.ts';
-export { healJson } from './plugins/heal-json.ts';
-export { WEB_CORPUS } from './plugins/web-search.ts';
-export { FETCH_PAGES } from './plugins/web-fetch.ts';
 
-// Responses engine (docs/responses.md): scripted replies, generation, streaming
+// Scripted replies (docs/responses.md)
 export { ScriptRuleSchema, ScriptReplySchema, ScriptMatchSchema, parseScriptRule, parseScriptsFile } from './scripts/script-rule.ts';
 export type { ScriptRule, ScriptRuleInput, ScriptReply } from './scripts/script-rule.ts';
-export { createScriptRegistry } from './scripts/script-registry.ts';
-export type { ScriptRegistry, ScriptHandle, ScriptEntry } from './scripts/script-registry.ts';
-export { jsonSchemaInstance } from './generation/json-schema-instance.ts';
-export { loadTokenizer } from './generation/tokenizer.ts';
-export type { Tokenizer } from './generation/tokenizer.ts';
-export type { ResponseResult, ResponseUsage } from './generation/output-items.ts';
-export { responseEvents } from './streaming/response-events.ts';
-export type { ResponseStreamEvent } from './streaming/response-events.ts';
-export { encodeSseEvent, SSE_KEEPALIVE, SSE_DONE } from './streaming/encode-sse.ts';
+export type { ScriptHandle, ScriptEntry } from './scripts/script-registry.ts';
 
 // Audio and datasets (docs/audio-and-datasets.md): POST /audio/transcriptions, GET /datasets/rankings-daily
 export {
@@ -161,8 +150,6 @@ export { SpeechModelSchema } from './catalog/speech-model.ts';
 export type { SpeechModel } from './catalog/speech-model.ts';
 export { pcmWav, bytesToBase64 } from './audio/pcm-wav.ts';
 export type { PcmWavOptions } from './audio/pcm-wav.ts';
-export { parseWavHeader } from './audio/wav-header.ts';
-export type { WavInfo } from './audio/wav-header.ts';
 export {
   RankingsDailyResponseSchema,
   RankingsDailyItemSchema,
@@ -174,9 +161,6 @@ export {
   RankingsLanguageTypeSchema,
 } from './schemas/rankings-daily.ts';
 export type { RankingsDailyResponse, RankingsDailyItem, RankingsDailyMeta } from './schemas/rankings-daily.ts';
-export { rankingsDaily } from './datasets/rankings-daily.ts';
-export { parseRankingsQuery } from './datasets/rankings-query.ts';
-export type { RankingsQuery } from './datasets/rankings-query.ts';
 
 // Videos (docs/videos.md): POST /videos, polling, content, webhooks
 export {
@@ -191,22 +175,23 @@ export {
   VIDEO_TERMINAL_STATUSES,
   isTerminalVideoStatus,
 } from './schemas/videos.ts';
-export type { VideoGenerationRequest, VideoJob, VideoJobStatus, VideoTerminalStatus, VideoUsage, VideoWebhookPayload, InputReference } from './schemas/videos.ts';
+export type {
+  VideoGenerationRequest,
+  VideoJob,
+  VideoJobStatus,
+  VideoTerminalStatus,
+  VideoUsage,
+  VideoWebhookPayload,
+  InputReference,
+} from './schemas/videos.ts';
 export { VideoJobRecordSchema } from './schemas/video-job-record.ts';
 export type { VideoJobRecord, VideoJobFate, VideoWebhookState } from './schemas/video-job-record.ts';
-export { VideoModelSchema, videoModelListing, isUpscalingModel, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from './catalog/video-model.ts';
+export { VideoModelSchema, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from './catalog/video-model.ts';
 export type { VideoModel, VideoModelSimulation } from './catalog/video-model.ts';
 export { verifyWebhookSignature, signWebhook, WEBHOOK_TOLERANCE_SECONDS } from './videos/webhook-signature.ts';
 export type { WebhookVerification } from './videos/webhook-signature.ts';
-export { videoJobStatus, videoJobView, videoWebhookPayload } from './videos/video-job-state.ts';
-export { createVideoJobs, DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
-export type { VideoJobs, VideoJobsOptions, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
-export { buildMp4 } from './videos/build-mp4.ts';
-export type { Mp4Options } from './videos/build-mp4.ts';
-
-// Deterministic randomness
-export { seededRandom, hash53, stableStringify } from './random/index.ts';
-export type { SeededRandom } from './random/index.ts';
+export { DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
+export type { VideoJobs, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
 
 // OpenAPI 3.1 description, generated from the routes and schemas
 export { buildOpenApi } from './openapi/build-openapi.ts';

@@ -74,7 +74,12 @@ export function expectServed(answer: Answer): Judgement {
   return [`a valid request was rejected with HTTP ${answer.status}${message ? `: ${message}` : ''}`];
 }
 
-/** The answer must be a 2xx (operations other than /responses). */
+/**
+ * The answer must be a 2xx (operations other than /responses).
+ *
+ * @example
+ * expectAccepted(answer); // [] when accepted, else the problems found
+ */
 export function expectAccepted(answer: Answer): Problems {
   if (answer.status >= 200 && answer.status < 300) return [];
   const message = errorMessage(answer);

@@ -26,6 +26,9 @@ export interface PropertySpec<T> {
  * Once the budget is spent or the target stops answering, the remaining runs (and shrinks) send
  * nothing. Verdicts: failed (a run broke the rule), inconclusive (no run could be judged),
  * error (the target gave no answer before anything was judged), passed otherwise.
+ *
+ * @example
+ * return runProperty(ctx, { arbitrary: validRequestArb, probe: (body) => ({ method: 'POST', path: '/responses', body }), oracle: (exchange) => judgeOk(exchange) });
  */
 export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): Promise<CheckOutcome> {
   let stop: unknown;

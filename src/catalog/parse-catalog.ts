@@ -3,7 +3,12 @@ import { formatPath } from '../errors/format-zod-error.ts';
 import { CatalogSchema, type Catalog, type CatalogInput } from './catalog.ts';
 import { mergeCatalogInputs } from './merge-catalog-inputs.ts';
 
-/** A catalogue that does not validate: names the source, the path and the rule of every issue. */
+/**
+ * A catalogue that does not validate: names the source, the path and the rule of every issue.
+ *
+ * @example
+ * try { parseCatalog(input); } catch (e) { if (e instanceof CatalogError) console.error(e.message); }
+ */
 export class CatalogError extends Error {
   readonly source: string;
   readonly issues: ReadonlyArray<{ path: string; message: string }>;

@@ -32,12 +32,22 @@ export const DOCUMENTED_STATUSES: readonly DocumentedStatus[] = [
 
 const byStatus = new Map(DOCUMENTED_STATUSES.map((s) => [s.status, s]));
 
-/** The documented entry for `status`, or undefined when the spec does not list it. */
+/**
+ * The documented entry for `status`, or undefined when the spec does not list it.
+ *
+ * @example
+ * documentedStatus(429)?.defaultMessage; // the spec 7 message of a 429
+ */
 export function documentedStatus(status: number): DocumentedStatus | undefined {
   return byStatus.get(status);
 }
 
-/** Statuses documented for an operation group (spec 4.1, 4.2). */
+/**
+ * Statuses documented for an operation group (spec 4.1, 4.2).
+ *
+ * @example
+ * statusesFor('videos').includes(402); // whether POST /videos documents 402
+ */
 export function statusesFor(operation: 'responses' | 'videos'): number[] {
   return DOCUMENTED_STATUSES.filter((s) => operation === 'responses' || s.appliesTo === 'both').map((s) => s.status);
 }

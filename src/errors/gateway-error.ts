@@ -78,7 +78,13 @@ export function notRoutedMetadata(status: number): Record<string, unknown> {
   };
 }
 
-/** Spec 7 envelope. `gateway_metadata` exactly when the caller enabled the metadata header (spec 2.6). */
+/**
+ * The spec 7 envelope of an error. `gateway_metadata` exactly when the caller enabled the
+ * metadata header (spec 2.6).
+ *
+ * @example
+ * errorBody(new GatewayError(404, 'No such job'), false); // { error: { code: 404, message: 'No such job' } }
+ */
 export function errorBody(err: GatewayError, metadataEnabled: boolean): ErrorBody {
   const body: ErrorBody = { error: { code: err.status, message: err.message } };
   if (err.metadata) body.error.metadata = err.metadata;

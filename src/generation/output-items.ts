@@ -75,7 +75,11 @@ export interface ResponseUsage {
 /** Result `status` values the simulator produces (reference: completed, incomplete, in_progress, failed, ...). */
 export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
 
-/** spec 2.2: the Responses result. Key order here is the order on the wire. */
+/**
+ * spec 2.2: the Responses result as the builder makes it (precise member types; key order here
+ * is the order on the wire). Internal: the one public result type is the schema's
+ * `ResponsesResult` (src/schemas/responses-result.ts), which every answer is tested against.
+ */
 export interface ResponseResult {
   id: string;
   object: 'response';

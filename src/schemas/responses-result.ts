@@ -65,7 +65,12 @@ export type ResponsesResult = z.infer<typeof ResponsesResultSchema>;
 export const ResponseSnapshotSchema = ResponsesResultSchema.extend({ usage: UsageSchema.nullable().optional() });
 export type ResponseSnapshot = z.infer<typeof ResponseSnapshotSchema>;
 
-/** Concatenated `output_text` of all assistant messages of a result (what SDKs expose as `output_text`). */
+/**
+ * Concatenated `output_text` of all assistant messages of a result (what SDKs expose as `output_text`).
+ *
+ * @example
+ * resultOutputText(ResponsesResultSchema.parse(await res.json())); // 'Sure, I can help ...'
+ */
 export function resultOutputText(result: Pick<ResponsesResult, 'output'>): string {
   let text = '';
   for (const item of result.output) {

@@ -49,7 +49,12 @@ export type OtherTool = z.infer<typeof OtherToolSchema>;
 export const ToolSchema = z.union([FunctionToolSchema, OtherToolSchema]);
 export type Tool = z.infer<typeof ToolSchema>;
 
-/** True for a function tool (narrows the union). */
+/**
+ * True for a function tool (narrows the union).
+ *
+ * @example
+ * request.tools?.filter(isFunctionTool).map((t) => t.name);
+ */
 export function isFunctionTool(tool: Tool): tool is FunctionTool {
   return tool.type === 'function';
 }

@@ -11,6 +11,12 @@ export type VideoJobStatus = (typeof VIDEO_JOB_STATUSES)[number];
 export const VIDEO_TERMINAL_STATUSES = ['completed', 'failed', 'cancelled', 'expired'] as const;
 export type VideoTerminalStatus = (typeof VIDEO_TERMINAL_STATUSES)[number];
 
+/**
+ * Whether a job status is final (the job never leaves it).
+ *
+ * @example
+ * isTerminalVideoStatus('completed'); // true
+ */
 export function isTerminalVideoStatus(status: VideoJobStatus): status is VideoTerminalStatus {
   return (VIDEO_TERMINAL_STATUSES as readonly string[]).includes(status);
 }

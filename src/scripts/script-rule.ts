@@ -119,6 +119,10 @@ export function parseScriptRule(input: unknown, label = 'script'): ScriptRule {
  * Validate a scripts file's content: a JSON array of rules, or `{"scripts": [...]}`. Throws an
  * Error whose message names the file, the rule (index and id) and the path, e.g.
  * `scripts.json: scripts[2] ("refuse-weather"): reply.refusal: required (expected string)`.
+ *
+ * @example
+ * const scripts = parseScriptsFile(readFileSync('scripts.json', 'utf8'), 'scripts.json');
+ * createGateway({ scripts });
  */
 export function parseScriptsFile(text: string, fileName: string): ScriptRule[] {
   let json: unknown;

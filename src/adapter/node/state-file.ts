@@ -13,6 +13,9 @@ export interface GatewayStateFile {
 /**
  * Write `data` to `path` atomically: a temporary file in the same directory, then a rename, so a
  * crash mid-write leaves the previous state, never half a file.
+ *
+ * @example
+ * writeFileAtomic('gatewaykit-state.json', JSON.stringify(state));
  */
 export function writeFileAtomic(path: string, data: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -21,7 +24,12 @@ export function writeFileAtomic(path: string, data: string): void {
   renameSync(temp, path);
 }
 
-/** The state saved in `path`, or undefined when the file does not exist yet. Throws on a corrupt file. */
+/**
+ * The state saved in `path`, or undefined when the file does not exist yet. Throws on a corrupt file.
+ *
+ * @example
+ * const saved = readStateFile('gatewaykit-state.json');
+ */
 export function readStateFile(path: string): GatewayStateFile | undefined {
   let text: string;
   try {

@@ -9,6 +9,9 @@ import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
  * A body that turns out to be one chunk (every JSON answer) goes out with a Content-Length in a
  * single write: no chunked framing, one syscall, the shape a bare node:http server has. Event
  * streams skip that look-ahead so their first event is never held back.
+ *
+ * @example
+ * await writeFetchResponse(await gateway.handle(request), res);
  */
 export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers = headersRecord(response.headers);

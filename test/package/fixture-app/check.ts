@@ -3,6 +3,9 @@ import { createGateway, virtualClock, GatewayError, type Gateway, type GatewayOp
 import { startServer, type RunningServer } from 'gatewaykit/node';
 import { runConformance } from 'gatewaykit/conformance';
 import { createGatewayTest, type GatewayFixture } from 'gatewaykit/vitest';
+import { resolveRoute, type RouteDecision } from 'gatewaykit/internals';
+// @ts-expect-error the engine's internals are not part of the root export (gatewaykit/internals has them)
+import { resolveRoute as notARootExport } from 'gatewaykit';
 
 const options: GatewayOptions = { seed: 1, clock: virtualClock(), baseUrl: 'http://gateway.test/api/v1' };
 const gateway: Gateway = createGateway(options);
@@ -12,4 +15,7 @@ const conform: typeof runConformance = runConformance;
 const test = createGatewayTest({ mode: 'msw' });
 const useFixture = (fixture: GatewayFixture): Promise<Response> => fixture.fetch('/responses', { method: 'POST', headers: fixture.headers(), body: '{}' });
 
-export { gateway, status, server, conform, test, useFixture };
+const route: typeof resolveRoute = resolveRoute;
+const decision = (d: RouteDecision): string => d.provider;
+
+export { gateway, status, server, conform, test, useFixture, route, decision, notARootExport };
