@@ -112,6 +112,15 @@ export type { RequestConflict } from './validation/validate-responses-request.ts
 export { ApiKeySchema, DEFAULT_API_KEYS } from './auth/api-key.ts';
 export type { ApiKey, ApiKeyInput } from './auth/api-key.ts';
 
+// Timing and replay (docs/timing.md, docs/record-replay.md)
+export { resolveTiming, TIMING_MODES, DEFAULT_FIRST_TOKEN_TIMEOUT_MS, DEFAULT_GENERATION_TIMEOUT_MS } from './timing/timing-options.ts';
+export type { Timing, TimingMode, TimingOptions } from './timing/timing-options.ts';
+export { CassetteSchema, parseCassette } from './replay/cassette.ts';
+export type { Cassette } from './replay/cassette.ts';
+export type { ReplayOptions } from './replay/replayer.ts';
+export { cassetteRequest, diffCassette, formatDiffReport } from './replay/diff-cassette.ts';
+export type { CassetteDiff } from './replay/diff-cassette.ts';
+
 // msw: bodies msw can clone without breaking body.cancel() (the openai SDK's retries)
 export { withIndependentCopies } from './adapter/msw/independent-copies.ts';
 export { releaseResponseClones } from './adapter/msw/release-response-clones.ts';

@@ -5,6 +5,9 @@ Usage:
   gatewaykit conform --base-url URL --api-key KEY [options]
                                   check an implementation against the spec (see: gatewaykit conform --help)
   gatewaykit openapi [--out FILE] print the OpenAPI 3.1 description (see: gatewaykit openapi --help)
+  gatewaykit record --upstream URL --out DIR [--port N]
+                                  a recording proxy in front of a real gateway (see: gatewaykit record --help)
+  gatewaykit diff --cassettes DIR how the simulator differs from recorded answers (see: gatewaykit diff --help)
   gatewaykit help                 this text`;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -17,6 +20,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).serve,
   conform: async () => (await import('./conform.ts')).conform,
   openapi: async () => (await import('./openapi.ts')).openapi,
+  record: async () => (await import('./record.ts')).record,
+  diff: async () => (await import('./diff.ts')).diff,
 };
 
 export async function main(argv: string[]): Promise<number> {

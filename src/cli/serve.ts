@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
 import { readKeysFile } from '../auth/read-keys-file.ts';
+import { readCassettes } from '../replay/read-cassettes.ts';
+import type { ReplayOptions } from '../replay/replayer.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../adapter/node/create-server.ts';
@@ -33,6 +35,10 @@ Options:
   --timing MODE       instant (default) or realistic: answers at the routed endpoint's latency and throughput (docs/timing.md)
   --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)
   --generation-timeout-ms N    realistic timing: 408 when the whole answer would take longer (default 300000)
+  --replay DIR        answer recorded requests from the cassettes of \`gatewaykit record\` (docs/record-replay.md)
+  --replay-miss M     a request no cassette matches: simulate (default) or error (404 naming it)
+  --replay-ignore F   comma-separated body fields left out of matching (e.g. metadata.trace_id)
+  --replay-timing     send recorded answers at their recorded times (gateway clock)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
   -h, --help          this text`;
 
@@ -60,6 +66,10 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         scripts: { type: 'string' },
         keys: { type: 'string' },
         timing: { type: 'string' },
+        replay: { type: 'string' },
+        'replay-miss': { type: 'string' },
+        'replay-ignore': { type: 'string' },
+        'replay-timing': { type: 'boolean' },
         'first-token-timeout-ms': { type: 'string' },
         'generation-timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -97,6 +107,12 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       const ms = int(flag, raw, 0);
       if (ms < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
       timeouts[key] = ms;
+    }
+    if (values['replay-miss'] !== undefined && values['replay-miss'] !== 'simulate' && values['replay-miss'] !== 'error') {
+      throw new Error(`--replay-miss must be simulate or error (got "${values['replay-miss']}")`);
+    }
+    if (values.replay === undefined && (values['replay-miss'] !== undefined || values['replay-ignore'] !== undefined || values['replay-timing'])) {
+      throw new Error('--replay-miss, --replay-ignore and --replay-timing need --replay DIR');
     }
     if (values.timing !== undefined && values.timing !== 'instant' && values.timing !== 'realistic') {
       throw new Error(`--timing must be instant or realistic (got "${values.timing}")`);
@@ -142,6 +158,21 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
+  let replay: ReplayOptions | undefined;
+  if (values.replay !== undefined) {
+    // Unreadable or invalid cassettes stop start-up before listening (exit 2), naming the file.
+    try {
+      replay = {
+        cassettes: readCassettes(values.replay),
+        miss: (values['replay-miss'] ?? 'simulate') as 'simulate' | 'error',
+        ignoreFields: (values['replay-ignore'] ?? '').split(',').map((f) => f.trim()).filter(Boolean),
+        timing: values['replay-timing'] ?? false,
+      };
+    } catch (e) {
+      io.err(`gatewaykit serve: --replay ${(e as Error).message}`);
+      return 2;
+    }
+  }
   const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
   const timing = {
     mode: (values.timing ?? 'instant') as 'instant' | 'realistic',
@@ -157,7 +188,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), timing, ...persisted });
+    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
@@ -165,6 +196,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
+  if (replay) io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}, misses: ${replay.miss}`);
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.
     io.out(`  keys: ${keys.length} from ${values.keys}`);

@@ -28,6 +28,8 @@ import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from '../sc
 import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
 import { createJournal } from '../state/journal.ts';
 import { createProviderFaults } from '../state/provider-faults.ts';
+import { replayFirst } from '../replay/replay-first.ts';
+import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
@@ -55,6 +57,11 @@ export interface GatewayOptions {
    * limits, it is a 524 or 408 (`{ mode, firstTokenTimeoutMs, generationTimeoutMs }`, docs/timing.md).
    */
   timing?: TimingOptions;
+  /**
+   * Answer recorded requests from cassettes (`gatewaykit record`), byte for byte, matched by
+   * method, path and canonical body; misses go to the simulator or get a 404 (docs/record-replay.md).
+   */
+  replay?: ReplayOptions;
   /** Request-body limit in bytes (413 past it). Default 10 MiB. */
   maxBodyBytes?: number;
   /** How many requests the journal keeps. Default 1000. */
@@ -173,7 +180,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...openapiRoutes(env, () => apiRoutes),
   ];
   const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
-  const dispatch = createDispatcher(env, routes);
+  const simulate = createDispatcher(env, routes);
+  // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
+  const dispatch = options.replay ? replayFirst(createReplayer(options.replay, clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
 
   const toUrl = (input: string | URL): string => {
     const s = String(input);

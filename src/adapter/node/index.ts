@@ -4,3 +4,7 @@ export { toFetchRequest } from './to-fetch-request.ts';
 export { writeFetchResponse } from './write-fetch-response.ts';
 export { stateFileOptions, readStateFile, writeFileAtomic } from './state-file.ts';
 export type { GatewayStateFile } from './state-file.ts';
+export { startRecorder } from '../../replay/record-proxy.ts';
+export type { RecorderOptions, RunningRecorder } from '../../replay/record-proxy.ts';
+export { readCassettes } from '../../replay/read-cassettes.ts';
+export { readKeysFile } from '../../auth/read-keys-file.ts';

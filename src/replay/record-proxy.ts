@@ -1,0 +1,207 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { bodyOf, utf8OrUndefined, toBase64, type Cassette, type CassetteBody, type CassetteChunk } from './cassette.ts';
+import { credentialValues, redactJson, redactPath, redactRequestHeaders, redactText } from './redact.ts';
+
+export interface RecorderOptions {
+  /** Base URL of the gateway to record, e.g. `https://gateway.example/api/v1` (no credentials in it). */
+  upstream: string;
+  /** Directory for the cassettes (created if missing); numbering continues after the files there. */
+  out: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Largest request body forwarded, bytes (413 past it). Default 25 MiB. */
+  maxBodyBytes?: number;
+  /** Called with each cassette's file name once written. */
+  onRecorded?: (file: string, cassette: Cassette) => void;
+}
+
+export interface RunningRecorder {
+  /** Point clients here: the proxy's origin plus the upstream's base path. */
+  readonly baseUrl: string;
+  readonly server: Server;
+  /** Cassettes written so far. */
+  recorded(): number;
+  close(): Promise<void>;
+}
+
+/** Response headers a cassette keeps: those that change what a client does. */
+const KEPT_RESPONSE_HEADERS = /^(content-type|cache-control|location|allow|retry-after|retry-after-ms|x-generation-id|www-authenticate|x-ratelimit-.*|x-should-retry)$/i;
+/** Headers not forwarded in either direction (RFC 9110 7.6.1 hop-by-hop, and framing the proxy redoes). */
+const HOP_BY_HOP = /^(host|connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|content-length|content-encoding|accept-encoding)$/i;
+
+function envelope(status: number, message: string): string {
+  return JSON.stringify({ error: { code: status, message } });
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    parts.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+function slug(method: string, path: string): string {
+  const clean = path.split('?')[0]!.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return `${method.toLowerCase()}-${clean || 'root'}`;
+}
+
+/** A body's record with every credential value replaced. */
+function redactBody(body: CassetteBody | null, secrets: readonly string[]): CassetteBody | null {
+  if (!body) return body;
+  if ('json' in body) return { json: redactJson(JSON.parse(redactText(JSON.stringify(body.json), secrets))) };
+  if ('text' in body) return { text: redactText(body.text, secrets) };
+  if ('chunks' in body) return { chunks: body.chunks.map((c) => ('text' in c ? { at_ms: c.at_ms, text: redactText(c.text, secrets) } : c)) };
+  return body;
+}
+
+/**
+ * A recording proxy: forwards each request, with the caller's credentials, to `upstream`,
+ * answers the caller with the upstream's bytes as they arrive (a stream chunk by chunk), and
+ * writes one readable cassette per exchange with every credential redacted.
+ *
+ * @example
+ * const recorder = await startRecorder({ upstream: 'http://127.0.0.1:8080/api/v1', out: 'cassettes' });
+ * // point a client at recorder.baseUrl, then:
+ * await recorder.close();
+ */
+export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
+  const upstream = new URL(options.upstream);
+  if (upstream.username || upstream.password) throw new TypeError('--upstream: put credentials in the client, not in the URL (they would be recorded)');
+  const basePath = upstream.pathname.replace(/\/+$/, '');
+  const limit = options.maxBodyBytes ?? 25 * 1024 * 1024;
+  mkdirSync(options.out, { recursive: true });
+  let sequence = readdirSync(options.out).filter((f) => /^\d+-.*\.json$/.test(f)).length;
+  let written = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const fullPath = req.url ?? '/';
+    const requestBody = await readBody(req, limit);
+    if (!requestBody) {
+      res.writeHead(413, { 'content-type': 'application/json' }).end(envelope(413, `gatewaykit record: request body over ${limit} bytes`));
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.test(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    // Uncompressed bytes, so the cassette is readable and replays as the client saw it.
+    headers.set('accept-encoding', 'identity');
+    const target = `${upstream.origin}${fullPath}`;
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    const started = performance.now();
+    let upstreamResponse: Response;
+    try {
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      upstreamResponse = await fetch(target, { method, headers, body: hasBody ? (requestBody as Uint8Array<ArrayBuffer>) : undefined, redirect: 'manual', signal: aborted.signal });
+    } catch (error) {
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(502, { 'content-type': 'application/json' }).end(envelope(502, `gatewaykit record: the upstream ${upstream.origin} did not answer (${(error as Error).message})`));
+      }
+      return;
+    }
+    const outHeaders: Record<string, string> = {};
+    upstreamResponse.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.test(name) && name !== 'set-cookie') outHeaders[name] = value;
+    });
+    res.writeHead(upstreamResponse.status, outHeaders);
+    const isStream = /^text\/event-stream/i.test(upstreamResponse.headers.get('content-type') ?? '');
+    const chunks: Array<{ at: number; bytes: Uint8Array }> = [];
+    let firstByte: number | undefined;
+    if (upstreamResponse.body) {
+      const reader = upstreamResponse.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const at = performance.now() - started;
+          firstByte ??= at;
+          chunks.push({ at, bytes: value });
+          // The caller gets each chunk as it arrives.
+          if (!res.destroyed) res.write(value);
+        }
+      } catch {
+        // The caller went away (abort) or the upstream broke off: keep what arrived.
+      }
+    }
+    const total = performance.now() - started;
+    if (!res.destroyed) res.end();
+
+    const secrets = credentialValues(headers, fullPath);
+    const relative = basePath && (fullPath === basePath || fullPath.startsWith(`${basePath}/`) || fullPath.startsWith(`${basePath}?`)) ? fullPath.slice(basePath.length) || '/' : fullPath;
+    const responseHeaders: Record<string, string> = {};
+    upstreamResponse.headers.forEach((value, name) => {
+      if (KEPT_RESPONSE_HEADERS.test(name)) responseHeaders[name] = redactText(value, secrets);
+    });
+    const joined = new Uint8Array(Buffer.concat(chunks.map((c) => c.bytes)));
+    const responseBody: CassetteBody | null = isStream
+      ? {
+          chunks: chunks.map((c): CassetteChunk => {
+            const at_ms = Math.round(c.at * 10) / 10;
+            const text = utf8OrUndefined(c.bytes);
+            return text === undefined ? { at_ms, base64: toBase64(c.bytes) } : { at_ms, text };
+          }),
+        }
+      : bodyOf(joined);
+    const cassette: Cassette = {
+      gatewaykit_cassette: 1,
+      recorded_at: new Date().toISOString(),
+      upstream: `${upstream.origin}${basePath}`,
+      request: {
+        method,
+        path: redactText(redactPath(relative), secrets),
+        headers: redactRequestHeaders(headers),
+        body: redactBody(bodyOf(requestBody), secrets),
+      },
+      response: {
+        status: upstreamResponse.status,
+        headers: responseHeaders,
+        body: redactBody(responseBody, secrets),
+        first_byte_ms: Math.round((firstByte ?? total) * 10) / 10,
+        total_ms: Math.round(total * 10) / 10,
+      },
+    };
+    const file = `${String(++sequence).padStart(4, '0')}-${slug(method, relative)}.json`;
+    writeFileSync(join(options.out, file), `${JSON.stringify(cassette, null, 2)}\n`);
+    written++;
+    options.onRecorded?.(file, cassette);
+  }
+
+  const server = createServer((req, res) => {
+    const work = exchange(req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) res.writeHead(500, { 'content-type': 'application/json' }).end(envelope(500, `gatewaykit record: ${(error as Error).message}`));
+      else if (!res.destroyed) res.end();
+    });
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as { port: number };
+  const host = options.host ?? '127.0.0.1';
+  return {
+    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${basePath}`,
+    server,
+    recorded: () => written,
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Clock } from '../clock/clock.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import { pacedStream } from '../timing/paced-stream.ts';
+import { bytesOf, chunkBytes, parseCassette, type Cassette } from './cassette.ts';
+import { matchKey } from './match-key.ts';
+
+/** `createGateway({ replay })`: answer recorded requests from cassettes (docs/record-replay.md). */
+export interface ReplayOptions {
+  /** The cassettes, e.g. `readCassettes('cassettes')` from `gatewaykit/node`. */
+  cassettes: readonly unknown[];
+  /** A request no cassette matches: `simulate` (default) lets the simulator answer; `error` is a 404 naming it. */
+  miss?: 'simulate' | 'error';
+  /** Body fields left out of matching, as dotted paths (`metadata.trace_id`, `input.*.id`). */
+  ignoreFields?: readonly string[];
+  /** Send stream chunks and answers at their recorded times, on the gateway clock. Default false. */
+  timing?: boolean;
+}
+
+export interface Replayer {
+  /** The recorded answer to this request, a 404 for a miss in `error` mode, or undefined (simulate). */
+  answer(method: string, path: string, bodyText: string | undefined): Promise<Response | undefined>;
+  /** How many cassettes are loaded. */
+  readonly size: number;
+}
+
+/**
+ * Index cassettes by method, path and canonical body. Several cassettes of one request answer
+ * in recorded order; the last one then keeps answering.
+ *
+ * @example
+ * const replayer = createReplayer({ cassettes }, clock);
+ * const res = await replayer.answer('POST', '/responses', '{"model":"m","input":"hi"}');
+ */
+export function createReplayer(options: ReplayOptions, clock: Clock): Replayer {
+  const ignore = options.ignoreFields ?? [];
+  const queues = new Map<string, { list: Cassette[]; next: number }>();
+  options.cassettes.forEach((raw, i) => {
+    const cassette = parseCassette(raw, `replay.cassettes[${i}]`);
+    const req = cassette.request;
+    const body = req.body ? new TextDecoder().decode(bytesOf(req.body)) : undefined;
+    const key = matchKey(req.method, req.path, body, ignore);
+    const queue = queues.get(key) ?? { list: [], next: 0 };
+    queue.list.push(cassette);
+    queues.set(key, queue);
+  });
+  return {
+    size: options.cassettes.length,
+    async answer(method, path, bodyText) {
+      const queue = queues.get(matchKey(method, path, bodyText, ignore));
+      if (!queue) {
+        if (options.miss === 'error') {
+          return Promise.reject(new GatewayError(404, `No recorded answer for ${method} ${path} (no cassette matches its method, path and body; replay misses are errors)`));
+        }
+        return undefined;
+      }
+      const cassette = queue.list[Math.min(queue.next, queue.list.length - 1)]!;
+      queue.next++;
+      return recordedResponse(cassette, options.timing === true ? clock : undefined);
+    },
+  };
+}
+
+/** The recorded answer, byte for byte; with a clock, at the recorded times. */
+async function recordedResponse(cassette: Cassette, clock: Clock | undefined): Promise<Response> {
+  const { status, headers, body } = cassette.response;
+  const init = { status, headers: { ...headers, 'x-gatewaykit-replay': 'hit' } };
+  const nullBody = status === 204 || status === 304 || body === null;
+  if (nullBody) return new Response(null, init);
+  if ('chunks' in body) {
+    const pieces = body.chunks.map(chunkBytes);
+    const offsets = body.chunks.map((c) => (clock ? c.at_ms : 0));
+    return new Response(clock ? pacedStream(clock, pieces, offsets) : piecesStream(pieces), init);
+  }
+  if (clock) await new Promise<void>((resolve) => void clock.setTimer(cassette.response.total_ms, resolve));
+  return new Response(bytesOf(body) as Uint8Array<ArrayBuffer>, init);
+}
+
+/** Each recorded chunk as its own read, so chunk boundaries replay as recorded. */
+function piecesStream(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < pieces.length) controller.enqueue(pieces[i++]!);
+      else controller.close();
+    },
+  });
+}
