@@ -36,6 +36,7 @@ async function chunksOf(res: Response): Promise<string[]> {
 
 describe('record and replay against the simulator on a port', () => {
   let upstream: RunningServer;
+  let twin: RunningServer;
   let recorder: RunningRecorder;
   let dir: string;
   let direct: { stream: string; json: string };
@@ -43,11 +44,13 @@ describe('record and replay against the simulator on a port', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gatewaykit-cassettes-'));
-    // A virtual clock upstream: the same request gives the same bytes, direct or through the proxy.
+    // Two identical upstreams on virtual clocks: the same requests in the same order give the same
+    // bytes, so what the caller got through the proxy can be compared with a direct answer.
     upstream = await startServer({ port: 0, clock: virtualClock(), keys: [{ key: SECRET }] });
+    twin = await startServer({ port: 0, clock: virtualClock(), keys: [{ key: SECRET }] });
     recorder = await startRecorder({ upstream: upstream.baseUrl, out: dir });
     const post = (base: string, body: string) => fetch(`${base}/responses`, { method: 'POST', headers, body });
-    direct = { stream: await (await post(upstream.baseUrl, streamBody)).text(), json: await (await post(upstream.baseUrl, jsonBody)).text() };
+    direct = { stream: await (await post(twin.baseUrl, streamBody)).text(), json: await (await post(twin.baseUrl, jsonBody)).text() };
     viaProxy = { stream: await chunksOf(await post(recorder.baseUrl, streamBody)), json: await (await post(recorder.baseUrl, jsonBody)).text() };
     // The openai SDK through the proxy too, and a 401.
     await new OpenAI({ baseURL: recorder.baseUrl, apiKey: SECRET }).models.list();
@@ -56,6 +59,7 @@ describe('record and replay against the simulator on a port', () => {
   afterAll(async () => {
     await recorder?.close();
     await upstream?.close();
+    await twin?.close();
   });
 
   test('the caller gets the upstream bytes', () => {
