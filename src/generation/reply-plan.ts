@@ -5,6 +5,7 @@ import { reasoningOptions, textVerbosity } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { inputTurns, lastUserText } from '../request/read-input.ts';
 import { encryptReasoning } from './encrypt-reasoning.ts';
+import { structuredAnswer } from './structured-output.ts';
 import { reasoningSummary, reasoningText, replyText } from './reply-text.ts';
 import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
 
@@ -84,5 +85,8 @@ export function planReply(args: { request: ResponsesRequest; model: TextModel; e
     // web plugin: cite each source as a markdown link; buildOutput anchors the annotations on it.
     plan.text += ` Sources: ${effects.citations.map((c) => `[${c.title}](${c.url})`).join(', ')}.`;
   }
+  // text.format json_schema / json_object: the answer is JSON for the schema (reference `Formats`).
+  const structured = structuredAnswer(request, prompt, plan.text, rng.fork('json'));
+  if (structured !== undefined) plan.text = structured;
   return plan;
 }

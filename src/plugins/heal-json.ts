@@ -94,6 +94,11 @@ function closeStructure(s: string): string {
     out += ch;
   }
   if (inString) out += '"';
+  // A key cut before its colon (`{"a":1,"b`) is dropped: no value was written for it.
+  if (stack[stack.length - 1] === '}') {
+    const dangling = /([{,])\s*"(?:[^"\\]|\\.)*"\s*$/.exec(out);
+    if (dangling) out = out.slice(0, dangling.index + (dangling[1] === '{' ? 1 : 0));
+  }
   out = out.replace(/,\s*$/, '').replace(/:\s*$/, ': null');
   while (stack.length > 0) out += stack.pop();
   return out;

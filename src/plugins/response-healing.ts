@@ -8,6 +8,15 @@ export interface ResponseHealingResult {
   transformOutputText?: (text: string) => string;
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * response-healing (spec 2.5): when `text.format` asks for JSON (`json_object` or `json_schema`),
  * the final output text is repaired with healJson (left unchanged when it cannot be repaired).
@@ -23,6 +32,7 @@ export function responseHealing(request: ResponsesRequest): ResponseHealingResul
   }
   return {
     stage: { type: 'response_healing', name: 'response-healing', summary: `Output will be repaired to valid JSON (${format})`, data: { applied: true, format } },
-    transformOutputText: (text) => healJson(text) ?? text,
+    // Valid JSON is left byte for byte; only broken JSON is repaired (and left as is when it cannot be).
+    transformOutputText: (text) => (isJson(text) ? text : (healJson(text) ?? text)),
   };
 }
