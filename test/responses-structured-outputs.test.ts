@@ -94,6 +94,24 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^text\.format\.schema\.properties\.s\.minLength: /);
   });
 
+  it('tool-call arguments use the same generator: pattern honoured, city taken from the prompt', async () => {
+    const tool = {
+      type: 'function',
+      name: 'book_table',
+      parameters: {
+        type: 'object',
+        required: ['city', 'booking_ref', 'party'],
+        properties: { city: { type: 'string' }, booking_ref: { type: 'string', pattern: '^BK[0-9]{4}[a-z]$' }, party: { type: 'integer', minimum: 1, maximum: 8 } },
+      },
+    };
+    const res = await post({ input: 'Book a table in Paris for tonight', tools: [tool], tool_choice: 'required' });
+    const result = (await res.json()) as { output: Array<{ type: string; arguments: string }> };
+    const args = JSON.parse(result.output.find((i) => i.type === 'function_call')?.arguments ?? '{}');
+    expect(args.city).toBe('Paris');
+    expect(args.booking_ref).toMatch(/^BK[0-9]{4}[a-z]$/);
+    expect(args.party).toBeGreaterThanOrEqual(1);
+  });
+
   describe('response-healing repairs only what it should', () => {
     const healing = { plugins: [{ id: 'response-healing' }] };
     const format = { type: 'json_schema', name: 'order', schema: { type: 'object' } };

@@ -2,6 +2,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { toolArguments } from './json-schema-instance.ts';
+import { promptHints } from './prompt-hints.ts';
 import { inputTurns, lastUserText } from '../request/read-input.ts';
 
 /** A function tool of the request (spec 2.4.1). */
@@ -70,7 +71,11 @@ export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_
     }
     return [];
   }
-  const call = (tool: FunctionTool): PlannedCall => ({ name: tool.name, arguments: toolArguments(tool.parameters, rng.fork(`args:${tool.name}`), `tools[${tool.index}].parameters`) });
+  const prompt = lastUserText(request.input);
+  // Arguments come from the same generator as structured outputs; members named after what the
+  // prompt mentions take it from the prompt (`city` is "Paris" when the prompt names Paris).
+  const parameters = (tool: FunctionTool) => (isRecord(tool.parameters) ? promptHints(tool.parameters, prompt) : tool.parameters);
+  const call = (tool: FunctionTool): PlannedCall => ({ name: tool.name, arguments: toolArguments(parameters(tool), rng.fork(`args:${tool.name}`), `tools[${tool.index}].parameters`) });
   if (isRecord(choice) && choice.type === 'function') {
     const tool = tools.find((t) => t.name === choice.name);
     if (!tool) throw new GatewayError(422, `tool_choice: names the function "${String(choice.name)}" but tools has no function tool of that name`);
