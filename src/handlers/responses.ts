@@ -51,11 +51,11 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const routed = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
-    routed.error.gatewayMetadata ??= routed.metadata as Record<string, unknown>;
+    routed.error.gatewayMetadata ??= routed.metadata;
     throw routed.error;
   }
   const decision = routed.decision;
-  const gatewayMetadata = ctx.metadataEnabled ? (decision.gatewayMetadata as Record<string, unknown>) : undefined;
+  const gatewayMetadata = ctx.metadataEnabled ? decision.gatewayMetadata : undefined;
   const modelId = decision.model.id;
   // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
   const modelRequest = decision.effects.input === undefined ? request : { ...request, input: decision.effects.input };

@@ -1,3 +1,4 @@
+import { textFormatType } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 
 /**
@@ -10,23 +11,22 @@ import type { ResponsesRequest } from '../schemas/responses-request.ts';
  * requestParameters({ temperature: 0.2, tools: [{ type: 'function', name: 'f' }] }); // ['temperature', 'tools']
  */
 export function requestParameters(request: ResponsesRequest): string[] {
-  const r = request as Record<string, unknown>;
   const used = new Set<string>();
-  const present = (k: string) => r[k] !== undefined && r[k] !== null;
-  for (const k of ['temperature', 'top_p', 'top_k', 'frequency_penalty', 'presence_penalty', 'parallel_tool_calls', 'tool_choice']) {
+  const present = (k: keyof ResponsesRequest) => request[k] !== undefined && request[k] !== null;
+  for (const k of ['temperature', 'top_p', 'top_k', 'frequency_penalty', 'presence_penalty', 'parallel_tool_calls', 'tool_choice'] as const) {
     if (present(k)) used.add(k);
   }
   if (present('max_output_tokens')) used.add('max_tokens');
-  if (Array.isArray(r.tools) && r.tools.length > 0) used.add('tools');
+  if (request.tools !== undefined && request.tools.length > 0) used.add('tools');
   if (present('top_logprobs')) {
     used.add('logprobs');
     used.add('top_logprobs');
   }
   if (present('reasoning')) used.add('reasoning');
-  const text = r.text as { format?: { type?: unknown }; verbosity?: unknown } | undefined;
-  const formatType = text?.format?.type;
+  const formatType = textFormatType(request);
   if (formatType === 'json_object' || formatType === 'json_schema') used.add('response_format');
   if (formatType === 'json_schema') used.add('structured_outputs');
-  if (text?.verbosity !== undefined && text.verbosity !== null) used.add('verbosity');
+  const text = request.text;
+  if (typeof text === 'object' && text !== null && 'verbosity' in text && text.verbosity !== undefined && text.verbosity !== null) used.add('verbosity');
   return [...used].sort();
 }

@@ -23,6 +23,7 @@ import { autoBetaRouter } from './routers/auto-beta-router.ts';
 import { autoRouter } from './routers/auto-router.ts';
 import { fusion } from './routers/fusion.ts';
 import { paretoRouter } from './routers/pareto-router.ts';
+import { unknownModel } from './unknown-model.ts';
 import { upstreamError } from './upstream-error.ts';
 
 /** Where a request goes, and why. */
@@ -103,11 +104,11 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   const router = plugins.find((p) => (ROUTER_PLUGIN_IDS as readonly string[]).includes(p.id));
   parts.requested = request.model ?? request.models?.[0] ?? (router ? AUTO_MODEL : (catalog.models[0]?.id ?? AUTO_MODEL));
   // The catalogue decides which ids exist: the one model rule the schema cannot state.
-  const unknownModel = [
-    ...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []),
-    ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` })),
-  ].find(({ id }) => !catalog.models.some((m) => m.id === id));
-  if (unknownModel) return failed(new GatewayError(400, `${unknownModel.where}: "${unknownModel.id}" is not a valid model ID`));
+  const unknown = unknownModel(
+    [...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []), ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` }))],
+    catalog.models,
+  );
+  if (unknown) return failed(unknown);
   const byId = (id: string) => catalog.models.find((m) => m.id === id) as TextModel;
   const named = request.model !== undefined && request.model !== AUTO_MODEL ? byId(request.model) : undefined;
   const fallbacks = (request.models ?? []).map(byId);
@@ -176,7 +177,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     const failure = lastFailure as { status: number; candidate: RouteCandidate };
     parts.note = prefs.allowFallbacks ? 'every endpoint failed' : 'allow_fallbacks=false';
     const metadata = routeMetadata(parts);
-    return { ok: false, error: upstreamError(failure.status, failure.candidate, metadata as Record<string, unknown>), metadata };
+    return { ok: false, error: upstreamError(failure.status, failure.candidate, metadata), metadata };
   }
   parts.selected = selected;
   parts.sticky = stuckAt >= 0 && chain[0] === selected;

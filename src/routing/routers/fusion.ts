@@ -2,6 +2,7 @@ import type { TextModel } from '../../catalog/text-model.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { modelBlendedPrice } from '../model-price.ts';
+import { unknownModel } from '../unknown-model.ts';
 import type { PipelineStage } from '../../plugins/pipeline-stage.ts';
 import type { FusionPlugin, PluginEntry } from '../../schemas/plugins.ts';
 
@@ -71,10 +72,8 @@ export function fusion(entry: PluginEntry<FusionPlugin>, models: readonly TextMo
   const maxToolCalls = entry.config.max_tool_calls ?? 8;
   const tools = entry.config.tools ?? DEFAULT_TOOLS;
   const at = (name: string) => `plugins[${entry.index}].${name}`;
-  const unknown = [...(analysis ?? []).map((id, i) => ({ id, where: at(`analysis_models[${i}]`) })), ...(judgeId !== undefined ? [{ id: judgeId, where: at('model') }] : [])].find(
-    ({ id }) => !models.some((x) => x.id === id),
-  );
-  if (unknown) return new GatewayError(400, `${unknown.where}: "${unknown.id}" is not a valid model ID`);
+  const unknown = unknownModel([...(analysis ?? []).map((id, i) => ({ id, where: at(`analysis_models[${i}]`) })), ...(judgeId !== undefined ? [{ id: judgeId, where: at('model') }] : [])], models);
+  if (unknown) return unknown;
   const byId = (id: string) => models.find((x) => x.id === id) as TextModel;
   const panel = analysis ? analysis.map(byId) : fusionPresetPanel(preset ?? 'general-high', models);
   const judge = judgeId !== undefined ? byId(judgeId) : panel[0];

@@ -1,0 +1,15 @@
+import type { TextModel } from '../catalog/text-model.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+
+/**
+ * The first model id that the catalogue does not list, as the 400 that names its field (the one
+ * source of this message: `model`, `models[i]`, `plugins[i].analysis_models[j]`, ...). The schema
+ * cannot state this rule: which ids exist is the catalogue's.
+ *
+ * @example
+ * unknownModel([{ id: 'nobody/nothing', where: 'model' }], catalog.models)?.message; // 'model: "nobody/nothing" is not a valid model ID'
+ */
+export function unknownModel(refs: ReadonlyArray<{ id: string; where: string }>, models: readonly TextModel[]): GatewayError | undefined {
+  const missing = refs.find(({ id }) => !models.some((m) => m.id === id));
+  return missing ? new GatewayError(400, `${missing.where}: "${missing.id}" is not a valid model ID`) : undefined;
+}
