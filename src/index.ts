@@ -200,7 +200,7 @@ export type { VideoModel, VideoModelSimulation } from './catalog/video-model.ts'
 export { verifyWebhookSignature, signWebhook, WEBHOOK_TOLERANCE_SECONDS } from './videos/webhook-signature.ts';
 export type { WebhookVerification } from './videos/webhook-signature.ts';
 export { DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
-export type { VideoJobs, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
+export type { VideoJobs, VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
 
 // OpenAPI 3.1 description, generated from the routes and schemas
 export { buildOpenApi } from './openapi/build-openapi.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe('--state-file: no accepted job is lost across a restart', () => {
       await second.gateway.videos.webhooksIdle();
       expect(deliveries).toHaveLength(1);
       expect(JSON.parse(deliveries[0]!)).toMatchObject({ type: 'video.generation.completed', data: { id } });
-      expect(JSON.parse(readFileSync(file, 'utf8')).videos.jobs[0].webhook).toMatchObject({ delivered: 'completed', attempts: 1 });
+      expect(readStateFile(file)!.videos.jobs[0]!.webhook).toMatchObject({ delivered: 'completed', attempts: 1 });
     } finally {
       await second.close();
     }

@@ -6,7 +6,7 @@ import type { ReplayOptions } from '../replay/replayer.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../adapter/node/create-server.ts';
-import { stateFileOptions } from '../adapter/node/state-file.ts';
+import { stateFileOptions, type StateFileSetup } from '../adapter/node/state-file.ts';
 import { readScriptsFile } from '../scripts/read-scripts-file.ts';
 import type { ScriptRule } from '../scripts/script-rule.ts';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -180,6 +180,17 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     ...(values['generation-timeout-ms'] !== undefined ? { generationTimeoutMs: Number(values['generation-timeout-ms']) } : {}),
   };
 
+  // A state file that cannot be used stops start-up before listening (exit 2), naming it and the problem.
+  let state: StateFileSetup | undefined;
+  if (values['state-file'] !== undefined) {
+    try {
+      state = await stateFileOptions(values['state-file'], clock);
+    } catch (e) {
+      io.err(`gatewaykit serve: --state-file ${(e as Error).message}`);
+      return 2;
+    }
+  }
+
   let running;
   try {
     const webhooks = {
@@ -187,13 +198,18 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       defaultCallbackUrl: values['webhook-url'],
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
-    const persisted = values['state-file'] ? await stateFileOptions(values['state-file'], clock) : {};
+    const persisted = state ? { videoJobs: state.videoJobs } : {};
     running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
+    await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
+  if (state) {
+    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs)`);
+    for (const note of state.repaired) io.out(`    repaired: ${note}`);
+  }
   io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
   if (replay) io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}, misses: ${replay.miss}`);
@@ -211,7 +227,10 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       io.out(`\ngatewaykit: ${signal} received, shutting down`);
-      void running.close().then(resolve);
+      void running
+        .close()
+        .then(() => state?.log.close())
+        .then(resolve);
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -31,7 +31,7 @@ import { createProviderFaults } from '../state/provider-faults.ts';
 import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
-import { createVideoJobs, type VideoJobs, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -75,7 +75,7 @@ export interface GatewayOptions {
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
   webhooks?: VideoWebhookOptions;
   /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`). */
-  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void };
+  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence };
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */

@@ -1,4 +1,3 @@
-import { Collection } from '@msw/data';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { TimerHandle } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
@@ -30,7 +29,7 @@ export interface VideoWebhookOptions {
 
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_gatewaykit_test';
 
-/** What the state file keeps: every accepted job with its timeline and webhook progress. */
+/** What a state file holds: every accepted job with its timeline and webhook progress. */
 export interface VideoJobsSnapshot {
   version: 1;
   /** Clock reading when saved (a virtual clock is moved forward to it on restore). */
@@ -40,12 +39,37 @@ export interface VideoJobsSnapshot {
   jobs: VideoJobRecord[];
 }
 
+/** One change to the jobs, as a persistence layer receives it (in order). */
+export type VideoJobsChange =
+  /** A job was accepted or changed (cancelled, webhook progress): its whole record. `seq` is the submission counter after it. */
+  | { kind: 'job'; job: VideoJobRecord; seq: number; at: number }
+  /** The clock moved (job states are a function of it). */
+  | { kind: 'clock'; seq: number; at: number }
+  /** Control reset: every job forgotten. */
+  | { kind: 'reset'; seq: number; at: number };
+
+/**
+ * Where video jobs are kept beyond the process (the state file of `gatewaykit serve --state-file`).
+ * The core knows only this interface; the node adapter implements it with a file.
+ */
+export interface VideoJobsPersistence {
+  /** Make one change durable. Resolves once it is (written and synced); rejects when it cannot be. */
+  save(change: VideoJobsChange): Promise<void>;
+  /** Given the live jobs once (by id, in submission order), so the store can compact itself from them. */
+  attach?(live: ReadonlyMap<string, VideoJobRecord>): void;
+}
+
 export interface VideoJobsOptions {
   webhooks?: VideoWebhookOptions;
   /** Jobs to start with (from a state file). */
   restore?: VideoJobsSnapshot;
-  /** Called after every accepted submission and every state change worth keeping. */
+  /**
+   * Called after every accepted submission and every state change worth keeping, with the whole
+   * state (O(jobs) per change: for small stores; a state file uses `persistence`).
+   */
   onChange?: (snapshot: VideoJobsSnapshot) => void;
+  /** Durable storage: a submission is answered 202 only once `save` resolved (503 if it rejects). */
+  persistence?: VideoJobsPersistence;
 }
 
 /** One webhook delivery attempt, as observed by the gateway. */
@@ -102,26 +126,37 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   }
   if (!(maxAttempts >= 1)) throw new TypeError('webhooks.maxAttempts: must be >= 1');
 
-  const jobs = new Collection({ schema: VideoJobRecordSchema });
+  // A Map in submission order: lookups by id in constant time (a scanning store cost 60-90 ms per
+  // lookup at 100,000 jobs).
+  const jobs = new Map<string, VideoJobRecord>();
   const timers = new Map<string, TimerHandle>();
   const inFlight = new Set<Promise<void>>();
   const attempts: WebhookAttempt[] = [];
   let seq = 0;
 
-  const find = (id: string) => jobs.findFirst((q) => q.where({ id })) as VideoJobRecord | undefined;
-  const all = () => jobs.all() as VideoJobRecord[];
+  const find = (id: string) => jobs.get(id);
+  const all = () => [...jobs.values()];
   const snapshot = (): VideoJobsSnapshot => ({ version: 1, saved_at: env.clock.now(), seq, jobs: clone(all()) });
-  const changed = () => {
-    if (!options.onChange) return;
-    try {
-      options.onChange(snapshot());
-    } catch (error) {
-      env.reportError(error);
+  const persistence = options.persistence;
+  persistence?.attach?.(jobs);
+  /** Tell the hooks; durable saves are returned so a caller that must wait for them can. */
+  const changed = (change: VideoJobsChange): Promise<void> => {
+    if (options.onChange) {
+      try {
+        options.onChange(snapshot());
+      } catch (error) {
+        env.reportError(error);
+      }
     }
+    return persistence ? persistence.save(change) : Promise.resolve();
   };
+  /** A change nobody waits for (webhook progress, clock moves): a failed save is reported, not thrown. */
+  const changedInBackground = (change: VideoJobsChange) => void changed(change).catch((error) => env.reportError(error));
 
-  async function patch(id: string, fn: (job: VideoJobRecord) => void): Promise<void> {
-    await jobs.update((q) => q.where({ id }), { data: (draft) => void fn(draft as VideoJobRecord) });
+  function patch(id: string, fn: (job: VideoJobRecord) => void): VideoJobRecord | undefined {
+    const job = jobs.get(id);
+    if (job) fn(job);
+    return job;
   }
 
   function schedule(job: VideoJobRecord): void {
@@ -180,7 +215,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     attempts.push({ job_id: id, status, attempt, at, ok: error === null, error });
     if (attempts.length > 1000) attempts.shift();
     if (!find(id)) return; // reset while in flight
-    await patch(id, (draft) => {
+    patch(id, (draft) => {
       const d = draft.webhook!;
       d.attempts = attempt;
       d.last_error = error;
@@ -195,8 +230,9 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         d.next_attempt_at = at + initialBackoffMs * 2 ** (attempt - 1);
       }
     });
-    changed();
     const updated = find(id);
+    // Awaited (a failure reported, not thrown), so webhooksIdle() also waits for the save.
+    if (updated) await changed({ kind: 'job', job: updated, seq, at: env.clock.now() }).catch((e) => env.reportError(e));
     if (updated && error !== null) schedule(updated);
   }
 
@@ -205,10 +241,8 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     if (!restored) return;
     seq = restored.seq;
     const records = restored.jobs.map((record) => VideoJobRecordSchema.parse(record));
-    // Timers first, synchronously: a clock advanced right after start-up must still see them
-    // (the collection fills asynchronously; deliveries wait for `ready`).
+    for (const record of records) jobs.set(record.id, record);
     for (const record of records) schedule(record);
-    for (const record of records) await jobs.create(record);
   })();
 
   env.onReset(() => {
@@ -217,7 +251,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     jobs.clear();
     attempts.length = 0;
     seq = 0;
-    changed();
+    changedInBackground({ kind: 'reset', seq, at: env.clock.now() });
   });
 
   return {
@@ -237,11 +271,17 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         takeProviderFault: (slug) => env.providerFaults.take(slug),
         webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost },
       });
+      // The counter moves now (ids stay unique while the save is in flight); a failed save leaves a gap.
       seq += 1;
-      const job = (await jobs.create(record)) as VideoJobRecord;
-      schedule(job);
-      changed();
-      return job;
+      try {
+        await changed({ kind: 'job', job: record, seq, at: now });
+      } catch (error) {
+        // Not accepted: nothing is kept, and the client learns it (spec 7 envelope, 503 + Retry-After).
+        throw new GatewayError(503, `The video job could not be saved (${(error as Error).message}); it was not accepted: retry later`);
+      }
+      jobs.set(record.id, record);
+      schedule(record);
+      return record;
     },
     get: find,
     view: (job) => videoJobView(job, env.clock.now(), { basePath: env.basePath, baseUrl: env.baseUrl }),
@@ -252,9 +292,13 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
       const now = env.clock.now();
       const status = videoJobStatus(job, now);
       if (isTerminalVideoStatus(status)) throw new GatewayError(409, `Video job ${id} is already ${status}; terminal states never change`);
-      await patch(id, (draft) => void (draft.cancelled_at = now));
-      changed();
-      const updated = find(id)!;
+      const updated = { ...job, cancelled_at: now };
+      try {
+        await changed({ kind: 'job', job: updated, seq, at: now });
+      } catch (error) {
+        throw new GatewayError(503, `The cancellation could not be saved (${(error as Error).message}); the job was not cancelled: retry later`);
+      }
+      jobs.set(id, updated);
       timers.get(id)?.cancel();
       timers.delete(id);
       if (updated.webhook) track(deliver(id));
@@ -262,7 +306,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     },
     list: all,
     snapshot,
-    clockMoved: changed,
+    clockMoved: () => changedInBackground({ kind: 'clock', seq, at: env.clock.now() }),
     webhookAttempts: () => attempts.map((a) => ({ ...a })),
     async webhooksIdle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);

@@ -2,9 +2,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../../clock/clock.ts';
 import type { GatewayOptions } from '../../gateway/create-gateway.ts';
+import type { VideoJobRecord } from '../../schemas/video-job-record.ts';
 import type { VideoJobsSnapshot } from '../../videos/video-jobs.ts';
+import { openStateLog, StateFileError, type StateLog } from './state-log.ts';
 
-/** The state file's content: one JSON document, versioned. */
+export { StateFileError } from './state-log.ts';
+
+/** A state file's content as {@link readStateFile} returns it. */
 export interface GatewayStateFile {
   version: 1;
   videos: VideoJobsSnapshot;
@@ -25,10 +29,12 @@ export function writeFileAtomic(path: string, data: string): void {
 }
 
 /**
- * The state saved in `path`, or undefined when the file does not exist yet. Throws on a corrupt file.
+ * The jobs saved in a state file, replayed (for inspection and tests; the server uses
+ * {@link stateFileOptions}). Undefined when the file does not exist. A torn last record is
+ * ignored, as on start-up; anything else wrong throws a {@link StateFileError}.
  *
  * @example
- * const saved = readStateFile('gatewaykit-state.json');
+ * readStateFile('state.log')?.videos.jobs.length;
  */
 export function readStateFile(path: string): GatewayStateFile | undefined {
   let text: string;
@@ -36,34 +42,56 @@ export function readStateFile(path: string): GatewayStateFile | undefined {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new StateFileError(path, `cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  const parsed = JSON.parse(text) as Partial<GatewayStateFile>;
-  if (parsed?.version !== 1 || typeof parsed.videos !== 'object' || !Array.isArray(parsed.videos?.jobs)) {
-    throw new Error(`${path} is not a gatewaykit state file (version 1)`);
+  const lines = text.split('\n');
+  if (!lines[0]?.startsWith('{"format":"gatewaykit-state"')) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
+  const jobs = new Map<string, VideoJobRecord>();
+  let seq = 0;
+  let at = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line === '') continue;
+    let record: { job?: VideoJobRecord; seq: number; at: number; reset?: boolean };
+    try {
+      record = JSON.parse(line);
+    } catch (error) {
+      if (i >= lines.length - 2) break; // a torn last record
+      throw new StateFileError(path, `line ${i + 1}: not valid JSON (${(error as Error).message})`);
+    }
+    if (record.job) jobs.set(record.job.id, record.job);
+    else if (record.reset) jobs.clear();
+    seq = record.seq;
+    at = Math.max(at, record.at);
   }
-  return parsed as GatewayStateFile;
+  return { version: 1, videos: { version: 1, saved_at: at, seq, jobs: [...jobs.values()] } };
+}
+
+/** Gateway options with a state file, and what opening it repaired. */
+export interface StateFileSetup extends Pick<GatewayOptions, 'videoJobs'> {
+  /** Repairs made on opening (a torn last record dropped, an older format converted): worth a log line. */
+  readonly repaired: readonly string[];
+  /** The open log (flush and close it on shutdown). */
+  readonly log: StateLog;
 }
 
 /**
- * Gateway options that keep video jobs in a state file (`gatewaykit serve --state-file FILE`):
- * the jobs saved there are restored (with their timelines and pending webhooks), and the file is
- * rewritten atomically after every accepted submission and state change, so a restart loses no
- * accepted job. A virtual clock is moved forward to the saved time so time never runs backwards.
+ * Gateway options that keep video jobs in a state file (`gatewaykit serve --state-file FILE`): an
+ * append-only log (docs/decisions/0014). The jobs saved there are restored, with their timelines
+ * and pending webhooks; each accepted submission is written and fsynced before its 202, and
+ * every later change is appended. A torn last record (a crash mid-write) is dropped; a corrupt or
+ * foreign file is refused with a {@link StateFileError} naming the file and the problem. A
+ * virtual clock is moved forward to the saved time so time never runs backwards.
  *
  * @example
  * const clock = virtualClock();
- * const server = await startServer({ port: 0, clock, ...(await stateFileOptions('state.json', clock)) });
+ * const state = await stateFileOptions('state.log', clock);
+ * const server = await startServer({ port: 0, clock, ...state });
  */
-export async function stateFileOptions(path: string, clock?: Clock): Promise<Pick<GatewayOptions, 'videoJobs'>> {
-  const saved = readStateFile(path);
-  if (saved && clock && clock.kind === 'virtual' && 'advanceTo' in clock && clock.now() < saved.videos.saved_at) {
-    await (clock as { advanceTo(ms: number): Promise<void> }).advanceTo(saved.videos.saved_at);
+export async function stateFileOptions(path: string, clock?: Clock): Promise<StateFileSetup> {
+  const { restore, log, repaired } = await openStateLog(path);
+  if (restore && clock && clock.kind === 'virtual' && 'advanceTo' in clock && clock.now() < restore.saved_at) {
+    await (clock as { advanceTo(ms: number): Promise<void> }).advanceTo(restore.saved_at);
   }
-  return {
-    videoJobs: {
-      restore: saved?.videos,
-      onChange: (videos) => writeFileAtomic(path, JSON.stringify({ version: 1, videos } satisfies GatewayStateFile)),
-    },
-  };
+  return { videoJobs: { ...(restore ? { restore } : {}), persistence: log }, repaired, log };
 }
