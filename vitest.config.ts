@@ -14,10 +14,15 @@ const selfAliases = Object.entries(pkg.exports)
     replacement: new URL(target['gatewaykit-source']!, import.meta.url).pathname,
   }));
 
+/**
+ * Two projects (docs/architecture.md): `unit` is the quick loop over the sources (src/, conformance/:
+ * pure functions and the core in-process); `integration` drives the package from outside (test/,
+ * examples/: real clients, spawned servers, the packed tarball, browsers). `npm test` runs both;
+ * `npm run test:unit` / `npm run test:integration` run one.
+ */
 export default defineConfig({
   resolve: { alias: selfAliases },
   test: {
-    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     // CI: one fixed fast-check seed for reproducible runs (test/setup/fast-check-seed.ts).
     setupFiles: ['test/setup/fast-check-seed.ts'],
     testTimeout: 30_000,
@@ -25,5 +30,19 @@ export default defineConfig({
     // Property tests print their seed on failure (fast-check); keep the output readable.
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
     outputFile: { junit: 'test-results/junit.xml' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'conformance/**/*.test.ts'],
+          // The sources keep no module-level state (dependencies are passed in), so the unit files
+          // can share one module cache per worker: most of this project's time was importing the
+          // same modules again for every file.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts', 'examples/**/*.test.ts'] } },
+    ],
   },
 });
