@@ -1,3 +1,6 @@
+import { didYouMean } from './did-you-mean.ts';
+import { packageVersion } from './package-version.ts';
+
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
 Usage:
@@ -8,6 +11,7 @@ Usage:
   gatewaykit record --upstream URL --out DIR [--port N]
                                   a recording proxy in front of a real gateway (see: gatewaykit record --help)
   gatewaykit diff --cassettes DIR how the simulator differs from recorded answers (see: gatewaykit diff --help)
+  gatewaykit --version            the installed version
   gatewaykit help                 this text`;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -24,15 +28,27 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./diff.ts')).diff,
 };
 
+/**
+ * Run the command named by `argv[0]`; resolves with the exit code (2: usage error).
+ *
+ * @example
+ * process.exitCode = await main(['serve', '--port', '0']);
+ */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     console.log(HELP);
     return name ? 0 : 2;
   }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    console.log(packageVersion());
+    return 0;
+  }
   const load = COMMANDS[name];
   if (!load) {
-    console.error(`gatewaykit: unknown command "${name}"\n\n${HELP}`);
+    // A short message with a suggestion, not the whole help.
+    const suggestion = didYouMean(name, Object.keys(COMMANDS));
+    console.error(`gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`);
     return 2;
   }
   return (await load())(rest);

@@ -12,6 +12,9 @@ import type { ScriptRule } from '../scripts/script-rule.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
 import { DEFAULT_JOURNAL_BYTES } from '../state/journal.ts';
+import { readServeConfig, type ServeConfig } from './config-file.ts';
+import { optionError } from './did-you-mean.ts';
+import { packageVersion } from './package-version.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -40,7 +43,14 @@ Options:
   --replay-ignore F   comma-separated body fields left out of matching (e.g. metadata.trace_id)
   --replay-timing     send recorded answers at their recorded times (gateway clock)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
+  --config FILE       settings file (default: ./gatewaykit.config.json when present): port, host, seed, clock,
+                      keys, scripts, catalog, timing, faults; flags win over it (docs/cli.md)
+  --version           the version
   -h, --help          this text`;
+
+const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
+
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -72,17 +82,31 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'replay-timing': { type: 'boolean' },
         'first-token-timeout-ms': { type: 'string' },
         'generation-timeout-ms': { type: 'string' },
+        config: { type: 'string' },
+        version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     }));
   } catch (e) {
-    io.err(`gatewaykit serve: ${(e as Error).message}\n\n${SERVE_HELP}`);
+    // A short message with a suggestion, not the whole help.
+    io.err(`gatewaykit serve: ${optionError(e as Error, SERVE_OPTIONS)}\n${SERVE_USAGE}`);
     return 2;
   }
   if (values.help) {
     io.out(SERVE_HELP);
     return 0;
+  }
+  if (values.version) {
+    io.out(packageVersion());
+    return 0;
+  }
+  let config: ServeConfig | undefined;
+  try {
+    config = readServeConfig(values.config, process.cwd());
+  } catch (e) {
+    io.err(`gatewaykit serve: ${values.config ? '--config ' : ''}${(e as Error).message}`);
+    return 2;
   }
   const int = (name: string, raw: string | undefined, fallback: number) => {
     if (raw === undefined) return fallback;
@@ -93,8 +117,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   let port: number, seed: number, maxBodyBytes: number, journalMaxBytes: number;
   const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
-    port = int('port', values.port ?? process.env.PORT, 8080);
-    seed = int('seed', values.seed, 0);
+    port = int('port', values.port ?? process.env.PORT, config?.port ?? 8080);
+    seed = int('seed', values.seed, config?.seed ?? 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
     journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
     for (const [flag, key] of [
@@ -128,7 +152,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     io.err(`gatewaykit serve: ${(e as Error).message}`);
     return 2;
   }
-  let scripts: ScriptRule[] = [];
+  let scripts: ScriptRule[] = config?.scripts ?? [];
   if (values.scripts !== undefined) {
     // A bad scripts file stops start-up before listening (exit 2), naming file, rule and path.
     try {
@@ -138,7 +162,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
-  let catalog: Catalog | undefined;
+  let catalog: Catalog | undefined = config?.catalog;
   if (values.catalog !== undefined) {
     // A bad catalogue stops start-up before listening (exit 2), naming the file, the path and the rule.
     try {
@@ -148,7 +172,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
-  let keys: ApiKey[] | undefined;
+  let keys: ApiKey[] | undefined = config?.keys;
   if (values.keys !== undefined) {
     // A bad keys file stops start-up before listening (exit 2), naming the file and the path.
     try {
@@ -173,9 +197,11 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
-  const clock = values.clock === 'virtual' ? virtualClock() : systemClock();
+  const clock = (values.clock ?? config?.clock) === 'virtual' ? virtualClock() : systemClock();
+  const fromConfig = typeof config?.timing === 'string' ? { mode: config.timing } : (config?.timing ?? {});
   const timing = {
-    mode: (values.timing ?? 'instant') as 'instant' | 'realistic',
+    ...fromConfig,
+    mode: (values.timing ?? fromConfig.mode ?? 'instant') as 'instant' | 'realistic',
     ...(values['first-token-timeout-ms'] !== undefined ? { firstTokenTimeoutMs: Number(values['first-token-timeout-ms']) } : {}),
     ...(values['generation-timeout-ms'] !== undefined ? { generationTimeoutMs: Number(values['generation-timeout-ms']) } : {}),
   };
@@ -199,23 +225,35 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
     };
     const persisted = state ? { videoJobs: state.videoJobs } : {};
-    running = await startServer({ port, host: values.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
+    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
     return 1;
+  }
+  // Provider faults of the config file, set once the gateway exists (an unknown provider is a mistake).
+  for (const [provider, fault] of Object.entries(config?.faults ?? {})) {
+    try {
+      running.gateway.control.failProvider(provider, fault.status, fault.count);
+    } catch (e) {
+      io.err(`gatewaykit serve: ${config!.file}: faults.${provider}: ${(e as Error).message}`);
+      await running.close();
+      await state?.log.close();
+      return 2;
+    }
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   if (state) {
     io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs)`);
     for (const note of state.repaired) io.out(`    repaired: ${note}`);
   }
+  if (config) io.out(`  config: ${config.file}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
   if (replay) io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}, misses: ${replay.miss}`);
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.
-    io.out(`  keys: ${keys.length} from ${values.keys}`);
+    io.out(`  keys: ${keys.length} from ${values.keys ?? config?.file}`);
     for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
   } else {
     io.out('  demo keys:');

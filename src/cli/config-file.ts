@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { parseApiKeys, type ApiKey } from '../auth/api-key.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
+import { parseCatalog } from '../catalog/parse-catalog.ts';
+import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
+import { parseScriptsFile, type ScriptRule } from '../scripts/script-rule.ts';
+import { TimingOptionsSchema, type TimingOptions } from '../timing/timing-options.ts';
+
+/** The file `gatewaykit serve` reads from the working directory when it exists (or `--config FILE`). */
+export const CONFIG_FILE_NAME = 'gatewaykit.config.json';
+
+/** A file path (relative to the config file) or the value itself. */
+const fileOr = <T extends z.ZodType>(schema: T) => z.union([z.string().min(1), schema]);
+
+const ConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  port: z.number().int().min(0).max(65535).optional(),
+  host: z.string().min(1).optional(),
+  seed: z.number().int().min(0).optional(),
+  clock: z.enum(['system', 'virtual']).optional(),
+  /** The keys file's content (`[...]` or `{"keys": [...]}`), or its path. */
+  keys: fileOr(z.union([z.array(z.unknown()), z.object({ keys: z.array(z.unknown()) })])).optional(),
+  /** Scripted replies, or the path of a scripts file. */
+  scripts: fileOr(z.array(z.unknown())).optional(),
+  /** A catalogue, or its path. */
+  catalog: fileOr(z.record(z.string(), z.unknown())).optional(),
+  timing: TimingOptionsSchema.optional(),
+  /** Provider faults set at start: `{ "openai": { "status": 503, "count": 2 } }` (count: default all). */
+  faults: z.record(z.string().min(1), z.strictObject({ status: z.number().int(), count: z.number().int().positive().optional() })).optional(),
+});
+
+/** What a config file sets, resolved (files read, values validated). */
+export interface ServeConfig {
+  readonly file: string;
+  readonly port?: number;
+  readonly host?: string;
+  readonly seed?: number;
+  readonly clock?: 'system' | 'virtual';
+  readonly keys?: ApiKey[];
+  readonly scripts?: ScriptRule[];
+  readonly catalog?: Catalog;
+  readonly timing?: TimingOptions;
+  readonly faults?: Readonly<Record<string, { status: number; count?: number }>>;
+}
+
+/**
+ * Read `gatewaykit.config.json` (or `explicit`): undefined when no file is given and none is in
+ * `cwd`. Throws an Error naming the file and the path of the first problem.
+ *
+ * @example
+ * const config = readServeConfig(undefined, process.cwd());
+ */
+export function readServeConfig(explicit: string | undefined, cwd: string): ServeConfig | undefined {
+  const file = resolve(cwd, explicit ?? CONFIG_FILE_NAME);
+  if (!explicit && !existsSync(file)) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(code ? `${file}: cannot read the config file (${code})` : `${file}: not valid JSON (${(e as Error).message})`);
+  }
+  const parsed = ConfigSchema.safeParse(json, { error: gatewayZodErrorMap });
+  if (!parsed.success) throw new Error(`${file}: ${formatZodError(parsed.error)}`);
+  const c = parsed.data;
+  const base = dirname(file);
+  const readJson = (path: string, what: string): unknown => {
+    const target = resolve(base, path);
+    try {
+      return JSON.parse(readFileSync(target, 'utf8'));
+    } catch (e) {
+      throw new Error(`${file}: ${what}: cannot read ${target} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  };
+  const keys = c.keys === undefined ? undefined : parseApiKeys(typeof c.keys === 'string' ? readJson(c.keys, 'keys') : c.keys, `${file}: keys`);
+  const scripts =
+    c.scripts === undefined
+      ? undefined
+      : typeof c.scripts === 'string'
+        ? parseScriptsFile(JSON.stringify(readJson(c.scripts, 'scripts')), resolve(base, c.scripts))
+        : parseScriptsFile(JSON.stringify(c.scripts), `${file}: scripts`);
+  const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(resolve(base, c.catalog)) : parseCatalog(c.catalog);
+  return {
+    file,
+    ...(c.port !== undefined ? { port: c.port } : {}),
+    ...(c.host !== undefined ? { host: c.host } : {}),
+    ...(c.seed !== undefined ? { seed: c.seed } : {}),
+    ...(c.clock !== undefined ? { clock: c.clock } : {}),
+    ...(keys ? { keys } : {}),
+    ...(scripts ? { scripts } : {}),
+    ...(catalog ? { catalog } : {}),
+    ...(c.timing !== undefined ? { timing: c.timing } : {}),
+    ...(c.faults ? { faults: c.faults } : {}),
+  };
+}

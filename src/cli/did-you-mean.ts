@@ -1,0 +1,45 @@
+/** Edit distance (insertions, deletions, substitutions), for "did you mean". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The candidate closest to `input` when it is close enough to be a typo (at most 2 edits, and
+ * fewer than half the input's length), else undefined.
+ *
+ * @example
+ * didYouMean('serv', ['serve', 'conform']); // 'serve'
+ * didYouMean('--prot', ['--port', '--host']); // '--port'
+ */
+export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = distance(input.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= 2 && bestDistance < Math.max(2, input.length / 2) ? best : undefined;
+}
+
+/**
+ * A parseArgs error as a short line, with a suggestion for an unknown option.
+ *
+ * @example
+ * optionError(new Error("Unknown option '--prot'"), ['port', 'host']); // "unknown option --prot (did you mean --port?)"
+ */
+export function optionError(error: Error, options: readonly string[]): string {
+  const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(error.message);
+  if (!unknown) return error.message.replace(/\. To specify a positional argument.*$/s, '');
+  const flag = unknown[1]!;
+  const suggestion = didYouMean(flag.replace(/=.*$/, ''), options.map((o) => `--${o}`));
+  return `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`;
+}
