@@ -114,6 +114,17 @@ describe.each(TARGET_KINDS)('openai SDK against the simulator (%s)', (kind) => {
     expect((invalid as InstanceType<typeof OpenAI.APIError>).message).toMatch(/previous_response_id/);
   });
 
+  test('a streamed answer and its non-streamed twin carry the same text (the client at its default settings)', async () => {
+    // Default options (retries included), as a user writes it; merged from the former test/openai-client.test.ts.
+    const plainClient = new OpenAI({ baseURL: target.baseUrl, apiKey: 'sk-gw-test' });
+    const stream = await plainClient.responses.create({ model: MODEL, input: 'Give me a tip for growing tomatoes.', stream: true });
+    let text = '';
+    for await (const event of stream) if (event.type === 'response.output_text.delta') text += event.delta;
+    const plain = await plainClient.responses.create({ model: MODEL, input: 'Give me a tip for growing tomatoes.' });
+    expect(text.length).toBeGreaterThan(20);
+    expect(plain.output_text).toBe(text);
+  });
+
   test('a failure after the stream started arrives in-stream as error then response.failed', async () => {
     const stream = await client.responses.create({ model: MODEL, input: 'Tell me a story.', stream: true }, { headers: { 'X-Gatewaykit-Fault': 'stream-error' } });
     const types: string[] = [];
