@@ -235,7 +235,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     if (!changed('videos', jobs)) return;
     var rows = jobs.map(function (job) {
       var cancel = TERMINAL[job.status] ? null : el('button', { type: 'button', class: 'danger', 'data-cancel': job.id, text: 'Cancel', onclick: function () { void act('videos-error', 'POST', '/videos/' + encodeURIComponent(job.id) + '/cancel'); } });
-      return el('tr', { 'data-job': job.id }, el('td', null, el('code', { text: job.id })), el('td', { text: job.model }), el('td', { class: 'status', 'data-status': job.status, text: job.status }), el('td', null, cancel));
+      return el('tr', { 'data-job': job.id }, el('td', { class: 'wrap' }, el('code', { text: job.id })), el('td', { class: 'nowrap', text: job.model }), el('td', { class: 'status', 'data-status': job.status, text: job.status }), el('td', null, cancel));
     });
     $('video-rows').replaceChildren.apply($('video-rows'), rows.length ? rows : [emptyRow(4, 'No video jobs.')]);
   }
@@ -257,7 +257,8 @@ export const INSPECTOR_SCRIPT = String.raw`
     if (!reply || typeof reply !== 'object') return '';
     var copy = Object.assign({}, reply);
     delete copy.type;
-    return reply.type + ': ' + compact(copy);
+    var keys = Object.keys(copy);
+    return reply.type + ': ' + (keys.length === 1 && typeof copy[keys[0]] === 'string' ? compact(copy[keys[0]]) : compact(copy));
   }
   async function refreshScripts() {
     var page = await api('GET', '/scripts');
@@ -265,7 +266,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     if (!changed('scripts', scripts)) return;
     var rows = scripts.map(function (rule) {
       return el('tr', { 'data-script': rule.id }, el('td', null, el('code', { text: rule.id }), rule.persistent ? el('div', { class: 'muted', text: 'from start-up' }) : null),
-        el('td', null, el('code', { text: compact(rule.match) })), el('td', { text: replySummary(rule.reply) }),
+        el('td', { class: 'wrap' }, el('code', { text: compact(rule.match) })), el('td', { class: 'wrap', text: replySummary(rule.reply) }),
         el('td', { text: rule.remaining === null || rule.remaining === undefined ? '∞' : rule.remaining }),
         el('td', null, el('button', { type: 'button', class: 'danger', text: 'Remove', onclick: function () { void act('scripts-error', 'DELETE', '/scripts/' + encodeURIComponent(rule.id)); } })));
     });

@@ -16,7 +16,8 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.2rem 0.45rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; color: var(--muted); font-size: 0.85em; }
 td.num { font-variant-numeric: tabular-nums; }
-td { overflow-wrap: anywhere; }
+td.wrap, td.wrap code { overflow-wrap: anywhere; }
+td.nowrap, td.status { white-space: nowrap; }
 #journal-rows td code, #journal-rows td.num, #journal-rows td:nth-child(3) { white-space: nowrap; overflow-wrap: normal; }
 td button { white-space: nowrap; }
 tr.entry { cursor: pointer; }
