@@ -35,6 +35,25 @@ function eventJson(event: { type: string }, responses: Map<object, string>): str
   return JSON.stringify(event);
 }
 
+// Stateless, so one for the module; TextEncoder rather than Buffer: the core also runs in
+// browsers (msw setupWorker), where there is no Buffer.
+const utf8 = new TextEncoder();
+
+/** UTF-8 length of `text` without encoding it; a lone surrogate counts 3 (it becomes U+FFFD). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
 /**
  * The whole stream as UTF-8 pieces: keep-alive comment, one piece per event, then `[DONE]`.
  * Encoded once: the frames are joined, turned into bytes in one go, and the pieces are views of
@@ -51,13 +70,13 @@ export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options
   for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, responses)}\n\n`);
   if (options.done !== false) frames.push(SSE_DONE);
   const joined = frames.join('');
-  const bytes = Buffer.from(joined, 'utf8');
+  const bytes = utf8.encode(joined);
   // ASCII-only (the usual case): byte offsets are string offsets.
   const ascii = bytes.length === joined.length;
   const pieces: Uint8Array[] = [];
   let at = 0;
   for (const frame of frames) {
-    const n = ascii ? frame.length : Buffer.byteLength(frame, 'utf8');
+    const n = ascii ? frame.length : utf8Length(frame);
     pieces.push(bytes.subarray(at, at + n));
     at += n;
   }

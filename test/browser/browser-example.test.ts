@@ -53,10 +53,16 @@ describe('the simulator in a browser (examples/browser)', () => {
       const page = await browser.newPage({ viewport: { width: 900, height: 560 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // Errors the page logs (the gateway reports a bug as console.error before its 500); the
+      // favicon's 404 is no error of ours.
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+      });
       const loaded: string[] = [];
       page.on('request', (request) => loaded.push(request.url()));
       await page.goto(site.url);
       await page.waitForSelector('body[data-state="done"], body[data-state="error"]', { timeout: 30_000 });
+      expect(errors).toEqual([]);
       expect(await page.locator('#status').innerText()).toMatch(/^Done: \d+ deltas, \d+ output tokens\.$/);
       const deltas = Number(await page.locator('#reply').getAttribute('data-deltas'));
       expect(deltas).toBeGreaterThan(1); // streamed, not one block
