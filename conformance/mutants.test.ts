@@ -46,5 +46,8 @@ describe('mutants: every deliberately broken gateway is caught by the check that
     const result = report.checks.find((c) => c.id === mutant.caughtBy);
     expect(result?.status, `${mutant.id} (${mutant.breaks}) must be caught by ${mutant.caughtBy}: ${result?.reason ?? ''}`).toBe('failed');
     expect(result?.replay?.command).toContain(`--only ${mutant.caughtBy}`);
+    // Every failure shows the request and what the target answered to it.
+    expect(result?.counterexample, 'counterexample').toBeDefined();
+    expect(result?.observed?.status, 'observed status').toEqual(expect.any(Number));
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../src/catalog/video-model.ts';
 import type { Check, CheckContext, CheckOutcome, Judgement } from '../check.ts';
-import type { Exchange } from '../client/exchange.ts';
+import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { completedUsageProblems, isJob, isTerminalStatus, readJob, submitStatusProblems, submittedJobProblems, type ObservedJob } from '../oracles/video-oracles.ts';
@@ -118,7 +118,7 @@ export const videosLifecycle: Check = {
     if (details.failed) {
       const failure = lastFailure;
       if (!failure) throw details.errorInstance;
-      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, observed: failure.observed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
     }
     const stop = last?.stop;
     if (judged === 0 && stop) {
@@ -131,7 +131,7 @@ export const videosLifecycle: Check = {
 };
 
 /** Submit (shared) and follow one job to its end: the virtual clock on the simulator, real polling (with a deadline) elsewhere. */
-async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; outcome?: CheckOutcome }> {
+async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; answer?: Exchange; outcome?: CheckOutcome }> {
   const [sample] = await submitted(ctx);
   if (!sample?.exchange) return { outcome: outcomeOfError(sample?.error) };
   const first = readJob(sample.exchange, 'videos.submit-status');
@@ -139,18 +139,20 @@ async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; outc
   const virtual = ctx.simulator?.clock === 'virtual';
   const deadline = Date.now() + 15 * 60_000;
   let job = first;
+  let answer: Exchange = sample.exchange;
   try {
     for (let step = 0; step < 200 && !isTerminalStatus(job.status) && Date.now() < deadline; step++) {
       if (virtual) await ctx.client.send({ method: 'POST', path: '/__gatewaykit/clock/advance', auth: 'none', body: { ms: 60_000 } });
       else await new Promise((resolve) => setTimeout(resolve, 5_000));
-      const next = readJob(await ctx.client.send({ method: 'GET', path: `/videos/${encodeURIComponent(String(first.id))}` }), 'videos.job-shape');
+      answer = await ctx.client.send({ method: 'GET', path: `/videos/${encodeURIComponent(String(first.id))}` });
+      const next = readJob(answer, 'videos.job-shape');
       if (!isJob(next)) return { outcome: { status: 'inconclusive', reason: (next as { inconclusive: string }).inconclusive, owner: (next as { owner: string }).owner } };
       job = next;
     }
   } catch (error) {
     return { outcome: outcomeOfError(error) };
   }
-  return { job };
+  return { job, answer };
 }
 
 export const videosCompletedUsage: Check = {
@@ -160,13 +162,13 @@ export const videosCompletedUsage: Check = {
   title: 'A completed job carries usage {cost, is_byok}',
   requires: ['videos'],
   async run(ctx) {
-    const { job, outcome } = await followToEnd(ctx);
+    const { job, answer, outcome } = await followToEnd(ctx);
     if (outcome) return outcome;
     if (!isTerminalStatus(job!.status)) return { status: 'inconclusive', reason: `the job did not end in time (last: ${job!.status})`, owner: 'videos.lifecycle' };
     const judgement = completedUsageProblems(job!);
     const poll: Probe = { method: 'GET', path: `/videos/${String(job!.id)}` };
     if (!Array.isArray(judgement)) return { status: 'inconclusive', reason: (judgement as { inconclusive: string }).inconclusive, owner: (judgement as { owner: string }).owner, counterexample: poll };
-    return judgement.length > 0 ? { status: 'failed', reason: judgement.join('; '), counterexample: poll } : { status: 'passed' };
+    return judgement.length > 0 ? { status: 'failed', reason: judgement.join('; '), counterexample: poll, ...(answer ? { observed: observedOf(answer) } : {}) } : { status: 'passed' };
   },
 };
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { CheckContext, Inconclusive, Problems } from '../check.ts';
+import type { CheckContext, Inconclusive, Observed, Problems } from '../check.ts';
+import { observedOf } from '../client/exchange.ts';
 import type { GatewayClient } from '../client/gateway-client.ts';
 import type { Probe } from '../client/probe.ts';
 import { isJob, readJob, videoStepProblems, type ObservedJob } from '../oracles/video-oracles.ts';
@@ -14,8 +15,8 @@ export interface JobModel {
 export interface JobReal {
   readonly ctx: CheckContext;
   readonly client: GatewayClient;
-  /** Set when the rule was broken: the problems and the probe that showed them. */
-  failure?: { problems: Problems; probe: Probe };
+  /** Set when the rule was broken: the problems, the probe that showed them and its answer. */
+  failure?: { problems: Problems; probe: Probe; observed: Observed };
   /** Set when a precondition failed (inconclusive) or sending failed (budget, transport). */
   stop?: Inconclusive | Error;
   /** Requests judged (each poll after a first look). */
@@ -39,7 +40,7 @@ async function look(real: JobReal, model: JobModel, index: number): Promise<void
   }
   const problems = videoStepProblems(job.last, next);
   real.judged++;
-  if (problems.length > 0) real.failure = { problems, probe };
+  if (problems.length > 0) real.failure = { problems, probe, observed: observedOf(answer) };
   job.last = next;
 }
 
