@@ -30,6 +30,8 @@ function frameName(f: CpuProfile['nodes'][number]['callFrame']): string {
   const nm = where.lastIndexOf('node_modules/');
   if (nm >= 0) where = where.slice(nm);
   else if (where.startsWith('file://')) where = where.replace(/^file:\/\/.*\//, '');
+  // The bench's compiled build (bench/.build-tmp/src/x.js): named as the source file it came from.
+  if (where.startsWith('bench/.build-tmp/')) return `${fn} ${where.slice('bench/.build-tmp/'.length).replace(/\.js$/, '.ts')}`;
   // tsx runs src/ as transformed code, so its line numbers say nothing: the file is enough.
   return where.startsWith('src/') || where.startsWith('bench/') ? `${fn} ${where}` : `${fn} ${where}:${f.lineNumber + 1}`;
 }
@@ -53,9 +55,15 @@ export function summariseProfile(profile: CpuProfile, top: number): Omit<Profile
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   let total = 0;
+  // The profiler's own stop call (node:inspector's session.post) is sampled too: not the server's work.
+  const profilerOwn = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (byId.get(at)?.callFrame.url === 'node:inspector') return true;
+    return false;
+  };
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i] as number;
     const dt = profile.timeDeltas[i] ?? 0;
+    if (profilerOwn(id)) continue;
     total += dt;
     const name = names.get(id) ?? '?';
     self.set(name, (self.get(name) ?? 0) + dt);

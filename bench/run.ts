@@ -6,19 +6,32 @@
  * interleaved (gatewaykit, bare, peer, gatewaykit, ...) so drift in machine load hits all alike.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
 import { measureInProcess } from './in-process.ts';
+import { PROFILE_ROWS, profileInProcess, profileServerRow } from './profile-rows.ts';
+import { loadGatewaykit, loadRunConformance } from './servers/load-gatewaykit.ts';
 import { readSse } from './read-sse.ts';
 import { renderResults, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { spawnChild } from './spawn-child.ts';
 import { median } from './stats.ts';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    out: { type: 'string' },
+    // Measure src/ through tsx instead of the compiled build (slower: see load-gatewaykit.ts).
+    source: { type: 'boolean' },
+    'skip-profile': { type: 'boolean' },
+    // Add the conformance row on the system clock (about 75 s: video jobs wait in real time).
+    'system-clock': { type: 'boolean' },
+  },
+  strict: true,
+});
 const quick = values.quick === true;
 const ROUNDS = quick ? 1 : 3;
 const SECONDS = quick ? 2 : 6;
@@ -77,19 +90,31 @@ async function throughput(results: BenchResults): Promise<void> {
       };
       const expectStatus: Record<string, number> = { 'gatewaykit 401 (core + adapter only)': 401 };
       const runs: Record<string, LoadResult[]> = {};
+      const cpu: Record<string, number[]> = {};
+      const childOf = (name: string) => (name.startsWith('gatewaykit') ? gk : name.startsWith('aimock') ? peer : bare);
       // Warm-up (JIT) for every target, not recorded.
       for (const [name, t] of Object.entries(targets)) await load(t, 1, CONNECTIONS, expectStatus[name] ?? 200);
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, target] of Object.entries(targets)) {
+          const before = await childOf(name).stats();
           const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
+          const after = await childOf(name).stats();
           (runs[name] ??= []).push(r);
+          (cpu[name] ??= []).push((after.cpuUs - before.cpuUs) / Math.max(1, r.requests));
           log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
         }
       }
       results.throughput = Object.fromEntries(
         Object.entries(runs).map(([name, rs]) => [
           name,
-          { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), failures: rs.reduce((a, r) => a + r.failures, 0), runs: rs.map((r) => r.rps) },
+          {
+            rps: median(rs.map((r) => r.rps)),
+            p50: median(rs.map((r) => r.p50)),
+            p99: median(rs.map((r) => r.p99)),
+            failures: rs.reduce((a, r) => a + r.failures, 0),
+            runs: rs.map((r) => r.rps),
+            cpuUs: median(cpu[name] ?? []),
+          },
         ]),
       );
     } finally {
@@ -159,16 +184,16 @@ async function conformanceOnce(runConformance: RunConformance, clock: 'system' |
 async function conformance(results: BenchResults): Promise<void> {
   let runConformance: RunConformance;
   try {
-    ({ runConformance } = (await import('../conformance/index.ts')) as unknown as { runConformance: RunConformance });
+    runConformance = (await loadRunConformance()) as unknown as RunConformance;
   } catch (e) {
-    results.conformance = { error: `conformance/index.ts not available: ${(e as Error).message}` };
+    results.conformance = { error: `the conformance suite is not available: ${(e as Error).message}` };
     return;
   }
   try {
     // The virtual clock is how the suite is meant to run against the simulator (video jobs move
     // when the suite advances the clock); the system clock shows what waiting in real time costs.
     results.conformance = [await conformanceOnce(runConformance, 'virtual')];
-    if (!quick) results.conformance.push(await conformanceOnce(runConformance, 'system'));
+    if (values['system-clock']) results.conformance.push(await conformanceOnce(runConformance, 'system'));
   } catch (e) {
     results.conformance = { error: `runConformance failed: ${(e as Error).message}` };
   }
@@ -204,41 +229,71 @@ async function medianStartup(entry: string): Promise<{ ms: number; runs: number[
   return { ms: median(runs), runs };
 }
 
-async function startup(results: BenchResults): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILD_DIR = `${ROOT}bench/.build-tmp`;
+
+/** Compile the package as `npm run build` does (tsconfig.build.json), into bench/.build-tmp. */
+async function buildPackage(): Promise<string> {
+  rmSync(BUILD_DIR, { recursive: true, force: true });
+  await new Promise<void>((resolve, reject) => {
+    const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`, '--outDir', BUILD_DIR], { stdio: 'ignore' });
+    tsc.once('exit', () => (existsSync(`${BUILD_DIR}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
+  });
+  return BUILD_DIR;
+}
+
+async function startup(results: BenchResults, build: string | undefined): Promise<void> {
   // 1. The source checkout: bin/gatewaykit.js runs src/ through tsx (what `npx gatewaykit` does here).
-  const source = await medianStartup(`${root}bin/gatewaykit.js`);
+  const source = await medianStartup(`${ROOT}bin/gatewaykit.js`);
   log(`startup (source, tsx): median ${source.ms.toFixed(0)} ms (${source.runs.map((t) => t.toFixed(0)).join(', ')})`);
   results.startup = { source };
   // 2. The published shape: compiled with tsconfig.build.json (what `npm run build` emits), plain node.
-  const outDir = `${root}bench/.build-tmp`;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const tsc = spawn(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', outDir], { stdio: 'ignore' });
-      tsc.once('exit', () => (existsSync(`${outDir}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
-    });
-    const compiled = await medianStartup(`${outDir}/src/cli/main.js`);
+    const compiled = await medianStartup(`${build ?? (await buildPackage())}/src/cli/main.js`);
     log(`startup (compiled): median ${compiled.ms.toFixed(0)} ms (${compiled.runs.map((t) => t.toFixed(0)).join(', ')})`);
     results.startup.compiled = compiled;
   } catch (e) {
     log(`startup (compiled) not measured: ${(e as Error).message}`);
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The "after" profiles: every gatewaykit row of the throughput table, and `gateway.fetch`. */
+async function profiles(results: BenchResults): Promise<void> {
+  const seconds = quick ? 2 : 3;
+  results.profiles = [];
+  for (const name of Object.keys(PROFILE_ROWS)) results.profiles.push(await profileServerRow(name, seconds, 10));
+  results.profiles.push(await profileInProcess(seconds, 10));
+  log(`profiles: ${results.profiles.map((p) => p.label).join('; ')}`);
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const results: BenchResults = { machine: machineInfo(), quick, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, loadBefore: loadAverage() };
   log(`${quick ? 'quick' : 'full'} run: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; load average ${results.loadBefore}`);
-  await throughput(results);
-  await longStream(results);
-  await concurrentStreams(results);
-  results.inProcess = await measureInProcess(TEXT, quick ? 300 : 2_000, quick ? 1 : 3);
-  log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs, msw ${results.inProcess.mswUs.toFixed(1)} µs per request`);
-  await conformance(results);
-  await startup(results);
+  let build: string | undefined;
+  try {
+    if (!values.source) {
+      // gatewaykit as users run it: compiled by tsc (the children and the in-process rows load it).
+      build = await buildPackage();
+      process.env.GATEWAYKIT_BENCH_BUILD = build;
+      log(`compiled the package into ${build.slice(ROOT.length)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const gatewaykit = await loadGatewaykit(build);
+    results.measured = gatewaykit.from;
+    await throughput(results);
+    if (!values['skip-profile']) await profiles(results);
+    await longStream(results);
+    await concurrentStreams(results);
+    results.inProcess = await measureInProcess(gatewaykit.createGateway, TEXT, quick ? 300 : 2_000, quick ? 1 : 3);
+    log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs per request`);
+    await conformance(results);
+    await startup(results, build);
+  } finally {
+    rmSync(BUILD_DIR, { recursive: true, force: true });
+  }
   results.loadAfter = loadAverage();
+  const before = fileURLToPath(new URL('./profile-before.md', import.meta.url));
+  if (existsSync(before)) results.profileBefore = readFileSync(before, 'utf8');
   results.totalSeconds = (Date.now() - started) / 1000;
   writeFileSync(out, renderResults(results));
   log(`wrote ${out} in ${results.totalSeconds.toFixed(0)} s`);

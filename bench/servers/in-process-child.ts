@@ -4,8 +4,9 @@
  * timed loop (after a warm-up) to the parent, then exits.
  */
 import { Session } from 'node:inspector/promises';
-import { createGateway } from '../../src/gateway/create-gateway.ts';
+import { loadGatewaykit } from './load-gatewaykit.ts';
 
+const { createGateway } = await loadGatewaykit();
 const text = process.argv[2] ?? 'Hello.';
 const seconds = Number(process.argv[3] ?? 3);
 const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1', scripts: [{ reply: { type: 'text', text } }] });

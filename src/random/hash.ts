@@ -17,12 +17,29 @@ export function hash53(text: string, seed = 0): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** JSON with object keys sorted, so equal values hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted, so equal values hash equally whatever their key order. Built by
+ * concatenation (no entry arrays, no closures): it runs on every request body, several times.
+ */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      // A hole stays empty, as `join` leaves it.
+      if (i in value) out += stableStringify(value[i]);
+    }
+    return `${out}]`;
+  }
+  // Default sort: UTF-16 code units, the same order as comparing with `<`.
+  const keys = Object.keys(value).sort();
+  let out = '{';
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${stableStringify(v)}`;
+  }
+  return `${out}}`;
 }

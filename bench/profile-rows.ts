@@ -1,0 +1,71 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { forkChild } from '../test/support/fork-child.ts';
+import { load } from './load.ts';
+import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary.ts';
+
+const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards quietly box jackals'.split(' ');
+/** The bench's reply: the 60-word scripted text of every throughput row. */
+export const BENCH_TEXT = Array.from({ length: 60 }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
+const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+const body = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench', stream });
+
+/** The gatewaykit rows of the throughput table, as the profiler loads them. */
+export const PROFILE_ROWS: Record<string, { headers: Record<string, string>; body: string; status: number }> = {
+  'gatewaykit json': { headers: AUTH, body: body(false), status: 200 },
+  'gatewaykit sse': { headers: AUTH, body: body(true), status: 200 },
+  'gatewaykit 401 (core + adapter only)': { headers: { 'content-type': 'application/json' }, body: body(false), status: 401 },
+};
+
+/** Send `message` to the child and wait for its reply carrying `key`. */
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (!m || !(key in m)) return;
+      child.off('message', on);
+      resolve(m[key] as T);
+    };
+    child.on('message', on);
+    child.send(message);
+  });
+}
+
+/**
+ * A fresh server child under one row's load: a 1 s warm-up, then `seconds` of load profiled
+ * inside the child (node:inspector, so start-up and warm-up stay out of the profile).
+ *
+ * @example
+ * const summary = await profileServerRow('gatewaykit json', 3, 12);
+ */
+export async function profileServerRow(name: string, seconds: number, top: number): Promise<ProfileSummary> {
+  const row = PROFILE_ROWS[name];
+  if (!row) throw new Error(`no such profile row: ${name}`);
+  const child = await forkChild(fileURLToPath(new URL('./servers/gatewaykit-child.ts', import.meta.url)), [BENCH_TEXT]);
+  try {
+    const target = { url: `${child.url}/responses`, body: row.body, headers: row.headers };
+    await load(target, 1, 10, row.status);
+    await ask(child.process, 'profile-start', 'profiling');
+    const r = await load(target, seconds, 10, row.status);
+    const profile = await ask<CpuProfile>(child.process, 'profile-stop', 'profile');
+    return { ...summariseProfile(profile, top), label: `${name}: ${Math.round(r.rps)} req/s while profiled, ${seconds} s` };
+  } finally {
+    await child.stop();
+  }
+}
+
+/**
+ * `gateway.fetch` in a child of its own (bench/servers/in-process-child.ts), profiled after its warm-up.
+ *
+ * @example
+ * const summary = await profileInProcess(3, 12);
+ */
+export async function profileInProcess(seconds: number, top: number): Promise<ProfileSummary> {
+  const script = fileURLToPath(new URL('./servers/in-process-child.ts', import.meta.url));
+  const child = fork(script, [BENCH_TEXT, String(seconds)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const result = await new Promise<{ us: number; requests: number; profile: CpuProfile }>((resolve, reject) => {
+    child.on('message', (m: { profile?: CpuProfile }) => m?.profile && resolve(m as { us: number; requests: number; profile: CpuProfile }));
+    child.once('exit', (code) => reject(new Error(`in-process child exited (${code})`)));
+  });
+  child.kill();
+  return { ...summariseProfile(result.profile, top), label: `gateway.fetch in-process: ${result.us.toFixed(1)} µs per request while profiled (${result.requests} requests)` };
+}

@@ -1,0 +1,44 @@
+import type { createGateway as CreateGateway } from '../../src/gateway/create-gateway.ts';
+import type { startServer as StartServer } from '../../src/adapter/node/create-server.ts';
+import type { virtualClock as VirtualClock } from '../../src/clock/virtual-clock.ts';
+import type { runConformance as RunConformance } from '../../conformance/index.ts';
+
+export interface Gatewaykit {
+  createGateway: typeof CreateGateway;
+  startServer: typeof StartServer;
+  virtualClock: typeof VirtualClock;
+  /** Where it was loaded from: `build` (compiled by tsc, as published) or `source` (src/ through tsx). */
+  from: 'build' | 'source';
+}
+
+/**
+ * The package as the bench measures it: the compiled build named by GATEWAYKIT_BENCH_BUILD (what
+ * `npm run build` emits and users run), else the TypeScript sources. tsx keeps every function's
+ * name with a defineProperty per closure created (esbuild's keepNames), which costs the source
+ * checkout some 20% per request: a cost of the development setup, not of the package.
+ *
+ * @example
+ * const { startServer } = await loadGatewaykit();
+ */
+export async function loadGatewaykit(build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<Gatewaykit> {
+  if (build) {
+    const [g, s, c] = await Promise.all([
+      import(`${build}/src/gateway/create-gateway.js`),
+      import(`${build}/src/adapter/node/create-server.js`),
+      import(`${build}/src/clock/virtual-clock.js`),
+    ]);
+    return { createGateway: g.createGateway, startServer: s.startServer, virtualClock: c.virtualClock, from: 'build' };
+  }
+  const [g, s, c] = await Promise.all([
+    import('../../src/gateway/create-gateway.ts'),
+    import('../../src/adapter/node/create-server.ts'),
+    import('../../src/clock/virtual-clock.ts'),
+  ]);
+  return { createGateway: g.createGateway, startServer: s.startServer, virtualClock: c.virtualClock, from: 'source' };
+}
+
+/** The conformance suite from the same place as {@link loadGatewaykit}. */
+export async function loadRunConformance(build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<typeof RunConformance> {
+  const m = (await (build ? import(`${build}/conformance/index.js`) : import('../../conformance/index.ts'))) as { runConformance: typeof RunConformance };
+  return m.runConformance;
+}
