@@ -171,7 +171,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // A fair share of what is left among the checks still to come that can spend, so the first
     // property checks cannot starve the later ones; what a check leaves unused rolls forward.
     const spenders = checks.slice(index).filter((c) => !c.free && !skipReason(c, simulator, includeVideos)).length;
-    const share = simulator || check.free ? budget.remaining() : Math.max(1, Math.floor(budget.remaining() / Math.max(1, spenders)));
+    const left = budget.remaining();
+    const share = simulator || check.free || left === 0 ? left : Math.max(1, Math.floor(left / Math.max(1, spenders)));
     const ctx: CheckContext = {
       client: client.view(budget.scope(share), () => {}),
       baseUrl,

@@ -1,7 +1,7 @@
 /** Thrown by the client when a paid probe would go over the budget; checks turn it into a skip (or a partial verdict). */
 export class BudgetExhaustedError extends Error {
   constructor(readonly limit: number) {
-    super(`request budget exhausted (${limit} requests to paid operations; raise it with --max-requests)`);
+    super(`request budget exhausted: ${limit} request${limit === 1 ? '' : 's'} to paid operations allowed for this check (raise --max-requests)`);
     this.name = 'BudgetExhaustedError';
   }
 }
