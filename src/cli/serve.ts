@@ -31,6 +31,7 @@ Options:
   --state-file FILE   keep video jobs (and pending webhooks) in FILE across restarts
   --webhook-secret S  signing secret of X-Gateway-Signature (default whsec_gatewaykit_test)
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
+  --webhook-concurrency N   webhook deliveries in flight at once, the rest queue (default 16)
   --webhook-allow-insecure-localhost
                       also deliver to http://localhost / 127.0.0.1 receivers
   --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md)
@@ -73,6 +74,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'webhook-secret': { type: 'string' },
         'webhook-url': { type: 'string' },
         'webhook-allow-insecure-localhost': { type: 'boolean' },
+        'webhook-concurrency': { type: 'string' },
         scripts: { type: 'string' },
         keys: { type: 'string' },
         timing: { type: 'string' },
@@ -115,12 +117,17 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     return n;
   };
   let port: number, seed: number, maxBodyBytes: number, journalMaxBytes: number;
+  let webhookConcurrency: number | undefined;
   const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
     port = int('port', values.port ?? process.env.PORT, config?.port ?? 8080);
     seed = int('seed', values.seed, config?.seed ?? 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
     journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
+    if (values['webhook-concurrency'] !== undefined) {
+      webhookConcurrency = int('webhook-concurrency', values['webhook-concurrency'], 16);
+      if (webhookConcurrency < 1) throw new Error(`--webhook-concurrency must be at least 1 (got "${values['webhook-concurrency']}")`);
+    }
     for (const [flag, key] of [
       ['request-timeout-ms', 'requestTimeoutMs'],
       ['headers-timeout-ms', 'headersTimeoutMs'],
@@ -223,6 +230,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       secret: values['webhook-secret'],
       defaultCallbackUrl: values['webhook-url'],
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
+      ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
     };
     const persisted = state ? { videoJobs: state.videoJobs } : {};
     running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });

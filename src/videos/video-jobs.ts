@@ -25,7 +25,12 @@ export interface VideoWebhookOptions {
   timeoutMs?: number;
   /** The fetch used to deliver. Default globalThis.fetch. */
   fetch?: typeof fetch;
+  /** Deliveries in flight at once; the rest wait their turn. Default 16. */
+  maxConcurrent?: number;
 }
+
+/** How much of a receiver's answer is read (then the body is cancelled): enough for an error line. */
+export const WEBHOOK_RESPONSE_CAP = 4096;
 
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_gatewaykit_test';
 
@@ -108,6 +113,23 @@ export interface VideoJobs {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** Read at most {@link WEBHOOK_RESPONSE_CAP} bytes of a receiver's answer, then cancel the rest. */
+async function discardBody(response: Response): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    while (read < WEBHOOK_RESPONSE_CAP) {
+      const step = await reader.read();
+      if (step.done) return;
+      read += step.value.byteLength;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
 /**
  * Create the video job service of a gateway. Job states are computed lazily from the clock
  * (`videoJobStatus`); a timer at each job's terminal time makes the transition observable
@@ -120,6 +142,23 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   const maxAttempts = hooks.maxAttempts ?? 8;
   const initialBackoffMs = hooks.initialBackoffMs ?? 5_000;
   const timeoutMs = hooks.timeoutMs ?? 10_000;
+  const maxConcurrent = hooks.maxConcurrent ?? 16;
+  if (!(Number.isInteger(maxConcurrent) && maxConcurrent >= 1)) throw new TypeError('webhooks.maxConcurrent: must be a whole number >= 1');
+  // A counting semaphore: a receiver that never answers holds at most maxConcurrent sockets (F9).
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = (): Promise<void> => {
+    if (active < maxConcurrent) {
+      active++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
   if (hooks.defaultCallbackUrl !== undefined) {
     const problem = callbackUrlProblem(hooks.defaultCallbackUrl, allowInsecureLocalhost);
     if (problem) throw new TypeError(`webhooks.defaultCallbackUrl: ${problem}`);
@@ -192,23 +231,36 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     const body = JSON.stringify(videoWebhookPayload(job, status, env.baseUrl));
     const signature = await signWebhook({ payload: body, secret, timestamp: now / 1000 });
     let error: string | null = null;
-    try {
-      const response = await (hooks.fetch ?? globalThis.fetch)(w.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'gatewaykit-webhooks',
-          'X-Gateway-Idempotency-Key': `${job.id}-${status}`,
-          'X-Gateway-Signature': signature,
-        },
-        body,
-        signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
-      });
-      // Drain the (small) answer so the connection is reusable.
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) error = `receiver answered HTTP ${response.status}`;
-    } catch (e) {
-      error = `delivery failed: ${(e as Error).message}`;
+    // The HTTPS/localhost rule holds for every attempt, not only at submission (a restored job,
+    // or a server restarted without the localhost opt-in).
+    const refused = callbackUrlProblem(w.url, allowInsecureLocalhost);
+    if (refused) error = `callback_url ${refused}`;
+    else {
+      await acquire();
+      try {
+        const response = await (hooks.fetch ?? globalThis.fetch)(w.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'gatewaykit-webhooks',
+            'X-Gateway-Idempotency-Key': `${job.id}-${status}`,
+            'X-Gateway-Signature': signature,
+          },
+          body,
+          // A redirect would send the signed payload to an address nobody checked: a 3xx is a failed delivery (F8).
+          redirect: 'manual',
+          signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
+        });
+        // Read at most a few KiB of the answer, then drop the rest (F9: a streaming receiver grew RSS to 2.8 GB).
+        await discardBody(response);
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+          error = `receiver answered HTTP ${response.status || 'redirect'}: redirects are not followed`;
+        } else if (!response.ok) error = `receiver answered HTTP ${response.status}`;
+      } catch (e) {
+        error = `delivery failed: ${(e as Error).message}`;
+      } finally {
+        release();
+      }
     }
     const attempt = w.attempts + 1;
     const at = env.clock.now();
