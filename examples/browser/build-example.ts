@@ -15,7 +15,13 @@ export interface BundleSizes {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** Output files the entry loads before it runs: itself and its static imports, transitively. */
+/**
+ * Output files the entry loads before it runs: itself and its static imports, transitively
+ * (chunks reached only through `import()` are left out).
+ *
+ * @example
+ * const files = initialFiles(result.metafile, 'dist/main.js'); // ['dist/main.js', 'dist/chunks/chunk-X.js']
+ */
 export function initialFiles(metafile: Metafile, entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
