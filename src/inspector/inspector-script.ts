@@ -190,8 +190,9 @@ export const INSPECTOR_SCRIPT = String.raw`
       showError('journal-error', null);
       var data = Array.isArray(page.data) ? page.data : [];
       var total = typeof page.total === 'number' ? page.total : 0;
-      if (total < lastTotal) {
-        // Reset on the server: the count went back and sequence numbers start again.
+      if (total < lastTotal || lastSeq >= total) {
+        // Reset on the server: the count went back (every seq is below the count since the
+        // last reset), and sequence numbers start again.
         entries.clear(); open.clear(); lastSeq = -1; lastTotal = total; journalDirty = true;
         continue;
       }
@@ -319,7 +320,15 @@ export const INSPECTOR_SCRIPT = String.raw`
     }, 250);
   });
   $('filters').addEventListener('submit', function (event) { event.preventDefault(); });
-  $('reset').addEventListener('click', function () { void act('clock-error', 'POST', '/reset'); });
+  $('reset').addEventListener('click', function () {
+    api('POST', '/reset').then(function () {
+      filterGeneration++;
+      entries.clear(); open.clear(); lastSeq = -1; lastTotal = 0;
+      renderJournal();
+      showError('clock-error', null);
+      return refresh();
+    }, function (error) { showError('clock-error', error); });
+  });
 
   var clockForm = $('clock-form');
   if (clockForm) {

@@ -178,4 +178,17 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     expect(server.gateway.scripts()).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('Reset empties the journal and the jobs and rewinds the clock; the next request is seq 0 again', async () => {
+    expect(server.gateway.control.requestCount()).toBeGreaterThan(0);
+    await page.click('#reset');
+    await expect.poll(() => page.locator('#journal-rows').innerText(), WAIT).toContain('No requests yet');
+    await expect.poll(() => page.locator('#video-rows').innerText(), WAIT).toContain('No video jobs');
+    expect(await page.locator('#clock-now').innerText()).toBe('2026-01-01T00:00:00.000Z');
+    const again = await post({ model: 'openai/gpt-4o-mini', input: 'after reset' });
+    expect(again.seq).toBe(0);
+    await page.locator('tr.entry[data-seq="0"]').waitFor(WAIT);
+    expect(await page.locator('tr.entry').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
 });
