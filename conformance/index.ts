@@ -23,3 +23,6 @@ export { errorEnvelopeProblems, expectAccepted, expectError, expectServed } from
 export { formatReport, formatRuleList } from './format-report.ts';
 export { toMarkdownReport } from './to-markdown-report.ts';
 export { toJunitXml } from './to-junit-xml.ts';
+// fast-check arbitraries of Responses requests (docs/schemas.md), for users' own property tests.
+export { validResponsesRequestArb, ruleBreakingRequestArb, ruleBreakers, RESPONSES_BOUNDARIES } from './arbitraries/responses-request.ts';
+export type { ResponsesArbOptions, RuleBreakingRequest, ResponsesBoundary } from './arbitraries/responses-request.ts';

@@ -72,6 +72,9 @@ describe('the packed package', () => {
     expect(packedFiles).toContain('dist/src/index.d.ts');
     expect(packedFiles).toContain('dist/fixtures/catalog.json');
     expect(packedFiles).toContain('README.md');
+    expect(packedFiles).toContain('docs/api.md');
+    expect(packedFiles).toContain('docs/record-replay.md');
+    expect(packedFiles).toContain('bench/RESULTS.md');
     expect(packedFiles.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(packedFiles.filter((f) => /\.test\.|\/test\//.test(f))).toEqual([]);
   });
