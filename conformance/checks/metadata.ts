@@ -2,7 +2,7 @@ import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { metadataAbsentProblems, metadataPresentProblems } from '../oracles/result-oracles.ts';
-import { judgeSamples, judgeShared } from '../property/judge-shared.ts';
+import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseResponsesRequest } from '../requests.ts';
 import { resultSamples } from './result.ts';
@@ -38,8 +38,15 @@ export const metadataEnabled: Check = {
   id: 'metadata.enabled',
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.header-enabled'],
-  title: 'X-Gateway-Metadata: enabled returns gateway_metadata on the result',
-  run: (ctx) => judgeShared(ctx, 'metadata.enabled', served(ctx, { 'X-Gateway-Metadata': 'enabled' }), metadataPresentProblems),
+  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result',
+  run: async (ctx) =>
+    judgeSamples(
+      await sharedSamples(ctx, 'metadata.enabled', [
+        { label: 'X-Gateway-Metadata: enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'enabled' }) },
+        { label: 'X-Gateway-Metadata: Enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'Enabled' }) },
+      ]),
+      metadataPresentProblems,
+    ),
 };
 
 export const metadataLegacyHeader: Check = {

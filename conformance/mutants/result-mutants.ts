@@ -1,5 +1,5 @@
 import type { Mutant } from './mutant.ts';
-import { isObject, onJson, onResponse } from './rewrite.ts';
+import { isObject, onJson, onRequest, onResponse } from './rewrite.ts';
 
 /** Plausible bugs in a gateway's non-streaming result, error bodies and answer headers. */
 
@@ -274,7 +274,19 @@ export const guardrailBlockAs400: Mutant = {
     }),
 };
 
+export const metadataValueCaseSensitive: Mutant = {
+  id: 'metadata-value-case-sensitive',
+  breaks: 'reference: X-Gateway-Metadata compared case-sensitively ("Enabled" treated as disabled)',
+  caughtBy: 'metadata.enabled',
+  wrap: (fetch) =>
+    onRequest(fetch, (r) => {
+      const value = r.headers.get('x-gateway-metadata');
+      if (value !== null && value !== 'enabled') r.headers.set('x-gateway-metadata', 'disabled');
+    }),
+};
+
 export const RESULT_MUTANTS: readonly Mutant[] = [
+  metadataValueCaseSensitive,
   echoMaxOutputTokensDropped,
   echoMetadataDropped,
   echoTemperatureDefault,

@@ -45,7 +45,7 @@ export const RULES: readonly Rule[] = [
   ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
   // Metadata (spec 2.1, 2.6)
   spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
-  spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6.'),
+  spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6; the value is read in any case (reference).'),
   spec('metadata.legacy-header', '2.1', 'The older X-Gateway-Experimental-Metadata: enabled has the same effect.'),
   spec('metadata.on-errors', '2.6, 7', 'With the metadata header enabled, error bodies carry gateway_metadata too.'),
   // Streams (spec 4.1, 6; reference grammar)
