@@ -9,6 +9,7 @@
  * The fix is at the body: the streams we hand to msw tee into copies that are cancelled
  * independently (cancelling one settles at once; the source is cancelled when every copy is).
  * `Response.clone()` calls the body stream's own `tee()`, so that is where we step in.
+ * Decision: docs/decisions/0016-msw-cancel-hang.md.
  */
 
 type Bytes = Uint8Array;
