@@ -4,6 +4,10 @@ import { DEFAULT_CATALOG } from '../src/catalog/default-catalog.ts';
 import { MODEL_SORTS } from '../src/catalog/model-query.ts';
 import { virtualClock } from '../src/clock/index.ts';
 import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.ts';
+import { listedModels } from '../src/catalog/listed-models.ts';
+
+/** What GET /models lists: the catalogue models and their catalogue variants (`:free`, `:thinking`). */
+const LISTED = listedModels(DEFAULT_CATALOG.models);
 
 const DAY = 86_400_000;
 
@@ -23,8 +27,8 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
   it('lists every catalogue model in the reference Model shape', async () => {
     const { status, body } = await list();
     expect(status).toBe(200);
-    expect(body.data.map((m: any) => m.id)).toEqual(DEFAULT_CATALOG.models.map((m) => m.id));
-    expect(body.total_count).toBe(DEFAULT_CATALOG.models.length);
+    expect(body.data.map((m: any) => m.id)).toEqual(LISTED.map((m) => m.id));
+    expect(body.total_count).toBe(LISTED.length);
     for (const m of body.data) {
       expect(Object.keys(m)).toEqual(expect.arrayContaining(['id', 'canonical_slug', 'name', 'created', 'pricing', 'context_length', 'architecture', 'top_provider', 'per_request_limits', 'supported_parameters', 'default_parameters', 'supported_voices', 'links']));
       expect(m.pricing.prompt).toMatch(/^\d/);
@@ -50,7 +54,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
       for (const side of ['min', 'max'] as const) {
         const { status, body } = await list(`?${side}_${name}=${bound}`);
         expect(status).toBe(200);
-        const expected = DEFAULT_CATALOG.models.filter((m) => {
+        const expected = LISTED.filter((m) => {
           const v = value(m);
           return v !== null && (side === 'min' ? v >= bound - 1e-9 : v <= bound + 1e-9);
         });
@@ -71,7 +75,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
     for (const sort of MODEL_SORTS) {
       const { status, body } = await list(`?sort=${sort}`);
       expect(status).toBe(200);
-      expect(body.data).toHaveLength(DEFAULT_CATALOG.models.length);
+      expect(body.data).toHaveLength(LISTED.length);
     }
     const newest = (await list('?sort=newest')).body.data.map((m: any) => m.created);
     expect(newest).toEqual([...newest].sort((a: number, b: number) => b - a));
@@ -104,7 +108,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
 
   it('pages with offset and limit', async () => {
     const { body } = await list('?offset=2&limit=3');
-    expect(body.data.map((m: any) => m.id)).toEqual(DEFAULT_CATALOG.models.slice(2, 5).map((m) => m.id));
+    expect(body.data.map((m: any) => m.id)).toEqual(LISTED.slice(2, 5).map((m) => m.id));
     expect(body.links.next).toContain('offset=5');
   });
 

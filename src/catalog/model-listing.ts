@@ -57,3 +57,4 @@ export function modelListing(model: TextModel, catalog: Catalog, basePath: strin
     tool_success_rate: model.tool_success_rate,
   };
 }
+

@@ -1,6 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { RankingsCategorySchema } from '../schemas/rankings-daily.ts';
 import type { Catalog } from './catalog.ts';
+import { listedModels } from './listed-models.ts';
 import type { TextModel } from './text-model.ts';
 import { perMillion } from './usd-price.ts';
 
@@ -171,7 +172,7 @@ function listedPrices(m: TextModel): { prompt: number; completion: number } {
 export function selectModels(catalog: Catalog, query: ModelQuery, nowMs: number): TextModel[] {
   const n = query.numbers;
   const providerOf = (slug: string) => catalog.providers.find((p) => p.slug === slug);
-  const selected = catalog.models.filter((m) => {
+  const selected = listedModels(catalog.models).filter((m) => {
     if (!within(modelAgeDays(m, nowMs), n.min_age_days, n.max_age_days)) return false;
     const b = m.benchmarks;
     if (!within(b.agentic_index, n.min_agentic_index, n.max_agentic_index)) return false;

@@ -67,6 +67,8 @@ export const TextModelSchema = z.looseObject({
   output_modalities: z.array(z.string().min(1)).default(['text']),
   /** Model family (reference `ModelGroup`: GPT, Claude, Gemini, Llama3, ...); `GET /models?arch=` matches it. */
   tokenizer: z.string().default('Other'),
+  /** Catalogue variants the model has (`:free`, `:thinking`): listed by /models and the rankings, accepted as `model` suffixes. */
+  variants: z.array(z.enum(['free', 'thinking'])).default([]),
   /** Use-case categories (reference `GET /models` `category` values); `GET /models?category=` matches them. */
   categories: z.array(RankingsCategorySchema).default([]),
   supported_parameters: z.array(z.string().min(1)).default([...DEFAULT_SUPPORTED_PARAMETERS]),

@@ -38,11 +38,11 @@ function launchDayOf(model: TextModel, seed: number): number {
 /**
  * The entries the dataset ranks, derived from the catalogue's text models (fields read loosely, as
  * the catalogue owner may add them: `created`, `input_modalities`/`architecture.input_modalities`,
- * `output_modalities`, `supported_parameters`, `spend_share`), plus a seeded `:free` variant for
- * about a quarter of them. A pure function of (models, seed).
+ * `output_modalities`, `supported_parameters`, `spend_share`), plus an entry per catalogue variant
+ * (`variants`: `:free`, `:thinking`), as GET /models lists them. A pure function of (models, seed).
  *
  * @example
- * rankedModels(catalog.models, 0).map((m) => m.permaslug); // ['openai/gpt-5', 'openai/gpt-5:free', ...]
+ * rankedModels(catalog.models, 0).map((m) => m.permaslug); // ['openai/gpt-5', ..., 'openai/gpt-4o-mini', 'openai/gpt-4o-mini:free']
  */
 export function rankedModels(models: readonly TextModel[], seed: number): RankedModel[] {
   const out: RankedModel[] = [];
@@ -65,8 +65,11 @@ export function rankedModels(models: readonly TextModel[], seed: number): Ranked
       contextLength: model.context_length,
     };
     out.push(entry);
-    if (rng.float() < 0.25) {
-      out.push({ ...entry, permaslug: `${model.id}:free`, dailyTokens: Math.max(1, Math.round(entry.dailyTokens * (0.05 + rng.float() * 0.2))) });
+    // The catalogue's variants (`:free`, `:thinking`) rank on their own, as GET /models lists them.
+    // This draw once decided a seeded `:free`; it stays so every later number keeps its value.
+    rng.float();
+    for (const variant of model.variants) {
+      out.push({ ...entry, permaslug: `${model.id}:${variant}`, dailyTokens: Math.max(1, Math.round(entry.dailyTokens * (0.05 + rng.float() * 0.2))) });
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import { modelEndpointsListing } from '../catalog/model-endpoints-listing.ts';
+import { listedModels } from '../catalog/listed-models.ts';
 import { modelListing } from '../catalog/model-listing.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { parseModelQuery, selectModels } from '../catalog/model-query.ts';
@@ -22,6 +23,7 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
       faults: [400, 401, 403, 500],
       handle(ctx) {
         const query = parseModelQuery(ctx.url.searchParams);
+        // Catalogue variants (`:free`, `:thinking`) are entries of their own (listed-models.ts).
         const all = selectModels(env.catalog, query, env.clock.now());
         // reference: without offset and limit the full list is returned.
         const paged = query.numbers.offset !== undefined || query.numbers.limit !== undefined;
@@ -52,7 +54,7 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
       handle(ctx) {
         // The link GET /models gives as links.details (reference ListEndpointsResponse).
         const id = `${ctx.params.author}/${ctx.params.slug}`;
-        const model = env.catalog.models.find((m) => m.id === id || m.canonical_slug === id);
+        const model = listedModels(env.catalog.models).find((m) => m.id === id || m.canonical_slug === id);
         if (!model) throw new GatewayError(404, `Model "${id}" not found (GET /models lists the catalogue)`);
         return jsonResponse({ data: modelEndpointsListing(model, env.catalog) });
       },

@@ -15,6 +15,7 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { RequestContext, Route } from '../http/route.ts';
 import { seededRandom } from '../random/seeded-random.ts';
+import { resolveModelVariants } from '../routing/model-variant.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { scriptPlan } from '../scripts/script-plan.ts';
@@ -27,6 +28,9 @@ import { pacedEventStream, waitForJsonAnswer, type TimedContext } from '../timin
 import { upstreamBody } from '../streaming/upstream-body.ts';
 import { sessionIdOf } from '../request/session-id.ts';
 import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
+
+/** A `:free` variant is served at no cost. */
+const FREE_PRICING = { prompt: '0', completion: '0' } as const;
 
 /** Message of the in-stream failure forced by `X-Gatewaykit-Fault: stream-error`. */
 export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream stream failed mid-response (X-Gatewaykit-Fault: stream-error)';
@@ -48,7 +52,11 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const sessionId = sessionIdOf(request.session_id, ctx.request.headers);
   if (!ctx.apiKey) throw new GatewayError(401);
   const tokenizer = await loadTokenizer();
-  const routed = resolveRoute({ request, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
+  // Model variants (`:nitro`, `:floor`, `:exacto`, `:online`, `:free`, `:thinking`): the request they stand for.
+  const variants = resolveModelVariants(request, env.catalog);
+  if (variants instanceof GatewayError) throw variants;
+  const effective = variants.request;
+  const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
     routed.error.gatewayMetadata ??= routed.metadata;
@@ -58,7 +66,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const gatewayMetadata = ctx.metadataEnabled ? decision.gatewayMetadata : undefined;
   const modelId = decision.model.id;
   // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
-  const modelRequest = decision.effects.input === undefined ? request : { ...request, input: decision.effects.input };
+  const modelRequest = decision.effects.input === undefined ? effective : { ...effective, input: decision.effects.input };
 
   // DESIGN determinism: the reply depends on seed + request (not `stream`); ids are fresh per
   // answer, from the seed and the answer's sequence number (same requests, same order after a
@@ -95,7 +103,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   });
   const counts = buildUsage({ inputTokens: prompt.inputTokens, ...cacheUse, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
   // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
-  const usage = { ...counts, ...usageCost(counts, decision.endpoint.pricing, ctx.apiKey.byok ?? false) };
+  const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
+  const usage = { ...counts, ...usageCost(counts, pricing, ctx.apiKey.byok ?? false) };
   const result = buildResponse({
     request,
     id: `resp_${ids.fork('response').alphanumeric(32)}`,
