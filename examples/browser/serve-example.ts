@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
  * const { url, close } = await serveStatic('examples/browser/dist', 0);
  */
 export async function serveStatic(dir: string, port: number): Promise<{ url: string; server: Server; close(): Promise<void> }> {
-  const root = normalize(dir) + sep;
+  const root = normalize(dir).replace(/[\\/]+$/, '') + sep; // one separator, given 'dist' or 'dist/'
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = normalize(join(root, path === '/' ? 'index.html' : decodeURIComponent(path)));

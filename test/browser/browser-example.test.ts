@@ -41,7 +41,7 @@ describe('the simulator in a browser (examples/browser)', () => {
     let browser: Browser;
     let site: Awaited<ReturnType<typeof serveStatic>>;
     beforeAll(async () => {
-      site = await serveStatic(dir, 0);
+      site = await serveStatic(join(dir, '/'), 0); // with a trailing separator, as the npm script passes it
       browser = await launchChromium();
     });
     afterAll(async () => {
