@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { startServer } from '../src/adapter/node/create-server.ts';
-import { conform } from '../src/cli/conform.ts';
-import type { FetchLike } from './client/gateway-client.ts';
-import type { ConformanceReport } from './report.ts';
-import { runConformance } from './run-conformance.ts';
-import { startAimock, type AimockTarget } from './test-helpers/aimock-target.ts';
-import { AIMOCK_EXPECTED, PORTKEY_EXPECTED, type ExpectedVerdicts } from './test-helpers/expected-verdicts.ts';
-import { AIMOCK_OPTIONS, PORTKEY_OPTIONS } from './test-helpers/external-run-options.ts';
-import { startPortkey } from './test-helpers/portkey-target.ts';
+import { virtualClock } from '../../src/clock/virtual-clock.ts';
+import { startServer } from '../../src/adapter/node/create-server.ts';
+import { conform } from '../../src/cli/conform.ts';
+import type { FetchLike } from '../../conformance/client/gateway-client.ts';
+import type { ConformanceReport } from '../../conformance/report.ts';
+import { runConformance } from '../../conformance/run-conformance.ts';
+import { startAimock, type AimockTarget } from '../../conformance/test-helpers/aimock-target.ts';
+import { AIMOCK_EXPECTED, PORTKEY_EXPECTED, type ExpectedVerdicts } from '../../conformance/test-helpers/expected-verdicts.ts';
+import { AIMOCK_OPTIONS, PORTKEY_OPTIONS } from '../../conformance/test-helpers/external-run-options.ts';
+import { startPortkey } from '../../conformance/test-helpers/portkey-target.ts';
 
 /** Every verdict as expected; a change names the check, the expected verdict with its reason, and what came. */
 function verdictChanges(report: ConformanceReport, expected: ExpectedVerdicts): string[] {
