@@ -38,7 +38,9 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
 
 /** Wait (bounded) until the gateway has set a timer on its clock: the request reached its wait. */
 async function untilWaiting(clock: { pendingTimers(): number }): Promise<void> {
-  for (let i = 0; i < 1000 && clock.pendingTimers() === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+  // Bounded in time: the first request of a file also loads the tokenizer (real I/O).
+  const until = Date.now() + 10_000;
+  while (clock.pendingTimers() === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2));
   expect(clock.pendingTimers()).toBeGreaterThan(0);
 }
 
@@ -175,5 +177,20 @@ describe('timing: realistic on the system clock, over a port', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe('timing: a process waiting on a realistic answer stays alive', () => {
+  test('a plain script awaiting gateway.fetch with realistic timing on the system clock gets its answer', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const source = new URL('../src/gateway/create-gateway.ts', import.meta.url).href;
+    const script = `
+      const { createGateway } = await import(${JSON.stringify(source)});
+      const gateway = createGateway({ timing: 'realistic', catalog: ${JSON.stringify(catalog(0.2, 400))} });
+      const res = await gateway.fetch('/responses', { method: 'POST', headers: ${JSON.stringify(HEADERS)}, body: ${JSON.stringify(body())} });
+      console.log('status', res.status);`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 });
+    expect(stdout).toContain('status 200');
   });
 });

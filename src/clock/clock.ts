@@ -11,8 +11,12 @@ export interface Clock {
   readonly kind: 'system' | 'virtual';
   /** Milliseconds since the Unix epoch. */
   now(): number;
-  /** Run `fn` once `ms` have passed on this clock. */
-  setTimer(ms: number, fn: () => void): TimerHandle;
+  /**
+   * Run `fn` once `ms` have passed on this clock. A system-clock timer does not keep the process
+   * alive (a pending webhook retry must not hold a CLI open) unless `keepAlive` is set: a caller
+   * is waiting on it (realistic timing, replayed timing).
+   */
+  setTimer(ms: number, fn: () => void, options?: { keepAlive?: boolean }): TimerHandle;
 }
 
 /** A clock that moves only when told to: tests advance it instead of sleeping. */

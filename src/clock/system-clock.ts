@@ -10,10 +10,11 @@ export function systemClock(): Clock {
   return {
     kind: 'system',
     now: () => Date.now(),
-    setTimer(ms, fn): TimerHandle {
+    setTimer(ms, fn, options): TimerHandle {
       const t = setTimeout(fn, Math.max(0, ms));
-      // A pending webhook retry must not keep a CLI process alive after shutdown.
-      t.unref?.();
+      // A pending webhook retry must not keep a CLI process alive after shutdown; an answer a
+      // caller is waiting for must.
+      if (!options?.keepAlive) t.unref?.();
       return { cancel: () => clearTimeout(t) };
     },
   };

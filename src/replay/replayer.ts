@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { clockSleep } from '../timing/clock-sleep.ts';
 import { pacedStream } from '../timing/paced-stream.ts';
 import { bytesOf, chunkBytes, parseCassette, type Cassette } from './cassette.ts';
 import { matchKey } from './match-key.ts';
@@ -71,7 +72,7 @@ async function recordedResponse(cassette: Cassette, clock: Clock | undefined): P
     const offsets = body.chunks.map((c) => (clock ? c.at_ms : 0));
     return new Response(clock ? pacedStream(clock, pieces, offsets) : piecesStream(pieces), init);
   }
-  if (clock) await new Promise<void>((resolve) => void clock.setTimer(cassette.response.total_ms, resolve));
+  if (clock) await clockSleep(clock, cassette.response.total_ms);
   return new Response(bytesOf(body) as Uint8Array<ArrayBuffer>, init);
 }
 

@@ -9,5 +9,5 @@ import type { Clock } from '../clock/clock.ts';
  */
 export function clockSleep(clock: Clock, ms: number): Promise<void> {
   if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => void clock.setTimer(ms, resolve));
+  return new Promise((resolve) => void clock.setTimer(ms, resolve, { keepAlive: true }));
 }

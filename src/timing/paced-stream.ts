@@ -30,10 +30,14 @@ export function pacedStream(clock: Clock, pieces: readonly Uint8Array[], offsets
           return;
         }
         return new Promise<void>((resolve) => {
-          timer = clock.setTimer(wait, () => {
-            send();
-            resolve();
-          });
+          timer = clock.setTimer(
+            wait,
+            () => {
+              send();
+              resolve();
+            },
+            { keepAlive: true },
+          );
         });
       },
       cancel() {
