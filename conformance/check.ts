@@ -89,6 +89,8 @@ export interface CheckContext {
    * gets the run-wide client: what it sends draws on the whole budget, not on one check's share.
    */
   shared<T>(key: string, make: (client: GatewayClient) => Promise<T>): Promise<T>;
+  /** Wait in real time (a live video job); injected by tests. */
+  sleep(ms: number): Promise<void>;
   /** Every exchange of the run so far, with the check that sent it (the always-on oracles judge these). */
   exchanges(): readonly SentExchange[];
 }

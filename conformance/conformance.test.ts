@@ -68,6 +68,28 @@ describe('the suite against the simulator', () => {
     expect(paid.length).toBeLessThanOrEqual(3);
   });
 
+  it('the video checks run against a target without the simulator controls (real waits, here an injected sleep), cancel not drawn', async () => {
+    const gateway = createGateway({ clock: virtualClock(), seed: 2 });
+    const sent: string[] = [];
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: async (input, init) => {
+        sent.push(new URL(String(input)).pathname);
+        return gateway.fetch(input, init);
+      },
+      simulator: false,
+      includeVideos: true,
+      only: ['videos.'],
+      seed: 4,
+      runs: 3,
+      // A live job takes real time: the suite waits; here each wait moves the simulator's clock.
+      sleep: (ms) => gateway.control.advanceClock(ms),
+    });
+    expect(report.checks.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`.trim())).toEqual(report.checks.map((c) => `${c.id}: passed${c.reason ? ` ${c.reason}` : ''}`));
+    expect(sent.filter((p) => p.startsWith('/__gatewaykit/'))).toEqual([]);
+  });
+
   it('waits out a 429 with Retry-After (injected sleep) and retries', async () => {
     const gateway = createGateway({ clock: virtualClock() });
     const waits: number[] = [];

@@ -62,7 +62,7 @@ export interface ConformanceOptions {
   readonly heartbeatMs?: number;
   /** The checks to choose from. Default: every registered check. */
   readonly checks?: readonly Check[];
-  /** Injected into the client so tests never sleep on Retry-After. */
+  /** Injected so tests never sleep (Retry-After, the real-time waits of video jobs on a live gateway). */
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
@@ -190,6 +190,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         return memo.get(key) as Promise<T>;
       },
       exchanges: () => journal,
+      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     };
     const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     const heartbeat = options.onProgress

@@ -143,7 +143,7 @@ async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; answ
   try {
     for (let step = 0; step < 200 && !isTerminalStatus(job.status) && Date.now() < deadline; step++) {
       if (virtual) await ctx.client.send({ method: 'POST', path: '/__gatewaykit/clock/advance', auth: 'none', body: { ms: 60_000 } });
-      else await new Promise((resolve) => setTimeout(resolve, 5_000));
+      else await ctx.sleep(5_000);
       answer = await ctx.client.send({ method: 'GET', path: `/videos/${encodeURIComponent(String(first.id))}` });
       const next = readJob(answer, 'videos.job-shape');
       if (!isJob(next)) return { outcome: { status: 'inconclusive', reason: (next as { inconclusive: string }).inconclusive, owner: (next as { owner: string }).owner } };

@@ -78,7 +78,7 @@ class AdvanceCommand implements fc.AsyncCommand<JobModel, JobReal> {
   async run(_m: JobModel, r: JobReal) {
     if (r.stop || r.failure) return;
     if (r.ctx.simulator?.clock === 'virtual') await r.client.send({ method: 'POST', path: '/__gatewaykit/clock/advance', auth: 'none', body: { ms: this.ms } });
-    else await new Promise((resolve) => setTimeout(resolve, Math.min(this.ms, REAL_WAIT_MS)));
+    else await r.ctx.sleep(Math.min(this.ms, REAL_WAIT_MS));
   }
   toString = () => `advance(${this.ms})`;
 }
