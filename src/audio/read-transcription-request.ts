@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { isJsonContentType } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
 import {
   TimestampGranularitySchema,
   TranscriptionRequestSchema,
@@ -21,6 +22,24 @@ import { ISO_639_1 } from './language-name.ts';
 export const MULTIPART_FILE_LIMIT_BYTES = 25 * 1024 * 1024;
 /** Room for the other form fields and the part headers/boundaries around the file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Slack over the base64 of the largest file for the other JSON members. */
+const JSON_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The JSON body limit: base64 of the largest file any catalogue speech model accepts (reference:
+ * "send larger files as base64 JSON via input_audio"), and never more than `--max-body-bytes`,
+ * which holds here as on every operation (a 140 MB JSON body was once read whole). The 413 comes
+ * while reading, never after buffering a body no model could take.
+ *
+ * @example
+ * transcriptionJsonLimit(env); // e.g. 10485760 with the default --max-body-bytes
+ */
+export function transcriptionJsonLimit(env: Pick<GatewayEnv, 'maxBodyBytes' | 'catalog'>): number {
+  let largest = 0;
+  for (const m of env.catalog.speechModels) largest = Math.max(largest, m.max_file_bytes);
+  return Math.min(env.maxBodyBytes, Math.ceil(largest / 3) * 4 + JSON_OVERHEAD_BYTES);
+}
 
 /** A transcription request, whichever body it came in. */
 export interface TranscriptionCall {
@@ -103,10 +122,10 @@ function single(form: FormData, name: string): string | undefined {
 async function fromMultipart(ctx: RequestContext, contentType: string): Promise<TranscriptionCall> {
   let bytes: Uint8Array;
   try {
-    bytes = await ctx.bytes(MULTIPART_FILE_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES);
+    bytes = await ctx.bytes(ctx.env.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
   } catch (e) {
     if (e instanceof GatewayError && e.status === 413) {
-      throw new GatewayError(413, `Payload too large: a multipart upload may carry at most ${MULTIPART_FILE_LIMIT_BYTES} bytes of audio (25 MB); send larger files as base64 JSON via input_audio`);
+      throw new GatewayError(413, `Payload too large: a multipart upload may carry at most ${ctx.env.maxUploadBytes} bytes of audio${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
     }
     throw e;
   }
@@ -122,8 +141,8 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
   const file = files[0];
   if (typeof file === 'string') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
   const f = file as File;
-  if (f.size > MULTIPART_FILE_LIMIT_BYTES) {
-    throw new GatewayError(413, `file: ${f.size} bytes exceeds the ${MULTIPART_FILE_LIMIT_BYTES}-byte (25 MB) upload limit; send larger files as base64 JSON via input_audio`);
+  if (f.size > ctx.env.maxUploadBytes) {
+    throw new GatewayError(413, `file: ${f.size} bytes exceeds the ${ctx.env.maxUploadBytes}-byte${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} upload limit (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
   }
   const format = formatOfUpload(f.name, f.type);
   if (!format) {
@@ -169,5 +188,7 @@ export async function readTranscriptionRequest(ctx: RequestContext): Promise<Tra
   if (!isJsonContentType(contentType)) {
     throw new GatewayError(400, `Content-Type must be application/json or multipart/form-data (got "${contentType}")`);
   }
+  // The JSON body's own limit (--max-body-bytes, and no more than the largest model's file in base64).
+  await ctx.bytes(transcriptionJsonLimit(ctx.env));
   return fromJson(await ctx.json());
 }

@@ -24,6 +24,8 @@ Options:
   --seed N            seed of every simulated choice (default 0)
   --clock KIND        system (default) or virtual (moves only via POST /__gatewaykit/clock/advance)
   --max-body-bytes N  request-size limit, 413 past it (default 10485760)
+  --max-connections N       open connections at most; further ones are closed at once (default: no limit)
+  --max-upload-bytes N      audio bytes a multipart /audio/transcriptions upload may carry, 413 past it (default 26214400)
   --journal-max-bytes N     bytes the request journal may hold, oldest dropped first (default 16777216)
   --request-timeout-ms N    whole-request limit for slow clients, 408 past it (default 30000)
   --headers-timeout-ms N    limit for receiving the request headers (default min(request timeout, 20000))
@@ -66,6 +68,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         clock: { type: 'string' },
         'max-body-bytes': { type: 'string' },
         'journal-max-bytes': { type: 'string' },
+        'max-upload-bytes': { type: 'string' },
+        'max-connections': { type: 'string' },
         'request-timeout-ms': { type: 'string' },
         'headers-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
@@ -118,12 +122,16 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   };
   let port: number, seed: number, maxBodyBytes: number, journalMaxBytes: number;
   let webhookConcurrency: number | undefined;
+  let maxUploadBytes: number | undefined;
+  let maxConnections: number | undefined;
   const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
     port = int('port', values.port ?? process.env.PORT, config?.port ?? 8080);
     seed = int('seed', values.seed, config?.seed ?? 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
     journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
+    if (values['max-connections'] !== undefined) maxConnections = int('max-connections', values['max-connections'], 0);
+    if (values['max-upload-bytes'] !== undefined) maxUploadBytes = int('max-upload-bytes', values['max-upload-bytes'], 0);
     if (values['webhook-concurrency'] !== undefined) {
       webhookConcurrency = int('webhook-concurrency', values['webhook-concurrency'], 16);
       if (webhookConcurrency < 1) throw new Error(`--webhook-concurrency must be at least 1 (got "${values['webhook-concurrency']}")`);
@@ -233,7 +241,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
     };
     const persisted = state ? { videoJobs: state.videoJobs } : {};
-    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
+    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);

@@ -20,6 +20,8 @@ export interface GatewayEnv {
   /** The path part of baseUrl, e.g. /api/v1. */
   readonly basePath: string;
   readonly maxBodyBytes: number;
+  /** Audio bytes a multipart upload may carry (`--max-upload-bytes`); JSON bodies keep `maxBodyBytes`. */
+  readonly maxUploadBytes: number;
   /** `instant` or `realistic` answers, and the time-out limits of the latter (docs/timing.md). */
   readonly timing: Timing;
   readonly journal: Journal;

@@ -31,6 +31,7 @@ import { createProviderFaults } from '../state/provider-faults.ts';
 import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
+import { MULTIPART_FILE_LIMIT_BYTES } from '../audio/read-transcription-request.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
@@ -64,6 +65,8 @@ export interface GatewayOptions {
   replay?: ReplayOptions;
   /** Request-body limit in bytes (413 past it). Default 10 MiB. */
   maxBodyBytes?: number;
+  /** Audio bytes a multipart `/audio/transcriptions` upload may carry (its own limit; 413 past it). Default 25 MiB. */
+  maxUploadBytes?: number;
   /** How many requests the journal keeps. Default 1000. */
   journalLimit?: number;
   /** How many bytes the journal may hold (bodies, answers, stream events, headers). Default 16 MiB. */
@@ -131,6 +134,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxUploadBytes: options.maxUploadBytes ?? MULTIPART_FILE_LIMIT_BYTES,
     timing: resolveTiming(options.timing, 'createGateway({ timing })'),
     journal,
     providerFaults,

@@ -1,7 +1,7 @@
 import { buildTranscription } from '../audio/build-transcription.ts';
 import { probeAudio } from '../audio/audio-probe.ts';
 import { hashBytes } from '../audio/hash-bytes.ts';
-import { readTranscriptionRequest } from '../audio/read-transcription-request.ts';
+import { MULTIPART_OVERHEAD_BYTES, readTranscriptionRequest, transcriptionJsonLimit } from '../audio/read-transcription-request.ts';
 import { resolveSpeechModel } from '../audio/resolve-speech-model.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
@@ -16,18 +16,8 @@ import { jsonResponse } from '../http/raw-body.ts';
  */
 export const AUDIO_TRANSCRIPTION_FAULTS = [400, 401, 402, 404, 413, 429, 500, 502, 503, 524, 529] as const;
 
-/** Slack over the base64 of the largest file for the other JSON members. */
-const JSON_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * The JSON body limit: base64 of the largest file any catalogue speech model accepts (reference:
- * "send larger files as base64 JSON via input_audio"), so the 413 comes while reading, never after
- * buffering a body no model could take.
- */
-export function transcriptionBodyLimit(env: GatewayEnv): number {
-  const largest = Math.max(0, ...env.catalog.speechModels.map((m) => m.max_file_bytes));
-  return Math.ceil(largest / 3) * 4 + JSON_OVERHEAD_BYTES;
-}
+/** The JSON body limit of /audio/transcriptions (src/audio/read-transcription-request.ts). */
+export const transcriptionBodyLimit = transcriptionJsonLimit;
 
 async function transcribe(ctx: RequestContext): Promise<Response> {
   const call = await readTranscriptionRequest(ctx);
@@ -79,7 +69,8 @@ export function audioRoutes(env: GatewayEnv): Route[] {
       auth: 'key',
       paid: true,
       faults: AUDIO_TRANSCRIPTION_FAULTS,
-      maxBodyBytes: transcriptionBodyLimit(env),
+      // The larger of the two bodies' limits; each reader applies its own (JSON, multipart).
+      maxBodyBytes: Math.max(transcriptionBodyLimit(env), env.maxUploadBytes + MULTIPART_OVERHEAD_BYTES),
       handle: transcribe,
     },
   ];

@@ -1,3 +1,4 @@
+import type { ApiKey } from '../auth/api-key.ts';
 import { statusesFor } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
@@ -23,8 +24,9 @@ function contentIndex(url: URL): number {
  * `POST /__gatewaykit/videos/:jobId/cancel` and `GET /__gatewaykit/videos`.
  */
 export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(env)): Route[] {
-  const findJob = (id: string | undefined) => {
-    const job = id === undefined ? undefined : jobs.get(id);
+  // Jobs belong to the key that created them: another key gets the same 404 as an unknown id.
+  const findJob = (id: string | undefined, apiKey: ApiKey | undefined) => {
+    const job = id === undefined ? undefined : jobs.getFor(id, apiKey);
     if (!job) throw new GatewayError(404, `No video job ${id ?? ''}`);
     return job;
   };
@@ -51,7 +53,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       faults: [401, 404, 500],
       async handle(ctx) {
         await jobs.ready;
-        return jsonResponse(jobs.view(findJob(ctx.params.jobId)));
+        return jsonResponse(jobs.view(findJob(ctx.params.jobId, ctx.apiKey)));
       },
     },
     {
@@ -62,7 +64,7 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       faults: [400, 401, 404, 500, 502],
       async handle(ctx) {
         await jobs.ready;
-        const job = findJob(ctx.params.jobId);
+        const job = findJob(ctx.params.jobId, ctx.apiKey);
         const index = contentIndex(ctx.url);
         const status = videoJobStatus(job, env.clock.now());
         if (status !== 'completed') throw new GatewayError(400, `Video job ${job.id} is ${status}; its content is available once it is completed`);

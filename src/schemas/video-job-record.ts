@@ -72,5 +72,10 @@ export const VideoJobRecordSchema = z.object({
   user: z.string().nullable(),
   trace: z.record(z.string(), z.unknown()).nullable(),
   webhook: VideoWebhookStateSchema.nullable(),
+  /**
+   * Who may see the job: a hash of the API key that created it (never the key). Others get 404,
+   * as on a multi-tenant gateway. Absent on jobs saved before owners were kept (visible to all).
+   */
+  owner: z.string().nullable().optional(),
 });
 export type VideoJobRecord = z.infer<typeof VideoJobRecordSchema>;

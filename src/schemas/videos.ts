@@ -45,6 +45,11 @@ export const InputReferenceSchema = z.discriminatedUnion(
 export type InputReference = z.infer<typeof InputReferenceSchema>;
 
 const max256 = z.string().max(256, 'at most 256 characters (spec 8)');
+/**
+ * A prompt is stored with its job and written to the state file: bounded, so one request cannot
+ * make every later save carry megabytes (a 9 MB prompt was kept). Far above any provider's limit.
+ */
+export const MAX_VIDEO_PROMPT_CHARS = 32_000;
 
 /**
  * The body of `POST /videos` (spec 2.7, field names from the reference `VideoGenerationRequest`).
@@ -58,7 +63,7 @@ const max256 = z.string().max(256, 'at most 256 characters (spec 8)');
 export const VideoGenerationRequestSchema = z
   .looseObject({
     model: z.string().min(1, 'must be a model slug').optional(),
-    prompt: z.string().optional(),
+    prompt: z.string().max(MAX_VIDEO_PROMPT_CHARS, `at most ${MAX_VIDEO_PROMPT_CHARS} characters`).optional(),
     aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS, { error: `must be one of ${VIDEO_ASPECT_RATIOS.join(', ')}` }).optional(),
     resolution: z.enum(VIDEO_RESOLUTIONS, { error: `must be one of ${VIDEO_RESOLUTIONS.join(', ')}` }).optional(),
     duration: z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second (spec 8)').optional(),

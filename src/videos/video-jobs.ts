@@ -1,6 +1,7 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { TimerHandle } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { hash53 } from '../random/hash.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../schemas/video-job-record.ts';
 import { isTerminalVideoStatus, type VideoJob } from '../schemas/videos.ts';
@@ -93,6 +94,8 @@ export interface VideoJobs {
   readonly ready: Promise<void>;
   submit(input: { body: unknown; sessionHeader: string | null; apiKey: ApiKey | undefined }): Promise<VideoJobRecord>;
   get(id: string): VideoJobRecord | undefined;
+  /** The job if `apiKey` may see it (its creator's key), else undefined (answered 404). */
+  getFor(id: string, apiKey: ApiKey | undefined): VideoJobRecord | undefined;
   /** The public view of a job at the current clock reading. */
   view(job: VideoJobRecord): VideoJob;
   /** Cancel a job that has not reached a terminal state (409 otherwise, 404 unknown). */
@@ -109,6 +112,11 @@ export interface VideoJobs {
   webhookAttempts(): WebhookAttempt[];
   /** Resolves when no webhook delivery is in flight (tests await it instead of sleeping). */
   webhooksIdle(): Promise<void>;
+}
+
+/** The owner id of jobs created with `apiKey`: a hash, so a state file never holds a key. */
+export function videoJobOwner(apiKey: ApiKey): string {
+  return `key_${hash53(apiKey.key, 0x6f776e).toString(16)}`;
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -191,6 +199,12 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   };
   /** A change nobody waits for (webhook progress, clock moves): a failed save is reported, not thrown. */
   const changedInBackground = (change: VideoJobsChange) => void changed(change).catch((error) => env.reportError(error));
+
+  function getFor(id: string, apiKey: ApiKey | undefined): VideoJobRecord | undefined {
+    const job = find(id);
+    if (!job || job.owner == null) return job;
+    return apiKey && videoJobOwner(apiKey) === job.owner ? job : undefined;
+  }
 
   function patch(id: string, fn: (job: VideoJobRecord) => void): VideoJobRecord | undefined {
     const job = jobs.get(id);
@@ -319,10 +333,11 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         now,
         seq,
         isByok: apiKey?.byok ?? false,
-        findJob: find,
+        findJob: (id) => getFor(id, apiKey),
         takeProviderFault: (slug) => env.providerFaults.take(slug),
         webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost },
       });
+      if (apiKey) record.owner = videoJobOwner(apiKey);
       // The counter moves now (ids stay unique while the save is in flight); a failed save leaves a gap.
       seq += 1;
       try {
@@ -336,6 +351,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
       return record;
     },
     get: find,
+    getFor,
     view: (job) => videoJobView(job, env.clock.now(), { basePath: env.basePath, baseUrl: env.baseUrl }),
     async cancel(id) {
       await ready;

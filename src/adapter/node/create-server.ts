@@ -22,6 +22,8 @@ export interface ServeOptions extends GatewayOptions {
   headersTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open, ms. Default 5 000. */
   keepAliveTimeoutMs?: number;
+  /** Open connections at most; further ones are closed at once (node:http `maxConnections`). Default: no limit. */
+  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -58,6 +60,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     requireHostHeader: false,
   });
   server.on('clientError', answerClientError);
+  // A cap on sockets, so a flood of idle or slow connections cannot use up the file descriptors
+  // every other client (and the state file, and webhooks) needs.
+  if (options.maxConnections !== undefined && options.maxConnections > 0) server.maxConnections = options.maxConnections;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
