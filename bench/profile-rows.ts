@@ -1,7 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { forkChild } from '../test/support/fork-child.ts';
 import { load } from './load.ts';
+import { childScript, runChild } from './spawn-child.ts';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary.ts';
 
 const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards quietly box jackals'.split(' ');
@@ -40,7 +40,8 @@ function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
 export async function profileServerRow(name: string, seconds: number, top: number): Promise<ProfileSummary> {
   const row = PROFILE_ROWS[name];
   if (!row) throw new Error(`no such profile row: ${name}`);
-  const child = await forkChild(fileURLToPath(new URL('./servers/gatewaykit-child.ts', import.meta.url)), [BENCH_TEXT]);
+  const { file, plain } = childScript('gatewaykit-child');
+  const child = await forkChild(file, [BENCH_TEXT], { plain });
   try {
     const target = { url: `${child.url}/responses`, body: row.body, headers: row.headers };
     await load(target, 1, 10, row.status);
@@ -60,12 +61,6 @@ export async function profileServerRow(name: string, seconds: number, top: numbe
  * const summary = await profileInProcess(3, 12);
  */
 export async function profileInProcess(seconds: number, top: number): Promise<ProfileSummary> {
-  const script = fileURLToPath(new URL('./servers/in-process-child.ts', import.meta.url));
-  const child = fork(script, [BENCH_TEXT, String(seconds)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const result = await new Promise<{ us: number; requests: number; profile: CpuProfile }>((resolve, reject) => {
-    child.on('message', (m: { profile?: CpuProfile }) => m?.profile && resolve(m as { us: number; requests: number; profile: CpuProfile }));
-    child.once('exit', (code) => reject(new Error(`in-process child exited (${code})`)));
-  });
-  child.kill();
+  const result = await runChild<{ us: number; requests: number; profile: CpuProfile }>('in-process-child', [BENCH_TEXT, String(seconds)], 'profile');
   return { ...summariseProfile(result.profile, top), label: `gateway.fetch in-process: ${result.us.toFixed(1)} µs per request while profiled (${result.requests} requests)` };
 }

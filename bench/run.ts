@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
-import { measureInProcess } from './in-process.ts';
+import type { InProcessResult } from './in-process.ts';
 import { PROFILE_ROWS, profileInProcess, profileServerRow } from './profile-rows.ts';
-import { loadGatewaykit, loadRunConformance } from './servers/load-gatewaykit.ts';
+import { loadRunConformance } from './servers/load-gatewaykit.ts';
 import { readSse } from './read-sse.ts';
 import { renderResults, type BenchResults, type ConformanceRow } from './render-results.ts';
-import { spawnChild } from './spawn-child.ts';
+import { runChild, spawnChild } from './spawn-child.ts';
 import { median } from './stats.ts';
 
 const { values } = parseArgs({
@@ -236,7 +236,7 @@ const BUILD_DIR = `${ROOT}bench/.build-tmp`;
 async function buildPackage(): Promise<string> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
   await new Promise<void>((resolve, reject) => {
-    const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`, '--outDir', BUILD_DIR], { stdio: 'ignore' });
+    const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.build.json`, '--outDir', BUILD_DIR], { stdio: 'ignore' });
     tsc.once('exit', () => (existsSync(`${BUILD_DIR}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
   });
   return BUILD_DIR;
@@ -278,13 +278,12 @@ async function main(): Promise<void> {
       process.env.GATEWAYKIT_BENCH_BUILD = build;
       log(`compiled the package into ${build.slice(ROOT.length)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
-    const gatewaykit = await loadGatewaykit(build);
-    results.measured = gatewaykit.from;
+    results.measured = build ? 'build' : 'source';
     await throughput(results);
     if (!values['skip-profile']) await profiles(results);
     await longStream(results);
     await concurrentStreams(results);
-    results.inProcess = await measureInProcess(gatewaykit.createGateway, TEXT, quick ? 300 : 2_000, quick ? 1 : 3);
+    ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [TEXT, String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
     log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs per request`);
     await conformance(results);
     await startup(results, build);

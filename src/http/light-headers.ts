@@ -64,7 +64,12 @@ export class LightHeaders {
   }
 
   forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
-    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this as unknown as Headers);
+    // No generator here: the journal and the node adapter walk every request's and answer's headers.
+    const names = [...this.#map.keys()].sort();
+    for (const name of names) {
+      if (name === 'set-cookie') for (const c of this.#cookies ?? []) callback.call(thisArg, c, name, this as unknown as Headers);
+      else callback.call(thisArg, this.#map.get(name) as string, name, this as unknown as Headers);
+    }
   }
 
   *entries(): IterableIterator<[string, string]> {
