@@ -12,13 +12,17 @@ import { mergeCatalogInputs } from './merge-catalog-inputs.ts';
 export class CatalogError extends Error {
   readonly source: string;
   readonly issues: ReadonlyArray<{ path: string; message: string }>;
-  constructor(source: string, issues: ReadonlyArray<{ path: string; message: string }>) {
+  /** Problems in all (the issues listed, and those only counted). */
+  readonly total: number;
+  constructor(source: string, issues: ReadonlyArray<{ path: string; message: string }>, total = issues.length) {
+    // The first 10 and a count: the output stays small however broken the catalogue is.
     const lines = issues.slice(0, 10).map((i) => `  ${i.path}: ${i.message}`);
-    if (issues.length > 10) lines.push(`  ... and ${issues.length - 10} more`);
+    if (total > 10) lines.push(`  ... and ${total - 10} more (${total} problems in all)`);
     super(`Invalid catalog ${source}:\n${lines.join('\n')}`);
     this.name = 'CatalogError';
     this.source = source;
     this.issues = issues;
+    this.total = total;
   }
 }
 
@@ -36,9 +40,13 @@ export function parseCatalog(input: unknown, source = 'catalog option'): Catalog
   }
   const parsed = CatalogSchema.safeParse(candidate);
   if (!parsed.success) {
+    // Schema issues (zod stops at none, but each is short) plus the cross-reference count.
+    const listed = parsed.error.issues.filter((i) => !(i.code === 'custom' && typeof (i as { params?: { unlisted?: unknown } }).params?.unlisted === 'number'));
+    const unlisted = parsed.error.issues.reduce((n, i) => n + (((i as { params?: { unlisted?: number } }).params?.unlisted as number | undefined) ?? 0), 0);
     throw new CatalogError(
       source,
-      parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+      listed.slice(0, 100).map((i) => ({ path: formatPath(i.path), message: i.message })),
+      listed.length + unlisted,
     );
   }
   return parsed.data;
