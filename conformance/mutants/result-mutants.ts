@@ -48,6 +48,23 @@ export const echoToolChoiceAuto: Mutant = {
   wrap: onResult((r) => void (r.tool_choice = 'auto')),
 };
 
+export const echoPenaltiesDefault: Mutant = {
+  id: 'echo-penalties-default',
+  breaks: 'spec 2.2: the result echoes frequency_penalty and presence_penalty as null (the defaults) instead of the request values',
+  caughtBy: 'result.echo',
+  wrap: onResult((r) => {
+    r.frequency_penalty = null;
+    r.presence_penalty = null;
+  }),
+};
+
+export const echoTextDropped: Mutant = {
+  id: 'echo-text-dropped',
+  breaks: 'spec 2.2: the result echoes text without the format the request set',
+  caughtBy: 'result.echo',
+  wrap: onResult((r) => void (r.text = {})),
+};
+
 export const timestampsInMilliseconds: Mutant = {
   id: 'timestamps-in-milliseconds',
   breaks: 'spec 2.2: created_at and completed_at are Date.now() milliseconds',
@@ -293,6 +310,8 @@ export const RESULT_MUTANTS: readonly Mutant[] = [
   echoInstructionsDropped,
   echoToolsEmpty,
   echoToolChoiceAuto,
+  echoPenaltiesDefault,
+  echoTextDropped,
   timestampsInMilliseconds,
   completedAtNull,
   timestampsFractional,

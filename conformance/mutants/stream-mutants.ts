@@ -188,7 +188,15 @@ export const streamTerminalWithoutOutput: Mutant = {
     ),
 };
 
+export const streamDropsArgumentsDone: Mutant = {
+  id: 'stream-drops-arguments-done',
+  breaks: 'spec 6.4: function_call_arguments.done is never sent (the arguments arrive only as deltas)',
+  caughtBy: 'stream.deltas-join',
+  wrap: (fetch) => onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.function_call_arguments.done').map((e, i) => ({ ...e, sequence_number: i }))),
+};
+
 export const STREAM_MUTANTS: readonly Mutant[] = [
+  streamDropsArgumentsDone,
   streamItemIdChanges,
   streamDeltaItemIdWrong,
   streamOutputIndexShifted,

@@ -48,7 +48,7 @@ export function resultUsageProblems(answer: Answer): Judgement {
   return checkUsageArithmetic(usage.data).map((p) => `spec 2.2 usage: ${p}`);
 }
 
-const ECHOED = ['instructions', 'max_output_tokens', 'metadata', 'temperature', 'top_p', 'parallel_tool_calls', 'tool_choice', 'service_tier'] as const;
+const ECHOED = ['instructions', 'max_output_tokens', 'metadata', 'frequency_penalty', 'presence_penalty', 'temperature', 'top_p', 'parallel_tool_calls', 'tool_choice', 'service_tier'] as const;
 
 /** Canonical JSON (sorted keys), so key order never matters. */
 function canonical(value: unknown): string {
@@ -70,11 +70,21 @@ export function resultEchoProblems(answer: Answer, request: Json): Judgement {
     if (field === 'service_tier' && request.service_tier === 'auto') continue;
     if (canonical(body[field]) !== canonical(request[field])) problems.push(`spec 2.2: ${field} must echo the request (${canonical(request[field]).slice(0, 80)}), was ${canonical(body[field]).slice(0, 80)}`);
   }
+  // text: the members sent come back (a gateway may add members, such as a default verbosity).
+  if (isObject(request.text) && !containsSent(body.text, request.text)) {
+    problems.push(`spec 2.2: text must echo the request (${canonical(request.text).slice(0, 80)}), was ${canonical(body.text).slice(0, 80)}`);
+  }
   if (Array.isArray(request.tools)) {
     const names = (tools: unknown) => (Array.isArray(tools) ? tools.map((t) => (isObject(t) ? `${String(t.type)}:${String(t.name ?? '')}` : '?')).join(',') : String(tools));
     if (names(body.tools) !== names(request.tools)) problems.push(`spec 2.2: tools must echo the request (${names(request.tools)}), was ${names(body.tools)}`);
   }
   return problems;
+}
+
+/** Does `got` hold every member of `sent`, recursively (added members allowed)? */
+function containsSent(got: unknown, sent: unknown): boolean {
+  if (isObject(sent)) return isObject(got) && Object.entries(sent).every(([k, v]) => containsSent(got[k], v));
+  return canonical(got) === canonical(sent);
 }
 
 /** A Unix time in seconds is below this; milliseconds are above it (year 5138 vs 1973). */

@@ -221,6 +221,9 @@ export function streamDeltaProblems(answer: StreamAnswer): Judgement {
     if (got !== e[field]) problems.push(`${e.type}: deltas of ${key(e, e.type)} join to ${JSON.stringify(got.slice(0, 60))}, the done ${field} is ${JSON.stringify(String(e[field]).slice(0, 60))}`);
     if (e.type === 'response.output_text.done') doneText += typeof e.text === 'string' ? e.text : '';
   }
+  // Every run of deltas ends with its done event: a dropped done leaves the joined text unchecked.
+  const done = new Set(stream.events.filter((e) => e && typeof e.type === 'string' && e.type in DONE_FIELD).map((e) => key(e!, String(e!.type))));
+  for (const k of joined.keys()) if (!done.has(k)) problems.push(`deltas of ${k.replace(/^[^:]*:/, '')} are never followed by ${k.split(':')[0]}`);
   const response = terminalOf(stream.events)?.response as { output?: unknown } | undefined;
   if (Array.isArray(response?.output)) {
     const finalText = resultOutputText({ output: response.output as never });

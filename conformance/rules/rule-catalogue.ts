@@ -40,7 +40,7 @@ export const RULES: readonly Rule[] = [
   // Results (spec 2.2, 4.1)
   spec('result.schema', '2.2, 4.1', 'A non-streaming success is application/json holding a Responses result (id, object "response", created_at, status, model, output, usage, error null on success).'),
   spec('result.usage-arithmetic', '2.2', 'usage counts are integers; total_tokens = input_tokens + output_tokens; cached tokens within input, reasoning tokens within output.'),
-  spec('result.echo-settings', '2.2', 'The result echoes the request settings instructions, max_output_tokens, metadata, temperature, top_p, parallel_tool_calls, tool_choice, tools and service_tier.'),
+  spec('result.echo-settings', '2.2', 'The result echoes the request settings instructions, max_output_tokens, metadata, frequency_penalty, presence_penalty, temperature, top_p, parallel_tool_calls, tool_choice, tools, service_tier and the members of text that were sent.'),
   spec('result.timestamps-seconds', '2.2', 'created_at and completed_at are Unix times in whole seconds (not milliseconds), completed_at not before created_at.'),
   ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
   // Metadata (spec 2.1, 2.6)
@@ -56,7 +56,7 @@ export const RULES: readonly Rule[] = [
   ref('stream.item-identity', '6', 'An output item keeps its id and output_index from output_item.added to output_item.done, every event of the item names that id and index, and every added item and content part is done.'),
   ref('stream.terminal-status', '6, 2.2', 'The terminal event agrees with its response: response.completed carries status completed and no incomplete_details, response.incomplete carries status incomplete with the reason, response.failed carries status failed with an error.'),
   ref('stream.terminal-carries-response', '6, 2.2', 'The terminal event carries the whole response with output and usage, and the usage adds up.'),
-  spec('stream.deltas-join', '6.4', 'Text, function-argument and reasoning deltas joined equal their done event, and the text equals the final output text.'),
+  spec('stream.deltas-join', '6.4', 'Text, function-argument and reasoning deltas joined equal their done event, which always follows them, and the text equals the final output text.'),
   ref('stream.error-flat', '6, 7', 'An in-stream error event is flat: {type: "error", code, message, param, sequence_number}, not an error object nested under error.'),
   ref('stream.failure-in-stream', '6, 7', 'A failure after the 200 is reported in the stream: an error event, then response.failed, never a completed reply.'),
   ref('stream.split-reads', '6', 'Events split across network reads at any byte decode to the same conforming stream.'),

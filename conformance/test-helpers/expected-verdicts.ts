@@ -74,8 +74,8 @@ export const AIMOCK_EXPECTED: ExpectedVerdicts = {
 /**
  * The Portkey gateway (`@portkey-ai/gateway` 1.15, Node build, on 127.0.0.1) routing to the
  * simulator as a custom OpenAI-compatible host. What the simulator does right passes through;
- * what fails is Portkey's own handling: it drops fields it does not know, drops the metadata
- * headers, fails streamed Responses and the JSON transcription with a 500, and answers its own
+ * what fails is Portkey's own handling: it drops fields it does not know (and the penalties),
+ * drops the metadata headers, fails streamed Responses and the JSON transcription with a 500, and answers its own
  * errors without the envelope.
  */
 export const PORTKEY_EXPECTED: ExpectedVerdicts = {
@@ -99,7 +99,7 @@ export const PORTKEY_EXPECTED: ExpectedVerdicts = {
   'validation.valid-accepted': ['passed', 'valid requests are served with a Responses result'],
   'result.shape': ['passed', 'results pass through (Portkey adds a provider member, allowed)'],
   'result.usage': ['passed', 'usage passes through'],
-  'result.echo': ['passed', 'the echoed settings pass through'],
+  'result.echo': ['failed', 'Portkey does not forward frequency_penalty and presence_penalty on /v1/responses, so the result echoes null for both'],
   'result.timestamps': ['passed', 'timestamps pass through in seconds'],
   'result.status': ['passed', 'status and incomplete_details pass through'],
   'metadata.opt-in': ['passed', 'no gateway_metadata unasked'],
