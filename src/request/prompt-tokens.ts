@@ -1,5 +1,6 @@
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { stableStringify } from '../random/hash.ts';
+import { mediaTokens } from './media-parts.ts';
 import { hasCacheBreakpoint, inputTurns } from './read-input.ts';
 
 /** A token counter: the engine's real tokenizer, or {@link approxTokens} where none is loaded. */
@@ -36,7 +37,7 @@ export interface PromptTokens {
 
 /**
  * The one prompt-token count of a request: instructions, every input turn's text, the JSON of
- * the tool definitions, with per-message framing. The context-length check of routing (spec 2.4)
+ * the tool definitions, with per-message framing, and the images, files and audio of the input. The context-length check of routing (spec 2.4)
  * and the billed `usage.input_tokens` (spec 2.2) both use it, so a request that "fits" is billed
  * the number it was checked with.
  *
@@ -58,7 +59,8 @@ export function promptTokens(
   const turnTokens = turns.map((t) => count(t.text) + MESSAGE_OVERHEAD_TOKENS);
   const last = turnTokens.pop() ?? 0;
   prefix += turnTokens.reduce((a, b) => a + b, 0);
-  const inputTokens = prefix + last + REPLY_PRIMING_TOKENS;
+  // Images, files and audio are billed as input tokens by the rule of media-parts.ts.
+  const inputTokens = prefix + last + REPLY_PRIMING_TOKENS + mediaTokens(request.input);
   const caching =
     (typeof request.prompt_cache_key === 'string' && request.prompt_cache_key !== '') ||
     (request.cache_control !== undefined && request.cache_control !== null) ||

@@ -18,6 +18,7 @@ import { providerRank } from './provider-match.ts';
 import { requestParameters } from './request-parameters.ts';
 import { candidateContext, candidateLabel, modelCandidates, type RouteCandidate } from './route-candidate.ts';
 import { routeMetadata, type MetadataParts, type RouteAttempt } from './route-metadata.ts';
+import { missingCapability, requiredCapabilities } from './capabilities.ts';
 import { readPreferences } from './route-preferences.ts';
 import { autoBetaRouter } from './routers/auto-beta-router.ts';
 import { autoRouter } from './routers/auto-router.ts';
@@ -123,8 +124,13 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   if (chosen.stage) pipeline.push(chosen.stage);
   parts.strategy = chosen.strategy;
   if (chosen.error) return failed(chosen.error);
-  const models = chosen.models.filter((m, i) => chosen.models.indexOf(m) === i);
-  if (models.length === 0) return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
+  const distinct = chosen.models.filter((m, i) => chosen.models.indexOf(m) === i);
+  if (distinct.length === 0) return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
+  // Capabilities from the catalogue: a model that cannot read the input's media or write the
+  // asked output modality is skipped; none left is the real gateway's 404 naming the capability.
+  const needs = requiredCapabilities(request);
+  const models = distinct.filter((m) => missingCapability(m, needs) === undefined);
+  if (models.length === 0) return failed(new GatewayError(404, `No endpoints found that support ${missingCapability(distinct[0] as TextModel, needs)}`));
 
   // Hard filters per model (spec 2.4); the prompt must fit unless context compression runs.
   const compression = pluginEntry(plugins, 'context-compression');
