@@ -6,6 +6,7 @@ import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { envelopeProblems, readAll } from './check-response.ts';
 import { askedForFailure, describe, fuzzRequestArb, toRequest, type FuzzRequest } from './fuzz-request.ts';
 import { fuzzSeed } from './fuzz-seed.ts';
+import { runsFor } from '../support/runs.ts';
 
 /**
  * Requests the fuzzer found failing whose fix belongs to another area: listed with the reason and
@@ -16,7 +17,7 @@ function knownIssue(_spec: FuzzRequest): string | undefined {
   return undefined;
 }
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? runsFor({ ci: 10_000, local: 2_000 }));
 const ORIGIN = 'http://gateway.test';
 
 suite('fuzz: arbitrary and mutated requests to every operation, in-process', () => {

@@ -6,9 +6,10 @@ import { bodyOf, rawExchange, statusOf } from '../limits/raw-http.ts';
 import { envelopeProblems } from './check-response.ts';
 import { askedForFailure, describe, fuzzRequestArb, type FuzzRequest } from './fuzz-request.ts';
 import { fuzzSeed } from './fuzz-seed.ts';
+import { runsFor } from '../support/runs.ts';
 
-const RUNS = Number(process.env.FUZZ_PORT_RUNS ?? 300);
-const RAW_RUNS = Number(process.env.FUZZ_RAW_RUNS ?? 150);
+const RUNS = Number(process.env.FUZZ_PORT_RUNS ?? runsFor({ ci: 300, local: 100 }));
+const RAW_RUNS = Number(process.env.FUZZ_RAW_RUNS ?? runsFor({ ci: 150, local: 50 }));
 
 interface Answer {
   status: number;
