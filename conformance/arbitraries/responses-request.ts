@@ -163,7 +163,12 @@ const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i)
 const rule = (field: string, path: string, text: string, spec: string, status: 400 | 422 = 400) => ({ field, path, rule: text, spec, status });
 const plugin = (p: JsonRequest) => ({ plugins: [p] });
 
-/** Every rule of spec 2.1-2.5 (and the 422 conflicts of decision 0002), each at or past its boundary. */
+/**
+ * Every rule of spec 2.1-2.5 (and the 422 conflicts of decision 0002), each at or past its boundary.
+ *
+ * @example
+ * fc.sample(ruleBreakers().metadataPairs!, 1)[0]?.patch; // a request part with 17+ metadata pairs
+ */
 export function ruleBreakers(): Record<string, Breaker> {
   const word = fc.stringMatching(/^[a-z]{1,10}$/);
   return {
