@@ -5,6 +5,8 @@ import { patternString } from './pattern-string.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, unknown>;
+/** A parsed pattern generator (opaque here; src/generation/pattern-string.ts). */
+type RandExpLike = object;
 
 /**
  * What one generated instance may cost. A schema is a small text that can ask for a huge value
@@ -174,6 +176,8 @@ class Walk {
   steps = 0;
   readonly path: string[] = [];
   readonly refs: string[] = [];
+  /** Each `pattern` parsed once. */
+  readonly patterns = new Map<string, ReturnType<typeof patternString> | RandExpLike>();
   /** Each `$ref` resolved once. */
   readonly resolved = new Map<string, unknown>();
   /**
@@ -475,7 +479,7 @@ function stringFor(w: Walk, schema: Schema, name?: string): string {
   if (typeof schema.pattern === 'string') {
     // A few draws for one whose length fits; the pattern wins if none does (best effort).
     for (let attempt = 0; attempt < 4; attempt++) {
-      const made = patternString(schema.pattern, w.rng, Math.min(100_000, w.budget.maxChars - w.chars));
+      const made = patternString(schema.pattern, w.rng, Math.min(100_000, w.budget.maxChars - w.chars), w.patterns as never);
       if (!made.ok) w.fail(`pattern ${made.reason}`, 'pattern');
       value = made.value;
       if (value.length >= minLength && value.length <= maxLength) break;

@@ -90,7 +90,26 @@ export type PatternResult = { ok: true; value: string } | { ok: false; reason: s
  * @example
  * patternString('^[A-Z]{3}-\\d{4}$', rng, 10_000); // { ok: true, value: 'QKD-4821' }
  */
-export function patternString(pattern: string, rng: SeededRandom, budget: number): PatternResult {
+export function patternString(pattern: string, rng: SeededRandom, budget: number, cache?: Map<string, PatternResult | RandExp>): PatternResult {
+  // One parse per pattern per instance: an array of 3,000 patterned strings parsed it 3,000 times.
+  const cached = cache?.get(pattern);
+  if (cached instanceof RandExp) {
+    cached.randInt = (a: number, b: number) => rng.int(a, b);
+    return { ok: true, value: cached.gen() };
+  }
+  if (cached) return cached;
+  const made = buildGenerator(pattern, budget);
+  if (!(made instanceof RandExp)) {
+    cache?.set(pattern, made);
+    return made;
+  }
+  cache?.set(pattern, made);
+  made.randInt = (a: number, b: number) => rng.int(a, b);
+  return { ok: true, value: made.gen() };
+}
+
+/** A generator for `pattern` within `budget`, or the result to give instead (refused, or no string derivable). */
+function buildGenerator(pattern: string, budget: number): RandExp | PatternResult {
   try {
     // Validity as the schema's own language defines it (constructing a RegExp runs nothing).
     new RegExp(pattern, 'u');
@@ -106,10 +125,9 @@ export function patternString(pattern: string, rng: SeededRandom, budget: number
     return { ok: true, value: '' };
   }
   generator.max = OPEN_REPEAT;
-  generator.randInt = (a: number, b: number) => rng.int(a, b);
   const tokens = (generator as unknown as { tokens: Token }).tokens;
   const least = work(tokens, false);
   if (least > budget) return { ok: false, reason: `needs strings of at least ${least} steps to generate, more than the budget (${budget})` };
   if (work(tokens, true) > budget) clampToMinimum(tokens);
-  return { ok: true, value: generator.gen() };
+  return generator;
 }

@@ -12,6 +12,8 @@ export const JOURNAL_ANSWER_LIMIT = 16 * 1024;
 /** The most events of one streamed answer the journal keeps, and their bytes in all. */
 export const JOURNAL_EVENT_LIMIT = 256;
 export const JOURNAL_EVENT_BYTES = 32 * 1024;
+/** A page holds entries up to about this many kept bytes (at least one entry): reading it stays quick. */
+export const JOURNAL_PAGE_BYTES = 2 * 1024 * 1024;
 /** What an entry costs beyond its bodies and headers (object, numbers, short strings): an estimate. */
 const ENTRY_OVERHEAD = 320;
 
@@ -348,6 +350,9 @@ export function createJournal(options: JournalOptions): Journal {
     query(q) {
       const limit = q.limit;
       const data: JournalEntry[] = [];
+      let pageBytes = 0;
+      // Full when `limit` entries are in, or their kept bytes reach the page bound.
+      const full = () => data.length === limit || pageBytes >= JOURNAL_PAGE_BYTES;
       let hasMore = false;
       let last: number | null = null;
       const matches = (s: Stored) =>
@@ -363,11 +368,12 @@ export function createJournal(options: JournalOptions): Journal {
         for (let i = start; i >= head; i--) {
           const s = entries[i] as Stored;
           if (!matches(s)) continue;
-          if (data.length === limit) {
+          if (full()) {
             hasMore = true;
             break;
           }
           data.push(show(s));
+          pageBytes += s.size;
           last = s.seq;
         }
       } else {
@@ -375,11 +381,12 @@ export function createJournal(options: JournalOptions): Journal {
         for (let i = start; i < entries.length; i++) {
           const s = entries[i] as Stored;
           if (!matches(s)) continue;
-          if (data.length === limit) {
+          if (full()) {
             hasMore = true;
             break;
           }
           data.push(show(s));
+          pageBytes += s.size;
           last = s.seq;
         }
       }
