@@ -16,7 +16,7 @@ export interface ProfileSummary {
   totalMs: number;
   /** Largest self time: where the CPU was. */
   self: Frame[];
-  /** Largest inclusive time among the package's own functions (src/): what each step costs. */
+  /** Largest inclusive time among the package's own functions (src/, conformance/): what each step costs. */
   inclusive: Frame[];
 }
 
@@ -84,7 +84,7 @@ export function summariseProfile(profile: CpuProfile, top: number): Omit<Profile
   return {
     totalMs: total / 1000,
     self: ranked(self, () => true),
-    inclusive: ranked(inclusive, (n) => / src\//.test(n) && !n.startsWith('(anonymous) src/cli')),
+    inclusive: ranked(inclusive, (n) => / (src|conformance)\//.test(n) && !n.startsWith('(anonymous) src/cli')),
   };
 }
 

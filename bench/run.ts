@@ -14,7 +14,7 @@ import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
 import type { InProcessResult } from './in-process.ts';
 import { PROFILE_ROWS, profileInProcess, profileServerRow } from './profile-rows.ts';
-import { loadRunConformance } from './servers/load-gatewaykit.ts';
+import { summariseProfile, type CpuProfile } from './profile-summary.ts';
 import { readSse } from './read-sse.ts';
 import { renderResults, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { runChild, spawnChild } from './spawn-child.ts';
@@ -163,18 +163,23 @@ async function concurrentStreams(results: BenchResults): Promise<void> {
   }
 }
 
-type RunConformance = (o: { baseUrl: string; apiKey: string; seed?: number }) => Promise<{ summary: { total: number; passed: number; failed: number; skipped: number } }>;
+type ConformanceSummary = { total: number; passed: number; failed: number; skipped: number };
 
-/** The conformance suite against a server child; requests counted by the server's own journal. */
-async function conformanceOnce(runConformance: RunConformance, clock: 'system' | 'virtual'): Promise<ConformanceRow> {
+/**
+ * The conformance suite (bench/servers/conformance-child.ts) against a server child; requests
+ * counted by the server's own journal. The client's CPU profile goes with the row.
+ */
+async function conformanceOnce(clock: 'system' | 'virtual', results: BenchResults): Promise<ConformanceRow> {
   const gk = await spawnChild('gatewaykit-child', ['', clock]);
   try {
-    const started = performance.now();
-    const report = await runConformance({ baseUrl: gk.url, apiKey: 'sk-gw-test', seed: 1 });
-    const ms = performance.now() - started;
+    const { conformance: run } = await runChild<{ conformance: { ms: number; summary: ConformanceSummary; profile: CpuProfile } }>('conformance-child', [gk.url], 'conformance');
     const journal = (await (await fetch(`${new URL(gk.url).origin}/__gatewaykit/requests`)).json()) as { total: number };
-    const { total, passed, failed, skipped } = report.summary;
+    const { total, passed, failed, skipped } = run.summary;
+    const ms = run.ms;
     log(`conformance (${clock} clock): ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${passed}/${total} passed, ${failed} failed, ${skipped} skipped`);
+    if (clock === 'virtual' && !values['skip-profile']) {
+      (results.profiles ??= []).push({ ...summariseProfile(run.profile, 10), label: `conformance suite, the client side (${journal.total} requests in ${ms.toFixed(0)} ms)` });
+    }
     return { clock, requests: journal.total, ms, rps: journal.total / (ms / 1000), checks: { total, passed, failed, skipped } };
   } finally {
     await gk.stop();
@@ -182,18 +187,11 @@ async function conformanceOnce(runConformance: RunConformance, clock: 'system' |
 }
 
 async function conformance(results: BenchResults): Promise<void> {
-  let runConformance: RunConformance;
-  try {
-    runConformance = (await loadRunConformance()) as unknown as RunConformance;
-  } catch (e) {
-    results.conformance = { error: `the conformance suite is not available: ${(e as Error).message}` };
-    return;
-  }
   try {
     // The virtual clock is how the suite is meant to run against the simulator (video jobs move
     // when the suite advances the clock); the system clock shows what waiting in real time costs.
-    results.conformance = [await conformanceOnce(runConformance, 'virtual')];
-    if (values['system-clock']) results.conformance.push(await conformanceOnce(runConformance, 'system'));
+    results.conformance = [await conformanceOnce('virtual', results)];
+    if (values['system-clock']) results.conformance.push(await conformanceOnce('system', results));
   } catch (e) {
     results.conformance = { error: `runConformance failed: ${(e as Error).message}` };
   }
