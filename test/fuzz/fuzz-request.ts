@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { hostileGlob, hostileTools, longString, wideArray } from './hostile-values.ts';
 import type { Route } from '../../src/http/route.ts';
 
 /**
@@ -234,9 +235,18 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
     },
     { requiredKeys: [] },
   );
+  // Hostile but valid: each is something a schema accepts that asks for a lot of work (issue 15).
+  const hostile = fc.oneof(
+    hostileTools,
+    fc.array(hostileGlob, { minLength: 1, maxLength: 3 }).map((allowed_models) => ({ plugins: [{ id: 'auto-router', allowed_models }] })),
+    longString.map((input) => ({ input })),
+    longString.map((prompt) => ({ prompt })),
+    wideArray.map((ignore) => ({ provider: { ignore } })),
+    wideArray.map((models) => ({ models })),
+  );
   return fc
-    .tuple(known, fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 4 }))
-    .map(([k, extra]) => ({ ...extra, ...k }));
+    .tuple(known, fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 4 }), fc.option(hostile, { freq: 12 }))
+    .map(([k, extra, h]) => ({ ...extra, ...k, ...(h ?? {}) }));
 }
 
 function nested(depth: number, open: string, close: string, inner = '0'): string {
