@@ -35,3 +35,16 @@ describe('robustness: hostile files', () => {
     expect(run.out()).not.toMatch(/listening/);
   }, 60_000);
 });
+
+describe('robustness: hostile scripts files', () => {
+  // F13: `^(a+)+$` blocked the server 23 s on a 33-character input; now refused when loaded.
+  it('F13 a scripts file with a catastrophic regex stops start-up (exit 2) naming the rule and the path', async () => {
+    const file = join(dir, 'scripts.json');
+    writeFileSync(file, JSON.stringify([{ id: 'ok', match: { input: 'hi' }, reply: { type: 'text', text: 'hello' } }, { id: 'redos', match: { input: { regex: '^(a+)+$' } }, reply: { type: 'text', text: 'x' } }]));
+    const run = runCli(['serve', '--port', '0', '--scripts', file]);
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toContain(file);
+    expect(run.err()).toMatch(/scripts\[1\] \("redos"\): match\.input\.regex: can take exponential time/);
+    expect(run.out()).not.toMatch(/listening/);
+  }, 30_000);
+});
