@@ -13,12 +13,9 @@ const BY: Record<SortBy | 'default', Compare> = {
   exacto: (a, b) => (b.model.tool_success_rate ?? 0) - (a.model.tool_success_rate ?? 0) || b.endpoint.uptime - a.endpoint.uptime,
 };
 
-/** A stable sort (catalogue order breaks ties). */
+/** A stable sort (catalogue order breaks ties; Array.prototype.sort is stable since ES2019). */
 function stableSort<T>(items: readonly T[], cmp: (a: T, b: T) => number): T[] {
-  return items
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => cmp(a.item, b.item) || a.i - b.i)
-    .map((x) => x.item);
+  return items.length < 2 ? items.slice() : items.slice().sort(cmp);
 }
 
 function meetsLatency(c: RouteCandidate, cut: PercentileCutoffs): boolean {
@@ -46,6 +43,8 @@ export function orderCandidates(perModel: readonly (readonly RouteCandidate[])[]
   const cmp = BY[prefs.sort?.by ?? 'default'];
   const order = prefs.order ?? [];
   const withinModel = (list: readonly RouteCandidate[]): RouteCandidate[] => {
+    // No `order`: no provider is listed (providerRank is -1 for every one), all are sorted.
+    if (order.length === 0) return stableSort(list, cmp);
     const listed = stableSort(
       list.filter((c) => providerRank(c.provider, order) >= 0),
       (a, b) => providerRank(a.provider, order) - providerRank(b.provider, order),
