@@ -98,6 +98,11 @@ export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): Built
   }
   const reasoningTokens = spent;
 
+  // Server-tool calls the gateway ran (no output tokens: the gateway, not the model, produced them).
+  for (const tool of plan.serverTools ?? []) {
+    output.push({ ...tool, id: id(tool.type === 'gateway:datetime' ? 'dt' : 'ws'), status: 'completed' } as OutputItem);
+  }
+
   const said = plan.text ?? plan.refusal;
   if (!truncated && said !== undefined) {
     if (spent >= budget && said !== '') truncated = true;

@@ -1,3 +1,4 @@
+import type { PlannedServerTool } from './server-tools.ts';
 /** A `url_citation` annotation on output text (web plugin). */
 export interface UrlCitation {
   type: 'url_citation';
@@ -57,7 +58,10 @@ export interface FunctionCallItem {
   status: ItemStatus;
 }
 
-export type OutputItem = MessageItem | ReasoningItem | FunctionCallItem;
+/** A server-tool call the gateway ran (reference `OutputItemWebSearchCall`, `OutputWebSearchServerToolItem`, `OutputDatetimeItem`). */
+export type ServerToolItem = PlannedServerTool & { id: string; status: 'completed' };
+
+export type OutputItem = MessageItem | ReasoningItem | FunctionCallItem | ServerToolItem;
 
 /** spec 2.2 usage: total = input + output; reasoning <= output; cached <= input. */
 export interface ResponseUsage {

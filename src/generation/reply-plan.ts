@@ -1,10 +1,11 @@
 import type { TextModel } from '../catalog/text-model.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
-import type { PluginEffects } from '../plugins/plugin-effects.ts';
-import { reasoningOptions, textVerbosity } from '../request/read-options.ts';
+import type { PluginEffects, WebCitation } from '../plugins/plugin-effects.ts';
+import { reasoningOptions, textVerbosity, wantsJson } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { inputTurns, lastUserText } from '../request/read-input.ts';
 import { encryptReasoning } from './encrypt-reasoning.ts';
+import { serverTools, type PlannedServerTool } from './server-tools.ts';
 import { structuredAnswer } from './structured-output.ts';
 import { reasoningSummary, reasoningText, replyText } from './reply-text.ts';
 import { chooseToolCalls, type PlannedCall } from './tool-calls.ts';
@@ -27,6 +28,10 @@ export interface ReplyPlan {
   text?: string;
   refusal?: string;
   calls?: PlannedCall[];
+  /** Server tools the gateway ran first (web search, datetime). */
+  serverTools?: PlannedServerTool[];
+  /** Sources cited in the text (web plugin and web search tools), anchored as `url_citation`s. */
+  citations?: WebCitation[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,10 +46,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * planReply({ request: { input: 'Hi' }, model, effects: { context: [], citations: [] }, rng });
  * // { text: 'Sure, I can help with your question. ...' }
  */
-export function planReply(args: { request: ResponsesRequest; model: TextModel; effects: PluginEffects; rng: SeededRandom }): ReplyPlan {
-  const { model, effects, rng, request } = args;
+export function planReply(args: { request: ResponsesRequest; model: TextModel; effects: PluginEffects; rng: SeededRandom; nowMs?: number }): ReplyPlan {
+  const { model, rng, request } = args;
   const prompt = lastUserText(request.input);
   const plan: ReplyPlan = {};
+  // Server tools (spec 2.4.1) run before the model answers; their results are context and sources.
+  const tools = serverTools(request, prompt, args.nowMs ?? 0);
+  if (tools.calls.length > 0) plan.serverTools = tools.calls;
+  const effects: PluginEffects = {
+    ...args.effects,
+    context: [...args.effects.context, ...tools.context],
+    citations: wantsJson(request) ? args.effects.citations : [...args.effects.citations, ...tools.citations.filter((c) => !args.effects.citations.some((x) => x.url === c.url))],
+  };
+  if (effects.citations.length > 0) plan.citations = effects.citations;
   const reasoning = reasoningOptions(request, model.reasoning);
   if (reasoning) {
     const text = reasoningText(rng.fork('reasoning'), prompt, reasoning.effort);

@@ -83,14 +83,14 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   });
   const plan: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
-    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng.fork('plan') });
+    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng.fork('plan'), nowMs: ctx.receivedAt });
 
   const built = buildOutput(plan, {
     tokenizer,
     rng: ids.fork('items'),
     maxOutputTokens: request.max_output_tokens ?? undefined,
     modelId,
-    citations: decision.effects.citations,
+    citations: plan.citations ?? decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
   const prompt = promptTokens(modelRequest, tokenizer.count);

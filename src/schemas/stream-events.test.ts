@@ -69,6 +69,9 @@ describe('StreamEventSchema (spec 6, reference StreamEvents)', () => {
     { type: 'response.failed', sequence_number: 17, response: { ...result, status: 'failed', error: { code: 'server_error', message: 'boom' } } },
     { type: 'response.debug', sequence_number: 0, debug: { echo_upstream_body: { model: 'x' } } },
     { type: 'error', sequence_number: 5, code: 'server_error', message: 'Upstream failed', param: null },
+    { type: 'response.web_search_call.in_progress', sequence_number: 3, item_id: 'ws_1', output_index: 0 },
+    { type: 'response.web_search_call.searching', sequence_number: 4, item_id: 'ws_1', output_index: 0 },
+    { type: 'response.web_search_call.completed', sequence_number: 5, item_id: 'ws_1', output_index: 0 },
   ];
 
   it('accepts one event of each type the simulator emits', () => {

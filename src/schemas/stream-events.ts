@@ -95,9 +95,16 @@ export const StreamErrorEventSchema = z.looseObject({
   param: z.string().nullable(),
 });
 
+/** Reference `WebSearchCall{InProgress,Searching,Completed}Event`: progress of a web search call. */
+const webSearchCallEvent = <T extends string>(type: T) =>
+  z.looseObject({ type: z.literal(type), item_id: z.string(), output_index: z.number().int().min(0), sequence_number: z.number().int().min(0) });
+export const WebSearchCallInProgressEventSchema = webSearchCallEvent('response.web_search_call.in_progress');
+export const WebSearchCallSearchingEventSchema = webSearchCallEvent('response.web_search_call.searching');
+export const WebSearchCallCompletedEventSchema = webSearchCallEvent('response.web_search_call.completed');
+
 /**
  * A Responses stream event (spec 6; reference `StreamEvents`), discriminated by `type`: the events
- * the simulator emits. Reference events it never emits (web-search, code-interpreter, fusion
+ * the simulator emits. Reference events it never emits (code-interpreter, fusion
  * progress, ...) are not in the union; use {@link KNOWN_STREAM_EVENT_TYPES} to tell them apart.
  *
  * @example
@@ -129,6 +136,9 @@ export const StreamEventSchema = z.discriminatedUnion('type', [
   ResponseFailedEventSchema,
   DebugEventSchema,
   StreamErrorEventSchema,
+  WebSearchCallInProgressEventSchema,
+  WebSearchCallSearchingEventSchema,
+  WebSearchCallCompletedEventSchema,
 ]);
 export type StreamEvent = z.infer<typeof StreamEventSchema>;
 export type StreamEventType = StreamEvent['type'];

@@ -69,6 +69,10 @@ function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRand
       events.push({ type: 'response.reasoning_summary_text.done', ...where, text: part.text });
       events.push({ type: 'response.reasoning_summary_part.done', ...where, part });
     });
+  } else if (item.type !== 'function_call') {
+    // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
+    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress' } });
+    if (item.type === 'web_search_call') for (const phase of ['in_progress', 'searching', 'completed']) events.push({ type: `response.web_search_call.${phase}`, ...ids });
   } else {
     events.push({ type: 'response.output_item.added', ...at, item: { ...item, arguments: '', status: 'in_progress' } });
     for (const delta of splitArgumentDeltas(item.arguments, rng)) events.push({ type: 'response.function_call_arguments.delta', ...ids, delta });
