@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random/seeded-random.ts';
+import { promptOpener } from './prompt-opener.ts';
 import { reasoningText, replyText, sentenceCount, snippet, topicOf } from './reply-text.ts';
 
 const prompts = ['How do I water basil?', 'Explain recursion to a child.', 'Best way to learn the violin', 'Plan a picnic', 'Why is the sea salty?', 'hello', ''];
@@ -9,11 +10,13 @@ describe('replyText', () => {
     for (const prompt of prompts) expect(replyText(seededRandom(1, prompt), { prompt })).toBe(replyText(seededRandom(1, prompt), { prompt }));
   });
 
-  it('names the topic, ends a sentence, and stays bounded', () => {
+  it('names the topic (or opens by restating the prompt), ends a sentence, and stays bounded', () => {
     for (const prompt of prompts) {
       for (let seed = 0; seed < 20; seed++) {
         const text = replyText(seededRandom(seed, prompt), { prompt });
-        expect(text).toContain(topicOf(prompt));
+        const opener = promptOpener(prompt);
+        if (opener) expect(text.startsWith(opener)).toBe(true);
+        else expect(text).toContain(topicOf(prompt));
         expect(text.length).toBeGreaterThan(20);
         expect(text.length).toBeLessThan(1500);
         expect(text).not.toMatch(/\{(topic|noun|noun2|adj)\}/);

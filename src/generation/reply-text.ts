@@ -1,3 +1,4 @@
+import { promptOpener } from './prompt-opener.ts';
 import type { SeededRandom } from '../random/seeded-random.ts';
 
 /** What shapes a generated reply. */
@@ -106,7 +107,10 @@ export function replyText(rng: SeededRandom, input: ReplyTextInput): string {
     sentences.push(`The ${input.toolResult.name} tool returned: ${snippet(input.toolResult.output) || '(nothing)'}.`);
     sentences.push(fill(rng.pick(BODY), rng, topic));
   } else {
-    sentences.push(fill(rng.pick(OPENERS), rng, topic));
+    // The opener answers the prompt's shape when it has one; the generic opener is still drawn so
+    // the rest of the reply keeps its seeded sentences.
+    const generic = fill(rng.pick(OPENERS), rng, topic);
+    sentences.push(promptOpener(input.prompt) ?? generic);
     const context = (input.context ?? []).filter((c) => c.trim() !== '');
     if (context[0] !== undefined) sentences.push(`According to the sources I checked, ${snippet(context[0])}.`);
     if (input.panelSize) sentences.push(`The panel of ${input.panelSize} models broadly agreed on this.`);
