@@ -60,6 +60,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     requireHostHeader: false,
   });
   server.on('clientError', answerClientError);
+  // RFC 9112 9.6: a client may send its whole request and then shut down its write side (`nc -N`,
+  // `socket.end(request)`). node:http's default (`httpAllowHalfOpen` false) answers that FIN by
+  // aborting the request and ending the socket at once, so an answer produced a moment later (the
+  // first request loads the tokenizer) was dropped and the client read nothing. With half-open
+  // allowed, node marks the in-flight response as the connection's last and closes after it; a
+  // client that really went away is still seen, as a write that fails (EPIPE/ECONNRESET).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // A cap on sockets, so a flood of idle or slow connections cannot use up the file descriptors
   // every other client (and the state file, and webhooks) needs.
   if (options.maxConnections !== undefined && options.maxConnections > 0) server.maxConnections = options.maxConnections;
