@@ -29,7 +29,7 @@ const SCHEMAS: Record<ExampleTarget, z.ZodType> = {
 const SPEC_JOB_ID =
   'spec 2.8 gives the job id form gen-vid-<timestamp>-<20 alphanumerics> (pattern in spec 2.7, and the reference README: the spec wins); the reference example uses "job-abc123"';
 const SERVER_TOOL_EVENT =
-  'an event of a server tool (web search, code interpreter, image generation, apply patch, custom tool, fusion) that the simulator never emits: spec 6.5 shows no other event types, so StreamEventSchema is the closed union of what gatewaykit streams; clients must skip unknown types, which the conformance suite checks';
+  'an event of a server tool (code interpreter, image generation, apply patch, custom tool, fusion) that the simulator never emits: spec 6.5 shows no other event types, so StreamEventSchema is the closed union of what gatewaykit streams; clients must skip unknown types, which the conformance suite checks';
 const TERMINAL_USAGE =
   'terminal events carry the whole response with output and usage (reference README: Responses grammar and "terminal events missing output or usage" among known client pitfalls); the reference example omits usage';
 
@@ -65,9 +65,6 @@ const KNOWN_MISMATCHES: Readonly<Record<string, string>> = {
       'ImageGenCallGeneratingEvent',
       'ImageGenCallInProgressEvent',
       'ImageGenCallPartialImageEvent',
-      'WebSearchCallCompletedEvent',
-      'WebSearchCallInProgressEvent',
-      'WebSearchCallSearchingEvent',
     ].map((name) => [`components.schemas.${name}.example`, SERVER_TOOL_EVENT]),
   ),
 };
