@@ -363,32 +363,25 @@ export function createJournal(options: JournalOptions): Journal {
         (q.model === undefined || s.model === q.model) &&
         (q.key === undefined || s.key === q.key) &&
         (q.operation === undefined || s.operation === q.operation);
+      // Add entry i to the page when it matches; false once the page is full (more remain).
+      const take = (i: number): boolean => {
+        const s = entries[i] as Stored;
+        if (!matches(s)) return true;
+        if (full()) {
+          hasMore = true;
+          return false;
+        }
+        data.push(show(s));
+        pageBytes += s.size;
+        last = s.seq;
+        return true;
+      };
       if (q.order === 'desc') {
         const start = (q.cursor === undefined ? entries.length : lowerBound(q.cursor)) - 1;
-        for (let i = start; i >= head; i--) {
-          const s = entries[i] as Stored;
-          if (!matches(s)) continue;
-          if (full()) {
-            hasMore = true;
-            break;
-          }
-          data.push(show(s));
-          pageBytes += s.size;
-          last = s.seq;
-        }
+        for (let i = start; i >= head && take(i); i--);
       } else {
         const start = q.cursor === undefined ? head : lowerBound(q.cursor + 1);
-        for (let i = start; i < entries.length; i++) {
-          const s = entries[i] as Stored;
-          if (!matches(s)) continue;
-          if (full()) {
-            hasMore = true;
-            break;
-          }
-          data.push(show(s));
-          pageBytes += s.size;
-          last = s.seq;
-        }
+        for (let i = start; i < entries.length && take(i); i++);
       }
       return { data, total: seq, kept: entries.length - head, kept_bytes: bytes, has_more: hasMore, next_cursor: hasMore ? last : null };
     },
