@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createGateway, virtualClock, type Gateway } from 'gatewaykit';
 import { bytesToBase64, pcmWav } from '../../src/audio/pcm-wav.ts';
+import { expectGolden } from './expect-golden.ts';
 
 /**
  * Golden determinism test (DESIGN: same seed + request + clock -> same bytes). A fixed set of
@@ -164,16 +164,6 @@ async function record(): Promise<string> {
 
 describe('golden determinism', () => {
   it('answers a fixed request set with exactly the recorded bytes (UPDATE_GOLDEN=1 re-records)', async () => {
-    const actual = await record();
-    // Two fresh gateways give the same bytes: the golden never pins a run-to-run accident.
-    expect(await record()).toBe(actual);
-    if (process.env.UPDATE_GOLDEN === '1') {
-      writeFileSync(GOLDEN, actual);
-      return;
-    }
-    const expected = readFileSync(GOLDEN, 'utf8');
-    // Compare line lists first so a failure shows a readable diff, then the exact bytes.
-    expect(actual.split('\n')).toEqual(expected.split('\n'));
-    expect(actual).toBe(expected);
+    await expectGolden(GOLDEN, record);
   });
 });
