@@ -1,4 +1,22 @@
-import { checkSync } from 'recheck';
+
+type Recheck = typeof import('recheck');
+
+/**
+ * recheck, loaded on the first regex that needs checking: it is a large package (a native checker
+ * and its loader) that most runs never need, so neither `import('gatewaykit')` nor `serve` pays for
+ * it up front. Node loads it synchronously through `createRequire` (rules are checked while they
+ * are parsed). A browser has no `createRequire`: there the check is skipped (undefined), since
+ * the patterns come from the page's own code and match in its own tab.
+ */
+let recheck: Recheck | null | undefined;
+function loadRecheck(): Recheck | undefined {
+  if (recheck === undefined) {
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const nodeModule = node?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
+    recheck = nodeModule ? (nodeModule.createRequire(import.meta.url)('recheck') as Recheck) : null;
+  }
+  return recheck ?? undefined;
+}
 
 /** How long the ReDoS check may take for one pattern (ms); a pattern it cannot judge in time is refused. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -15,9 +33,11 @@ const CHECK_TIMEOUT_MS = 2000;
  * regexSafetyProblem('weather|forecast', 'i'); // undefined
  */
 export function regexSafetyProblem(source: string, flags = ''): string | undefined {
+  const checker = loadRecheck();
+  if (!checker) return undefined;
   let result;
   try {
-    result = checkSync(source, flags, { timeout: CHECK_TIMEOUT_MS });
+    result = checker.checkSync(source, flags, { timeout: CHECK_TIMEOUT_MS });
   } catch (error) {
     return `could not be checked for catastrophic backtracking (${(error as Error).message})`;
   }
