@@ -99,7 +99,7 @@ export type {
   AutoRouterPlugin,
   AutoBetaRouterPlugin,
 } from './schemas/plugins.ts';
-export { ToolSchema, FunctionToolSchema, GATEWAY_SERVER_TOOL_NAMES, isFunctionTool } from './schemas/tools.ts';
+export { ToolSchema, FunctionToolSchema, WebFetchToolSchema, GATEWAY_SERVER_TOOL_NAMES, isFunctionTool } from './schemas/tools.ts';
 export type { Tool, FunctionTool, OtherTool } from './schemas/tools.ts';
 export { UsageSchema, checkUsageArithmetic } from './schemas/usage.ts';
 export type { Usage } from './schemas/usage.ts';

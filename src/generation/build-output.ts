@@ -2,6 +2,7 @@ import type { SeededRandom } from '../random/seeded-random.ts';
 import type { WebCitation } from '../plugins/plugin-effects.ts';
 import type { FunctionCallItem, OutputItem, ReasoningItem, UrlCitation } from './output-items.ts';
 import type { ReplyPlan } from './reply-plan.ts';
+import type { PlannedServerTool } from './server-tools.ts';
 import type { Tokenizer } from './tokenizer.ts';
 
 export interface BuiltOutput {
@@ -25,6 +26,14 @@ export interface BuildOutputOptions {
   /** Plugin rewrite of the final text (response-healing), applied after the budget cut. */
   transformOutputText?: ((text: string) => string) | undefined;
 }
+
+/** Id prefixes of server-tool items, as in the reference's examples (`ws_tmp_...`, `wf_tmp_...`). */
+const SERVER_TOOL_ID_PREFIX: Record<PlannedServerTool['type'], string> = {
+  web_search_call: 'ws',
+  'gateway:web_search': 'ws',
+  'gateway:web_fetch': 'wf',
+  'gateway:datetime': 'dt',
+};
 
 /** Reference ReasoningFormat by model vendor. */
 export function reasoningFormat(modelId: string): string {
@@ -100,7 +109,7 @@ export function buildOutput(plan: ReplyPlan, options: BuildOutputOptions): Built
 
   // Server-tool calls the gateway ran (no output tokens: the gateway, not the model, produced them).
   for (const tool of plan.serverTools ?? []) {
-    output.push({ ...tool, id: id(tool.type === 'gateway:datetime' ? 'dt' : 'ws'), status: 'completed' } as OutputItem);
+    output.push({ ...tool, id: id(SERVER_TOOL_ID_PREFIX[tool.type]), status: 'completed' } as OutputItem);
   }
 
   const said = plan.text ?? plan.refusal;

@@ -1,4 +1,4 @@
-import type { PlannedServerTool } from './server-tools.ts';
+import type { PlannedServerTool, ServerToolUseDetails } from './server-tools.ts';
 /** A `url_citation` annotation on output text (web plugin). */
 export interface UrlCitation {
   type: 'url_citation';
@@ -74,6 +74,8 @@ export interface ResponseUsage {
   cost?: number;
   is_byok?: boolean;
   cost_details?: { upstream_inference_cost: number | null; upstream_inference_input_cost: number; upstream_inference_output_cost: number };
+  /** reference `ServerToolUseDetails`: only when server tools ran. */
+  server_tool_use_details?: ServerToolUseDetails;
 }
 
 /** Result `status` values the simulator produces (reference: completed, incomplete, in_progress, failed, ...). */

@@ -7,6 +7,7 @@ import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../request/read-input.ts';
 import { loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
+import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { promptTokens } from '../request/prompt-tokens.ts';
@@ -104,7 +105,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const counts = buildUsage({ inputTokens: prompt.inputTokens, ...cacheUse, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
   // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
   const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
-  const usage = { ...counts, ...usageCost(counts, pricing, ctx.apiKey.byok ?? false) };
+  const toolUse = serverToolUse(plan.serverTools ?? []);
+  const usage = { ...counts, ...usageCost(counts, pricing, ctx.apiKey.byok ?? false), ...(toolUse ? { server_tool_use_details: toolUse } : {}) };
   const result = buildResponse({
     request,
     id: `resp_${ids.fork('response').alphanumeric(32)}`,

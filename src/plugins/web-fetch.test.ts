@@ -27,6 +27,15 @@ describe('web-fetch plugin', () => {
     expect(webFetch(entry({ allowed_domains: ['example.com'] }), [text]).fetches.map((f) => f.status)).toEqual(['ok', 'error', 'error']);
     expect(webFetch(entry({ blocked_domains: ['nodejs.org'] }), [text]).fetches[1]).toMatchObject({ status: 'error', error: 'domain is in blocked_domains' });
   });
+  it('a host under .invalid never resolves: an error with the reference code; each error carries its code', () => {
+    const r = webFetch(entry({ blocked_domains: ['nodejs.org'] }), [`${text} Also https://api.example.invalid/x`]);
+    expect(r.fetches.map((f) => f.code ?? 'ok')).toEqual(['ok', 'url_not_allowed', 'ok', 'url_not_accessible']);
+    expect(r.fetches[3]!.error).toBe('host api.example.invalid does not resolve');
+    expect(r.stage.summary).toBe('2 pages fetched, 2 errors');
+    // The page text is read by the model, not copied into the pipeline metadata.
+    expect(JSON.stringify(r.stage.data)).not.toContain('illustrative examples');
+    expect(r.fetches[0]!.text).toContain('illustrative examples');
+  });
   it('max_content_tokens truncates page text (4 characters a token)', () => {
     const r = webFetch(entry({ max_content_tokens: 5 }), ['https://example.com/']);
     expect(r.fetches[0]).toMatchObject({ truncated: true, tokens: 5 });

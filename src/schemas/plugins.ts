@@ -96,14 +96,35 @@ export const WebPluginSchema = z.looseObject({
   user_location: WebUserLocationSchema.optional(),
 });
 
-export const WebFetchPluginSchema = z.looseObject({
-  id: z.literal('web-fetch'),
-  enabled,
+/** reference `WebFetchEngineEnum` (the `gateway:web_fetch` server tool's `engine`). */
+export const WEB_FETCH_ENGINES = ['auto', 'native', 'openrouter', 'exa', 'parallel', 'firecrawl'] as const;
+
+/**
+ * The fetch settings the web-fetch plugin and the `gateway:web_fetch` server tool share
+ * (spec 2.5 web-fetch; reference `WebFetchServerToolConfig`), checked the same way in both places.
+ */
+export const WEB_FETCH_SETTINGS = {
   allowed_domains: stringList.optional(),
   blocked_domains: stringList.optional(),
   max_content_tokens: intIn(1, 10_000_000).optional(),
   max_uses: intIn(0, 1000).optional(),
+};
+
+export const WebFetchPluginSchema = z.looseObject({
+  id: z.literal('web-fetch'),
+  enabled,
+  ...WEB_FETCH_SETTINGS,
 });
+
+/**
+ * `parameters` of the `gateway:web_fetch` server tool (reference `WebFetchServerToolConfig`):
+ * the plugin's fetch settings plus `engine`.
+ */
+export const WebFetchToolParametersSchema = z.looseObject({
+  ...WEB_FETCH_SETTINGS,
+  engine: oneOf(WEB_FETCH_ENGINES).optional(),
+});
+export type WebFetchToolParameters = z.infer<typeof WebFetchToolParametersSchema>;
 
 export const FileParserPluginSchema = z.looseObject({
   id: z.literal('file-parser'),

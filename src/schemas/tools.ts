@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { otherKindSchema } from './other-kind.ts';
+import { WebFetchToolParametersSchema } from './plugins.ts';
 
 /**
  * spec 2.4.1: names of the gateway-provided server tools; their type strings are
@@ -35,8 +36,22 @@ export const FunctionToolSchema = z.looseObject({
 });
 export type FunctionTool = z.infer<typeof FunctionToolSchema>;
 
-/** Any other tool kind (web search, MCP, `gateway:web_fetch`, ...): field shapes not shown (spec 2.4.1). */
-export const OtherToolSchema = otherKindSchema('type', ['function']);
+/**
+ * The `gateway:web_fetch` server tool (spec 2.4.1; reference `WebFetchServerTool`): optional
+ * `parameters` with the web-fetch plugin's settings (`allowed_domains`, `blocked_domains`,
+ * `max_content_tokens`, `max_uses`) and `engine`, checked like the plugin's.
+ *
+ * @example
+ * WebFetchToolSchema.parse({ type: 'gateway:web_fetch', parameters: { max_uses: 3, blocked_domains: ['example.org'] } });
+ */
+export const WebFetchToolSchema = z.looseObject({
+  type: z.literal('gateway:web_fetch'),
+  parameters: WebFetchToolParametersSchema.optional(),
+});
+export type WebFetchTool = z.infer<typeof WebFetchToolSchema>;
+
+/** Any other tool kind (web search, MCP, `gateway:datetime`, ...): field shapes not shown (spec 2.4.1). */
+export const OtherToolSchema = otherKindSchema('type', ['function', 'gateway:web_fetch']);
 export type OtherTool = z.infer<typeof OtherToolSchema>;
 
 /**
@@ -46,7 +61,7 @@ export type OtherTool = z.infer<typeof OtherToolSchema>;
  * ToolSchema.parse({ type: 'function', name: 'get_weather', parameters: { type: 'object' } });
  * ToolSchema.parse({ type: 'gateway:web_search' });
  */
-export const ToolSchema = z.union([FunctionToolSchema, OtherToolSchema]);
+export const ToolSchema = z.union([FunctionToolSchema, WebFetchToolSchema, OtherToolSchema]);
 export type Tool = z.infer<typeof ToolSchema>;
 
 /**

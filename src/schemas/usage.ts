@@ -4,7 +4,7 @@ const count = z.number().int().min(0);
 
 /**
  * spec 2.2 `usage`: token counts (all integers), plus the reference's optional `cost`, `is_byok`,
- * `input_tokens_details.cache_write_tokens` and `cost_details`. Free of cross-field refinements so
+ * `input_tokens_details.cache_write_tokens`, `cost_details` and `server_tool_use_details`. Free of cross-field refinements so
  * it composes and converts to JSON Schema; the arithmetic is checked by {@link checkUsageArithmetic}.
  */
 export const UsageSchema = z.looseObject({
@@ -19,6 +19,11 @@ export const UsageSchema = z.looseObject({
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
   cost_details: z.looseObject({}).optional(),
+  // reference ServerToolUseDetails: what server tools did (web searches, gateway tool calls).
+  server_tool_use_details: z
+    .looseObject({ tool_calls_executed: count.nullable().optional(), tool_calls_requested: count.nullable().optional(), web_search_requests: count.nullable().optional() })
+    .nullable()
+    .optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -71,7 +71,9 @@ function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRand
     });
   } else if (item.type !== 'function_call') {
     // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
-    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress' } });
+    // A fetch's result is not known while it runs: the added item names only the URL.
+    const added = item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
+    events.push({ type: 'response.output_item.added', ...at, item: added });
     if (item.type === 'web_search_call') for (const phase of ['in_progress', 'searching', 'completed']) events.push({ type: `response.web_search_call.${phase}`, ...ids });
   } else {
     events.push({ type: 'response.output_item.added', ...at, item: { ...item, arguments: '', status: 'in_progress' } });
