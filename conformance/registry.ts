@@ -8,6 +8,7 @@ import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { RESULT_CHECKS } from './checks/result.ts';
 import { STREAM_CHECKS } from './checks/stream.ts';
+import { REFERENCE_SHAPE_CHECKS } from './checks/reference-shapes.ts';
 import { VALIDATION_CHECKS } from './checks/validation.ts';
 import { VIDEOS_CHECKS } from './checks/videos.ts';
 
@@ -21,6 +22,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...AUTH_CHECKS,
   ...ERRORS_CHECKS,
   ...VALIDATION_CHECKS,
+  ...REFERENCE_SHAPE_CHECKS,
   ...RESULT_CHECKS,
   ...METADATA_CHECKS,
   ...STREAM_CHECKS,

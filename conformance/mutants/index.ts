@@ -1,6 +1,7 @@
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
+import { REFERENCE_SHAPE_MUTANTS } from './reference-shape-mutants.ts';
 import { REQUEST_MUTANTS } from './request-mutants.ts';
 import { RESPONSE_MUTANTS } from './response-mutants.ts';
 import { RESULT_MUTANTS } from './result-mutants.ts';
@@ -13,6 +14,7 @@ export type { Mutant } from './mutant.ts';
 export const ALL_MUTANTS: readonly Mutant[] = [
   ...REQUEST_MUTANTS,
   ...MORE_REQUEST_MUTANTS,
+  ...REFERENCE_SHAPE_MUTANTS,
   ...RESPONSE_MUTANTS,
   ...RESULT_MUTANTS,
   ...STREAM_MUTANTS,

@@ -36,6 +36,14 @@ export const RULES: readonly Rule[] = [
   spec('request.enums', '2.1, 2.5', 'Every enumerated field (include, modalities, service_tier, cache_control.type, prompt_cache_options.mode, plugin id, fusion preset, price_source, message role) refuses a value outside its list with 400.'),
   spec('request.types', '2.1, 2.3, 2.5', 'A field of the wrong type (temperature, stream, session_id, input, debug.echo_upstream_body, plugin enabled) or a missing required member (prompt.id, cache_control.type, user_location.type, fusion tool type, function tool name) is refused with 400.'),
   inferred('request.semantic-422', '7', 'A request that is well-formed but contradicts itself (tool_choice naming a function that is not in tools, or forcing a tool without tools) is refused with 422.'),
+  // Reference shapes of fields the spec leaves "not shown" (spec 2.1 note A, 2.3, 2.4.1)
+  ref('request.tool-choice-shape', '2.1', 'tool_choice is auto, none, required, or an object of a known type ({type: "function", name}, allowed_tools, a hosted or gateway: tool); anything else is refused with 400.'),
+  ref('request.reasoning-shape', '2.1', 'reasoning is an object or null; effort and summary take only their listed values and max_tokens is a non-negative integer; anything else is refused with 400.'),
+  ref('request.text-shape', '2.1', 'text.format.type is text, json_object or json_schema, a json_schema format carries a schema, and text.verbosity is low, medium or high; anything else is refused with 400.'),
+  ref('request.truncation-shape', '2.1', 'truncation is auto, disabled or null; anything else is refused with 400.'),
+  ref('request.input-item-shape', '2.3', 'A function_call_output input item carries call_id and output, a function_call item call_id, name and arguments; one without is refused with 400.'),
+  ref('request.cache-ttl', '2.1', 'cache_control.ttl is 5m or 1h; another value is refused with 400.'),
+  ref('request.server-tool-parameters', '2.4.1', 'The gateway:web_fetch tool takes parameters of the reference types (integers max_uses and max_content_tokens, an engine from its list, string arrays of domains); a wrong type is refused with 400.'),
   spec('request.valid-served', '2.1, 4.1', 'A request within every rule of spec 2.1-2.5 is served: a 2xx answer with a Responses result.'),
   // Results (spec 2.2, 4.1)
   spec('result.schema', '2.2, 4.1', 'A non-streaming success is application/json holding a Responses result (id, object "response", created_at, status, model, output, usage, error null on success).'),
