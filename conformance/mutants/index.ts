@@ -5,7 +5,9 @@ import { REFERENCE_SHAPE_MUTANTS } from './reference-shape-mutants.ts';
 import { REQUEST_MUTANTS } from './request-mutants.ts';
 import { RESPONSE_MUTANTS } from './response-mutants.ts';
 import { RESULT_MUTANTS } from './result-mutants.ts';
+import { SERVER_TOOL_MUTANTS } from './server-tool-mutants.ts';
 import { STREAM_MUTANTS } from './stream-mutants.ts';
+import { STRUCTURED_OUTPUT_MUTANTS } from './structured-output-mutants.ts';
 import { VIDEO_MUTANTS } from './video-mutants.ts';
 
 export type { Mutant } from './mutant.ts';
@@ -17,6 +19,8 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...REFERENCE_SHAPE_MUTANTS,
   ...RESPONSE_MUTANTS,
   ...RESULT_MUTANTS,
+  ...STRUCTURED_OUTPUT_MUTANTS,
+  ...SERVER_TOOL_MUTANTS,
   ...STREAM_MUTANTS,
   ...VIDEO_MUTANTS,
   ...AUDIO_DATASETS_MUTANTS,

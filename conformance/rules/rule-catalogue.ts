@@ -50,6 +50,9 @@ export const RULES: readonly Rule[] = [
   spec('result.usage-arithmetic', '2.2', 'usage counts are integers; total_tokens = input_tokens + output_tokens; cached tokens within input, reasoning tokens within output.'),
   spec('result.echo-settings', '2.2', 'The result echoes the request settings instructions, max_output_tokens, metadata, frequency_penalty, presence_penalty, temperature, top_p, parallel_tool_calls, tool_choice, tools, service_tier and the members of text that were sent.'),
   spec('result.timestamps-seconds', '2.2', 'created_at and completed_at are Unix times in whole seconds (not milliseconds), completed_at not before created_at.'),
+  ref('result.structured-output', '2.1', 'An answer to text.format json_schema is JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref), strict or not; to json_object, a JSON object.'),
+  ref('result.server-tool-items', '2.4.1', 'A gateway:datetime item carries id, a tool-call status (in_progress, completed, incomplete) and an ISO 8601 datetime; a gateway:web_fetch item carries id, status, the url and either the page (content, title) or an error.'),
+  inferred('result.server-tool-called', '2.4.1', 'With tool_choice "required" and a single gateway:datetime or gateway:web_fetch tool (with a URL in the prompt), the answer holds that tool\'s item.'),
   ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
   // Metadata (spec 2.1, 2.6)
   spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
