@@ -3,6 +3,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { shapeSamples } from '../samples/answer-shapes.ts';
+import { reasoningDefault } from './reasoning-default.ts';
 import { serverToolItems } from './server-tools.ts';
 import { structuredOutput } from './structured-output.ts';
 
@@ -21,4 +22,4 @@ export const resultEcho = resultCheck('result.echo', 'spec 2.2', ['result.echo-s
 export const resultTimestamps = resultCheck('result.timestamps', 'spec 2.2', ['result.timestamps-seconds'], 'created_at and completed_at are whole Unix seconds, completed_at not before created_at', resultTimestampProblems);
 export const resultStatus = resultCheck('result.status', 'spec 2.2, 3', ['result.status-details'], 'status agrees with incomplete_details (completed: none; incomplete: the reason)', resultStatusProblems);
 
-export const RESULT_CHECKS: readonly Check[] = [resultShape, resultUsage, resultEcho, resultTimestamps, resultStatus, structuredOutput, serverToolItems];
+export const RESULT_CHECKS: readonly Check[] = [resultShape, resultUsage, resultEcho, resultTimestamps, resultStatus, structuredOutput, serverToolItems, reasoningDefault];

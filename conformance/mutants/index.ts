@@ -1,6 +1,7 @@
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
+import { REASONING_DEFAULT_MUTANTS } from './reasoning-default-mutants.ts';
 import { REFERENCE_SHAPE_MUTANTS } from './reference-shape-mutants.ts';
 import { REQUEST_MUTANTS } from './request-mutants.ts';
 import { RESPONSE_MUTANTS } from './response-mutants.ts';
@@ -21,6 +22,7 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...RESULT_MUTANTS,
   ...STRUCTURED_OUTPUT_MUTANTS,
   ...SERVER_TOOL_MUTANTS,
+  ...REASONING_DEFAULT_MUTANTS,
   ...STREAM_MUTANTS,
   ...VIDEO_MUTANTS,
   ...AUDIO_DATASETS_MUTANTS,

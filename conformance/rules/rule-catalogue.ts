@@ -53,6 +53,7 @@ export const RULES: readonly Rule[] = [
   ref('result.structured-output', '2.1', 'An answer to text.format json_schema is JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref), strict or not; to json_object, a JSON object.'),
   ref('result.server-tool-items', '2.4.1', 'A gateway:datetime item carries id, a tool-call status (in_progress, completed, incomplete) and an ISO 8601 datetime; a gateway:web_fetch item carries id, status, the url and either the page (content, title) or an error.'),
   inferred('result.server-tool-called', '2.4.1', 'With tool_choice "required" and a single gateway:datetime or gateway:web_fetch tool (with a URL in the prompt), the answer holds that tool\'s item.'),
+  ref('result.reasoning-default', '2.1', 'A model that /models lists as reasoning by default (reasoning.default_enabled, not mandatory) reasons when the request leaves reasoning unset (reasoning tokens above 0), and does not with reasoning.enabled false (0 reasoning tokens, no reasoning item).'),
   ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
   // Metadata (spec 2.1, 2.6)
   spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
