@@ -90,6 +90,9 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
       const [a] = part.annotations;
       expect(part.text.slice(a.start_index, a.end_index)).toBe(`[${known.title}](${known.url})`);
       expect(result.usage.server_tool_use_details).toEqual({ tool_calls_requested: 2, tool_calls_executed: 1, web_search_requests: 0 });
+      // The output goes back as input on the next turn (how clients keep a conversation); no URL in the new turn, no fetch.
+      const next = await create({ input: [{ role: 'user', content: prompt }, ...result.output, { role: 'user', content: 'Thanks. Anything else?' }], tools: fetchTool() });
+      expect(next.output.map((i: any) => i.type)).toEqual(['message']);
       // Deterministic.
       expect((await create({ input: prompt, tools: fetchTool() })).output.slice(0, 2).map(({ id: _id, ...rest }: any) => rest)).toEqual(
         [page, missing].map(({ id: _id, ...rest }: any) => rest),
