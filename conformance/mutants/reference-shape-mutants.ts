@@ -1,3 +1,4 @@
+import { REASONING_EFFORTS, TEXT_VERBOSITIES } from '../../src/schemas/responses-request.ts';
 import type { Mutant } from './mutant.ts';
 import { isObject, onRequest } from './rewrite.ts';
 
@@ -33,7 +34,7 @@ export const reasoningTypoAccepted: Mutant = {
     const r = b.reasoning;
     if (r !== undefined && r !== null && !isObject(r)) delete b.reasoning;
     if (!isObject(r)) return;
-    if (r.effort !== undefined && !oneOf(r.effort, ['max', 'xhigh', 'high', 'medium', 'low', 'minimal', 'none'])) delete r.effort;
+    if (r.effort !== undefined && !oneOf(r.effort, REASONING_EFFORTS)) delete r.effort;
     if (r.summary !== undefined && !oneOf(r.summary, ['auto', 'concise', 'detailed'])) delete r.summary;
     if (typeof r.max_tokens === 'number' && r.max_tokens < 0) delete r.max_tokens;
   }),
@@ -48,7 +49,7 @@ export const textFormatTypoAccepted: Mutant = {
     if (!isObject(text)) return;
     const format = text.format;
     if (isObject(format) && (!oneOf(format.type, ['text', 'json_object', 'json_schema']) || (format.type === 'json_schema' && format.schema === undefined))) delete text.format;
-    if (text.verbosity !== undefined && !oneOf(text.verbosity, ['low', 'medium', 'high'])) delete text.verbosity;
+    if (text.verbosity !== undefined && !oneOf(text.verbosity, TEXT_VERBOSITIES)) delete text.verbosity;
   }),
 };
 

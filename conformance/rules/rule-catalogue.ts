@@ -39,7 +39,7 @@ export const RULES: readonly Rule[] = [
   // Reference shapes of fields the spec leaves "not shown" (spec 2.1 note A, 2.3, 2.4.1)
   ref('request.tool-choice-shape', '2.1', 'tool_choice is auto, none, required, or an object of a known type ({type: "function", name}, allowed_tools, a hosted or gateway: tool); anything else is refused with 400.'),
   ref('request.reasoning-shape', '2.1', 'reasoning is an object or null; effort and summary take only their listed values and max_tokens is a non-negative integer; anything else is refused with 400.'),
-  ref('request.text-shape', '2.1', 'text.format.type is text, json_object or json_schema, a json_schema format carries a schema, and text.verbosity is low, medium or high; anything else is refused with 400.'),
+  ref('request.text-shape', '2.1', 'text.format.type is text, json_object or json_schema, a json_schema format carries a schema, and text.verbosity is low, medium, high, xhigh or max; anything else is refused with 400.'),
   ref('request.truncation-shape', '2.1', 'truncation is auto, disabled or null; anything else is refused with 400.'),
   ref('request.input-item-shape', '2.3', 'A function_call_output input item carries call_id and output, a function_call item call_id, name and arguments; one without is refused with 400.'),
   ref('request.cache-ttl', '2.1', 'cache_control.ttl is 5m or 1h; another value is refused with 400.'),
