@@ -24,9 +24,9 @@ export type PlannedWebFetch =
 /** What the server tools contribute to an answer. */
 export interface ServerToolRun {
   calls: PlannedServerTool[];
-  /** Pages found by web search: cited in the reply text as `url_citation` annotations. */
+  /** Pages found by web search or read by web fetch: cited in the reply text as `url_citation` annotations. */
   citations: WebCitation[];
-  /** Sentences the model "read" (search results, the date), for the reply text. */
+  /** Sentences the model "read" (search results, fetched pages, the date), for the reply text. */
   context: string[];
 }
 
