@@ -10,6 +10,19 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 const dir = mkdtempSync(join(tmpdir(), 'gatewaykit-config-'));
 
 describe('gatewaykit CLI usage', () => {
+  it('the bin of a checkout runs the sources (through tsx): it prints the version, serves, and stops on SIGTERM', async () => {
+    // Every other CLI test starts the bundled CLI (the same sources); this one starts the bin.
+    const version = runCli(['--version'], process.env, { viaBin: true });
+    expect(await version.exited).toBe(0);
+    expect(version.out().trim()).toBe(VERSION);
+    const serve = runCli(['serve', '--port', '0'], process.env, { viaBin: true });
+    const base = await serve.listening();
+    const res = await fetch(`${base}/models`, { headers: jsonHeaders() });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(await serve.stop()).toBe(0);
+  });
+
   it('--version prints the package version; a typo gets "did you mean" and a short usage, exit 2', async () => {
     const version = runCli(['--version']);
     expect(await version.exited).toBe(0);
