@@ -47,8 +47,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-          // The CLI, bundled once per run for the tests that start it (test/setup/cli-bundle.ts).
-          globalSetup: ['test/setup/cli-bundle.ts'],
+          // The CLI, bundled once per run for the tests that start it (test/setup/child-bundles.ts).
+          globalSetup: ['test/setup/child-bundles.ts'],
           // The same holds here: every file builds its own gateway, server or child process and
           // closes it, and no file replaces a module (no vi.mock): tests observe behaviour from
           // outside. Sharing the module cache took the import time from ~37 s to ~8 s.

@@ -22,7 +22,7 @@ export interface CliRun {
 export interface RunCliOptions {
   /**
    * Start the repository's bin (the sources through tsx, as a user of a checkout does) instead of
-   * the CLI bundled once for this test run (test/setup/cli-bundle.ts: the same sources and
+   * the CLI bundled once for this test run (test/setup/child-bundles.ts: the same sources and
    * transform, started in a third of the time).
    */
   readonly viaBin?: boolean;

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { ServeOptions } from '../../src/adapter/node/create-server.ts';
 import { forkChild } from '../support/fork-child.ts';
 import type { ChildStats } from './server-child.ts';
@@ -11,12 +11,12 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
-
 /** Fork a server process (port 0, loopback, GC exposed) and wait until it listens. */
 export async function spawnServer(options: Omit<ServeOptions, 'gateway' | 'clock'> = {}): Promise<ChildServer> {
   const bugs: string[] = [];
-  const child = await forkChild<ChildStats>(CHILD, [JSON.stringify(options)], {
+  // server-child.ts, bundled once per run (test/setup/child-bundles.ts): plain node starts it.
+  const child = await forkChild<ChildStats>(inject('serverChildBundle'), [JSON.stringify(options)], {
+    plain: true,
     execArgv: ['--expose-gc'],
     onMessage: (m) => {
       const bug = (m as { bug?: string } | null)?.bug;
