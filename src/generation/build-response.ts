@@ -48,21 +48,20 @@ export function echoSettings(request: ResponsesRequest): Pick<
   | 'text'
   | 'service_tier'
 > {
-  const r = request as Record<string, unknown>;
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
   return {
-    instructions: orNull(r.instructions),
-    max_output_tokens: num(r.max_output_tokens),
-    metadata: (r.metadata as Record<string, string> | null | undefined) ?? null,
-    frequency_penalty: num(r.frequency_penalty),
-    presence_penalty: num(r.presence_penalty),
-    temperature: num(r.temperature),
-    top_p: num(r.top_p),
-    parallel_tool_calls: typeof r.parallel_tool_calls === 'boolean' ? r.parallel_tool_calls : true,
-    tool_choice: r.tool_choice ?? 'auto', // spec 2.1: the result echoes `auto` in the sample
-    tools: Array.isArray(r.tools) ? r.tools : [],
-    text: r.text ?? { format: { type: 'text' } },
-    service_tier: r.service_tier === undefined ? 'auto' : (r.service_tier as string | null), // spec 2.1: default auto
+    instructions: request.instructions ?? null,
+    max_output_tokens: num(request.max_output_tokens),
+    metadata: request.metadata ?? null,
+    frequency_penalty: num(request.frequency_penalty),
+    presence_penalty: num(request.presence_penalty),
+    temperature: num(request.temperature),
+    top_p: num(request.top_p),
+    parallel_tool_calls: typeof request.parallel_tool_calls === 'boolean' ? request.parallel_tool_calls : true,
+    tool_choice: request.tool_choice ?? 'auto', // spec 2.1: the result echoes `auto` in the sample
+    tools: request.tools ?? [],
+    text: request.text ?? { format: { type: 'text' } },
+    service_tier: request.service_tier === undefined ? 'auto' : request.service_tier, // spec 2.1: default auto
   };
 }
 

@@ -1,6 +1,10 @@
+import type { OutputItem as PublicOutputItem } from '../schemas/items.ts';
+import type { ResponseSnapshot, ResponsesResult, ResponseStatus as PublicStatus } from '../schemas/responses-result.ts';
+import type { Tool } from '../schemas/tools.ts';
+import type { Usage } from '../schemas/usage.ts';
 import type { PlannedServerTool, ServerToolUseDetails } from './server-tools.ts';
 /** A `url_citation` annotation on output text (web plugin). */
-export interface UrlCitation {
+export type UrlCitation = {
   type: 'url_citation';
   url: string;
   title: string;
@@ -12,7 +16,7 @@ export interface UrlCitation {
 export type ItemStatus = 'completed' | 'incomplete' | 'in_progress';
 
 /** spec 2.3: an output-text part. `logprobs` is always empty: the simulator has none to give. */
-export interface OutputTextPart {
+export type OutputTextPart = {
   type: 'output_text';
   text: string;
   annotations: UrlCitation[];
@@ -20,13 +24,13 @@ export interface OutputTextPart {
 }
 
 /** spec 2.3: "a refusal part is also allowed". */
-export interface RefusalPart {
+export type RefusalPart = {
   type: 'refusal';
   refusal: string;
 }
 
 /** spec 2.3 output message. */
-export interface MessageItem {
+export type MessageItem = {
   type: 'message';
   id: string;
   role: 'assistant';
@@ -35,7 +39,7 @@ export interface MessageItem {
 }
 
 /** spec 2.3 output reasoning. */
-export interface ReasoningItem {
+export type ReasoningItem = {
   type: 'reasoning';
   id: string;
   status: ItemStatus;
@@ -48,7 +52,7 @@ export interface ReasoningItem {
 }
 
 /** spec 2.3 output function call (reference OutputItemFunctionCall). */
-export interface FunctionCallItem {
+export type FunctionCallItem = {
   type: 'function_call';
   id: string;
   call_id: string;
@@ -64,7 +68,7 @@ export type ServerToolItem = PlannedServerTool & { id: string; status: 'complete
 export type OutputItem = MessageItem | ReasoningItem | FunctionCallItem | ServerToolItem;
 
 /** spec 2.2 usage: total = input + output; reasoning <= output; cached <= input. */
-export interface ResponseUsage {
+export type ResponseUsage = {
   input_tokens: number;
   input_tokens_details: { cached_tokens: number; cache_write_tokens?: number };
   output_tokens: number;
@@ -78,26 +82,27 @@ export interface ResponseUsage {
   server_tool_use_details?: ServerToolUseDetails;
 }
 
-/** Result `status` values the simulator produces (reference: completed, incomplete, in_progress, failed, ...). */
-export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
+/** The result `status` values the simulator produces: four of the public {@link PublicStatus} values. */
+export type BuiltStatus = Extract<PublicStatus, 'completed' | 'incomplete' | 'in_progress' | 'failed'>;
 
 /**
- * spec 2.2: the Responses result as the builder makes it (precise member types; key order here
- * is the order on the wire). Internal: the one public result type is the schema's
- * `ResponsesResult` (src/schemas/responses-result.ts), which every answer is tested against.
+ * spec 2.2: the Responses result as the builder makes it: a narrower view of the one public type,
+ * `ResponsesResult` (the schema's), with the member types the builder fills in precisely; key
+ * order here is the order on the wire. The compiler proves it is a public result (below), and
+ * every answer is also tested against the schema at run time.
  */
-export interface ResponseResult {
+export type ResponseResult = {
   id: string;
   object: 'response';
   created_at: number;
   completed_at: number | null;
-  status: ResponseStatus;
+  status: BuiltStatus;
   model: string;
   output: OutputItem[];
   usage: ResponseUsage | null;
   error: { code: string; message: string } | null;
   incomplete_details: { reason: 'max_output_tokens' | 'content_filter' } | null;
-  instructions: unknown;
+  instructions: string | unknown[] | null;
   max_output_tokens: number | null;
   metadata: Record<string, string> | null;
   frequency_penalty: number | null;
@@ -106,9 +111,23 @@ export interface ResponseResult {
   top_p: number | null;
   parallel_tool_calls: boolean;
   tool_choice: unknown;
-  tools: unknown[];
+  tools: Tool[];
   text: unknown;
   service_tier: string | null;
   /** spec 2.6: only when the metadata header is enabled. */
   gateway_metadata?: Record<string, unknown>;
 }
+
+/** `T`, accepted only when it is assignable to `Public`: a compile-time proof, no run-time code. */
+type NarrowerThan<T extends Public, Public> = T;
+
+/**
+ * The builder's types are views of the public ones: a result (usage may be null in the stream's
+ * first snapshots), its usage and its items. Changing one so it no longer fits fails to compile.
+ */
+export type BuiltTypesArePublic = [
+  NarrowerThan<ResponseResult, ResponseSnapshot>,
+  NarrowerThan<ResponseResult & { usage: ResponseUsage }, ResponsesResult>,
+  NarrowerThan<ResponseUsage, Usage>,
+  NarrowerThan<OutputItem, PublicOutputItem>,
+];

@@ -22,7 +22,7 @@ export type PlannedWebFetch =
   | { type: 'gateway:web_fetch'; url: string; error: string };
 
 /** What the server tools contribute to an answer. */
-export interface ServerToolRun {
+export type ServerToolRun = {
   calls: PlannedServerTool[];
   /** Pages found by web search or read by web fetch: cited in the reply text as `url_citation` annotations. */
   citations: WebCitation[];
@@ -91,7 +91,7 @@ export function serverTools(request: Pick<ResponsesRequest, 'tools' | 'max_tool_
 }
 
 /** reference `ServerToolUseDetails`: what the server tools of an answer did. */
-export interface ServerToolUseDetails {
+export type ServerToolUseDetails = {
   /** Gateway-run (`gateway:*`) tool calls the model made. */
   tool_calls_requested: number;
   /** Of those, the calls that ran and produced a result (a fetch error is requested, not executed). */

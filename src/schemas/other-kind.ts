@@ -13,7 +13,7 @@ import { BRANCH_MISMATCH } from '../errors/format-zod-error.ts';
  * @example
  * const ToolSchema = z.union([FunctionToolSchema, otherKindSchema('type', ['function'])]);
  */
-export function otherKindSchema(key: string, known: readonly string[], options: { required?: boolean } = {}) {
+export function otherKindSchema<const K extends string>(key: K, known: readonly string[], options: { required?: boolean } = {}) {
   const required = options.required ?? true;
   const tag = z.unknown().superRefine((value, ctx) => {
     if (typeof value === 'string') {
@@ -29,5 +29,7 @@ export function otherKindSchema(key: string, known: readonly string[], options: 
   });
   // Issues abort (`continue: false`): zod's union returns the one non-aborted branch directly, and
   // this branch must never be that one when the value belongs to a known kind.
-  return z.looseObject({ [key]: tag as z.ZodType<string> });
+  // Typed per key, so the branch infers as `{ type: string; [other: string]: unknown }`, not as a
+  // record of strings.
+  return z.looseObject({ [key]: tag as z.ZodType<string> } as Record<K, z.ZodType<string>>);
 }
