@@ -52,15 +52,21 @@ export function streamDoneProblems(answer: StreamAnswer): Judgement {
   return problems;
 }
 
-/** reference grammar: every event carries `sequence_number`, contiguous from 0. */
+/**
+ * reference grammar: every event of the response carries `sequence_number`, contiguous from 0
+ * (`response.created` is 0). A leading debug chunk (spec 6.3) is not judged: the reference leaves
+ * its number optional.
+ */
 export function streamSequenceProblems(answer: StreamAnswer): Judgement {
   const stream = streamPrecondition(answer, { events: true });
   if (failedPre(stream)) return stream;
+  let expected = 0;
   for (const [i, event] of stream.events.entries()) {
-    if (!event) continue;
+    if (!event || event.type === 'response.debug') continue;
     const seq = event.sequence_number;
     if (!Number.isInteger(seq)) return [`event ${i} (${String(event.type)}) has no integer sequence_number`];
-    if (seq !== i) return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event.type)}) has ${String(seq)}`];
+    if (seq !== expected) return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event.type)}) has ${String(seq)}, expected ${expected}`];
+    expected++;
   }
   return [];
 }

@@ -79,10 +79,13 @@ export const ReasoningSummaryPartDoneEventSchema = z.looseObject({ type: z.liter
 export const ReasoningSummaryTextDeltaEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_text.delta'), sequence_number: seq, ...summaryAddress, delta: z.string() });
 export const ReasoningSummaryTextDoneEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_text.done'), sequence_number: seq, ...summaryAddress, text: z.string() });
 
-/** spec 6.3: the debug chunk that opens the stream when `debug.echo_upstream_body` is true. */
+/**
+ * spec 6.3: the debug chunk that opens the stream when `debug.echo_upstream_body` is true. Its
+ * `sequence_number` is optional, as in the reference `DebugEvent` (the simulator sends none).
+ */
 export const DebugEventSchema = z.looseObject({
   type: z.literal('response.debug'),
-  sequence_number: seq,
+  sequence_number: seq.optional(),
   debug: z.looseObject({ echo_upstream_body: z.record(z.string(), z.unknown()).optional() }),
 });
 

@@ -2,10 +2,14 @@ import type { ResponseResult, ResponseUsage } from '../generation/output-items.t
 import type { SeededRandom } from '../random/seeded-random.ts';
 import { splitArgumentDeltas, splitTextDeltas } from './split-deltas.ts';
 
-/** A Responses stream event: every event has `type` and `sequence_number` (reference README). */
+/**
+ * A Responses stream event: `type`, and `sequence_number` on every event of the response
+ * (reference README). The debug chunk alone has none (reference `DebugEvent` requires only `type`
+ * and `debug`; see {@link responseEvents}).
+ */
 export interface ResponseStreamEvent {
   type: string;
-  sequence_number: number;
+  sequence_number?: number;
   [field: string]: unknown;
 }
 
@@ -112,7 +116,10 @@ function partialUsage(result: ResponseResult, sent: readonly Unnumbered[], count
  * item `output_item.added` -> (`content_part.added` -> deltas -> `.done` -> `content_part.done`)
  * -> `output_item.done`, then exactly one terminal event (`response.completed`, or
  * `response.incomplete` when the budget cut the reply) carrying the whole result.
- * `sequence_number` counts from 0 in steps of 1 over every event sent.
+ * `sequence_number` counts from 0 in steps of 1 over the response's events, so `response.created`
+ * is 0 whether or not a debug chunk is sent (as in the reference's `response.created` example). The
+ * debug chunk itself is not numbered: it comes first (spec 6.3) yet is not an event of the
+ * response, and numbering it either way would give the other events a gap or a second 0 or 1.
  *
  * @example
  * const events = responseEvents(result, { rng: seededRandom(0, 'deltas') });
@@ -150,5 +157,6 @@ export function responseEvents(result: ResponseResult, options: ResponseEventsOp
   } else {
     events.push(...body, { type: result.status === 'incomplete' ? 'response.incomplete' : 'response.completed', response: result });
   }
-  return events.map(({ type, ...fields }, sequence_number) => ({ type, sequence_number, ...fields }));
+  let next = 0;
+  return events.map(({ type, ...fields }) => (type === 'response.debug' ? { type, ...fields } : { type, sequence_number: next++, ...fields }));
 }
