@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,32 @@ async function start(file: string) {
   return { server, clock, call };
 }
 
+/** This process's open file descriptors that point at `file` (Linux: /proc/self/fd). */
+function openDescriptorsOf(file: string): number {
+  let n = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === file) n++;
+    } catch {
+      // closed between listing and reading
+    }
+  }
+  return n;
+}
+
 describe('--state-file: no accepted job is lost across a restart', () => {
+  it.runIf(process.platform === 'linux')("the server's close() finishes and closes the state file it was given", async () => {
+    const file = join(dir, 'closed-on-close.log');
+    const { server, call } = await start(file);
+    const res = await call('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'keep me' }) });
+    expect(res.status).toBe(202);
+    const id = ((await res.json()) as VideoJob).id;
+    expect(openDescriptorsOf(file)).toBe(1);
+    await server.close();
+    expect(openDescriptorsOf(file)).toBe(0);
+    expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual([id]);
+  });
+
   it('keeps every job and its progress; the clock and the id counter resume', async () => {
     const file = join(dir, 'state.json');
     const first = await start(file);

@@ -63,6 +63,8 @@ export interface VideoJobsPersistence {
   save(change: VideoJobsChange): Promise<void>;
   /** Given the live jobs once (by id, in submission order), so the store can compact itself from them. */
   attach?(live: ReadonlyMap<string, VideoJobRecord>): void;
+  /** Finish pending saves and release the store (a file's handle). `startServer`'s `close()` calls it. */
+  close?(): Promise<void>;
 }
 
 export interface VideoJobsOptions {

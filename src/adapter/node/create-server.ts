@@ -32,6 +32,10 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:8080/api/v1 */
   readonly baseUrl: string;
   readonly port: number;
+  /**
+   * Stop listening, drop open connections, then finish and release the video-job store given in
+   * `videoJobs.persistence` (a state file is flushed and closed), so nothing accepted is lost.
+   */
   close(): Promise<void>;
 }
 
@@ -121,10 +125,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     server,
     baseUrl: `${origin}${basePath}`,
     port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await options.videoJobs?.persistence?.close?.();
+    },
   };
 }
