@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random/seeded-random.ts';
 import { promptOpener } from './prompt-opener.ts';
-import { reasoningText, replyText, sentenceCount, snippet, topicOf } from './reply-text.ts';
+import { MAX_TOPIC_WORD, reasoningText, replyText, sentenceCount, snippet, topicOf } from './reply-text.ts';
 
 const prompts = ['How do I water basil?', 'Explain recursion to a child.', 'Best way to learn the violin', 'Plan a picnic', 'Why is the sea salty?', 'hello', ''];
 
@@ -46,6 +46,13 @@ describe('helpers', () => {
   it('topicOf picks content words, or "your question"', () => {
     expect(topicOf('How do I water basil?')).toBe('water and basil');
     expect(topicOf('')).toBe('your question');
+  });
+  it('topicOf skips words longer than MAX_TOPIC_WORD: a 600,000-character run is not quoted back', () => {
+    const long = 'x'.repeat(600_000);
+    expect(topicOf(`${long} water basil`)).toBe('water and basil');
+    expect(topicOf(long)).toBe('your question');
+    expect(topicOf(`${'y'.repeat(MAX_TOPIC_WORD)} ${'z'.repeat(MAX_TOPIC_WORD + 1)}`)).toBe('y'.repeat(MAX_TOPIC_WORD));
+    expect(replyText(seededRandom(0, 'long'), { prompt: long }).length).toBeLessThan(2000);
   });
   it('snippet cuts at a word boundary with an ellipsis', () => {
     expect(snippet('one two three four five', 12)).toBe('one two…');

@@ -55,12 +55,18 @@ const CLOSERS = [
   'Feel free to ask a follow-up question.',
 ];
 
+/**
+ * Words longer than this are not topics: no model quotes a 6 MB run of `x` back, and doing so made
+ * the answer (and its token count) as large as the prompt.
+ */
+export const MAX_TOPIC_WORD = 40;
+
 /** Up to two content words of the prompt, in order of appearance: the reply's topic. */
 export function topicOf(prompt: string): string {
-  const words = prompt.toLowerCase().match(/[\p{L}][\p{L}\p{N}'-]{3,}/gu) ?? [];
   const picked: string[] = [];
-  for (const word of words) {
-    if (STOPWORDS.has(word) || picked.includes(word)) continue;
+  // Lazily, word by word: a prompt of a million words is not first turned into an array of them.
+  for (const [word] of prompt.toLowerCase().matchAll(/[\p{L}][\p{L}\p{N}'-]{3,}/gu)) {
+    if (word.length > MAX_TOPIC_WORD || STOPWORDS.has(word) || picked.includes(word)) continue;
     picked.push(word);
     if (picked.length === 2) break;
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stableStringify } from './hash.ts';
+import { hash53, hash53Final, hash53Update, stableStringify } from './hash.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** The straightforward definition the fast one must equal, character for character. */
 function reference(value: unknown): string {
@@ -31,5 +32,27 @@ describe('stableStringify', () => {
     );
     // eslint-disable-next-line no-sparse-arrays
     expect(stableStringify([1, , 3])).toBe(reference([1, , 3]));
+  });
+});
+
+describe('hash53 in steps', () => {
+  it('continuing a state over the rest of a text gives the hash of the whole text, for any split and seed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.integer(), (a, b, seed) => {
+        expect(hash53Final(hash53Update(hash53Update(undefined, a, seed), b))).toBe(hash53(a + b, seed));
+      }),
+    );
+  });
+
+  it("a fork's stream is the stream of the joined key: fork continues the hash instead of reading the key again", () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.array(fc.string(), { minLength: 1, maxLength: 3 }), fc.array(fc.string(), { maxLength: 3 }), (seed, keys, labels) => {
+        let forked = seededRandom(seed, ...keys);
+        for (const label of labels) forked = forked.fork(label);
+        const joined = seededRandom(seed, [...keys, ...labels].join('\u0000'));
+        expect(forked.alphanumeric(12)).toBe(joined.alphanumeric(12));
+        expect(forked.int(0, 1_000_000)).toBe(joined.int(0, 1_000_000));
+      }),
+    );
   });
 });

@@ -1,20 +1,50 @@
 /**
- * cyrb53: a fast, well-distributed 53-bit string hash. Used to key seeded randomness by request
- * content; not for security (auth uses a constant-time comparison instead).
+ * The running state of cyrb53 over the characters seen so far (before the final mixing), so a
+ * hash of `prefix + more` can continue from the prefix's state instead of reading it again.
  */
-export function hash53(text: string, seed = 0): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
+export type Hash53State = readonly [h1: number, h2: number];
+
+/**
+ * cyrb53's state after `text`, starting from `state` (or from `seed`'s initial state).
+ *
+ * @example
+ * hash53Final(hash53Update(hash53Update(undefined, 'ab'), 'c')) === hash53('abc'); // true
+ */
+export function hash53Update(state: Hash53State | undefined, text: string, seed = 0): Hash53State {
+  let h1 = state ? state[0] : 0xdeadbeef ^ seed;
+  let h2 = state ? state[1] : 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }
+  return [h1, h2];
+}
+
+/**
+ * The 53-bit hash of a cyrb53 state (the final mixing).
+ *
+ * @example
+ * hash53Final(hash53Update(undefined, 'abc', 7)) === hash53('abc', 7); // true
+ */
+export function hash53Final(state: Hash53State): number {
+  let [h1, h2] = state;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * cyrb53: a fast, well-distributed 53-bit string hash. Used to key seeded randomness by request
+ * content; not for security (auth uses a constant-time comparison instead).
+ *
+ * @example
+ * hash53('hello'); // the same number on every run and machine
+ */
+export function hash53(text: string, seed = 0): number {
+  return hash53Final(hash53Update(undefined, text, seed));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { hash53 } from './hash.ts';
+import { hash53Final, hash53Update, type Hash53State } from './hash.ts';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -36,13 +36,17 @@ export function seededRandom(seed: number, ...keys: string[]): SeededRandom {
  */
 class XoroshiroRandom implements SeededRandom {
   readonly #seed: number;
-  readonly #key: string;
+  /** cyrb53's state after this stream's key: a fork hashes only its own label on top. */
+  readonly #state: Hash53State;
   readonly #gen: ReturnType<typeof xoroshiro128plus>;
 
-  constructor(seed: number, key: string) {
+  /** `state`: the hash state of the parent stream's key, which `key` continues (a fork). */
+  constructor(seed: number, key: string, state?: Hash53State) {
     this.#seed = seed;
-    this.#key = key;
-    const mixed = hash53(key, seed | 0);
+    // The key holds the canonical request, megabytes at worst: each fork continues the parent's
+    // hash over "\u0000label" instead of hashing the parent's key again (the same number).
+    this.#state = hash53Update(state, key, seed | 0);
+    const mixed = hash53Final(this.#state);
     // xoroshiro takes a 32-bit seed; fold the 53-bit hash so both halves count.
     this.#gen = xoroshiro128plus((mixed ^ Math.floor(mixed / 4294967296)) | 0);
   }
@@ -67,6 +71,6 @@ class XoroshiroRandom implements SeededRandom {
   }
 
   fork(label: string): SeededRandom {
-    return new XoroshiroRandom(this.#seed, `${this.#key}\u0000${label}`);
+    return new XoroshiroRandom(this.#seed, `\u0000${label}`, this.#state);
   }
 }

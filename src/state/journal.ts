@@ -165,8 +165,13 @@ function headersSize(headers: Record<string, string>): number {
   return n;
 }
 
+/** Node's Buffer, when there (its byteLength counts natively; a browser has none). */
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer;
+
 /** UTF-8 length of a string without encoding it (a surrogate pair is 2 units, 4 bytes). */
 function utf8Length(text: string): number {
+  // Answers reach megabytes: the native count is ~10x faster than the loop below.
+  if (nodeBuffer) return nodeBuffer.byteLength(text, 'utf8');
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
