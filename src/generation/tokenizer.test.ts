@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedPieces, loadTokenizer, MAX_RUN } from './tokenizer.ts';
+import { boundedPieces, countSlices, loadTokenizer, MAX_RUN, SLICE_CHARS } from './tokenizer.ts';
 
 describe('loadTokenizer (o200k_base)', async () => {
   const tokenizer = await loadTokenizer();
@@ -53,5 +53,34 @@ describe('boundedPieces (linear-time token counting of long runs)', () => {
     expect(blob.startsWith(cut)).toBe(true);
     expect(tokenizer.count(cut)).toBeLessThanOrEqual(1000);
     expect(tokenizer.count(cut)).toBeGreaterThan(990);
+  });
+});
+
+describe('counting in slices (a huge prompt does not hold the event loop)', async () => {
+  const tokenizer = await loadTokenizer();
+  // Words, spaces of every kind, digits, punctuation, contractions, accents, CJK, emoji, newlines.
+  const unit = fc.constantFrom('a', 'B', 'word', ' ', ' ', '  ', '\t', '\n', '\r\n', "'s", "'LL", '42', '1234', '.', '!?', '-', 'é', 'É', '漢字', '🙂', '\u00a0', '<|endoftext|>', 'x'.repeat(300));
+
+  it('the slices of any text add up to its count, for any slice size', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 80 }), fc.integer({ min: 1, max: 40 }), (text, size) => {
+        const slices = countSlices(text, size);
+        expect(slices.join('')).toBe(text);
+        expect(slices.reduce((n, slice) => n + tokenizer.count(slice), 0)).toBe(tokenizer.count(text));
+      }),
+    );
+  });
+
+  it('countInSlices gives count for texts over the slice size, and lets the event loop run meanwhile', async () => {
+    const text = 'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil((3 * SLICE_CHARS) / 45));
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const counting = tokenizer.countInSlices(text);
+    const n = await counting;
+    clearInterval(ticker);
+    expect(n).toBe(tokenizer.count(text));
+    expect(await tokenizer.countInSlices('x'.repeat(2 * SLICE_CHARS + 7))).toBe(tokenizer.count('x'.repeat(2 * SLICE_CHARS + 7)));
+    expect(await tokenizer.countInSlices('short')).toBe(tokenizer.count('short'));
+    expect(turns).toBeGreaterThan(0);
   });
 });

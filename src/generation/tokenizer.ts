@@ -5,6 +5,12 @@ export interface Tokenizer {
   /** Number of tokens in `text`. Special-token strings such as `<|endoftext|>` count as plain text. */
   count(text: string): number;
   /**
+   * The same number as {@link Tokenizer.count}, for a text of any size without holding the event
+   * loop: a text over {@link SLICE_CHARS} is encoded a slice at a time, with a turn of the event
+   * loop between slices, so other requests are served meanwhile.
+   */
+  countInSlices(text: string): Promise<number>;
+  /**
    * The longest prefix of `text` that fits in `maxTokens` tokens, cut on a token boundary and
    * never inside a character (a partial multi-byte character is dropped).
    */
@@ -78,6 +84,63 @@ export function boundedPieces(text: string): string[] {
   return out;
 }
 
+/** Characters encoded between two turns of the event loop by {@link Tokenizer.countInSlices}. */
+export const SLICE_CHARS = 32_768;
+
+const isAsciiLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+
+/**
+ * Where `text` may be cut at or after `from` without changing its token count: before a single
+ * space that sits between two ASCII letters ("word| word"). The encoder's pre-tokenizer ends a
+ * word at the space and starts the next pre-token with it (" word"), and byte pairs never merge
+ * across pre-tokens, so both sides encode as they would whole. -1 when there is none.
+ */
+export function safeCut(text: string, from: number): number {
+  for (let i = Math.max(1, from); i < text.length - 1; i++) {
+    if (text.charCodeAt(i) === 0x20 && isAsciiLetter(text.charCodeAt(i - 1)) && isAsciiLetter(text.charCodeAt(i + 1))) return i;
+  }
+  return -1;
+}
+
+/**
+ * `text` as slices of about `size` characters, each cut at a {@link safeCut} point (a slice is
+ * longer when no such point comes sooner), so the counts of the slices add up to the count of
+ * the text. Whitespace-free runs are cut first (see {@link boundedPieces}), as `count` does.
+ *
+ * @example
+ * countSlices('aaa bbb ccc', 4); // ['aaa', ' bbb', ' ccc']
+ */
+export function countSlices(text: string, size = SLICE_CHARS): string[] {
+  const out: string[] = [];
+  for (const piece of boundedPieces(text)) {
+    let at = 0;
+    while (piece.length - at > size) {
+      const cut = safeCut(piece, at + size);
+      if (cut < 0) break;
+      out.push(piece.slice(at, cut));
+      at = cut;
+    }
+    out.push(at === 0 ? piece : piece.slice(at));
+  }
+  return out;
+}
+
+/**
+ * One turn of the event loop. A message port, not a timer: fake timers (vi.useFakeTimers) must
+ * not stop a count. Falls back to a resolved promise where there is no MessageChannel.
+ */
+function nextTurn(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 /** Build a {@link Tokenizer} over an encoding (exported for tests with a stub encoding). */
 export function tokenizerFrom(encoding: Encoding): Tokenizer {
   // User text may contain special-token strings; they must count as text, not throw.
@@ -98,9 +161,24 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
     return cut;
   }
 
+  // Pure, so remembered by content (bounded): repeated prompts and replies are encoded once.
+  const count = cachedCount((text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0));
   return {
-    // Pure, so remembered by content (bounded): repeated prompts and replies are encoded once.
-    count: cachedCount((text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0)),
+    count,
+    async countInSlices(text) {
+      if (text.length <= SLICE_CHARS) return count(text);
+      let n = 0;
+      let since = 0;
+      for (const slice of countSlices(text)) {
+        n += countPiece(slice);
+        since += slice.length;
+        if (since >= SLICE_CHARS) {
+          since = 0;
+          await nextTurn();
+        }
+      }
+      return n;
+    },
     truncate(text, maxTokens) {
       if (maxTokens <= 0) return '';
       let used = 0;

@@ -10,7 +10,7 @@ import { buildUsage } from '../generation/usage.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
-import { promptTokens } from '../request/prompt-tokens.ts';
+import { precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
 import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/prompt-cache.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
@@ -57,7 +57,10 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   const variants = resolveModelVariants(request, env.catalog);
   if (variants instanceof GatewayError) throw variants;
   const effective = variants.request;
-  const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens: tokenizer.count });
+  // A huge prompt is tokenized a slice at a time, letting other requests run (bounded work per
+  // turn); routing's context check and the billed usage below read these same counts.
+  const countTokens = await precountedPrompt(effective, tokenizer);
+  const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens });
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
     routed.error.gatewayMetadata ??= routed.metadata;
@@ -94,7 +97,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     citations: plan.citations ?? decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
-  const prompt = promptTokens(modelRequest, tokenizer.count);
+  const prompt = promptTokens(modelRequest, countTokens);
   // spec 2.1 prompt caching: a prefix is cached per key, model and provider endpoint for its TTL on the clock.
   const cacheUse = promptCache.use({
     key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, request.prompt_cache_key ?? null, prompt.cacheablePrefix]))),

@@ -69,3 +69,40 @@ export function promptTokens(
   const cacheablePrefix = stableStringify([request.instructions ?? null, request.tools ?? null, turns.slice(0, -1).map((t) => [t.role, t.text])]);
   return { inputTokens, cacheableTokens: prefix, cacheablePrefix };
 }
+
+/** What {@link precountedPrompt} needs of a tokenizer. */
+export interface SlicedCounter {
+  count: CountTokens;
+  /** The same count, computed without holding the event loop (a slice at a time). */
+  countInSlices(text: string): Promise<number>;
+}
+
+/** Texts at least this long are counted ahead, in slices, by {@link precountedPrompt}. */
+export const PRECOUNT_MIN_CHARS = 32_768;
+
+/**
+ * A counter for `request`'s prompt whose large texts (a long input, a big tool list) are already
+ * counted, a slice at a time with turns of the event loop between slices, so one huge prompt does
+ * not stall every other request while it is tokenized. The routing check and the billed usage then
+ * read these counts (each text is encoded once, not once per reader); any other text is counted
+ * as usual. The numbers are those of `counter.count`.
+ *
+ * @example
+ * const count = await precountedPrompt(request, tokenizer);
+ * promptTokens(request, count).inputTokens; // as promptTokens(request, tokenizer.count)
+ */
+export async function precountedPrompt(
+  request: Parameters<typeof promptTokens>[0],
+  counter: SlicedCounter,
+): Promise<CountTokens> {
+  const large: string[] = [];
+  // The texts promptTokens counts, found by running it once with a counter that only notes them.
+  promptTokens(request, (text) => {
+    if (text.length >= PRECOUNT_MIN_CHARS) large.push(text);
+    return 0;
+  });
+  if (large.length === 0) return counter.count;
+  const known = new Map<string, number>();
+  for (const text of large) if (!known.has(text)) known.set(text, await counter.countInSlices(text));
+  return (text) => known.get(text) ?? counter.count(text);
+}
