@@ -128,6 +128,13 @@ describe('gatewaykit serve --scripts FILE', () => {
     expect(await server.exited).toBe(2);
     expect(server.err()).toContain(`${file}: scripts[1] ("broken"): reply.status: must be a documented status`);
     expect(server.out()).not.toContain('listening');
+    // Every bad rule is named, not only the first.
+    const several = join(dir, 'several-bad.json');
+    writeFileSync(several, JSON.stringify([{ id: 'a', reply: { type: 'refusal' } }, { reply: { type: 'text', text: 'ok' } }, { id: 'c', reply: { type: 'error', status: 999 } }]));
+    const both = run(['--scripts', several]);
+    expect(await both.exited).toBe(2);
+    expect(both.err()).toContain(`${several}: scripts[0] ("a"): reply.refusal: required`);
+    expect(both.err()).toContain(`${several}: scripts[2] ("c"): reply.status: must be a documented status`);
     const missing = run(['--scripts', join(dir, 'missing.json')]);
     expect(await missing.exited).toBe(2);
     expect(missing.err()).toContain('missing.json: cannot read the scripts file (ENOENT)');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptMatchInput } from './match-script.ts';
 import { createScriptRegistry } from './script-registry.ts';
-import { parseScriptRule, parseScriptsFile } from './script-rule.ts';
+import { MAX_LISTED_BAD_RULES, parseScriptRule, parseScriptsFile } from './script-rule.ts';
 
 const input = (over: Partial<ScriptMatchInput> = {}): ScriptMatchInput => ({
   requestedModel: 'openai/gpt-4o-mini',
@@ -90,5 +90,35 @@ describe('script rules', () => {
       'x.json: scripts[1] ("bad-one"): reply.refusal: required (expected string)',
     );
     expect(parseScriptsFile('{"scripts":[{"reply":{"type":"text","text":"a"}}]}', 'x.json')).toHaveLength(1);
+  });
+
+  it('parseScriptsFile reports every bad rule, one line each, and counts those past the first ten', () => {
+    const good = { reply: { type: 'text', text: 'a' } };
+    const three = [good, { id: 'r1', reply: { type: 'refusal' } }, good, { reply: { type: 'error', status: 999 } }, { id: 'r4', match: { input: { regex: '(' } }, reply: good.reply }];
+    const lines = (() => {
+      try {
+        parseScriptsFile(JSON.stringify(three), 'x.json');
+      } catch (e) {
+        return (e as Error).message.split('\n');
+      }
+      return [];
+    })();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('x.json: scripts[1] ("r1"): reply.refusal: required (expected string)');
+    expect(lines[1]).toMatch(/^x\.json: scripts\[3\]: reply\.status: /);
+    expect(lines[2]).toMatch(/^x\.json: scripts\[4\] \("r4"\): match\.input\.regex: not a valid regular expression/);
+
+    const many = Array.from({ length: 25 }, (_, i) => (i % 5 === 0 ? good : { id: `bad-${i}`, reply: { type: 'refusal' } }));
+    const message = (() => {
+      try {
+        parseScriptsFile(JSON.stringify(many), 'x.json');
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    const listed = message.split('\n');
+    expect(listed).toHaveLength(MAX_LISTED_BAD_RULES + 1);
+    expect(listed.at(-1)).toBe('x.json: ... and 10 more invalid rules (20 of 25 in all)');
   });
 });

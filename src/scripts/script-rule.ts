@@ -115,10 +115,14 @@ export function parseScriptRule(input: unknown, label = 'script'): ScriptRule {
   return parsed.data;
 }
 
+/** Invalid rules named one per line by {@link parseScriptsFile}; the rest are counted. */
+export const MAX_LISTED_BAD_RULES = 10;
+
 /**
- * Validate a scripts file's content: a JSON array of rules, or `{"scripts": [...]}`. Throws an
- * Error whose message names the file, the rule (index and id) and the path, e.g.
- * `scripts.json: scripts[2] ("refuse-weather"): reply.refusal: required (expected string)`.
+ * Validate a scripts file's content: a JSON array of rules, or `{"scripts": [...]}`. Every invalid
+ * rule is reported, one line each naming the file, the rule (index and id) and the path, e.g.
+ * `scripts.json: scripts[2] ("refuse-weather"): reply.refusal: required (expected string)`; past
+ * the first ten a last line counts the others. Throws an Error with those lines.
  *
  * @example
  * const scripts = parseScriptsFile(readFileSync('scripts.json', 'utf8'), 'scripts.json');
@@ -133,10 +137,21 @@ export function parseScriptsFile(text: string, fileName: string): ScriptRule[] {
   }
   const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && Array.isArray((json as { scripts?: unknown }).scripts) ? (json as { scripts: unknown[] }).scripts : undefined;
   if (!list) throw new Error(`${fileName}: expected a JSON array of script rules, or {"scripts": [...]}`);
-  return list.map((rule, index) => {
+  const rules: ScriptRule[] = [];
+  const problems: string[] = [];
+  let bad = 0;
+  list.forEach((rule, index) => {
     const parsed = ScriptRuleSchema.safeParse(rule, { error: gatewayZodErrorMap });
-    if (parsed.success) return parsed.data;
+    if (parsed.success) {
+      rules.push(parsed.data);
+      return;
+    }
+    // Every bad rule is counted; only the first few are described, so the output stays short.
+    if (++bad > MAX_LISTED_BAD_RULES) return;
     const id = typeof rule === 'object' && rule !== null && typeof (rule as { id?: unknown }).id === 'string' ? ` ("${(rule as { id: string }).id}")` : '';
-    throw new Error(`${fileName}: scripts[${index}]${id}: ${formatZodError(parsed.error)}`);
+    problems.push(`${fileName}: scripts[${index}]${id}: ${formatZodError(parsed.error)}`);
   });
+  if (bad > MAX_LISTED_BAD_RULES) problems.push(`${fileName}: ... and ${bad - MAX_LISTED_BAD_RULES} more invalid rules (${bad} of ${list.length} in all)`);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return rules;
 }
