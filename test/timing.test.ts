@@ -109,6 +109,13 @@ describe('timing: realistic on the virtual clock', () => {
     expect(last.at).toBeLessThanOrEqual(800 + (outputTokens * 1000) / 20 + 100);
     const times = seen.map((c) => c.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+
+    // The journal holds the paced stream's events as sent, with their offsets on the clock.
+    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as { data: Array<{ response: { events?: Array<{ offset_ms: number; data: string }> } }> };
+    const events = page.data.at(-1)?.response.events ?? [];
+    expect(events.map((e) => e.data).join('')).toBe(seen.map((c) => c.text).join(''));
+    expect(events.find((e) => e.data.includes('response.output_text.delta'))?.offset_ms).toBe(800);
+    expect(events.at(-1)?.offset_ms).toBe(last.at);
   });
 
   test('X-Gatewaykit-Timing switches one request; the default is instant', async () => {

@@ -206,8 +206,26 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         response: { status: response.status, headers: maskHeaders(response.headers), ...(raw && 'text' in raw ? { text: raw.text } : {}) },
       });
       if (raw && 'pieces' in raw) onPieceSent(response, (piece) => handle.sent(piece));
+      // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its
+      // chunks are journaled as they pass, so its entry shows the events sent, as any stream's does.
+      else if (!raw && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        response = journaledStream(response, (chunk) => handle.sent(chunk));
+      }
     }
     return info.rawBodies ? response : materializeBody(response);
   };
 }
 
+/**
+ * The same answer, its body passed through a tap that reports every chunk as it goes out. A
+ * client that leaves cancels the tap, and the tap cancels the source: nothing more is generated.
+ */
+function journaledStream(response: Response, sent: (chunk: Uint8Array) => void): Response {
+  const tap = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      sent(chunk);
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body!.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
