@@ -10,7 +10,7 @@ import { buildUsage } from '../generation/usage.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
-import { precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
+import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
 import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/prompt-cache.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
@@ -58,8 +58,11 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   if (variants instanceof GatewayError) throw variants;
   const effective = variants.request;
   // A huge prompt is tokenized a slice at a time, letting other requests run (bounded work per
-  // turn); routing's context check and the billed usage below read these same counts.
-  const countTokens = await precountedPrompt(effective, tokenizer);
+  // turn); routing's context check and the billed usage below read these same counts. A body
+  // shorter than the threshold holds no text that long, so the common request skips the extra
+  // pass over its prompt (counts are the same either way: only the slicing differs).
+  const small = (await ctx.bytes()).byteLength < PRECOUNT_MIN_CHARS;
+  const countTokens = small ? tokenizer.count : await precountedPrompt(effective, tokenizer);
   const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens });
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
