@@ -162,8 +162,8 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     );
     return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
   }
-  const chunks = ctx.simulation.randomChunking ? rechunk(concatBytes(pieces), ids.fork('chunking')) : pieces;
-  return sseResponse(chunks, headers);
+  if (ctx.simulation.randomChunking) return sseResponse(rechunk(concatBytes(pieces), ids.fork('chunking')), headers, { separate: true });
+  return sseResponse(pieces, headers);
 }
 
 /** Tokens a stream event carries: those of its `delta` text (0 for framing events). */

@@ -16,6 +16,13 @@ export type RawBody =
       readonly pieces: readonly Uint8Array[];
       /** Told of each piece as it is handed to the client (the journal times stream events with it). */
       readonly sent?: (piece: Uint8Array) => void;
+      /**
+       * Each piece must reach the socket as a write of its own (the random-chunking simulation,
+       * whose point is the boundaries). Otherwise a writer may hand neighbouring pieces over in
+       * one write: the bytes are the same, and one write instead of one per event is most of
+       * what a stream costs a server.
+       */
+      readonly separate?: boolean;
     };
 
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
@@ -158,7 +165,7 @@ export function rawBodyOf(response: Response): RawBody | undefined {
  */
 export function onPieceSent(response: Response, sent: (piece: Uint8Array) => void): void {
   const raw = rawBodyOf(response);
-  if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { pieces: raw.pieces, sent };
+  if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent };
 }
 
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */

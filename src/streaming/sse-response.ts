@@ -8,12 +8,13 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * A 200 event-stream Response that sends `chunks` one per read, as fast as the reader pulls (no
- * artificial delays, no timers). Cancelling the body (client gone) drops the remaining chunks.
+ * artificial delays, no timers). `separate`: each chunk is a write of its own on a socket (random
+ * chunking); otherwise neighbouring chunks may share a write. Cancelling the body (client gone) drops the remaining chunks.
  * The chunks stay raw until the dispatcher makes the body (src/http/raw-body.ts).
  *
  * @example
  * sseResponse([new TextEncoder().encode('data: [DONE]\n\n')], { 'x-generation-id': 'gen-1' });
  */
-export function sseResponse(chunks: readonly Uint8Array[], headers: Record<string, string> = {}): Response {
-  return rawBodyResponse({ pieces: chunks }, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+export function sseResponse(chunks: readonly Uint8Array[], headers: Record<string, string> = {}, options: { separate?: boolean } = {}): Response {
+  return rawBodyResponse({ pieces: chunks, ...(options.separate ? { separate: true } : {}) }, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
 }
