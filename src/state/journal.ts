@@ -341,7 +341,10 @@ export function createJournal(options: JournalOptions): Journal {
             stored.eventsDropped++;
             return;
           }
-          const kept = copyPrefix(piece, room);
+          // A piece whose whole buffer fits the entry's event bound is kept as it is, not copied:
+          // it holds at most what copies would (the buffer behind a short stream's pieces is
+          // one, shared by all of them), and answer bytes are never written after they are sent.
+          const kept = piece.byteLength <= room && piece.buffer.byteLength <= eventBytesLimit ? piece : copyPrefix(piece, room);
           events.push({ offset: Math.max(0, options.now() - stored.receivedAt), bytes: kept });
           stored.eventBytes += kept.byteLength;
           const cost = kept.byteLength + 32;
