@@ -33,58 +33,66 @@ export function inProgressSnapshot(result: ResponseResult): ResponseResult {
   return { ...rest, status: 'in_progress', completed_at: null, output: [], usage: null, error: null, incomplete_details: null };
 }
 
+// Every event is built with its keys in their final order, `sequence_number: 0` in second place
+// (numbered in one pass at the end): spreading each event again to put the number in cost more
+// than the event itself. Literals rather than spreads of shared parts, for the same reason.
+const NO_LOGPROBS: readonly never[] = Object.freeze([]);
+
 function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRandom): Unnumbered[] {
   const item = result.output[outputIndex];
   if (!item) return [];
   const events: Unnumbered[] = [];
-  const at = { output_index: outputIndex };
-  const ids = { item_id: item.id, output_index: outputIndex };
+  const itemId = item.id;
+  const o = outputIndex;
   if (item.type === 'message') {
-    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress', content: [] } });
-    item.content.forEach((part, contentIndex) => {
-      const where = { ...ids, content_index: contentIndex };
+    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [] } });
+    item.content.forEach((part, c) => {
       if (part.type === 'output_text') {
-        events.push({ type: 'response.content_part.added', ...where, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
-        for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.output_text.delta', ...where, delta, logprobs: [] });
+        events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
+        for (const delta of splitTextDeltas(part.text, rng)) {
+          events.push({ type: 'response.output_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta, logprobs: NO_LOGPROBS });
+        }
         part.annotations.forEach((annotation, annotationIndex) =>
-          events.push({ type: 'response.output_text.annotation.added', ...where, annotation_index: annotationIndex, annotation }),
+          events.push({ type: 'response.output_text.annotation.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, annotation_index: annotationIndex, annotation }),
         );
-        events.push({ type: 'response.output_text.done', ...where, text: part.text, logprobs: [] });
+        events.push({ type: 'response.output_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text, logprobs: NO_LOGPROBS });
       } else {
-        events.push({ type: 'response.content_part.added', ...where, part: { type: 'refusal', refusal: '' } });
-        for (const delta of splitTextDeltas(part.refusal, rng)) events.push({ type: 'response.refusal.delta', ...where, delta });
-        events.push({ type: 'response.refusal.done', ...where, refusal: part.refusal });
+        events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'refusal', refusal: '' } });
+        for (const delta of splitTextDeltas(part.refusal, rng)) events.push({ type: 'response.refusal.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+        events.push({ type: 'response.refusal.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, refusal: part.refusal });
       }
-      events.push({ type: 'response.content_part.done', ...where, part });
+      events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
     });
   } else if (item.type === 'reasoning') {
-    events.push({ type: 'response.output_item.added', ...at, item: { ...item, status: 'in_progress', content: [], summary: [] } });
-    item.content.forEach((part, contentIndex) => {
-      const where = { ...ids, content_index: contentIndex };
-      events.push({ type: 'response.content_part.added', ...where, part: { type: 'reasoning_text', text: '' } });
-      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_text.delta', ...where, delta });
-      events.push({ type: 'response.reasoning_text.done', ...where, text: part.text });
-      events.push({ type: 'response.content_part.done', ...where, part });
+    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [], summary: [] } });
+    item.content.forEach((part, c) => {
+      events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'reasoning_text', text: '' } });
+      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+      events.push({ type: 'response.reasoning_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text });
+      events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
     });
-    item.summary.forEach((part, summaryIndex) => {
-      const where = { ...ids, summary_index: summaryIndex };
-      events.push({ type: 'response.reasoning_summary_part.added', ...where, part: { type: 'summary_text', text: '' } });
-      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_summary_text.delta', ...where, delta });
-      events.push({ type: 'response.reasoning_summary_text.done', ...where, text: part.text });
-      events.push({ type: 'response.reasoning_summary_part.done', ...where, part });
+    item.summary.forEach((part, s) => {
+      events.push({ type: 'response.reasoning_summary_part.added', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, part: { type: 'summary_text', text: '' } });
+      for (const delta of splitTextDeltas(part.text, rng)) {
+        events.push({ type: 'response.reasoning_summary_text.delta', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, delta });
+      }
+      events.push({ type: 'response.reasoning_summary_text.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, text: part.text });
+      events.push({ type: 'response.reasoning_summary_part.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, part });
     });
   } else if (item.type !== 'function_call') {
     // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
     // A fetch's result is not known while it runs: the added item names only the URL.
     const added = item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
-    events.push({ type: 'response.output_item.added', ...at, item: added });
-    if (item.type === 'web_search_call') for (const phase of ['in_progress', 'searching', 'completed']) events.push({ type: `response.web_search_call.${phase}`, ...ids });
+    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: added });
+    if (item.type === 'web_search_call') {
+      for (const phase of ['in_progress', 'searching', 'completed']) events.push({ type: `response.web_search_call.${phase}`, sequence_number: 0, item_id: itemId, output_index: o });
+    }
   } else {
-    events.push({ type: 'response.output_item.added', ...at, item: { ...item, arguments: '', status: 'in_progress' } });
-    for (const delta of splitArgumentDeltas(item.arguments, rng)) events.push({ type: 'response.function_call_arguments.delta', ...ids, delta });
-    events.push({ type: 'response.function_call_arguments.done', ...ids, name: item.name, arguments: item.arguments });
+    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, arguments: '', status: 'in_progress' } });
+    for (const delta of splitArgumentDeltas(item.arguments, rng)) events.push({ type: 'response.function_call_arguments.delta', sequence_number: 0, item_id: itemId, output_index: o, delta });
+    events.push({ type: 'response.function_call_arguments.done', sequence_number: 0, item_id: itemId, output_index: o, name: item.name, arguments: item.arguments });
   }
-  events.push({ type: 'response.output_item.done', ...at, item });
+  events.push({ type: 'response.output_item.done', sequence_number: 0, output_index: o, item });
   return events;
 }
 
@@ -130,9 +138,9 @@ export function responseEvents(result: ResponseResult, options: ResponseEventsOp
   const events: Unnumbered[] = [];
   // spec 6.3 and reference DebugEvent: the debug chunk comes first.
   if (options.upstreamBody) events.push({ type: 'response.debug', debug: { echo_upstream_body: options.upstreamBody } });
-  events.push({ type: 'response.created', response: snapshot }, { type: 'response.in_progress', response: snapshot });
+  events.push({ type: 'response.created', sequence_number: 0, response: snapshot }, { type: 'response.in_progress', sequence_number: 0, response: snapshot });
   const body: Unnumbered[] = [];
-  result.output.forEach((_, i) => body.push(...itemEvents(result, i, options.rng.fork(`item:${i}`))));
+  for (let i = 0; i < result.output.length; i++) for (const e of itemEvents(result, i, options.rng.fork(`item:${i}`))) body.push(e);
 
   if (options.fail) {
     // Fail mid-output: after about half of the deltas (at least one when there are any).
@@ -141,9 +149,10 @@ export function responseEvents(result: ResponseResult, options: ResponseEventsOp
     const sent = body.slice(0, cut);
     const doneIds = new Set(sent.flatMap((e) => (e.type === 'response.output_item.done' ? [(e.item as { id: string }).id] : [])));
     const error = { code: 'server_error', message: options.fail.message };
-    events.push(...sent, { type: 'error', code: error.code, message: error.message, param: null });
+    events.push(...sent, { type: 'error', sequence_number: 0, code: error.code, message: error.message, param: null });
     events.push({
       type: 'response.failed',
+      sequence_number: 0,
       response: {
         ...result,
         status: 'failed',
@@ -155,8 +164,11 @@ export function responseEvents(result: ResponseResult, options: ResponseEventsOp
       },
     });
   } else {
-    events.push(...body, { type: result.status === 'incomplete' ? 'response.incomplete' : 'response.completed', response: result });
+    for (const e of body) events.push(e);
+    events.push({ type: result.status === 'incomplete' ? 'response.incomplete' : 'response.completed', sequence_number: 0, response: result });
   }
+  // The debug chunk has no number (see above); every other event was built with a 0 in place.
   let next = 0;
-  return events.map(({ type, ...fields }) => (type === 'response.debug' ? { type, ...fields } : { type, sequence_number: next++, ...fields }));
+  for (const e of events) if (e.type !== 'response.debug') e.sequence_number = next++;
+  return events;
 }

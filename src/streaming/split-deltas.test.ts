@@ -17,6 +17,25 @@ describe('splitTextDeltas / splitArgumentDeltas', () => {
     );
   });
 
+  it('text deltas are the words joined one to three at a time, as the word list gave them before slicing', () => {
+    // The earlier implementation, kept as the oracle: the sliced one must give the same pieces.
+    const byWords = (text: string, rng: ReturnType<typeof seededRandom>) => {
+      const words = text.match(/\s*\S+|\s+$/g) ?? (text === '' ? [] : [text]);
+      const out: string[] = [];
+      for (let i = 0; i < words.length; ) {
+        const take = rng.int(1, 3);
+        out.push(words.slice(i, i + take).join(''));
+        i += take;
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\t', '\u00a0', '\ud83d', 'é'), maxLength: 60 }), fc.integer(), (text, seed) => {
+        expect(splitTextDeltas(text, seededRandom(seed, 'x'))).toEqual(byWords(text, seededRandom(seed, 'x')));
+      }),
+    );
+  });
+
   it('text deltas break only before whitespace (word boundaries)', () => {
     const pieces = splitTextDeltas('The quick brown fox jumps over the lazy dog, twice.', seededRandom(1, 'w'));
     expect(pieces.length).toBeGreaterThan(1);
