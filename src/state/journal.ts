@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
+import { eachHeader, maskHeaders, type HeaderSource } from './mask-credentials.ts';
 import type { JournalQuery } from './journal-query.ts';
 
 /** Default number of requests the journal keeps (`journalLimit`). */
@@ -74,16 +75,20 @@ export interface JournalRecord {
   method: string;
   path: string;
   operation: string;
-  /** Request headers, already masked (src/state/mask-credentials.ts). */
-  headers: Record<string, string>;
+  /**
+   * Request headers as received. The journal masks every credential when an entry is read
+   * (src/state/mask-credentials.ts): nothing unmasked ever leaves it, and a request nobody
+   * reads back costs no masking (hashing each credential was a measurable part of an answer).
+   */
+  headers: HeaderSource;
   /** The body bytes that were read, if any (the journal copies what it keeps). */
   body?: Uint8Array;
   model?: string;
   key?: string;
   response: {
     status: number;
-    /** Response headers, already masked. */
-    headers: Record<string, string>;
+    /** Response headers as sent, masked when read as the request's are. */
+    headers: HeaderSource;
     /** The body text, when the gateway holds it as text. */
     text?: string;
   };
@@ -141,14 +146,16 @@ interface Stored {
   readonly method: string;
   readonly path: string;
   readonly operation: string;
-  readonly headers: Record<string, string>;
+  readonly headers: HeaderSource;
   readonly model: string | undefined;
   readonly key: string | undefined;
   /** Raw bytes kept (a copy, at most the body limit); parsed only when read. */
   readonly body: Uint8Array | undefined;
   readonly bodyBytes: number | undefined;
   readonly status: number;
-  readonly responseHeaders: Record<string, string>;
+  readonly responseHeaders: HeaderSource;
+  /** Both header lists masked, made on the first read of the entry. */
+  masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
   readonly answerText: string | undefined;
   readonly answerWhole: boolean;
   readonly answerBytes: number | undefined;
@@ -159,9 +166,11 @@ interface Stored {
   dropped: boolean;
 }
 
-function headersSize(headers: Record<string, string>): number {
+function headersSize(headers: HeaderSource): number {
   let n = 0;
-  for (const name in headers) n += name.length + (headers[name]?.length ?? 0) + 16;
+  eachHeader(headers, (value, name) => {
+    n += name.length + value.length + 16;
+  });
   return n;
 }
 
@@ -216,6 +225,7 @@ export function journalTime(ms: number): string {
 }
 
 function show(s: Stored): JournalEntry {
+  const masked = (s.masked ??= { request: maskHeaders(s.headers), response: maskHeaders(s.responseHeaders) });
   const entry: JournalEntry = {
     seq: s.seq,
     received_at: journalTime(s.receivedAt),
@@ -223,8 +233,8 @@ function show(s: Stored): JournalEntry {
     path: s.path,
     operation: s.operation,
     status: s.status,
-    headers: s.headers,
-    response: { status: s.status, headers: s.responseHeaders },
+    headers: { ...masked.request },
+    response: { status: s.status, headers: { ...masked.response } },
   };
   if (s.model !== undefined) entry.model = s.model;
   if (s.key !== undefined) entry.key = s.key;
@@ -316,6 +326,7 @@ export function createJournal(options: JournalOptions): Journal {
         bodyBytes: r.body?.byteLength,
         status: r.response.status,
         responseHeaders: r.response.headers,
+        masked: undefined,
         answerText,
         answerWhole: text !== undefined && text.length <= answerLimit,
         answerBytes: text === undefined ? undefined : utf8Length(text),

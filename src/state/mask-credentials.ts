@@ -83,15 +83,24 @@ export function maskCredential(name: string, value: string): string {
   return maskSecret(value);
 }
 
+/** Fetch `Headers`, or a plain record of them: anything that lists name and value pairs. */
+export type HeaderSource = Pick<Headers, 'forEach'> | Readonly<Record<string, string>>;
+
+/** Calls `callback` with each header's value and name (Fetch's `forEach` order for Headers). */
+export function eachHeader(headers: HeaderSource, callback: (value: string, name: string) => void): void {
+  if (typeof headers.forEach === 'function') (headers as Pick<Headers, 'forEach'>).forEach(callback);
+  else for (const name of Object.keys(headers)) callback((headers as Record<string, string>)[name] as string, name);
+}
+
 /**
- * Headers as the journal keeps them: every credential masked ({@link isCredentialHeader}).
+ * Headers as the journal shows them: every credential masked ({@link isCredentialHeader}).
  *
  * @example
  * maskHeaders(new Headers({ 'x-api-key': 'k-123456789', accept: 'text/plain' })); // { 'x-api-key': 'k-…' + 8 hex digits, accept: 'text/plain' }
  */
-export function maskHeaders(headers: Headers): Record<string, string> {
+export function maskHeaders(headers: HeaderSource): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
+  eachHeader(headers, (value, name) => {
     out[name] = isCredentialHeader(name) ? maskCredential(name, value) : value;
   });
   return out;
