@@ -1,6 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { isFunctionTool } from '../schemas/tools.ts';
+import { plainResponsesRequest } from './plain-request.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 
 /** A schema-valid request that contradicts itself (spec 7: 422 "semantic validation failure"). */
@@ -50,6 +51,9 @@ export function findResponsesConflicts(request: ResponsesRequest): RequestConfli
  * const request = validateResponsesRequest(await ctx.json());
  */
 export function validateResponsesRequest(body: unknown): ResponsesRequest {
+  // The common small body skips the schema: same output, and nothing in it can conflict.
+  const plain = plainResponsesRequest(body);
+  if (plain) return plain;
   const result = ResponsesRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
   if (!result.success) throw new GatewayError(400, formatZodError(result.error));
   const conflicts = findResponsesConflicts(result.data);

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
+import { plainResponsesRequest } from './plain-request.ts';
+import { validateResponsesRequest } from './validate-responses-request.ts';
+
+const value = fc.oneof(
+  fc.string({ maxLength: 5 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.integer({ min: -3, max: 3 }),
+  fc.constantFrom(-0, 0.5, 2 ** 53, 2 ** 53 - 1, 1e300, -1e-300),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([{ role: 'user', content: 'hi' }]),
+);
+const keys = fc.constantFrom('model', 'input', 'stream', 'instructions', 'temperature', 'top_p', 'max_output_tokens', 'tools', 'user', 'extra', '__proto__');
+const body = fc.dictionary(keys, value, { maxKeys: 6 }).map((d) => JSON.parse(JSON.stringify(d)) as unknown);
+
+describe('plainResponsesRequest', () => {
+  it('gives exactly what the schema gives (values and key order) whenever it answers, and answers nothing the schema refuses', () => {
+    fc.assert(
+      fc.property(body, (b) => {
+        const plain = plainResponsesRequest(b);
+        const parsed = ResponsesRequestSchema.safeParse(b);
+        if (plain === undefined) return;
+        expect(parsed.success).toBe(true);
+        expect(JSON.stringify(plain)).toBe(JSON.stringify(parsed.data));
+        expect(Object.keys(plain)).toEqual(Object.keys(parsed.data ?? {}));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('answers the common bodies and leaves the rest to the schema', () => {
+    expect(plainResponsesRequest({ model: 'openai/gpt-5-mini', input: 'hi', stream: true })).toEqual({ input: 'hi', model: 'openai/gpt-5-mini', stream: true });
+    expect(plainResponsesRequest({ model: 'm', input: [{ role: 'user', content: 'hi' }] })).toBeUndefined();
+    expect(plainResponsesRequest({ model: 'm', max_output_tokens: -1 })).toBeUndefined();
+    expect(plainResponsesRequest(JSON.parse('{"__proto__":{"x":1},"model":"m"}'))).toBeUndefined();
+    expect(plainResponsesRequest([])).toBeUndefined();
+    // The schema still words every refusal.
+    expect(() => validateResponsesRequest({ model: 'm', max_output_tokens: -1 })).toThrow(/max_output_tokens/);
+  });
+});
