@@ -16,21 +16,68 @@ export function encodeSseEvent(event: { type: string }): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** The keys of a text delta event, in order (src/streaming/response-events.ts builds them so). */
+const DELTA_KEYS = ['type', 'sequence_number', 'item_id', 'output_index', 'content_index', 'delta', 'logprobs'];
+const REFUSAL_DELTA_KEYS = DELTA_KEYS.slice(0, 6);
+
+/** Per stream: serialised response objects, and the fixed JSON around each content part's deltas. */
+interface JsonParts {
+  responses: Map<object, string>;
+  deltaHead?: { event: Record<string, unknown>; head: string; middle: string };
+}
+
+function sameKeys(keys: readonly string[], expected: readonly string[]): boolean {
+  if (keys.length !== expected.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== expected[i]) return false;
+  return true;
+}
+
+/**
+ * A delta event's JSON put together from its parts: the text around `sequence_number` and
+ * `delta` is the same for every delta of one content part, so it is made once per part and only
+ * the number and the delta are serialised per event. The output is JSON.stringify's for the same
+ * object, byte for byte (integers print alike either way; the strings go through JSON.stringify).
+ * Anything not exactly of that shape gets `undefined` and is serialised whole.
+ */
+function deltaJson(e: Record<string, unknown>, keys: readonly string[], parts: JsonParts): string | undefined {
+  const withLogprobs = keys.length === 7;
+  if (!(withLogprobs ? sameKeys(keys, DELTA_KEYS) : sameKeys(keys, REFUSAL_DELTA_KEYS))) return undefined;
+  if (typeof e.type !== 'string' || typeof e.delta !== 'string' || typeof e.item_id !== 'string') return undefined;
+  if (!Number.isSafeInteger(e.sequence_number) || !Number.isSafeInteger(e.output_index) || !Number.isSafeInteger(e.content_index)) return undefined;
+  if (withLogprobs && !(Array.isArray(e.logprobs) && e.logprobs.length === 0)) return undefined;
+  const last = parts.deltaHead?.event;
+  let fixed = parts.deltaHead;
+  if (!fixed || !last || last.type !== e.type || last.item_id !== e.item_id || last.output_index !== e.output_index || last.content_index !== e.content_index || last.logprobs !== e.logprobs) {
+    fixed = {
+      event: e,
+      head: `{"type":${JSON.stringify(e.type)},"sequence_number":`,
+      middle: `,"item_id":${JSON.stringify(e.item_id)},"output_index":${e.output_index as number},"content_index":${e.content_index as number},"delta":`,
+    };
+    parts.deltaHead = fixed;
+  }
+  return `${fixed.head}${e.sequence_number as number}${fixed.middle}${JSON.stringify(e.delta)}${withLogprobs ? ',"logprobs":[]}' : '}'}`;
+}
+
 /**
  * The `data` JSON of an event, with each `response` object serialised once per stream:
  * `response.created` and `response.in_progress` carry the same snapshot. For an event of exactly
  * `type`, `sequence_number`, `response` the text is put together from its parts, which is
- * JSON.stringify's own output for such an object, byte for byte.
+ * JSON.stringify's own output for such an object, byte for byte; text deltas likewise
+ * ({@link deltaJson}).
  */
-function eventJson(event: { type: string }, responses: Map<object, string>): string {
-  const e = event as { type: string; sequence_number?: unknown; response?: unknown };
-  if (typeof e.response === 'object' && e.response !== null && Number.isSafeInteger(e.sequence_number)) {
-    const keys = Object.keys(e);
-    if (keys.length === 3 && keys[0] === 'type' && keys[1] === 'sequence_number' && keys[2] === 'response') {
-      let json = responses.get(e.response);
-      if (json === undefined) responses.set(e.response, (json = JSON.stringify(e.response)));
+function eventJson(event: { type: string }, parts: JsonParts): string {
+  const e = event as Record<string, unknown>;
+  const keys = Object.keys(e);
+  if (keys.length === 3 && typeof e.response === 'object' && e.response !== null && Number.isSafeInteger(e.sequence_number)) {
+    if (keys[0] === 'type' && keys[1] === 'sequence_number' && keys[2] === 'response') {
+      let json = parts.responses.get(e.response);
+      if (json === undefined) parts.responses.set(e.response, (json = JSON.stringify(e.response)));
       return `{"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${json}}`;
     }
+  }
+  if (typeof e.delta === 'string') {
+    const json = deltaJson(e, keys, parts);
+    if (json !== undefined) return json;
   }
   return JSON.stringify(event);
 }
@@ -65,9 +112,9 @@ function utf8Length(text: string): number {
  * pieces.length; // 3: keep-alive, the event, [DONE]
  */
 export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): Uint8Array[] {
-  const responses = new Map<object, string>();
+  const parts: JsonParts = { responses: new Map() };
   const frames = [SSE_KEEPALIVE];
-  for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, responses)}\n\n`);
+  for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, parts)}\n\n`);
   if (options.done !== false) frames.push(SSE_DONE);
   const joined = frames.join('');
   const bytes = utf8.encode(joined);
