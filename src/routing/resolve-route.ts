@@ -104,50 +104,77 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   const prefs = readPreferences(request.provider, apiKey);
   const router = plugins.find((p) => (ROUTER_PLUGIN_IDS as readonly string[]).includes(p.id));
   parts.requested = request.model ?? request.models?.[0] ?? (router ? AUTO_MODEL : (catalog.models[0]?.id ?? AUTO_MODEL));
-  // The catalogue decides which ids exist: the one model rule the schema cannot state.
-  const unknown = unknownModel(
-    [...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []), ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` }))],
-    catalog.models,
-  );
-  if (unknown) return failed(unknown);
-  const byId = (id: string) => catalog.models.find((m) => m.id === id) as TextModel;
-  const named = request.model !== undefined && request.model !== AUTO_MODEL ? byId(request.model) : undefined;
-  const fallbacks = (request.models ?? []).map(byId);
-
-  // spec 2.5 moderation / spec 7 403: a guardrail runs before anything reaches a provider.
-  const screened = requestPlugins(plugins, request, parts.requested);
-  pipeline.push(...screened.stages);
-  if (screened.blocked) return failed(screened.blocked);
-
-  // Which models, in which order (spec 1.6, 2.1 `models`, 2.5 router plugins).
-  const chosen = chooseModels(router, request, catalog.models, named, fallbacks, env.seed);
-  if (chosen.stage) pipeline.push(chosen.stage);
-  parts.strategy = chosen.strategy;
-  if (chosen.error) return failed(chosen.error);
-  const distinct = chosen.models.filter((m, i) => chosen.models.indexOf(m) === i);
-  if (distinct.length === 0) return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
-  // Capabilities from the catalogue: a model that cannot read the input's media or write the
-  // asked output modality is skipped; none left is the real gateway's 404 naming the capability.
-  const needs = requiredCapabilities(request);
-  const models = distinct.filter((m) => missingCapability(m, needs) === undefined);
-  if (models.length === 0) return failed(new GatewayError(404, `No endpoints found that support ${missingCapability(distinct[0] as TextModel, needs)}`));
-
-  // Hard filters per model (spec 2.4); the prompt must fit unless context compression runs.
   const compression = pluginEntry(plugins, 'context-compression');
   // The one prompt count (src/request/prompt-tokens.ts): the check here and the billed usage agree.
   const promptTokens = countPromptTokens(request, countTokens).inputTokens;
-  const filters = endpointFilters(prefs, {
-    parameters: requestParameters(request),
-    ...(compression ? {} : { promptTokens }),
-  });
-  const outcomes = models.map((model) => ({ model, all: modelCandidates(catalog, model), outcome: applyFilters(modelCandidates(catalog, model), filters) }));
-  parts.total = outcomes.reduce((n, o) => n + o.all.length, 0);
-  if (outcomes.every((o) => o.outcome.kept.length === 0)) return failed(noEndpointError(outcomes, promptTokens));
+  const parameters = requestParameters(request);
+  const needs = requiredCapabilities(request);
 
-  let chain = orderCandidates(
-    outcomes.map((o) => o.outcome.kept),
-    prefs,
-  );
+  // A request with no plugins and no provider preferences (its key's included) is routed by its
+  // models, parameters, needed capabilities and prompt size alone, over a catalogue that never
+  // changes: the ordered endpoints are remembered for those (bounded), and only what holds state
+  // (sticky sessions, programmed provider faults) runs per request.
+  const cacheKey =
+    plugins.length === 0 && (request.provider === undefined || request.provider === null) && !apiKey?.ignoredProviders?.length
+      ? plainRouteKey(request, parameters, needs, promptTokens)
+      : undefined;
+  const cache = cacheKey === undefined ? undefined : plainRouteCache(catalog);
+  const hit = cacheKey === undefined ? undefined : cache?.get(cacheKey);
+  let chain: RouteCandidate[];
+  let chosenPanel: PluginEffects['panel'] | undefined;
+  let screenedContext: string[] = [];
+  if (hit) {
+    parts.strategy = hit.strategy;
+    parts.total = hit.total;
+    chain = hit.chain;
+  } else {
+    // The catalogue decides which ids exist: the one model rule the schema cannot state.
+    const unknown = unknownModel(
+      [...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []), ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` }))],
+      catalog.models,
+    );
+    if (unknown) return failed(unknown);
+    const byId = (id: string) => catalog.models.find((m) => m.id === id) as TextModel;
+    const named = request.model !== undefined && request.model !== AUTO_MODEL ? byId(request.model) : undefined;
+    const fallbacks = (request.models ?? []).map(byId);
+
+    // spec 2.5 moderation / spec 7 403: a guardrail runs before anything reaches a provider.
+    const screened = requestPlugins(plugins, request, parts.requested);
+    pipeline.push(...screened.stages);
+    if (screened.blocked) return failed(screened.blocked);
+    screenedContext = screened.context;
+
+    // Which models, in which order (spec 1.6, 2.1 `models`, 2.5 router plugins).
+    const chosen = chooseModels(router, request, catalog.models, named, fallbacks, env.seed);
+    if (chosen.stage) pipeline.push(chosen.stage);
+    parts.strategy = chosen.strategy;
+    chosenPanel = chosen.panel;
+    if (chosen.error) return failed(chosen.error);
+    const distinct = chosen.models.filter((m, i) => chosen.models.indexOf(m) === i);
+    if (distinct.length === 0) return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
+    // Capabilities from the catalogue: a model that cannot read the input's media or write the
+    // asked output modality is skipped; none left is the real gateway's 404 naming the capability.
+    const models = distinct.filter((m) => missingCapability(m, needs) === undefined);
+    if (models.length === 0) return failed(new GatewayError(404, `No endpoints found that support ${missingCapability(distinct[0] as TextModel, needs)}`));
+
+    // Hard filters per model (spec 2.4); the prompt must fit unless context compression runs.
+    const filters = endpointFilters(prefs, {
+      parameters,
+      ...(compression ? {} : { promptTokens }),
+    });
+    const outcomes = models.map((model) => ({ model, all: modelCandidates(catalog, model), outcome: applyFilters(modelCandidates(catalog, model), filters) }));
+    parts.total = outcomes.reduce((n, o) => n + o.all.length, 0);
+    if (outcomes.every((o) => o.outcome.kept.length === 0)) return failed(noEndpointError(outcomes, promptTokens));
+
+    chain = orderCandidates(
+      outcomes.map((o) => o.outcome.kept),
+      prefs,
+    );
+    if (cache && cacheKey !== undefined) {
+      if (cache.size >= PLAIN_ROUTES_KEPT) cache.clear();
+      cache.set(cacheKey, { strategy: parts.strategy, total: parts.total, chain });
+    }
+  }
 
   // spec 2.1 session_id: stay on the endpoint the session used while it is eligible and healthy.
   const key = sessionId !== undefined && apiKey ? sessionKey(apiKey.key, sessionId, parts.requested) : undefined;
@@ -190,11 +217,11 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   if (key !== undefined) env.stickySessions.set(key, { model: selected.model.id, provider: selected.provider.slug });
 
   const answered = answerPlugins(plugins, request, {
-    context: screened.context,
+    context: screenedContext,
     promptTokens,
     contextLength: candidateContext(selected),
     countTokens,
-    ...(chosen.panel ? { panel: chosen.panel } : {}),
+    ...(chosenPanel ? { panel: chosenPanel } : {}),
   });
   pipeline.push(...answered.stages);
 
@@ -208,6 +235,31 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
       effects: answered.effects,
     },
   };
+}
+
+/** Plain routes remembered per catalogue; past this many the memory starts again. */
+const PLAIN_ROUTES_KEPT = 512;
+
+interface PlainRoute {
+  strategy: string;
+  total: number;
+  /** Never changed in place: a sticky session reorders a copy. */
+  chain: RouteCandidate[];
+}
+
+const plainRoutes = new WeakMap<object, Map<string, PlainRoute>>();
+
+function plainRouteCache(catalog: object): Map<string, PlainRoute> {
+  let cache = plainRoutes.get(catalog);
+  if (!cache) plainRoutes.set(catalog, (cache = new Map()));
+  return cache;
+}
+
+/** Everything a plain request's route depends on, as one string (JSON strings delimit themselves). */
+function plainRouteKey(request: ResponsesRequest, parameters: readonly string[], needs: { input: readonly string[]; output: readonly string[] }, promptTokens: number): string {
+  const models = request.models === undefined ? '-' : JSON.stringify(request.models);
+  const model = request.model === undefined ? '-' : JSON.stringify(request.model);
+  return `${model}|${models}|${parameters.join(',')}|${needs.input.join(',')}|${needs.output.join(',')}|${promptTokens}`;
 }
 
 interface ChosenModels {
