@@ -204,6 +204,7 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
  * request's time before it was kept.
  */
 let loaded: Promise<Tokenizer> | undefined;
+let ready: Tokenizer | undefined;
 
 /**
  * Load the o200k_base tokenizer. Loaded lazily (first Responses request), so server start-up
@@ -214,6 +215,12 @@ let loaded: Promise<Tokenizer> | undefined;
  * tokenizer.count('Hello, world'); // 4
  */
 export function loadTokenizer(): Promise<Tokenizer> {
-  loaded ??= import('gpt-tokenizer/encoding/o200k_base').then((encoding) => tokenizerFrom(encoding as unknown as Encoding));
+  loaded ??= import('gpt-tokenizer/encoding/o200k_base').then((encoding) => (ready = tokenizerFrom(encoding as unknown as Encoding)));
   return loaded;
 }
+
+/** The tokenizer once {@link loadTokenizer} has loaded it (a request then needs no await for it). */
+export function loadedTokenizer(): Tokenizer | undefined {
+  return ready;
+}
+

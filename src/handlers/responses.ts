@@ -5,7 +5,7 @@ import { buildResponse, contentKey } from '../generation/build-response.ts';
 import { generationId } from '../http/generation-id.ts';
 import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../request/read-input.ts';
-import { loadTokenizer } from '../generation/tokenizer.ts';
+import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
@@ -52,7 +52,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   // spec 2.1: the body's session_id wins over the x-session-id header.
   const sessionId = sessionIdOf(request.session_id, ctx.request.headers);
   if (!ctx.apiKey) throw new GatewayError(401);
-  const tokenizer = await loadTokenizer();
+  const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
   // Model variants (`:nitro`, `:floor`, `:exacto`, `:online`, `:free`, `:thinking`): the request they stand for.
   const variants = resolveModelVariants(request, env.catalog);
   if (variants instanceof GatewayError) throw variants;
