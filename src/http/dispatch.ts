@@ -11,6 +11,7 @@ import { maskSecret } from '../state/mask-credentials.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
+import { LightRequest } from './light-request.ts';
 import { matchPath } from './match-path.ts';
 import { materializeBody, onPieceSent, rawBodyOf } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
@@ -80,9 +81,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
   return async function dispatch(request: Request, info: RequestInfo = {}): Promise<Response> {
     const receivedAt = env.clock.now();
+    // The light Request of the node adapter and `gateway.fetch` carries the URL it was parsed as.
     let url: URL;
     try {
-      url = new URL(request.url);
+      url = LightRequest.parsedUrl(request) ?? new URL(request.url);
     } catch {
       return errorResponse(new GatewayError(400, 'Invalid request URL'), false);
     }

@@ -50,16 +50,16 @@ export function lightFetchCall(url: string, init: RequestInit | undefined): Ligh
   if (body !== undefined && (typeof body !== 'string' || method === 'GET' || method === 'HEAD')) return undefined;
   const pairs = headerPairs(init?.headers);
   if (!pairs || pairs.some(([n, v]) => !TOKEN.test(n) || !VALUE.test(v))) return undefined;
-  let href: string;
+  let parsed: URL;
   try {
-    href = new URL(url).href;
+    parsed = new URL(url);
   } catch {
     return undefined;
   }
   const headers = new LightHeaders(pairs);
   if (body !== undefined && !headers.has('content-type')) headers.append('content-type', 'text/plain;charset=UTF-8');
   return {
-    request: new LightRequest(href, method, headers as unknown as Headers, body) as unknown as Request,
+    request: new LightRequest(parsed.href, method, headers as unknown as Headers, body, parsed) as unknown as Request,
     // readBodyLimited's rules (src/http/read-body.ts) over bytes already in hand.
     readBody(limit) {
       const declared = headers.get('content-length');

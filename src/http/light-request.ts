@@ -14,13 +14,23 @@ export class LightRequest {
   #headers: Headers;
   #body: string | undefined;
   #real: Request | undefined;
+  #parsed: URL | undefined;
 
-  /** `url` must already be normalised (a URL's href) and `method` valid for Fetch. */
-  constructor(url: string, method: string, headers: Headers, body?: string) {
+  /**
+   * `url` must already be normalised (a URL's href) and `method` valid for Fetch. `parsed`: the URL
+   * the caller parsed to get that href, handed on so the dispatcher need not parse it again.
+   */
+  constructor(url: string, method: string, headers: Headers, body?: string, parsed?: URL) {
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
     this.#body = body;
+    this.#parsed = parsed;
+  }
+
+  /** The parsed URL the request was made with, if its maker handed one over. */
+  static parsedUrl(request: Request): URL | undefined {
+    return #parsed in request ? (request as unknown as LightRequest).#parsed : undefined;
   }
 
   get url(): string {

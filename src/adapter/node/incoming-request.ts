@@ -22,6 +22,6 @@ export function incomingRequest(req: IncomingMessage, origin: string): Request {
   // host. Anything else (absolute-form, `*`) is resolved. Parsed either way, as Fetch does: a
   // target URL refuses throws here, and `url` is the normalised form a Request would hold.
   const target = req.url ?? '/';
-  const url = target.startsWith('/') ? new URL(origin + target).href : new URL(target, origin).href;
-  return new LightRequest(url, method, LightHeaders.fromRaw(req.rawHeaders)) as unknown as Request;
+  const url = target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
+  return new LightRequest(url.href, method, LightHeaders.fromRaw(req.rawHeaders), undefined, url) as unknown as Request;
 }
