@@ -135,6 +135,9 @@ export interface JournalOptions {
   now: () => number;
 }
 
+/** `answerBytes` of a text kept whole: its length is measured from the kept text when shown. */
+const MEASURE_WHEN_SHOWN = -1;
+
 interface StoredEvent {
   offset: number;
   bytes: Uint8Array;
@@ -244,7 +247,7 @@ function show(s: Stored): JournalEntry {
   }
   const answer = entry.response;
   if (s.answerText !== undefined) Object.assign(answer, showText(s.answerText, s.answerWhole));
-  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes;
+  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes === MEASURE_WHEN_SHOWN ? utf8Length(s.answerText ?? '') : s.answerBytes;
   if (s.events) {
     // One decoder across the events: a character split between two pieces is shown whole.
     const decoder = new TextDecoder('utf-8');
@@ -329,7 +332,8 @@ export function createJournal(options: JournalOptions): Journal {
         masked: undefined,
         answerText,
         answerWhole: text !== undefined && text.length <= answerLimit,
-        answerBytes: text === undefined ? undefined : utf8Length(text),
+        // A text kept whole is measured when shown (most entries are never read back).
+        answerBytes: text === undefined ? undefined : text.length > answerLimit ? utf8Length(text) : MEASURE_WHEN_SHOWN,
         events: undefined,
         eventBytes: 0,
         eventsDropped: 0,
