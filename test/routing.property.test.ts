@@ -289,42 +289,53 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
     );
   });
 
-  it('a plain request routed again (from the remembered route) gets the decision a fresh routing gives', () => {
-    // The route of a request without plugins or provider preferences is remembered per catalogue:
-    // a sequence of such requests over one catalogue must decide exactly as each does alone.
-    const plainArb = fc.record({
+  it('a request routed again (from the remembered route) gets the decision a fresh routing gives', () => {
+    // The route of a request without plugins is remembered per catalogue: a sequence of such
+    // requests over one catalogue must decide as each does alone. The sequence repeats a few
+    // request shapes with settings changed from step to step (key, preferences, prompt, session), so
+    // every part of what is remembered is met both unchanged and changed (parameters too).
+    const shapeArb = fc.record({
       which: fc.nat(3),
       fallbacks: fc.boolean(),
       extras: requestExtrasArb,
+      prefs: fc.option(prefsArb, { nil: undefined }),
+    });
+    const stepArb = fc.record({
+      shape: fc.nat(2),
       // `past context` is longer than every model's context (100,000 tokens): no endpoint then.
       input: fc.constantFrom('short', 'longer', 'past context'),
       session: fc.option(fc.constantFrom('s1', 's2'), { nil: undefined }),
+      key: fc.option(keyArb, { nil: undefined }),
+      dropPrefs: fc.boolean(),
+      dropExtras: fc.boolean(),
     });
+    const texts = { short: 'hi', longer: 'a much longer prompt that counts more tokens than the short one does', 'past context': 'word '.repeat(90_000) };
     fc.assert(
-      fc.property(catalogArb, fc.array(plainArb, { minLength: 1, maxLength: 8 }), fc.subarray(['p0', 'p1']), (catalog, requests, failing) => {
+      fc.property(catalogArb, fc.array(shapeArb, { minLength: 1, maxLength: 3 }), fc.array(stepArb, { minLength: 2, maxLength: 10 }), fc.subarray(['p0', 'p1']), (catalog, shapes, steps, failing) => {
         const shared = routeEnv(catalog);
-        const key = DEFAULT_API_KEYS[0]!;
-        for (const r of requests) {
-          const ids = catalog.models.map((m) => m.id);
+        const ids = catalog.models.map((m) => m.id);
+        for (const step of steps) {
+          const r = shapes[step.shape % shapes.length]!;
+          const key = step.key ?? DEFAULT_API_KEYS[0]!;
           const model = ids[r.which % ids.length] as string;
-          const input = { short: 'hi', longer: 'a much longer prompt that counts more tokens than the short one does', 'past context': 'word '.repeat(90_000) }[r.input];
-          const body = { model, ...(r.fallbacks && ids.length > 1 ? { models: ids.filter((id) => id !== model) } : {}), input, ...r.extras };
-          // Faults are taken by the request that meets them: both sides get the same one.
+          const prefs = step.dropPrefs ? undefined : r.prefs;
+          const body = { model, ...(r.fallbacks && ids.length > 1 ? { models: ids.filter((id) => id !== model) } : {}), input: texts[step.input], ...(step.dropExtras ? {} : r.extras), ...(prefs ? { provider: prefs } : {}) };
+          // Faults are taken by the request that meets them: both sides get the same ones.
           const fresh = routeEnv(catalog);
           for (const slug of failing) {
             if (!catalog.providers.some((p) => p.slug === slug)) continue;
             shared.providerFaults.set(slug, 503);
             fresh.providerFaults.set(slug, 503);
           }
-          const again = route(catalog, body, key, shared, r.session);
-          const alone = route(catalog, body, key, fresh, r.session);
+          const again = route(catalog, body, key, shared, step.session);
+          const alone = route(catalog, body, key, fresh, step.session);
           // Sticky sessions live in the shared environment only: compare without them.
-          if (r.session === undefined) expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(alone)));
+          if (step.session === undefined) expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(alone)));
           else expect(again instanceof GatewayError).toBe(alone instanceof GatewayError);
           shared.providerFaults.clear();
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 });

@@ -11,6 +11,7 @@ import { lastUserText } from '../request/read-input.ts';
 import type { GatewayMetadata } from '../schemas/gateway-metadata.ts';
 import { enabledPlugins, ROUTER_PLUGIN_IDS, type PluginEntry } from '../schemas/plugins.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
+import { stableStringify } from '../random/hash.ts';
 import { sessionKey } from '../state/sticky-sessions.ts';
 import { applyFilters, endpointFilters, type FilterOutcome } from './endpoint-filters.ts';
 import { orderCandidates } from './order-candidates.ts';
@@ -110,14 +111,11 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   const parameters = requestParameters(request);
   const needs = requiredCapabilities(request);
 
-  // A request with no plugins and no provider preferences (its key's included) is routed by its
-  // models, parameters, needed capabilities and prompt size alone, over a catalogue that never
-  // changes: the ordered endpoints are remembered for those (bounded), and only what holds state
-  // (sticky sessions, programmed provider faults) runs per request.
-  const cacheKey =
-    plugins.length === 0 && (request.provider === undefined || request.provider === null) && !apiKey?.ignoredProviders?.length
-      ? plainRouteKey(request, parameters, needs, promptTokens)
-      : undefined;
+  // A request with no plugins is routed by its models, provider preferences (its key's included),
+  // parameters, needed capabilities and prompt size alone, over a catalogue that never changes:
+  // the ordered endpoints are remembered for those (bounded), and only what holds state (sticky
+  // sessions, programmed provider faults) runs per request.
+  const cacheKey = plugins.length === 0 ? plainRouteKey(request, apiKey, parameters, needs, promptTokens) : undefined;
   const cache = cacheKey === undefined ? undefined : plainRouteCache(catalog);
   const hit = cacheKey === undefined ? undefined : cache?.get(cacheKey);
   let chain: RouteCandidate[];
@@ -237,7 +235,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   };
 }
 
-/** Plain routes remembered per catalogue; past this many the memory starts again. */
+/** Routes remembered per catalogue; past this many the memory starts again. */
 const PLAIN_ROUTES_KEPT = 512;
 
 interface PlainRoute {
@@ -256,10 +254,18 @@ function plainRouteCache(catalog: object): Map<string, PlainRoute> {
 }
 
 /** Everything a plain request's route depends on, as one string (JSON strings delimit themselves). */
-function plainRouteKey(request: ResponsesRequest, parameters: readonly string[], needs: { input: readonly string[]; output: readonly string[] }, promptTokens: number): string {
+function plainRouteKey(
+  request: ResponsesRequest,
+  apiKey: ApiKey | undefined,
+  parameters: readonly string[],
+  needs: { input: readonly string[]; output: readonly string[] },
+  promptTokens: number,
+): string {
   const models = request.models === undefined ? '-' : JSON.stringify(request.models);
   const model = request.model === undefined ? '-' : JSON.stringify(request.model);
-  return `${model}|${models}|${parameters.join(',')}|${needs.input.join(',')}|${needs.output.join(',')}|${promptTokens}`;
+  const provider = request.provider === undefined || request.provider === null ? '-' : stableStringify(request.provider);
+  const ignored = apiKey?.ignoredProviders?.length ? JSON.stringify(apiKey.ignoredProviders) : '-';
+  return `${model}|${models}|${provider}|${ignored}|${parameters.join(',')}|${needs.input.join(',')}|${needs.output.join(',')}|${promptTokens}`;
 }
 
 interface ChosenModels {
