@@ -9,6 +9,12 @@
 export class LightHeaders {
   /** lower-cased name -> combined value; Set-Cookie values kept apart (Fetch lists them singly). */
   readonly #map = new Map<string, string>();
+  /**
+   * The names in Fetch's iteration order (sorted), kept so as names arrive: a request's or an
+   * answer's headers are walked several times (journal, node adapter), and sorting a fresh copy
+   * each time was a measurable allocation per request.
+   */
+  readonly #names: string[] = [];
   #cookies: string[] | undefined;
 
   constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
@@ -35,20 +41,34 @@ export class LightHeaders {
     const v = trimHttpWhitespace(String(value));
     if (key === 'set-cookie') (this.#cookies ??= []).push(v);
     const prev = this.#map.get(key);
+    if (prev === undefined) this.#addName(key);
     this.#map.set(key, prev === undefined ? v : `${prev}, ${v}`);
+  }
+
+  /** Insert a new name in order (UTF-16 code unit order, as Array.prototype.sort's default). */
+  #addName(key: string): void {
+    const names = this.#names;
+    let i = names.length;
+    names.push(key);
+    while (i > 0 && (names[i - 1] as string) > key) {
+      names[i] = names[i - 1] as string;
+      i--;
+    }
+    names[i] = key;
   }
 
   set(name: string, value: string): void {
     const key = name.toLowerCase();
     const v = trimHttpWhitespace(String(value));
     if (key === 'set-cookie') this.#cookies = [v];
+    if (!this.#map.has(key)) this.#addName(key);
     this.#map.set(key, v);
   }
 
   delete(name: string): void {
     const key = name.toLowerCase();
     if (key === 'set-cookie') this.#cookies = undefined;
-    this.#map.delete(key);
+    if (this.#map.delete(key)) this.#names.splice(this.#names.indexOf(key), 1);
   }
 
   get(name: string): string | null {
@@ -64,8 +84,9 @@ export class LightHeaders {
   }
 
   forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
-    // No generator here: the journal and the node adapter walk every request's and answer's headers.
-    const names = [...this.#map.keys()].sort();
+    // No generator here: the journal and the node adapter walk every request's and answer's
+    // headers. A copy only when there is a callback that could change the headers mid-walk.
+    const names = this.#names.length > 0 ? this.#names.slice() : this.#names;
     for (const name of names) {
       if (name === 'set-cookie') for (const c of this.#cookies ?? []) callback.call(thisArg, c, name, this as unknown as Headers);
       else callback.call(thisArg, this.#map.get(name) as string, name, this as unknown as Headers);
@@ -73,7 +94,7 @@ export class LightHeaders {
   }
 
   *entries(): IterableIterator<[string, string]> {
-    for (const name of [...this.#map.keys()].sort()) {
+    for (const name of this.#names.slice()) {
       if (name === 'set-cookie') for (const c of this.#cookies ?? []) yield [name, c];
       else yield [name, this.#map.get(name) as string];
     }

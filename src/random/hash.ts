@@ -48,6 +48,26 @@ export function hash53(text: string, seed = 0): number {
 }
 
 /**
+ * An object's own keys in Array.prototype.sort's default order (UTF-16 code units, the order `<`
+ * gives): sorted in place by insertion, since objects here hold a handful of keys and the
+ * built-in sort allocates a work copy on every call (every request's canonical key goes through).
+ */
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i;
+    while (j > 0 && (keys[j - 1] as string) > key) {
+      keys[j] = keys[j - 1] as string;
+      j--;
+    }
+    keys[j] = key;
+  }
+  return keys;
+}
+
+/**
  * JSON with object keys sorted, so equal values hash equally whatever their key order. Built by
  * concatenation (no entry arrays, no closures): it runs on every request body, several times.
  */
@@ -62,8 +82,7 @@ export function stableStringify(value: unknown): string {
     }
     return `${out}]`;
   }
-  // Default sort: UTF-16 code units, the same order as comparing with `<`.
-  const keys = Object.keys(value).sort();
+  const keys = sortedKeys(value);
   let out = '{';
   for (const key of keys) {
     const v = (value as Record<string, unknown>)[key];
