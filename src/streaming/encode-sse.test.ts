@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeSseEvent, encodeSsePieces, SSE_DONE, SSE_KEEPALIVE } from './encode-sse.ts';
+import { encodeSseEvent, encodeSsePieces, piecesWithBuffer, piecesWithEncoder, SSE_DONE, SSE_KEEPALIVE, type NodeBufferLike } from './encode-sse.ts';
 
 describe('encodeSsePieces', () => {
   it('gives, piece by piece, the bytes of encoding each frame on its own', () => {
@@ -33,6 +33,25 @@ describe('encodeSsePieces', () => {
         expect(pieces.map((p) => Buffer.from(p).toString('hex'))).toEqual(expected.map((p) => Buffer.from(p).toString('hex')));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('the two encoders of the pieces', () => {
+  it('Buffer (Node) and TextEncoder (browsers) cut the same bytes as encoding each frame alone, any text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: fc.oneof(fc.constantFrom('a', '\n', 'é', '✨', '🙂', '\ud800', '\udc00'), fc.string({ unit: 'binary', maxLength: 2 })), maxLength: 12 }), { maxLength: 6 }), (frames) => {
+        const alone = frames.map((f) => Buffer.from(new TextEncoder().encode(f)).toString('hex'));
+        const hex = (pieces: Uint8Array[]) => pieces.map((p) => Buffer.from(p).toString('hex'));
+        const withBuffer = piecesWithBuffer(frames, Buffer as unknown as NodeBufferLike);
+        expect(hex(withBuffer)).toEqual(alone);
+        // The joined text is encoded at once there: frames are JSON text with an ASCII head, which
+        // never ends or starts in half a surrogate pair, so only well-formed frames are asked of it.
+        if (frames.every((f) => (f as string & { isWellFormed(): boolean }).isWellFormed())) expect(hex(piecesWithEncoder(frames))).toEqual(alone);
+        // Plain Uint8Array views, as TextEncoder gives (not Buffers, whose slice() does not copy).
+        for (const p of withBuffer) expect(Object.getPrototypeOf(p)).toBe(Uint8Array.prototype);
+      }),
+      { numRuns: 300 },
     );
   });
 });

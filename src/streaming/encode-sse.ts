@@ -116,6 +116,41 @@ export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options
   const frames = [SSE_KEEPALIVE];
   for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, parts)}\n\n`);
   if (options.done !== false) frames.push(SSE_DONE);
+  return nodeBuffer ? piecesWithBuffer(frames, nodeBuffer) : piecesWithEncoder(frames);
+}
+
+/** Node's Buffer, when there: it measures and writes UTF-8 natively (browsers have none). */
+const nodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
+
+export interface NodeBufferLike {
+  byteLength(text: string, encoding: 'utf8'): number;
+  allocUnsafeSlow(size: number): Uint8Array & { write(text: string, offset: number, length: number, encoding: 'utf8'): number };
+}
+
+/**
+ * In Node: each frame measured natively, then written straight into one buffer at its offset (no
+ * joined copy of the stream, no JavaScript walk over non-ASCII text). The pieces are plain
+ * Uint8Array views, as TextEncoder gives.
+ */
+export function piecesWithBuffer(frames: readonly string[], buffer: NodeBufferLike): Uint8Array[] {
+  const lengths = new Array<number>(frames.length);
+  let total = 0;
+  for (let i = 0; i < frames.length; i++) total += lengths[i] = buffer.byteLength(frames[i] as string, 'utf8');
+  const out = buffer.allocUnsafeSlow(total);
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, total);
+  const pieces = new Array<Uint8Array>(frames.length);
+  let at = 0;
+  for (let i = 0; i < frames.length; i++) {
+    const n = lengths[i] as number;
+    out.write(frames[i] as string, at, n, 'utf8');
+    pieces[i] = bytes.subarray(at, at + n);
+    at += n;
+  }
+  return pieces;
+}
+
+/** Elsewhere: the frames joined, encoded in one go, and cut at the frame boundaries. */
+export function piecesWithEncoder(frames: readonly string[]): Uint8Array[] {
   const joined = frames.join('');
   const bytes = utf8.encode(joined);
   // ASCII-only (the usual case): byte offsets are string offsets.
