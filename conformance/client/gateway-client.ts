@@ -2,10 +2,12 @@ import { exchangeJson, type Exchange } from './exchange.ts';
 import { isPaidProbe, isVideoProbe, probeBody, probeContentType, probeUrl, type Probe } from './probe.ts';
 import { BudgetExhaustedError, type RequestBudget } from './request-budget.ts';
 import { retryAfterSeconds } from './retry-after.ts';
+import { fetchTransport } from './fetch-transport.ts';
+import type { FetchLike, Transport } from './transport.ts';
 import { TransportError, VideosDisabledError } from './transport-error.ts';
 import { concatBytes } from '../../src/bytes/concat-bytes.ts';
 
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** Default for `--timeout-ms`: connecting and reading one whole answer. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -13,7 +15,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface GatewayClientOptions {
   readonly baseUrl: string;
   readonly apiKey: string;
-  readonly fetch: FetchLike;
+  /** Fetch to send with, when no `transport` is given. Default: the global fetch. */
+  readonly fetch?: FetchLike;
+  /** How requests reach the network (e.g. node:http); wins over `fetch`. */
+  readonly transport?: Transport;
   readonly budget: RequestBudget;
   /** Connect + read of one whole answer, body included. Default {@link DEFAULT_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
@@ -85,6 +90,7 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
   const maxRetries = options.maxRetries ?? 2;
   const maxWait = options.maxRetryWaitSeconds ?? 90;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => fetch(input, init)));
 
   async function once(probe: Probe): Promise<Exchange> {
     const url = probeUrl(options.baseUrl, probe);
@@ -106,34 +112,25 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
     counters.requests++;
     const started = Date.now();
     try {
-      let response: Response;
+      let response: Awaited<ReturnType<Transport>>;
       try {
-        response = await options.fetch(url, { method: probe.method, headers, body: body as BodyInit | undefined, signal: aborter.signal });
+        response = await transport(url, { method: probe.method, headers, body, signal: aborter.signal });
       } catch (error) {
         throw new TransportError(probe, causeOf(error, timedOut, timeoutMs));
       }
       const chunks: Uint8Array[] = [];
       let bodyError: string | undefined;
       if (response.body) {
-        const reader = response.body.getReader();
         try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            if (value.byteLength > 0) chunks.push(value);
-          }
+          for await (const value of response.body) if (value.byteLength > 0) chunks.push(value);
         } catch (error) {
           bodyError = causeOf(error, timedOut, timeoutMs);
         }
       }
       // A body cut by our own deadline is a timeout, not an answer to judge.
       if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
-      const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        responseHeaders[name.toLowerCase()] = value;
-      });
       const text = new TextDecoder().decode(concatBytes(chunks));
-      return { probe, url, status: response.status, headers: responseHeaders, chunks, text, durationMs: Date.now() - started, ...(bodyError ? { bodyError } : {}) };
+      return { probe, url, status: response.status, headers: response.headers, chunks, text, durationMs: Date.now() - started, ...(bodyError ? { bodyError } : {}) };
     } finally {
       clearTimeout(timer);
     }
