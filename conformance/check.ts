@@ -81,6 +81,11 @@ export interface CheckContext {
   readonly seed: number;
   /** fast-check runs per property. */
   readonly runs: number;
+  /**
+   * Requests a property may have in flight at once (its runs' probes sent ahead, in run order).
+   * Default 1: one at a time.
+   */
+  readonly concurrency?: number;
   /** fast-check path to replay (`--replay`), applies to the property of each selected check. */
   readonly replayPath: string | undefined;
   readonly simulator: SimulatorInfo | undefined;

@@ -19,6 +19,8 @@ export const DEFAULT_MAX_REQUESTS = 150;
 /** Against the simulator requests cost nothing. */
 export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
+/** Against the simulator a property's runs are sent this many at a time (it is local and free). */
+export const SIMULATOR_CONCURRENCY = 4;
 /** A check running longer than this prints a heartbeat line, and again every period. */
 export const DEFAULT_HEARTBEAT_MS = 10_000;
 
@@ -37,6 +39,13 @@ export interface ConformanceOptions {
   readonly seed?: number;
   /** fast-check runs per property. Default 25. */
   readonly runs?: number;
+  /**
+   * Requests a property check may have in flight at once: the runs of a property that sends one
+   * probe per run are sent up to this many ahead, in run order (a failing property has sent up to
+   * `concurrency - 1` requests past its failing run). Checks still run one after the other, and the
+   * budget is never exceeded. Default {@link SIMULATOR_CONCURRENCY} against the simulator, 1 otherwise.
+   */
+  readonly concurrency?: number;
   /** Check ids or group prefixes to run (`stream.`); default all. */
   readonly only?: readonly string[];
   /** Check ids or group prefixes to leave out. */
@@ -168,6 +177,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     ...(videoModel ? { videoModel } : {}),
     includeVideos,
   };
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? (simulator ? SIMULATOR_CONCURRENCY : 1)));
   const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
   options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
 
@@ -193,6 +203,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       includeVideos,
       seed,
       runs,
+      concurrency,
       replayPath: options.replay,
       simulator,
       shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {

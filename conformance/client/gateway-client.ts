@@ -136,6 +136,10 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
     }
   }
 
+  // Exchanges are reported in the order they were sent, whatever order the answers came back in
+  // (a property's runs sent ahead), so the run's journal reads the same on every run of a seed.
+  let reported: Promise<void> = Promise.resolve();
+
   return {
     baseUrl: options.baseUrl,
     budget: options.budget,
@@ -152,28 +156,37 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
         if (!options.budget.take()) throw new BudgetExhaustedError(options.budget.limit);
         counters.paid++;
       }
-      let exchange: Exchange;
+      const previous = reported;
+      let release = () => {};
+      reported = new Promise<void>((resolve) => (release = resolve));
       try {
-        exchange = await once(probe);
-      } catch (error) {
-        // An idempotent probe is tried once more after a transport failure.
-        if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
-        counters.retries++;
-        exchange = await once(probe);
-      }
-      for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false; attempt++) {
-        const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
-        if (wait === undefined || wait > maxWait) break;
-        if (isPaidProbe(probe)) {
-          if (!options.budget.take()) break;
-          counters.paid++;
+        let exchange: Exchange;
+        try {
+          exchange = await once(probe);
+        } catch (error) {
+          // An idempotent probe is tried once more after a transport failure.
+          if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
+          counters.retries++;
+          exchange = await once(probe);
         }
-        counters.retries++;
-        await sleep(wait * 1000);
-        exchange = await once(probe);
+        for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false; attempt++) {
+          const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
+          if (wait === undefined || wait > maxWait) break;
+          if (isPaidProbe(probe)) {
+            if (!options.budget.take()) break;
+            counters.paid++;
+          }
+          counters.retries++;
+          await sleep(wait * 1000);
+          exchange = await once(probe);
+        }
+        await previous;
+        onExchange?.(exchange);
+        return exchange;
+      } finally {
+        // A failed send reports nothing, but the ones after it still wait for the ones before it.
+        void previous.then(release);
       }
-      onExchange?.(exchange);
-      return exchange;
     },
   };
 }

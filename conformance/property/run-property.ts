@@ -5,6 +5,7 @@ import type { Probe } from '../client/probe.ts';
 import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { isSendError, outcomeOfError } from './outcome-of-error.ts';
 import { ProblemsError } from './problems-error.ts';
+import { sendAhead, type SentAhead } from './send-ahead.ts';
 
 export interface PropertySpec<T> {
   readonly arbitrary: fc.Arbitrary<T>;
@@ -41,11 +42,17 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       const exchange = await ctx.client.send(spec.probe(value));
       return { judgement: spec.oracle!(exchange, value), exchange };
     });
+  // Runs of a plain probe-and-oracle property are independent requests: with `ctx.concurrency` > 1
+  // they are sent ahead (see sendAhead), until the first failure; shrinking is one at a time.
+  let ahead: SentAhead | undefined;
+  let runIndex = 0;
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     if (stop !== undefined) return;
+    const index = runIndex++;
     let judgement: Judgement;
     try {
-      const result = await verify(value);
+      const fromAhead = ahead?.take(index, spec.probe(value));
+      const result = fromAhead ? await fromAhead.then((exchange) => ({ judgement: spec.oracle!(exchange, value), exchange })) : await verify(value);
       if (Array.isArray(result) || isInconclusive(result as Judgement)) judgement = result as Judgement;
       else {
         const r = result as { judgement: Judgement; exchange: Exchange };
@@ -53,6 +60,7 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
         observed.set(value, observedOf(r.exchange));
       }
     } catch (error) {
+      ahead = undefined;
       if (isSendError(error)) {
         stop = error;
         return;
@@ -64,13 +72,27 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       return;
     }
     judged++;
-    if (judgement.length > 0) throw new ProblemsError(judgement);
+    if (judgement.length > 0) {
+      ahead = undefined;
+      throw new ProblemsError(judgement);
+    }
   });
-  const details = await fc.check(property, {
-    seed: ctx.seed,
-    numRuns: spec.runs ?? ctx.runs,
-    ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}),
-  });
+  const params = { seed: ctx.seed, numRuns: spec.runs ?? ctx.runs, ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) };
+  const window = Math.floor(ctx.concurrency ?? 1);
+  if (window > 1 && spec.verify === undefined && ctx.replayPath === undefined) {
+    // The values fast-check will generate for this seed, in order: sampling the arbitrary walks the
+    // same random stream with the same bias as the check (sampling the property does not). Should
+    // a value ever differ, its run is sent then (sendAhead matches each run's probe).
+    ahead = sendAhead(ctx.client, fc.sample(spec.arbitrary, params).map((value) => spec.probe(value)), window);
+  }
+  const sending = ahead;
+  let details: fc.RunDetails<[T]>;
+  try {
+    details = await fc.check(property, params);
+  } finally {
+    // Sends past a failure settle here, inside this check (its requests, its journal entries).
+    await sending?.settled();
+  }
   if (details.failed && details.counterexample) {
     const [value] = details.counterexample;
     const error = details.errorInstance;

@@ -1,0 +1,48 @@
+import type { Exchange } from '../client/exchange.ts';
+import type { GatewayClient } from '../client/gateway-client.ts';
+import type { Probe } from '../client/probe.ts';
+
+/** The answers to a property's runs, sent ahead of the runs that judge them. */
+export interface SentAhead {
+  /**
+   * The answer to run `index` (rejecting as the send did), when `probe` is the probe sent for it;
+   * undefined otherwise (the caller sends it itself). Sends the runs up to `index + window - 1`.
+   */
+  take(index: number, probe: Probe): Promise<Exchange> | undefined;
+  /** Resolves once every send issued so far has settled. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Send the probes of a property's runs (known up front: fast-check's values for the seed) at most
+ * `window` ahead of the run being judged, in run order. What is sent depends only on which runs
+ * were judged, never on timing: run k being judged means runs 0 .. k+window-1 were sent, so a
+ * property that fails at run k has sent the same requests (window-1 past it) on every run of the
+ * seed. Each send takes its budget unit when it starts, in run order, as a one-at-a-time run would.
+ *
+ * @example
+ * const ahead = sendAhead(ctx.client, values.map(probeOf), 4);
+ * const exchange = await (ahead.take(0, probeOf(value)) ?? ctx.client.send(probeOf(value)));
+ */
+export function sendAhead(client: GatewayClient, probes: readonly Probe[], window: number): SentAhead {
+  const keys = probes.map((p) => JSON.stringify(p));
+  const sent: Promise<Exchange>[] = [];
+  const fill = (upTo: number) => {
+    while (sent.length < Math.min(upTo, probes.length)) {
+      const promise = client.send(probes[sent.length]!);
+      // A send nobody takes (the property stopped first) must not be an unhandled rejection.
+      promise.catch(() => {});
+      sent.push(promise);
+    }
+  };
+  return {
+    take(index, probe) {
+      if (index >= probes.length || JSON.stringify(probe) !== keys[index]) return undefined;
+      fill(index + window);
+      return sent[index];
+    },
+    async settled() {
+      await Promise.allSettled(sent);
+    },
+  };
+}
