@@ -137,7 +137,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const seed = options.seed ?? (Math.random() * 0x7fffffff) | 0;
   const runs = options.runs ?? DEFAULT_RUNS;
-  const counters: ClientCounters = { requests: 0, paid: 0, retries: 0 };
+  const counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
   const journal: SentExchange[] = [];
   let currentCheck = 'preflight';
 

@@ -18,13 +18,21 @@ export interface Exchange {
   readonly durationMs?: number;
 }
 
-/** The body parsed as JSON, or undefined when it is not JSON. */
+/** Bodies parsed so far, by exchange: a shared sample is judged by several oracles, each asking. */
+const parsedJson = new WeakMap<object, { readonly text: string; readonly value: unknown }>();
+
+/** The body parsed as JSON, or undefined when it is not JSON. The value is shared: read it, never change it. */
 export function exchangeJson(exchange: Pick<Exchange, 'text'>): unknown {
+  const seen = parsedJson.get(exchange);
+  if (seen && seen.text === exchange.text) return seen.value;
+  let value: unknown;
   try {
-    return JSON.parse(exchange.text);
+    value = JSON.parse(exchange.text);
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsedJson.set(exchange, { text: exchange.text, value });
+  return value;
 }
 
 /** The media type of the response, lower-cased, without parameters ('' when absent). */

@@ -37,6 +37,11 @@ export interface GatewayClientOptions {
 export interface SendOptions {
   /** Wait and retry on 429 (default true). Off when the 429 itself is what is being checked. */
   readonly retryOn429?: boolean;
+  /**
+   * Sent ahead of its turn (a property's later runs): a 429 is returned at once, not waited out
+   * (the caller sends the probe again in its turn), and counts as the target throttling.
+   */
+  readonly ahead?: boolean;
 }
 
 /** What the client counts, shared by the run's client and every check's view of it. */
@@ -44,6 +49,8 @@ export interface ClientCounters {
   requests: number;
   paid: number;
   retries: number;
+  /** 429s the run did not ask for: the target throttles, so nothing more is sent ahead. */
+  throttled: number;
 }
 
 /** Sends probes to one target and keeps the count of what was sent. */
@@ -58,6 +65,8 @@ export interface GatewayClient {
   paidCount(): number;
   /** Retries done (after a 429 with Retry-After, or a GET after a transport failure). */
   retryCount(): number;
+  /** Has the target answered a 429 that was not asked for (a rate limit)? Then send one request at a time. */
+  throttled(): boolean;
   /** The same target with another budget (a check's share), reporting each exchange to `onExchange`. */
   view(budget: RequestBudget, onExchange: (exchange: Exchange) => void): GatewayClient;
 }
@@ -85,7 +94,7 @@ function causeOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
  * const client = createGatewayClient({ baseUrl, apiKey, fetch, budget: createRequestBudget(10) });
  * const exchange = await client.send({ method: 'POST', path: '/responses', body: {}, auth: 'none' });
  */
-export function createGatewayClient(options: GatewayClientOptions, counters: ClientCounters = { requests: 0, paid: 0, retries: 0 }, onExchange?: (e: Exchange) => void): GatewayClient {
+export function createGatewayClient(options: GatewayClientOptions, counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 }, onExchange?: (e: Exchange) => void): GatewayClient {
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRetries ?? 2;
   const maxWait = options.maxRetryWaitSeconds ?? 90;
@@ -146,6 +155,7 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
     requestCount: () => counters.requests,
     paidCount: () => counters.paid,
     retryCount: () => counters.retries,
+    throttled: () => counters.throttled > 0,
     view: (budget, report) => createGatewayClient({ ...options, budget }, counters, (e) => {
       onExchange?.(e);
       report(e);
@@ -169,7 +179,8 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
           counters.retries++;
           exchange = await once(probe);
         }
-        for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false; attempt++) {
+        if (exchange.status === 429 && sendOptions.retryOn429 !== false) counters.throttled++;
+        for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false && !sendOptions.ahead; attempt++) {
           const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
           if (wait === undefined || wait > maxWait) break;
           if (isPaidProbe(probe)) {

@@ -15,6 +15,9 @@ export interface ParsedStream extends SseRead {
   readonly doneAt: readonly number[];
 }
 
+/** Streams decoded so far, by their chunks (an exchange's are never changed after it is made). */
+const parsed = new WeakMap<readonly Uint8Array[], ParsedStream>();
+
 /**
  * Decode a Responses stream answer (spec 6) from the bytes as they arrived.
  *
@@ -23,6 +26,9 @@ export interface ParsedStream extends SseRead {
  * stream.events.map((e) => e?.type);
  */
 export function parseStream(exchange: Pick<Exchange, 'chunks'>): ParsedStream {
+  // A stream sample is judged by a dozen oracles: decode its bytes once.
+  const seen = parsed.get(exchange.chunks);
+  if (seen) return seen;
   const read = readSse(exchange.chunks);
   const events: (StreamEventData | undefined)[] = [];
   const doneAt: number[] = [];
@@ -38,5 +44,7 @@ export function parseStream(exchange: Pick<Exchange, 'chunks'>): ParsedStream {
       events.push(undefined);
     }
   });
-  return { ...read, events, doneAt };
+  const stream = { ...read, events, doneAt };
+  parsed.set(exchange.chunks, stream);
+  return stream;
 }

@@ -2,6 +2,7 @@ import { isInconclusive, type CheckContext, type CheckOutcome, type Judgement } 
 import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { isSendError, outcomeOfError } from './outcome-of-error.ts';
+import { sendAhead } from './send-ahead.ts';
 
 /** A sample answer several checks judge: the probe and what came back (or why nothing did). */
 export interface Sample {
@@ -13,7 +14,8 @@ export interface Sample {
 
 /**
  * Send each probe once per run (memoised under `key`, on the run-wide budget) and keep the answers,
- * so several checks judge the same paid answers with their own oracles.
+ * so several checks judge the same paid answers with their own oracles. A probe that cannot be
+ * sent (budget, transport) is kept with its error; the others are sent all the same.
  *
  * @example
  * const samples = await sharedSamples(ctx, 'stream.samples', [{ label: 'completed', probe }]);
@@ -21,13 +23,19 @@ export interface Sample {
 export function sharedSamples(ctx: CheckContext, key: string, probes: readonly { label: string; probe: Probe }[]): Promise<readonly Sample[]> {
   return ctx.shared(key, async (client) => {
     const out: Sample[] = [];
-    for (const { label, probe } of probes) {
-      try {
-        out.push({ label, probe, exchange: await client.send(probe) });
-      } catch (error) {
-        if (!isSendError(error)) throw error;
-        out.push({ label, probe, error });
+    // Each sample is its own request, judged apart: sent up to `ctx.concurrency` ahead, in order.
+    const ahead = sendAhead(client, probes.map((p) => p.probe), ctx.concurrency ?? 1);
+    try {
+      for (const [index, { label, probe }] of probes.entries()) {
+        try {
+          out.push({ label, probe, exchange: await (ahead.take(index, probe) ?? client.send(probe)) });
+        } catch (error) {
+          if (!isSendError(error)) throw error;
+          out.push({ label, probe, error });
+        }
       }
+    } finally {
+      await ahead.settled();
     }
     return out;
   });

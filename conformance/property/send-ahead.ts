@@ -6,7 +6,8 @@ import type { Probe } from '../client/probe.ts';
 export interface SentAhead {
   /**
    * The answer to run `index` (rejecting as the send did), when `probe` is the probe sent for it;
-   * undefined otherwise (the caller sends it itself). Sends the runs up to `index + window - 1`.
+   * undefined otherwise (the caller sends it itself). Sends the runs up to `index + window - 1`,
+   * unless the target has throttled.
    */
   take(index: number, probe: Probe): Promise<Exchange> | undefined;
   /** Resolves once every send issued so far has settled. */
@@ -26,23 +27,29 @@ export interface SentAhead {
  */
 export function sendAhead(client: GatewayClient, probes: readonly Probe[], window: number): SentAhead {
   const keys = probes.map((p) => JSON.stringify(p));
-  const sent: Promise<Exchange>[] = [];
-  const fill = (upTo: number) => {
-    while (sent.length < Math.min(upTo, probes.length)) {
-      const promise = client.send(probes[sent.length]!);
+  const sent: { readonly answer: Promise<Exchange>; readonly ahead: boolean }[] = [];
+  const fill = (turn: number) => {
+    // A target that throttles gets one request at a time from then on.
+    while (sent.length < Math.min(turn + window, probes.length) && (sent.length === turn || !client.throttled())) {
+      const ahead = sent.length > turn;
+      const answer = client.send(probes[sent.length]!, { ahead });
       // A send nobody takes (the property stopped first) must not be an unhandled rejection.
-      promise.catch(() => {});
-      sent.push(promise);
+      answer.catch(() => {});
+      sent.push({ answer, ahead });
     }
   };
   return {
     take(index, probe) {
-      if (index >= probes.length || JSON.stringify(probe) !== keys[index]) return undefined;
-      fill(index + window);
-      return sent[index];
+      if (window <= 1 || index >= probes.length || JSON.stringify(probe) !== keys[index]) return undefined;
+      // Runs the caller sent itself come before this one: it sends this one too.
+      if (sent.length < index) return undefined;
+      fill(index);
+      const { answer, ahead } = sent[index]!;
+      // A 429 to a request sent ahead was not waited out: send it again in its turn, as one at a time would.
+      return ahead ? answer.then((exchange) => (exchange.status === 429 ? client.send(probe) : exchange)) : answer;
     },
     async settled() {
-      await Promise.allSettled(sent);
+      await Promise.allSettled(sent.map((s) => s.answer));
     },
   };
 }
