@@ -53,11 +53,21 @@ function headersOf(raw: readonly string[]): Record<string, string> {
  * try { await transport.send(url, { method: 'GET', headers: new Headers(), body: undefined, signal }); } finally { transport.close(); }
  */
 export async function nodeHttpTransport(): Promise<ClosableTransport> {
-  const [http, https, zlib] = await Promise.all([import('node:http'), import('node:https'), import('node:zlib')]);
-  const agents = { 'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }), 'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }) };
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
+  // node:https (TLS) and node:zlib cost some 20 ms to load: loaded on first use only.
+  let https: { module: typeof import('node:https'); agent: Http.Agent } | undefined;
+  let zlib: typeof import('node:zlib') | undefined;
+  const prepare = async (url: string, encoded: boolean) => {
+    if (url.startsWith('https:') && !https) {
+      const module = await import('node:https');
+      https = { module, agent: new module.Agent({ keepAlive: true, timeout: IDLE_MS }) };
+    }
+    if (encoded) zlib ??= await import('node:zlib');
+  };
 
   /** The body decoded as fetch decodes it (codings applied last first); an unknown coding leaves it as sent. */
-  function decoded(response: Http.IncomingMessage, method: string): AsyncIterable<Uint8Array> {
+  function decoded(response: Http.IncomingMessage, method: string, zlib: typeof import('node:zlib')): AsyncIterable<Uint8Array> {
     const codings = (response.headers['content-encoding'] ?? '').toLowerCase().split(',').map((c) => c.trim()).filter((c) => c !== '' && c !== 'identity');
     if (codings.length === 0 || method === 'HEAD' || [204, 304].includes(response.statusCode ?? 0)) return response;
     const decoders: Zlib.Gunzip[] = [];
@@ -82,8 +92,8 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       } catch (error) {
         return reject(failed(error));
       }
-      const agent = target.protocol === 'http:' ? agents['http:'] : target.protocol === 'https:' ? agents['https:'] : undefined;
-      if (!agent) return reject(failed(new Error(`unsupported protocol ${target.protocol}`)));
+      const client = target.protocol === 'http:' ? { module: http, agent } : target.protocol === 'https:' ? https : undefined;
+      if (!client) return reject(failed(new Error(`unsupported protocol ${target.protocol}`)));
       const sent: Record<string, string> = { ...headers };
       for (const [name, value] of Object.entries(fetchDefaults(target.protocol === 'https:'))) if (sent[name] === undefined) sent[name] = value;
       // As fetch: a body's exact length; an empty POST says 0.
@@ -91,7 +101,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       else if (method === 'POST') sent['content-length'] = '0';
       let request: Http.ClientRequest;
       try {
-        request = (target.protocol === 'https:' ? https : http).request(target, { method, headers: sent, agent, signal }, (response) => {
+        request = client.module.request(target, { method, headers: sent, agent: client.agent, signal }, (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
           if (REDIRECTS.has(status) && location !== undefined) {
@@ -112,14 +122,20 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
               for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete nextHeaders[name];
             }
             if (next.origin !== target.origin) for (const name of ['authorization', 'proxy-authorization', 'cookie']) delete nextHeaders[name];
-            return resolve(send(next.href, nextMethod, nextHeaders, nextBody, signal, redirects + 1));
+            return resolve(prepare(next.href, false).then(() => send(next.href, nextMethod, nextHeaders, nextBody, signal, redirects + 1)));
           }
           // A server may close the connection after a 413 (RFC 9110 15.5.14) without saying
           // `Connection: close`; a request sent on it meanwhile would see "socket hang up".
           // (The response lets go of its socket when it ends, so keep it here.)
           const socket = response.socket;
           if (status === 413) response.once('end', () => socket.destroy());
-          resolve({ status, headers: headersOf(response.rawHeaders), body: decoded(response, method) });
+          const answer = headersOf(response.rawHeaders);
+          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: response });
+          else {
+            // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
+            response.pause();
+            prepare(url, true).then(() => resolve({ status, headers: answer, body: decoded(response, method, zlib!) }), reject);
+          }
         });
       } catch (error) {
         return reject(failed(error));
@@ -136,11 +152,11 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       headers.forEach((value, name) => {
         plain[name] = value;
       });
-      return send(url, method, plain, body, signal, 0);
+      return url.startsWith('https:') && !https ? prepare(url, false).then(() => send(url, method, plain, body, signal, 0)) : send(url, method, plain, body, signal, 0);
     },
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      agent.destroy();
+      https?.agent.destroy();
     },
   };
 }
