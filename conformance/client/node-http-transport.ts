@@ -101,7 +101,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       else if (method === 'POST') sent['content-length'] = '0';
       let request: Http.ClientRequest;
       try {
-        request = client.module.request(target, { method, headers: sent, agent: client.agent, signal }, (response) => {
+        request = client.module.request(target, { method, headers: sent, agent: client.agent }, (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
           if (REDIRECTS.has(status) && location !== undefined) {
@@ -141,6 +141,14 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
         return reject(failed(error));
       }
       request.once('error', (error) => reject(failed(error)));
+      // The deadline: a plain listener, dropped when the exchange is over (node:http's own `signal`
+      // option costs more per request, wiring stream-end tracking for it).
+      const abort = () => request.destroy(new DOMException('This operation was aborted', 'AbortError'));
+      if (signal.aborted) abort();
+      else {
+        signal.addEventListener('abort', abort, { once: true });
+        request.once('close', () => signal.removeEventListener('abort', abort));
+      }
       request.end(body);
     });
   }
