@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 import type { JsonRequest } from './responses-request.ts';
 
 /**
@@ -16,7 +17,7 @@ export interface ReferenceShapeGroup {
   readonly accepted: readonly JsonRequest[];
 }
 
-const word = fc.stringMatching(/^[a-z]{1,10}$/);
+const word = stringMatching(/^[a-z]{1,10}$/);
 /** A misspelling that is never a listed value: a word glued to a real one (`a_auto`). */
 const typo = (real: string) => word.map((w) => `${w}_${real}`);
 const FUNCTION_F = { type: 'function', name: 'f', parameters: { type: 'object', properties: {} } };

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 import { RESPONSES_LIMITS } from '../../src/schemas/responses-request.ts';
 import { PLUGIN_IDS } from '../../src/schemas/plugins.ts';
 
@@ -50,7 +51,7 @@ export const validInputArb = fc.oneof(
     .map(([history, last]) => [...history, { role: 'user', content: last }]),
 );
 
-const functionNameArb = fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/);
+const functionNameArb = stringMatching(/^[a-z][a-z0-9_]{0,20}$/);
 
 /** Function tools with distinct names (spec 2.4.1). */
 export const functionToolsArb = fc
@@ -170,14 +171,14 @@ const plugin = (p: JsonRequest) => ({ plugins: [p] });
  * fc.sample(ruleBreakers().metadataPairs!, 1)[0]?.patch; // a request part with 17+ metadata pairs
  */
 export function ruleBreakers(): Record<string, Breaker> {
-  const word = fc.stringMatching(/^[a-z]{1,10}$/);
+  const word = stringMatching(/^[a-z]{1,10}$/);
   return {
     sessionIdLength: past(L.sessionIdMaxChars).map((n) => ({ patch: { session_id: 's'.repeat(n) }, ...rule('session_id', 'session_id', 'session_id at most 256 characters', 'spec 2.1, 8') })),
     userLength: past(L.userMaxChars).map((n) => ({ patch: { user: 'u'.repeat(n) }, ...rule('user', 'user', 'user at most 256 characters', 'spec 2.1, 8') })),
     metadataPairs: past(L.metadataMaxPairs, 30).map((n) => ({ patch: { metadata: pairs(n) }, ...rule('metadata', 'metadata', 'metadata at most 16 pairs', 'spec 2.1, 8') })),
     metadataKeyLength: past(L.metadataKeyMaxChars).map((n) => ({ patch: { metadata: { ['k'.repeat(n)]: 'v' } }, ...rule('metadata', `metadata.${'k'.repeat(n)}`, 'metadata keys at most 64 characters', 'spec 2.1, 8') })),
     metadataKeyBrackets: fc
-      .tuple(fc.stringMatching(/^[a-z]{0,6}$/), fc.constantFrom('[', ']'), fc.stringMatching(/^[a-z]{0,6}$/))
+      .tuple(stringMatching(/^[a-z]{0,6}$/), fc.constantFrom('[', ']'), stringMatching(/^[a-z]{0,6}$/))
       .map(([a, b, c]) => `${a}${b}${c}`)
       .map((key) => ({ patch: { metadata: { [key]: 'v' } }, ...rule('metadata', `metadata[${JSON.stringify(key)}]`, 'metadata keys without brackets', 'spec 2.1, 8') })),
     metadataValueLength: past(L.metadataValueMaxChars).map((n) => ({ patch: { metadata: { k: 'v'.repeat(n) } }, ...rule('metadata', 'metadata.k', 'metadata values at most 512 characters', 'spec 2.1, 8') })),

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from '../arbitraries/string-matching.ts';
 import { bytesToBase64, pcmWav } from '../../src/audio/pcm-wav.ts';
 import { concatBytes } from '../../src/bytes/concat-bytes.ts';
 import { TranscriptionResponseSchema } from '../../src/schemas/audio-transcription.ts';
@@ -63,15 +64,15 @@ export const transcriptionsValidation = boundaryRuleCheck({
   path: PATH,
   violating: () => {
     const base = validBody();
-    const notBase64 = fc.stringMatching(/^[A-Za-z0-9]{0,12}[!@#$%^&*()~][A-Za-z0-9]{0,12}$/);
+    const notBase64 = stringMatching(/^[A-Za-z0-9]{0,12}[!@#$%^&*()~][A-Za-z0-9]{0,12}$/);
     return fc.oneof(
       fc.constant({ input_audio: base.input_audio }),
       fc.constant({ model: SPEECH_MODEL }),
       notBase64.map((data) => ({ ...base, input_audio: { data, format: 'wav' } })),
       fc.constant({ ...base, input_audio: { data: '', format: 'wav' } }),
-      fc.stringMatching(/^[a-z]{2,6}$/).filter((f) => !['wav', 'wave', 'mp3', 'mpeg', 'mpga', 'flac', 'm4a', 'mp4', 'ogg', 'oga', 'opus', 'webm', 'weba', 'aac'].includes(f)).map((format) => ({ ...base, input_audio: { ...base.input_audio, format } })),
-      fc.stringMatching(/^[a-z_]{1,12}$/).filter((f) => f !== 'json' && f !== 'verbose_json').map((response_format) => ({ ...base, response_format })),
-      fc.stringMatching(/^[a-z]{1,8}$/).filter((g) => g !== 'word' && g !== 'segment').map((g) => ({ ...base, timestamp_granularities: [g] })),
+      stringMatching(/^[a-z]{2,6}$/).filter((f) => !['wav', 'wave', 'mp3', 'mpeg', 'mpga', 'flac', 'm4a', 'mp4', 'ogg', 'oga', 'opus', 'webm', 'weba', 'aac'].includes(f)).map((format) => ({ ...base, input_audio: { ...base.input_audio, format } })),
+      stringMatching(/^[a-z_]{1,12}$/).filter((f) => f !== 'json' && f !== 'verbose_json').map((response_format) => ({ ...base, response_format })),
+      stringMatching(/^[a-z]{1,8}$/).filter((g) => g !== 'word' && g !== 'segment').map((g) => ({ ...base, timestamp_granularities: [g] })),
     );
   },
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from '../arbitraries/string-matching.ts';
 import type { Check, CheckContext } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError } from '../oracles/error-envelope.ts';
@@ -40,7 +41,7 @@ export const authInvalidKey: Check = {
   title: 'A request with invalid credentials gets 401 with the error envelope',
   run: (ctx) => {
     const header = fc.oneof(
-      fc.stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`),
+      stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`),
       fc.constantFrom('Bearer', 'Bearer ', 'Basic c2stZ3ctdGVzdDo=', 'Token sk-conformance-invalid', 'sk-conformance-invalid'),
     );
     const count = operations(ctx, 'none').length;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from '../arbitraries/string-matching.ts';
 import {
   RankingsCategorySchema,
   RankingsContextBucketSchema,
@@ -103,7 +104,7 @@ export const rankingsClamp: Check = {
 };
 
 const enumBreaker = (name: string, allowed: readonly string[]) =>
-  fc.stringMatching(/^[A-Za-z0-9_]{1,10}$/).filter((v) => !allowed.includes(v)).map((v) => `${name}=${encodeURIComponent(v)}`);
+  stringMatching(/^[A-Za-z0-9_]{1,10}$/).filter((v) => !allowed.includes(v)).map((v) => `${name}=${encodeURIComponent(v)}`);
 
 /** Query rules of the reference, each broken alone: 400 with the envelope. */
 export const rankingsValidation: Check = {
@@ -118,8 +119,8 @@ export const rankingsValidation: Check = {
     const sampled = fc.oneof(category.map((c) => `category=${c}`), language.map((l) => `language_type=${l}`));
     const exact = fc.oneof(fc.constantFrom(...RankingsModalitySchema.options).map((m) => `modality=${m}`), fc.constantFrom(...RankingsContextBucketSchema.options).map((b) => `context_bucket=${b}`));
     const arbitrary = fc.oneof(
-      fc.stringMatching(/^[0-9]{1,4}-[0-9]{1,3}-[0-9]{1,3}$/).filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d)).map((d) => `start_date=${d}`),
-      fc.stringMatching(/^[a-z]{1,10}$/).map((d) => `end_date=${d}`),
+      stringMatching(/^[0-9]{1,4}-[0-9]{1,3}-[0-9]{1,3}$/).filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d)).map((d) => `start_date=${d}`),
+      stringMatching(/^[a-z]{1,10}$/).map((d) => `end_date=${d}`),
       fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => `end_date=${d.toISOString().slice(0, 10)}`),
       enumBreaker('period', RankingsPeriodSchema.options),
       enumBreaker('modality', RankingsModalitySchema.options),

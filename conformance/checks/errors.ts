@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from '../arbitraries/string-matching.ts';
 import { statusesFor } from '../../src/errors/documented-statuses.ts';
 import type { Check, CheckContext } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
@@ -18,7 +19,7 @@ function errorProbes(ctx: CheckContext): fc.Arbitrary<{ probe: Probe; status: nu
     fc.constant({ probe: { method: 'POST', path: '/responses', auth: 'none', body } as Probe, status: 401 }),
     fc.constant({ probe: { method: 'POST', path: '/responses', auth: { header: 'Bearer sk-conformance-invalid' }, body } as Probe, status: 401 }),
     // Malformed JSON: spec 7 400 "malformed input".
-    fc.stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })),
+    stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })),
     fc.constant({ probe: { method: 'POST', path: '/responses', body: { ...body, previous_response_id: 'resp_1' } } as Probe, status: 400 }),
   ];
   if (ctx.includeVideos) probes.push(fc.constant({ probe: { method: 'GET', path: `/videos/${UNKNOWN_JOB_ID}` } as Probe, status: 404 }));

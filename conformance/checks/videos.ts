@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stringMatching } from '../arbitraries/string-matching.ts';
 import { VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../../src/catalog/video-model.ts';
 import type { Check, CheckContext, CheckOutcome, Judgement } from '../check.ts';
 import { observedOf, type Exchange } from '../client/exchange.ts';
@@ -12,7 +13,7 @@ import { runProperty } from '../property/run-property.ts';
 import { baseVideoRequest } from '../requests.ts';
 import { finalCommands, jobCommands, type JobModel, type JobReal } from '../videos/job-commands.ts';
 
-const word = fc.stringMatching(/^[a-z0-9:]{1,8}$/);
+const word = stringMatching(/^[a-z0-9:]{1,8}$/);
 
 /** spec 2.7, 8: the submit rules, each broken alone; all rejected with 400. */
 export const videosSubmitValidation = boundaryRuleCheck({
@@ -28,8 +29,8 @@ export const videosSubmitValidation = boundaryRuleCheck({
         fc.integer({ min: -60, max: 0 }).map((duration) => ({ duration })),
         word.filter((v) => !(VIDEO_ASPECT_RATIOS as readonly string[]).includes(v)).map((aspect_ratio) => ({ aspect_ratio })),
         word.filter((v) => !(VIDEO_RESOLUTIONS as readonly string[]).includes(v)).map((resolution) => ({ resolution })),
-        fc.stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` })),
-        fc.oneof(word, fc.stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), fc.stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id })),
+        stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` })),
+        fc.oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id })),
         fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) })),
       )
       .map((patch) => ({ ...baseVideoRequest(ctx.videoModel), ...patch })),
@@ -45,7 +46,7 @@ export const videosUnknownJob: Check = {
   run: (ctx) => {
     const probe = (id: string): Probe => ({ method: 'GET', path: `/videos/${id}` });
     return runProperty(ctx, {
-      arbitrary: fc.tuple(fc.integer({ min: 1, max: 1_999_999_999 }), fc.stringMatching(/^[0-9A-Za-z]{20}$/)).map(([t, s]) => `gen-vid-${t}-${s}`),
+      arbitrary: fc.tuple(fc.integer({ min: 1, max: 1_999_999_999 }), stringMatching(/^[0-9A-Za-z]{20}$/)).map(([t, s]) => `gen-vid-${t}-${s}`),
       probe,
       runs: Math.min(ctx.runs, 10),
       oracle: (exchange) => expectError(404)(exchange),
