@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createGatewayClient } from './gateway-client.ts';
 import { nodeHttpTransport } from './node-http-transport.ts';
+import { createRequestBudget } from './request-budget.ts';
+import { TransportError } from './transport-error.ts';
 
 const closers: (() => void)[] = [];
 afterEach(() => {
@@ -94,5 +97,17 @@ describe('the node:http transport', () => {
     for (const path of ['/a', '/big', '/b']) expect((await text((await send(`${url}${path}`, { method: 'POST', headers: new Headers(), body: 'x', signal: signal() })).body)).length).toBeGreaterThanOrEqual(0);
     expect(ports[0]).toBe(ports[1]);
     expect(ports[2]).not.toBe(ports[1]);
+  });
+
+  it('stops at the client’s deadline in the middle of a body: a timeout, not an answer', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"type":"response.created"}\n\n'); // then nothing more
+    });
+    const { send } = await open();
+    const client = createGatewayClient({ baseUrl: `${url}/api/v1`, apiKey: 'k', transport: send, budget: createRequestBudget(1), timeoutMs: 150 });
+    const error = await client.send({ method: 'GET', path: '/models' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).causeText).toBe('no complete answer within 150 ms (--timeout-ms)');
   });
 });
