@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from './gateway-client.ts';
 import { nodeHttpTransport } from './node-http-transport.ts';
@@ -109,5 +111,17 @@ describe('the node:http transport', () => {
     const error = await client.send({ method: 'GET', path: '/models' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).causeText).toBe('no complete answer within 150 ms (--timeout-ms)');
+  });
+
+  it('is seen by msw, as fetch is (a test that mocks its gateway with msw needs no fetch option)', async () => {
+    const server = setupServer(mswHttp.get('http://gateway.test/api/v1/models', () => HttpResponse.json({ data: [] })));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const answer = await (await open()).send('http://gateway.test/api/v1/models', { method: 'GET', headers: new Headers(), body: undefined, signal: signal() });
+      expect(answer.status).toBe(200);
+      expect(await text(answer.body)).toBe('{"data":[]}');
+    } finally {
+      server.close();
+    }
   });
 });

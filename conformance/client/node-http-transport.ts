@@ -53,14 +53,16 @@ function headersOf(raw: readonly string[]): Record<string, string> {
  * try { await transport.send(url, { method: 'GET', headers: new Headers(), body: undefined, signal }); } finally { transport.close(); }
  */
 export async function nodeHttpTransport(): Promise<ClosableTransport> {
-  const http = await import('node:http');
+  // The module object itself (its default export), read at each request: a request interceptor
+  // that patches `http.request` (msw's, @mswjs/interceptors) sees the suite's requests, as it sees fetch.
+  const http = (await import('node:http')).default;
   const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
   // node:https (TLS) and node:zlib cost some 20 ms to load: loaded on first use only.
   let https: { module: typeof import('node:https'); agent: Http.Agent } | undefined;
   let zlib: typeof import('node:zlib') | undefined;
   const prepare = async (url: string, encoded: boolean) => {
     if (url.startsWith('https:') && !https) {
-      const module = await import('node:https');
+      const module = (await import('node:https')).default;
       https = { module, agent: new module.Agent({ keepAlive: true, timeout: IDLE_MS }) };
     }
     if (encoded) zlib ??= await import('node:zlib');
