@@ -28,6 +28,11 @@ function failed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
 }
 
+/** A body that breaks off at once, with `error`. */
+async function* failedBody(error: unknown): AsyncIterable<Uint8Array> {
+  throw error;
+}
+
 /** Response headers as fetch's `Headers` shows them: repeats joined with ", " (a repeated set-cookie: the last). */
 function headersOf(raw: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -107,6 +112,8 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
           if (REDIRECTS.has(status) && location !== undefined) {
+            // Its body is dropped unread; a connection reset under it must not be an unhandled 'error'.
+            response.on('error', () => {});
             response.resume();
             if (redirects >= MAX_REDIRECTS) return reject(failed(new Error('redirect count exceeded')));
             let next: URL;
@@ -136,7 +143,15 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
           else {
             // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
             response.pause();
-            prepare(url, true).then(() => resolve({ status, headers: answer, body: decoded(response, method, zlib!) }), reject);
+            let broken: unknown;
+            const onBroken = (error: unknown) => (broken = error);
+            response.once('error', onBroken);
+            prepare(url, true).then(() => {
+              response.off('error', onBroken);
+              // Broken while zlib loaded: the body's error, as when it breaks while being read.
+              if (broken !== undefined) resolve({ status, headers: answer, body: failedBody(broken) });
+              else resolve({ status, headers: answer, body: decoded(response, method, zlib!) });
+            }, reject);
           }
         });
       } catch (error) {
