@@ -41,9 +41,10 @@ export interface ConformanceOptions {
   readonly runs?: number;
   /**
    * Requests a property check may have in flight at once: the runs of a property that sends one
-   * probe per run are sent up to this many ahead, in run order (a failing property has sent up to
-   * `concurrency - 1` requests past its failing run). Checks still run one after the other, and the
-   * budget is never exceeded. Default {@link SIMULATOR_CONCURRENCY} against the simulator, 1 otherwise.
+   * probe per run, and the shared answer samples, are sent up to this many ahead, in order (a
+   * failing property has sent up to `concurrency - 1` requests past its failing run). Checks still
+   * run one after the other, and the budget is never exceeded. A 429 not asked for ends it for the
+   * run. Default {@link SIMULATOR_CONCURRENCY} against the simulator, 1 otherwise.
    */
   readonly concurrency?: number;
   /** Check ids or group prefixes to run (`stream.`); default all. */
