@@ -1,5 +1,8 @@
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
-import { eachHeader, maskHeaders, type HeaderSource } from './mask-credentials.ts';
+import { maskHeaders, type HeaderSource } from './mask-credentials.ts';
+import { createByteRing, utf8ByteLength, type ByteRing } from './byte-ring.ts';
+import { packHeaders, unpackHeaders } from './packed-headers.ts';
+import { createStreamLog, logPiece, type StreamLog } from './stream-log.ts';
 import type { JournalQuery } from './journal-query.ts';
 
 /** Default number of requests the journal keeps (`journalLimit`). */
@@ -135,68 +138,47 @@ export interface JournalOptions {
   now: () => number;
 }
 
-/** `answerBytes` of a text kept whole: its length is measured from the kept text when shown. */
-const MEASURE_WHEN_SHOWN = -1;
-
-interface StoredEvent {
-  offset: number;
-  bytes: Uint8Array;
-}
-
+/**
+ * One kept entry. Its headers, body and answer are bytes in the journal's ring
+ * (src/state/byte-ring.ts), found by position and length (-1: none), so an entry is a handful of
+ * numbers and short strings for the garbage collector, however much it holds.
+ */
 interface Stored {
   readonly seq: number;
   readonly receivedAt: number;
   readonly method: string;
   readonly path: string;
   readonly operation: string;
-  readonly headers: HeaderSource;
   readonly model: string | undefined;
   readonly key: string | undefined;
-  /** Raw bytes kept (a copy, at most the body limit); parsed only when read. */
-  readonly body: Uint8Array | undefined;
+  /** Ring position when the entry was recorded: nothing of it lies before. */
+  readonly firstAt: number;
+  /** Request headers as received (packed, src/state/packed-headers.ts, as UTF-8), masked when shown. */
+  readonly headersAt: number;
+  readonly headersLength: number;
+  /** The packed list itself when it could not go in the ring as text (a hand-built record). */
+  readonly headersList: readonly string[] | undefined;
+  readonly responseHeadersAt: number;
+  readonly responseHeadersLength: number;
+  readonly responseHeadersList: readonly string[] | undefined;
+  /** Raw body bytes kept (at most the body limit); parsed only when read. */
+  readonly bodyAt: number;
+  readonly bodyLength: number;
   readonly bodyBytes: number | undefined;
   readonly status: number;
-  readonly responseHeaders: HeaderSource;
-  /** Both header lists masked, made on the first read of the entry. */
-  masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
-  readonly answerText: string | undefined;
+  /** The answer text kept (at most the answer limit), as UTF-8; a text that is not well-formed stays a string. */
+  readonly answerAt: number;
+  readonly answerLength: number;
+  readonly answerString: string | undefined;
   readonly answerWhole: boolean;
   readonly answerBytes: number | undefined;
-  events: StoredEvent[] | undefined;
+  /** Both header lists masked, made on the first read of the entry. */
+  masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
+  events: StreamLog | undefined;
   eventBytes: number;
   eventsDropped: number;
   size: number;
   dropped: boolean;
-}
-
-function headersSize(headers: HeaderSource): number {
-  let n = 0;
-  eachHeader(headers, (value, name) => {
-    n += name.length + value.length + 16;
-  });
-  return n;
-}
-
-/** Node's Buffer, when there (its byteLength counts natively; a browser has none). */
-const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer;
-
-/** UTF-8 length of a string without encoding it (a surrogate pair is 2 units, 4 bytes). */
-function utf8Length(text: string): number {
-  // Answers reach megabytes: the native count is ~10x faster than the loop below.
-  if (nodeBuffer) return nodeBuffer.byteLength(text, 'utf8');
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
-  }
-  return n;
-}
-
-function copyPrefix(bytes: Uint8Array, max: number): Uint8Array {
-  const n = Math.min(bytes.byteLength, max);
-  const copy = new Uint8Array(n);
-  copy.set(bytes.subarray(0, n));
-  return copy;
 }
 
 const lenient = new TextDecoder('utf-8');
@@ -227,8 +209,20 @@ export function journalTime(ms: number): string {
   return new Date(clamped).toISOString();
 }
 
-function show(s: Stored): JournalEntry {
-  const masked = (s.masked ??= { request: maskHeaders(s.headers), response: maskHeaders(s.responseHeaders) });
+/** What the ring holds at [at, at + length) as text; '' when nothing was kept or it is gone. */
+function ringText(ring: ByteRing, at: number, length: number): string {
+  return at < 0 ? '' : (ring.readText(at, length) ?? '');
+}
+
+function headersOf(ring: ByteRing, at: number, length: number, list: readonly string[] | undefined): Record<string, string> {
+  return unpackHeaders(list ?? ringText(ring, at, length));
+}
+
+function show(s: Stored, ring: ByteRing): JournalEntry {
+  const masked = (s.masked ??= {
+    request: maskHeaders(headersOf(ring, s.headersAt, s.headersLength, s.headersList)),
+    response: maskHeaders(headersOf(ring, s.responseHeadersAt, s.responseHeadersLength, s.responseHeadersList)),
+  });
   const entry: JournalEntry = {
     seq: s.seq,
     received_at: journalTime(s.receivedAt),
@@ -241,17 +235,22 @@ function show(s: Stored): JournalEntry {
   };
   if (s.model !== undefined) entry.model = s.model;
   if (s.key !== undefined) entry.key = s.key;
-  if (s.body !== undefined) {
-    Object.assign(entry, showText(lenient.decode(s.body), s.body.byteLength === s.bodyBytes));
+  if (s.bodyAt >= 0) {
+    Object.assign(entry, showText(lenient.decode(ring.read(s.bodyAt, s.bodyLength) ?? new Uint8Array(0)), s.bodyLength === s.bodyBytes));
     entry.body_bytes = s.bodyBytes;
   }
   const answer = entry.response;
-  if (s.answerText !== undefined) Object.assign(answer, showText(s.answerText, s.answerWhole));
-  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes === MEASURE_WHEN_SHOWN ? utf8Length(s.answerText ?? '') : s.answerBytes;
+  const answerText = s.answerString ?? (s.answerAt >= 0 ? ringText(ring, s.answerAt, s.answerLength) : undefined);
+  if (answerText !== undefined) Object.assign(answer, showText(answerText, s.answerWhole));
+  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes;
   if (s.events) {
     // One decoder across the events: a character split between two pieces is shown whole.
     const decoder = new TextDecoder('utf-8');
-    answer.events = s.events.map((e) => ({ offset_ms: e.offset, data: decoder.decode(e.bytes, { stream: true }) }));
+    const log = s.events;
+    answer.events = log.starts.map((at, i) => ({
+      offset_ms: log.times[i] as number,
+      data: decoder.decode(ring.read(at, log.lengths[i] as number) ?? new Uint8Array(0), { stream: true }),
+    }));
     answer.events_dropped = s.eventsDropped;
   }
   return entry;
@@ -282,6 +281,19 @@ export function createJournal(options: JournalOptions): Journal {
   let head = 0;
   let bytes = 0;
   let seq = 0;
+  // The kept bytes of every entry. Live ring bytes never pass `maxBytes` (they are counted in
+  // `bytes`), and a single write is at most the body limit: with that much slack the ring never
+  // has to drop an entry the bounds would keep.
+  const ring = createByteRing({
+    maxCapacity: maxBytes + 2 * JOURNAL_BODY_LIMIT,
+    initialCapacity: Math.min(64 * 1024, maxBytes + 2 * JOURNAL_BODY_LIMIT),
+    oldestLive: () => entries[head]?.firstAt ?? ring.written,
+    dropOldest: () => {
+      if (entries.length - head === 0) return false;
+      dropOldest();
+      return true;
+    },
+  });
 
   const dropOldest = () => {
     const oldest = entries[head];
@@ -313,34 +325,53 @@ export function createJournal(options: JournalOptions): Journal {
   return {
     record(r) {
       const mySeq = seq++;
-      const body = r.body ? copyPrefix(r.body, bodyLimit) : undefined;
+      const dropped = maxEntries === 0;
+      const firstAt = ring.written;
+      const requestHeaders = packHeaders(r.headers);
+      const responseHeaders = packHeaders(r.response.headers);
+      const keep = (packed: string | readonly string[]) => (dropped || typeof packed !== 'string' ? { at: -1, length: 0 } : ring.writeText(packed));
+      const request = keep(requestHeaders.packed);
+      const response = keep(responseHeaders.packed);
+      const bodyLength = r.body ? Math.min(r.body.byteLength, bodyLimit) : 0;
+      const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
       const text = r.response.text;
       const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
+      // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
+      const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
+      const answer = answerText !== undefined && wellFormed && !dropped ? ring.writeText(answerText) : { at: -1, length: 0 };
+      const answerWhole = text !== undefined && text.length <= answerLimit;
       const stored: Stored = {
         seq: mySeq,
         receivedAt: r.receivedAt,
         method: r.method,
         path: r.path.length > 2048 ? `${r.path.slice(0, 2048)}…` : r.path,
         operation: r.operation,
-        headers: r.headers,
         model: r.model,
         key: r.key,
-        body,
+        firstAt,
+        headersAt: request.at,
+        headersLength: request.length,
+        headersList: typeof requestHeaders.packed === 'string' ? undefined : requestHeaders.packed,
+        responseHeadersAt: response.at,
+        responseHeadersLength: response.length,
+        responseHeadersList: typeof responseHeaders.packed === 'string' ? undefined : responseHeaders.packed,
+        bodyAt,
+        bodyLength,
         bodyBytes: r.body?.byteLength,
         status: r.response.status,
-        responseHeaders: r.response.headers,
+        answerAt: answer.at,
+        answerLength: answer.length,
+        answerString: answerText !== undefined && !wellFormed ? answerText : undefined,
+        answerWhole,
+        answerBytes: text === undefined ? undefined : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
         masked: undefined,
-        answerText,
-        answerWhole: text !== undefined && text.length <= answerLimit,
-        // A text kept whole is measured when shown (most entries are never read back).
-        answerBytes: text === undefined ? undefined : text.length > answerLimit ? utf8Length(text) : MEASURE_WHEN_SHOWN,
         events: undefined,
         eventBytes: 0,
         eventsDropped: 0,
         size: 0,
-        dropped: maxEntries === 0,
+        dropped,
       };
-      stored.size = ENTRY_OVERHEAD + headersSize(r.headers) + headersSize(r.response.headers) + (body?.byteLength ?? 0) + (answerText?.length ?? 0) + stored.path.length;
+      stored.size = ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + (answerText?.length ?? 0) + stored.path.length;
       if (!stored.dropped) {
         entries.push(stored);
         bytes += stored.size;
@@ -350,17 +381,17 @@ export function createJournal(options: JournalOptions): Journal {
         seq: mySeq,
         sent(piece) {
           if (stored.dropped) return;
-          const events = (stored.events ??= []);
+          const events = (stored.events ??= createStreamLog());
           const room = eventBytesLimit - stored.eventBytes;
-          if (events.length >= JOURNAL_EVENT_LIMIT || room <= 0) {
+          if (events.starts.length >= JOURNAL_EVENT_LIMIT || room <= 0) {
             stored.eventsDropped++;
             return;
           }
-          // A piece whose whole buffer fits the entry's event bound is kept as it is, not copied:
-          // it holds at most what copies would (the buffer behind a short stream's pieces is
-          // one, shared by all of them), and answer bytes are never written after they are sent.
-          const kept = piece.byteLength <= room && piece.buffer.byteLength <= eventBytesLimit ? piece : copyPrefix(piece, room);
-          events.push({ offset: Math.max(0, options.now() - stored.receivedAt), bytes: kept });
+          const kept = piece.byteLength <= room ? piece : piece.subarray(0, room);
+          const at = ring.write(kept);
+          // Making room may have dropped this very entry (the oldest): then nothing is counted.
+          if (stored.dropped) return;
+          logPiece(events, at, kept.byteLength, Math.max(0, options.now() - stored.receivedAt));
           stored.eventBytes += kept.byteLength;
           const cost = kept.byteLength + 32;
           stored.size += cost;
@@ -369,7 +400,7 @@ export function createJournal(options: JournalOptions): Journal {
         },
       };
     },
-    list: () => entries.slice(head).map(show),
+    list: () => entries.slice(head).map((e) => show(e, ring)),
     query(q) {
       const limit = q.limit;
       const data: JournalEntry[] = [];
@@ -394,7 +425,7 @@ export function createJournal(options: JournalOptions): Journal {
           hasMore = true;
           return false;
         }
-        data.push(show(s));
+        data.push(show(s, ring));
         pageBytes += s.size;
         last = s.seq;
         return true;

@@ -1,0 +1,171 @@
+/**
+ * One growing circular buffer that holds the bytes a journal keeps (headers, bodies, answers,
+ * stream events) outside the JavaScript heap, addressed by absolute position (bytes written
+ * before it). A journal of a thousand entries kept as strings and byte arrays had the garbage
+ * collector copy and trace every one of them a few times in its life: with 10 clients that was
+ * a fifth of every answer's cost. Here an entry holds a few numbers instead.
+ *
+ * The owner says where its oldest live byte is (`oldestLive`); a write that would reach it grows
+ * the buffer (doubling, up to `maxCapacity`) or, at that size, asks the owner to drop its oldest
+ * entry. Bytes are never overwritten while live, and a read of bytes already overwritten (which
+ * the owner's bounds keep from happening) answers `undefined` rather than other bytes.
+ */
+export interface ByteRing {
+  /** Absolute position of the next byte written. */
+  readonly written: number;
+  /** Bytes held now (grows up to the maximum). */
+  readonly capacity: number;
+  /** Append `bytes`; returns their absolute position. */
+  write(bytes: Uint8Array): number;
+  /** Append `text` as UTF-8; returns its position and byte length. */
+  writeText(text: string): { at: number; length: number };
+  /** A copy of the bytes at [at, at + length), or `undefined` once they are overwritten. */
+  read(at: number, length: number): Uint8Array | undefined;
+  /** The UTF-8 text at [at, at + length), or `undefined` once overwritten. */
+  readText(at: number, length: number): string | undefined;
+}
+
+export interface ByteRingOptions {
+  /** The most bytes the buffer grows to. */
+  maxCapacity: number;
+  /** Start size (default 64 KiB, or the maximum if smaller). */
+  initialCapacity?: number;
+  /** Absolute position of the owner's oldest live byte (`written` when nothing is live). */
+  oldestLive(): number;
+  /** Drop the owner's oldest entry to make room; false when there is none left. */
+  dropOldest(): boolean;
+}
+
+const utf8 = new TextEncoder();
+const lenient = new TextDecoder('utf-8');
+
+interface NodeBuffer {
+  byteLength(text: string, encoding: 'utf8'): number;
+}
+/** Node's Buffer, when there: it measures UTF-8 natively (a browser has none). */
+const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+
+/** UTF-8 length of `text` (a lone surrogate counts 3: it is written as U+FFFD). */
+export function utf8ByteLength(text: string): number {
+  if (nodeBuffer) return nodeBuffer.byteLength(text, 'utf8');
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Create a ring. Memory is taken as bytes arrive: it starts small and doubles while the live
+ * bytes need it.
+ *
+ * @example
+ * const ring = createByteRing({ maxCapacity: 1 << 20, oldestLive: () => ring.written, dropOldest: () => false });
+ * const { at, length } = ring.writeText('hello');
+ * ring.readText(at, length); // 'hello'
+ */
+export function createByteRing(options: ByteRingOptions): ByteRing {
+  const maxCapacity = Math.max(1, Math.floor(options.maxCapacity));
+  let buffer = new Uint8Array(Math.min(maxCapacity, Math.max(1, Math.floor(options.initialCapacity ?? 64 * 1024))));
+  let written = 0;
+
+  /** Copy [from, to) (absolute) out of the current buffer into `target` at `offset`. */
+  const copyOut = (from: number, to: number, target: Uint8Array, offset: number) => {
+    const cap = buffer.length;
+    let at = from;
+    while (at < to) {
+      const i = at % cap;
+      const n = Math.min(to - at, cap - i);
+      target.set(buffer.subarray(i, i + n), offset + (at - from));
+      at += n;
+    }
+  };
+
+  const grow = (size: number) => {
+    const next = new Uint8Array(size);
+    const from = Math.max(Math.min(options.oldestLive(), written), written - buffer.length, 0);
+    // Live bytes keep their absolute positions: each goes to `position % size` in the new buffer.
+    let at = from;
+    while (at < written) {
+      const i = at % size;
+      const n = Math.min(written - at, size - i);
+      const chunk = new Uint8Array(n);
+      copyOut(at, at + n, chunk, 0);
+      next.set(chunk, i);
+      at += n;
+    }
+    buffer = next;
+  };
+
+  /** Make room for `n` more bytes without touching live ones. */
+  const reserve = (n: number) => {
+    while (written + n - Math.min(options.oldestLive(), written) > buffer.length) {
+      if (buffer.length < maxCapacity) grow(Math.min(maxCapacity, Math.max(buffer.length * 2, n)));
+      else if (!options.dropOldest()) break;
+    }
+  };
+
+  const put = (bytes: Uint8Array): number => {
+    reserve(bytes.byteLength);
+    const at = written;
+    const cap = buffer.length;
+    // Longer than the whole buffer (the owner's bounds prevent it): only its tail can be kept.
+    const from = Math.max(0, bytes.byteLength - cap);
+    let done = from;
+    while (done < bytes.byteLength) {
+      const i = (at + done) % cap;
+      const n = Math.min(bytes.byteLength - done, cap - i);
+      buffer.set(bytes.subarray(done, done + n), i);
+      done += n;
+    }
+    written += bytes.byteLength;
+    return at;
+  };
+
+  const held = (at: number, length: number) => at >= 0 && length >= 0 && at + length <= written && at >= written - buffer.length;
+
+  return {
+    get written() {
+      return written;
+    },
+    get capacity() {
+      return buffer.length;
+    },
+    write: put,
+    writeText(text) {
+      const length = utf8ByteLength(text);
+      reserve(length);
+      const cap = buffer.length;
+      const i = written % cap;
+      // Straight into the buffer when it fits before the end; across the end, through a copy.
+      if (i + length <= cap) {
+        utf8.encodeInto(text, buffer.subarray(i, i + length));
+        const at = written;
+        written += length;
+        return { at, length };
+      }
+      return { at: put(utf8.encode(text)), length };
+    },
+    read(at, length) {
+      if (!held(at, length)) return undefined;
+      const out = new Uint8Array(length);
+      copyOut(at, at + length, out, 0);
+      return out;
+    },
+    readText(at, length) {
+      if (!held(at, length)) return undefined;
+      const cap = buffer.length;
+      const i = at % cap;
+      if (i + length <= cap) return lenient.decode(buffer.subarray(i, i + length));
+      const out = new Uint8Array(length);
+      copyOut(at, at + length, out, 0);
+      return lenient.decode(out);
+    },
+  };
+}
