@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
 import { gatewayInternals } from '../../gateway/gateway-internals.ts';
+import { loadTokenizer } from '../../generation/tokenizer.ts';
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
@@ -87,6 +88,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const origin = `http://${hostForUrl}:${address.port}`;
   gateway ??= createGateway({ ...options, baseUrl: `${origin}${basePath}` });
   const gw = gateway;
+  // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
+  // Responses request does not wait for it; start-up itself does not.
+  void loadTokenizer().catch(() => undefined);
 
   server.on('request', (req, res) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
