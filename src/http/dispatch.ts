@@ -216,11 +216,11 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ...(apiKey ? { key: maskedKeyId(apiKey) } : {}),
         response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text } : {}) },
       });
-      if (raw && 'pieces' in raw) onPieceSent(response, (piece) => handle.sent(piece));
+      if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
       // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its
       // chunks are journaled as they pass, so its entry shows the events sent, as any stream's does.
       else if (!raw && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
-        response = journaledStream(response, (chunk) => handle.sent(chunk));
+        response = journaledStream(response, (chunk) => handle.sent([chunk]));
       }
     }
     return info.rawBodies ? response : materializeBody(response);

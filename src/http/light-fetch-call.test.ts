@@ -66,7 +66,7 @@ describe('reading a raw-body Response without building the ordinary one', () => 
   it('joins the pieces of an event stream and tells `sent` of each', async () => {
     const seen: string[] = [];
     const enc = new TextEncoder();
-    const res = rawBodyResponse({ pieces: [enc.encode('a\u00e9'.slice(0, 1)), enc.encode('\u00e9b')], sent: (p) => seen.push(new TextDecoder().decode(p)) }, { status: 200, headers: {} });
+    const res = rawBodyResponse({ pieces: [enc.encode('a\u00e9'.slice(0, 1)), enc.encode('\u00e9b')], sent: (pieces, from, to) => pieces.slice(from, to).forEach((p) => seen.push(new TextDecoder().decode(p))) }, { status: 200, headers: {} });
     expect(new TextDecoder().decode(await res.bytes())).toBe('aéb');
     expect(seen).toEqual(['a', 'éb']);
   });

@@ -14,8 +14,11 @@ export type RawBody =
   | { readonly text: string }
   | {
       readonly pieces: readonly Uint8Array[];
-      /** Told of each piece as it is handed to the client (the journal times stream events with it). */
-      readonly sent?: (piece: Uint8Array) => void;
+      /**
+       * Told of pieces `from` to `to` as they are handed to the client (the journal times stream
+       * events with it); a writer that hands several over at once tells of them in one call.
+       */
+      readonly sent?: (pieces: readonly Uint8Array[], from: number, to: number) => void;
       /**
        * Each piece must reach the socket as a write of its own (the random-chunking simulation,
        * whose point is the boundaries). Otherwise a writer may hand neighbouring pieces over in
@@ -34,7 +37,7 @@ const utf8Encoder = new TextEncoder();
 /** The raw body's bytes, every piece reported `sent` in order (the whole body is handed over at once). */
 function rawBytes(raw: RawBody): Uint8Array {
   if ('text' in raw) return utf8Encoder.encode(raw.text);
-  for (const piece of raw.pieces) raw.sent?.(piece);
+  raw.sent?.(raw.pieces, 0, raw.pieces.length);
   return raw.pieces.length === 1 ? (raw.pieces[0] as Uint8Array) : concatBytes(raw.pieces);
 }
 
@@ -161,15 +164,15 @@ export function rawBodyOf(response: Response): RawBody | undefined {
  * are left as they are.
  *
  * @example
- * onPieceSent(response, (piece) => journalHandle.sent(piece));
+ * onPieceSent(response, (pieces, from, to) => journalHandle.sent(pieces, from, to));
  */
-export function onPieceSent(response: Response, sent: (piece: Uint8Array) => void): void {
+export function onPieceSent(response: Response, sent: (pieces: readonly Uint8Array[], from: number, to: number) => void): void {
   const raw = rawBodyOf(response);
   if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent };
 }
 
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */
-function piecesStream(pieces: readonly Uint8Array[], sent?: (piece: Uint8Array) => void): ReadableStream<Uint8Array> {
+function piecesStream(pieces: readonly Uint8Array[], sent?: (pieces: readonly Uint8Array[], from: number, to: number) => void): ReadableStream<Uint8Array> {
   let queue: readonly Uint8Array[] | undefined = pieces;
   let at = 0;
   return new ReadableStream<Uint8Array>({
@@ -179,7 +182,7 @@ function piecesStream(pieces: readonly Uint8Array[], sent?: (piece: Uint8Array) 
         queue = undefined;
         controller.close();
       } else {
-        sent?.(next);
+        sent?.(pieces, at - 1, at);
         controller.enqueue(next);
       }
     },

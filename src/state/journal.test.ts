@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createJournal, type JournalRecord } from './journal.ts';
 import { parseJournalQuery, type JournalQuery } from './journal-query.ts';
@@ -84,10 +85,10 @@ describe('journal', () => {
     let now = 1000;
     const j = createJournal({ now: () => now });
     const handle = j.record(rec('/s', { receivedAt: 1000 }));
-    handle.sent(enc('data: {"a":1}\n\n'));
+    handle.sent([enc('data: {"a":1}\n\n')]);
     now = 1250;
-    handle.sent(enc('data: [DONE]\n\n'));
-    for (let i = 0; i < 300; i++) handle.sent(enc('data: x\n\n'));
+    handle.sent([enc('data: [DONE]\n\n')]);
+    for (let i = 0; i < 300; i++) handle.sent([enc('data: x\n\n')]);
     const [entry] = j.list();
     expect(entry?.response.events?.slice(0, 2)).toEqual([
       { offset_ms: 0, data: 'data: {"a":1}\n\n' },
@@ -101,8 +102,8 @@ describe('journal', () => {
     const j = createJournal({ now: () => 0 });
     const handle = j.record(rec('/s'));
     const bytes = enc('data: é\n\n');
-    handle.sent(bytes.subarray(0, 7));
-    handle.sent(bytes.subarray(7));
+    handle.sent([bytes.subarray(0, 7)]);
+    handle.sent([bytes.subarray(7)]);
     expect(j.list()[0]?.response.events?.map((e) => e.data).join('')).toBe('data: é\n\n');
   });
 
@@ -156,5 +157,41 @@ describe('journal', () => {
       const parsed = parseJournalQuery(new URLSearchParams(text));
       expect('error' in parsed && parsed.error, text).toMatch(message);
     }
+  });
+});
+
+describe('stream pieces handed over together', () => {
+  it('are kept exactly as the same pieces handed over one by one (views of one buffer or not, past the bounds too)', () => {
+    const plan = fc.record({
+      sizes: fc.array(fc.nat(300), { maxLength: 300 }),
+      copies: fc.array(fc.boolean(), { maxLength: 300 }),
+      cuts: fc.array(fc.nat(40), { maxLength: 20 }),
+      maxBytes: fc.constantFrom(16 * 1024, 64 * 1024, 1 << 20),
+    });
+    fc.assert(
+      fc.property(plan, ({ sizes, copies, cuts, maxBytes }) => {
+        const buffer = Uint8Array.from({ length: sizes.reduce((a, b) => a + b, 0) }, (_, i) => 97 + (i % 26));
+        let at = 0;
+        const pieces = sizes.map((n, i) => {
+          const view = buffer.subarray(at, (at += n));
+          return copies[i] ? view.slice() : view;
+        });
+        let now = 0;
+        const one = createJournal({ maxBytes, now: () => now });
+        const many = createJournal({ maxBytes, now: () => now });
+        const a = one.record(rec('/s'));
+        const b = many.record(rec('/s'));
+        let i = 0;
+        for (const cut of [...cuts, pieces.length]) {
+          const to = Math.min(pieces.length, i + cut);
+          for (let k = i; k < to; k++) a.sent([pieces[k]!]);
+          b.sent(pieces, i, to);
+          i = to;
+          now += 5;
+        }
+        expect(many.list()[0]?.response).toEqual(one.list()[0]?.response);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -100,8 +100,12 @@ export interface JournalRecord {
 /** The handle of a recorded request: a streamed answer adds its events as they are sent. */
 export interface JournalHandle {
   readonly seq: number;
-  /** One piece of a streamed answer was handed to the client now. */
-  sent(piece: Uint8Array): void;
+  /**
+   * Pieces `from` to `to` (default: all) of a streamed answer were handed to the client now. A
+   * writer that hands several over at once says so in one call: one clock reading, and
+   * neighbouring pieces copied in one go.
+   */
+  sent(pieces: readonly Uint8Array[], from?: number, to?: number): void;
 }
 
 /** One page of the journal. */
@@ -379,23 +383,52 @@ export function createJournal(options: JournalOptions): Journal {
       }
       return {
         seq: mySeq,
-        sent(piece) {
-          if (stored.dropped) return;
+        sent(pieces, from = 0, to = pieces.length) {
+          if (stored.dropped || from >= to) return;
           const events = (stored.events ??= createStreamLog());
-          const room = eventBytesLimit - stored.eventBytes;
-          if (events.starts.length >= JOURNAL_EVENT_LIMIT || room <= 0) {
-            stored.eventsDropped++;
-            return;
+          const time = Math.max(0, options.now() - stored.receivedAt);
+          // How many of the pieces fit the entry's event bounds, and whether they lie end to end
+          // in one buffer (a stream's pieces do): then they are copied in with one write.
+          let end = from;
+          let total = 0;
+          let contiguous = true;
+          const first = pieces[from] as Uint8Array;
+          while (end < to && events.starts.length + (end - from) < JOURNAL_EVENT_LIMIT) {
+            const piece = pieces[end] as Uint8Array;
+            if (total + piece.byteLength > eventBytesLimit - stored.eventBytes) break;
+            if (piece.buffer !== first.buffer || piece.byteOffset !== first.byteOffset + total) contiguous = false;
+            total += piece.byteLength;
+            end++;
           }
-          const kept = piece.byteLength <= room ? piece : piece.subarray(0, room);
-          const at = ring.write(kept);
+          let at = contiguous && end > from ? ring.write(new Uint8Array(first.buffer, first.byteOffset, total)) : -1;
           // Making room may have dropped this very entry (the oldest): then nothing is counted.
           if (stored.dropped) return;
-          logPiece(events, at, kept.byteLength, Math.max(0, options.now() - stored.receivedAt));
-          stored.eventBytes += kept.byteLength;
-          const cost = kept.byteLength + 32;
-          stored.size += cost;
-          bytes += cost;
+          for (let i = from; i < to; i++) {
+            const room = eventBytesLimit - stored.eventBytes;
+            if (events.starts.length >= JOURNAL_EVENT_LIMIT || room <= 0) {
+              stored.eventsDropped += to - i;
+              break;
+            }
+            const piece = pieces[i] as Uint8Array;
+            let pieceAt: number;
+            let length: number;
+            if (i < end && at >= 0) {
+              pieceAt = at;
+              length = piece.byteLength;
+              at += length;
+            } else {
+              // One at a time past the run, or when the pieces are not end to end; a piece that
+              // does not fit whole is kept cut to the room left.
+              length = Math.min(piece.byteLength, room);
+              pieceAt = ring.write(length === piece.byteLength ? piece : piece.subarray(0, length));
+              if (stored.dropped) return;
+            }
+            logPiece(events, pieceAt, length, time);
+            stored.eventBytes += length;
+            const cost = length + 32;
+            stored.size += cost;
+            bytes += cost;
+          }
           trim();
         },
       };

@@ -107,8 +107,8 @@ async function writeRawBody(raw: RawBody, status: number, headers: Record<string
   let i = 0;
   while (i < pieces.length) {
     if (res.destroyed) return;
+    const start = i;
     const first = pieces[i++] as Uint8Array;
-    raw.sent?.(first);
     let run = first;
     if (!raw.separate) {
       // Extend the run while the next piece starts where it ends, in the same buffer.
@@ -116,12 +116,12 @@ async function writeRawBody(raw: RawBody, status: number, headers: Record<string
       while (i < pieces.length) {
         const next = pieces[i] as Uint8Array;
         if (next.buffer !== first.buffer || next.byteOffset !== end || end + next.byteLength - first.byteOffset > MAX_JOINED_WRITE) break;
-        raw.sent?.(next);
         end += next.byteLength;
         i++;
       }
       if (end !== first.byteOffset + first.byteLength) run = new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
     }
+    raw.sent?.(pieces, start, i);
     // The last write ends the response in the same call: the closing chunk goes in the same packet.
     if (i === pieces.length) {
       res.end(run);
