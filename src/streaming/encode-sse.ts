@@ -124,26 +124,53 @@ const nodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
 
 export interface NodeBufferLike {
   byteLength(text: string, encoding: 'utf8'): number;
-  allocUnsafeSlow(size: number): Uint8Array & { write(text: string, offset: number, length: number, encoding: 'utf8'): number };
+  allocUnsafeSlow(size: number): Uint8Array & { write(text: string, offset: number, length: number, encoding: 'utf8' | 'latin1'): number };
 }
 
 /**
- * In Node: each frame measured natively, then written straight into one buffer at its offset (no
- * joined copy of the stream, no JavaScript walk over non-ASCII text). The pieces are plain
- * Uint8Array views, as TextEncoder gives.
+ * In Node: the frames joined and written into one buffer natively (as latin1 when the whole text
+ * is ASCII, the usual case, which is a plain copy), then cut at the frame boundaries; only a
+ * stream with non-ASCII text measures its frames one by one. The pieces are plain Uint8Array
+ * views, as TextEncoder gives.
  */
 export function piecesWithBuffer(frames: readonly string[], buffer: NodeBufferLike): Uint8Array[] {
-  const lengths = new Array<number>(frames.length);
-  let total = 0;
-  for (let i = 0; i < frames.length; i++) total += lengths[i] = buffer.byteLength(frames[i] as string, 'utf8');
+  const joined = frames.join('');
+  const total = buffer.byteLength(joined, 'utf8');
+  const ascii = total === joined.length;
+  // Frames are JSON text, never holding half a surrogate pair; were one to, joining could pair it
+  // with its neighbour's half, so such frames are encoded one by one.
+  if (!ascii && !frames.every(isWellFormed)) return piecesOneByOne(frames, buffer);
   const out = buffer.allocUnsafeSlow(total);
+  out.write(joined, 0, total, ascii ? 'latin1' : 'utf8');
   const bytes = new Uint8Array(out.buffer, out.byteOffset, total);
   const pieces = new Array<Uint8Array>(frames.length);
   let at = 0;
   for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i] as string;
+    const n = ascii ? frame.length : buffer.byteLength(frame, 'utf8');
+    pieces[i] = bytes.subarray(at, at + n);
+    at += n;
+  }
+  return pieces;
+}
+
+function isWellFormed(text: string): boolean {
+  const check = (text as string & { isWellFormed?(): boolean }).isWellFormed;
+  return check ? check.call(text) : !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
+/** Each frame measured and written on its own (a lone surrogate stays within its frame). */
+function piecesOneByOne(frames: readonly string[], buffer: NodeBufferLike): Uint8Array[] {
+  const lengths = frames.map((f) => buffer.byteLength(f, 'utf8'));
+  const total = lengths.reduce((a, b) => a + b, 0);
+  const out = buffer.allocUnsafeSlow(total);
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, total);
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  for (let i = 0; i < frames.length; i++) {
     const n = lengths[i] as number;
     out.write(frames[i] as string, at, n, 'utf8');
-    pieces[i] = bytes.subarray(at, at + n);
+    pieces.push(bytes.subarray(at, at + n));
     at += n;
   }
   return pieces;
