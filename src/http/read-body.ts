@@ -69,8 +69,10 @@ export function parseJsonBody(bytes: Uint8Array, contentType: string | null): un
   } catch (e) {
     throw new GatewayError(400, `Malformed JSON in request body: ${(e as Error).message}`);
   }
-  // Only containers can nest; scan the text (cheap, stops early) only when it holds some.
-  if (typeof parsed === 'object' && parsed !== null && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+  // Only containers can nest; scan the text (cheap, stops early) only when it holds some and is
+  // long enough to: JSON that parsed is balanced, so nesting past the limit takes more than
+  // twice the limit in brackets alone.
+  if (typeof parsed === 'object' && parsed !== null && text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
     throw new GatewayError(400, `Request body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`);
   }
   return parsed;
