@@ -15,7 +15,7 @@ import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { RequestContext, Route } from '../http/route.ts';
-import { seededRandom } from '../random/seeded-random.ts';
+import { seededRandom, type SeededRandom } from '../random/seeded-random.ts';
 import { resolveModelVariants } from '../routing/model-variant.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
@@ -78,7 +78,9 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   // DESIGN determinism: the reply depends on seed + request (not `stream`); ids are fresh per
   // answer, from the seed and the answer's sequence number (same requests, same order after a
   // reset -> same bytes).
-  const rng = seededRandom(env.seed, 'responses', contentKey(request));
+  // Made when first needed: a scripted JSON answer draws nothing from it (the same stream either way).
+  let contentRng: SeededRandom | undefined;
+  const rng = () => (contentRng ??= seededRandom(env.seed, 'responses', contentKey(request)));
   const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
 
   const script = scripts.take({
@@ -90,7 +92,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   });
   const plan: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
-    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng.fork('plan'), nowMs: ctx.receivedAt });
+    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt });
 
   const built = buildOutput(plan, {
     tokenizer,
@@ -138,7 +140,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   }
 
   const events = responseEvents(result, {
-    rng: rng.fork('deltas'),
+    rng: rng().fork('deltas'),
     upstreamBody: request.debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
     fail: fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: tokenizer.count } : undefined,
   });
@@ -147,7 +149,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     // Piece 0 is the keep-alive comment, the last one the terminal event: cut inside an event
     // after response.in_progress and before the terminal event, so no terminal event arrives.
     const last = pieces.length - 1;
-    const chaos = rng.fork('cut');
+    const chaos = rng().fork('cut');
     pieces = cutPieces(pieces, chaos.int(Math.min(3, last - 1), last - 1), chaos);
   }
   if (timed) {
