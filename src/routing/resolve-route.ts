@@ -223,13 +223,17 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   });
   pipeline.push(...answered.stages);
 
+  let metadata: GatewayMetadata | undefined;
   return {
     ok: true,
     decision: {
       model: selected.model,
       provider: selected.provider.slug,
       endpoint: selected.endpoint,
-      gatewayMetadata: routeMetadata(parts),
+      // Built on first read: most requests never ask for it (the metadata header is off).
+      get gatewayMetadata(): GatewayMetadata {
+        return (metadata ??= routeMetadata(parts));
+      },
       effects: answered.effects,
     },
   };
