@@ -80,6 +80,8 @@ export interface BuildResponseArgs {
 /** The spec 2.2 result object; key order is the wire order. */
 export function buildResponse(args: BuildResponseArgs): ResponseResult {
   const seconds = Math.floor(args.now / 1000);
+  const echo = echoSettings(args.request);
+  // One literal with every key in wire order (not a spread of the echo): built per answer.
   const result: ResponseResult = {
     id: args.id,
     object: 'response',
@@ -91,7 +93,18 @@ export function buildResponse(args: BuildResponseArgs): ResponseResult {
     usage: args.usage,
     error: null,
     incomplete_details: args.built.truncated ? { reason: 'max_output_tokens' } : null,
-    ...echoSettings(args.request),
+    instructions: echo.instructions,
+    max_output_tokens: echo.max_output_tokens,
+    metadata: echo.metadata,
+    frequency_penalty: echo.frequency_penalty,
+    presence_penalty: echo.presence_penalty,
+    temperature: echo.temperature,
+    top_p: echo.top_p,
+    parallel_tool_calls: echo.parallel_tool_calls,
+    tool_choice: echo.tool_choice,
+    tools: echo.tools,
+    text: echo.text,
+    service_tier: echo.service_tier,
   };
   if (args.gatewayMetadata) result.gateway_metadata = args.gatewayMetadata;
   return result;

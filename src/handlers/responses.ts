@@ -7,6 +7,7 @@ import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
 import { lastUserText } from '../request/read-input.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
+import type { ResponseUsage } from '../generation/output-items.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
@@ -114,7 +115,19 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
   // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
   const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
   const toolUse = serverToolUse(plan.serverTools ?? []);
-  const usage = { ...counts, ...usageCost(counts, pricing, ctx.apiKey.byok ?? false), ...(toolUse ? { server_tool_use_details: toolUse } : {}) };
+  const cost = usageCost(counts, pricing, ctx.apiKey.byok ?? false);
+  // Keys in wire order, as one literal (spreads built the object key by key on every answer).
+  const usage: ResponseUsage = {
+    input_tokens: counts.input_tokens,
+    input_tokens_details: counts.input_tokens_details,
+    output_tokens: counts.output_tokens,
+    output_tokens_details: counts.output_tokens_details,
+    total_tokens: counts.total_tokens,
+    cost: cost.cost,
+    is_byok: cost.is_byok,
+    cost_details: cost.cost_details,
+  };
+  if (toolUse) usage.server_tool_use_details = toolUse;
   const result = buildResponse({
     request,
     id: `resp_${ids.fork('response').alphanumeric(32)}`,
