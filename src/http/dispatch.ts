@@ -13,7 +13,7 @@ import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
 import { matchPath } from './match-path.ts';
-import { materializeBody, onPieceSent, rawBodyOf } from './raw-body.ts';
+import { materializeBody, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 
@@ -214,7 +214,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ...(bodyRead !== undefined ? { body: bodyRead } : {}),
         ...(typeof requested === 'string' ? { model: requested.slice(0, 256) } : {}),
         ...(apiKey ? { key: maskedKeyId(apiKey) } : {}),
-        response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text } : {}) },
+        response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, utf8: () => rawTextBytes(raw) } : {}) },
       });
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
       // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its

@@ -94,6 +94,8 @@ export interface JournalRecord {
     headers: HeaderSource;
     /** The body text, when the gateway holds it as text. */
     text?: string;
+    /** Its UTF-8, when the caller has (or will make) it anyway: kept without encoding the text again. */
+    utf8?: () => Uint8Array;
   };
 }
 
@@ -342,8 +344,10 @@ export function createJournal(options: JournalOptions): Journal {
       const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
       // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
       const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
-      const answer = answerText !== undefined && wellFormed && !dropped ? ring.writeText(answerText) : { at: -1, length: 0 };
       const answerWhole = text !== undefined && text.length <= answerLimit;
+      const keepAnswer = answerText !== undefined && wellFormed && !dropped;
+      const answerUtf8 = keepAnswer && answerWhole ? r.response.utf8?.() : undefined;
+      const answer = !keepAnswer ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
       const stored: Stored = {
         seq: mySeq,
         receivedAt: r.receivedAt,

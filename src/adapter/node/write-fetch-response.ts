@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { headersRecord } from '../../http/light-headers.ts';
-import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
+import { rawBodyOf, rawTextBytes, type RawBody } from '../../http/raw-body.ts';
 
 /**
  * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
@@ -97,9 +97,10 @@ const MAX_JOINED_WRITE = 64 * 1024;
  */
 async function writeRawBody(raw: RawBody, status: number, headers: Record<string, string | string[]>, res: ServerResponse): Promise<void> {
   if ('text' in raw) {
-    headers['content-length'] = String(Buffer.byteLength(raw.text));
+    const bytes = rawTextBytes(raw);
+    headers['content-length'] = String(bytes.byteLength);
     res.writeHead(status, headers);
-    res.end(raw.text);
+    res.end(bytes);
     return;
   }
   res.writeHead(status, headers);
