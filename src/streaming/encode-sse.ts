@@ -19,6 +19,7 @@ export function encodeSseEvent(event: { type: string }): string {
 /** The keys of a text delta event, in order (src/streaming/response-events.ts builds them so). */
 const DELTA_KEYS = ['type', 'sequence_number', 'item_id', 'output_index', 'content_index', 'delta', 'logprobs'];
 const REFUSAL_DELTA_KEYS = DELTA_KEYS.slice(0, 6);
+const RESPONSE_EVENT_KEYS = ['type', 'sequence_number', 'response'];
 
 /** Per stream: serialised response objects, and the fixed JSON around each content part's deltas. */
 interface JsonParts {
@@ -26,10 +27,14 @@ interface JsonParts {
   deltaHead?: { event: Record<string, unknown>; head: string; middle: string };
 }
 
-function sameKeys(keys: readonly string[], expected: readonly string[]): boolean {
-  if (keys.length !== expected.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== expected[i]) return false;
-  return true;
+/** Whether `e`'s own enumerable keys are exactly `expected`, in order (no key array is made). */
+function hasKeys(e: Record<string, unknown>, expected: readonly string[]): boolean {
+  let i = 0;
+  for (const key in e) {
+    if (key !== expected[i] || !Object.hasOwn(e, key)) return false;
+    i++;
+  }
+  return i === expected.length;
 }
 
 /**
@@ -39,9 +44,9 @@ function sameKeys(keys: readonly string[], expected: readonly string[]): boolean
  * object, byte for byte (integers print alike either way; the strings go through JSON.stringify).
  * Anything not exactly of that shape gets `undefined` and is serialised whole.
  */
-function deltaJson(e: Record<string, unknown>, keys: readonly string[], parts: JsonParts): string | undefined {
-  const withLogprobs = keys.length === 7;
-  if (!(withLogprobs ? sameKeys(keys, DELTA_KEYS) : sameKeys(keys, REFUSAL_DELTA_KEYS))) return undefined;
+function deltaJson(e: Record<string, unknown>, parts: JsonParts): string | undefined {
+  const withLogprobs = 'logprobs' in e;
+  if (!hasKeys(e, withLogprobs ? DELTA_KEYS : REFUSAL_DELTA_KEYS)) return undefined;
   if (typeof e.type !== 'string' || typeof e.delta !== 'string' || typeof e.item_id !== 'string') return undefined;
   if (!Number.isSafeInteger(e.sequence_number) || !Number.isSafeInteger(e.output_index) || !Number.isSafeInteger(e.content_index)) return undefined;
   if (withLogprobs && !(Array.isArray(e.logprobs) && e.logprobs.length === 0)) return undefined;
@@ -67,16 +72,15 @@ function deltaJson(e: Record<string, unknown>, keys: readonly string[], parts: J
  */
 function eventJson(event: { type: string }, parts: JsonParts): string {
   const e = event as Record<string, unknown>;
-  const keys = Object.keys(e);
-  if (keys.length === 3 && typeof e.response === 'object' && e.response !== null && Number.isSafeInteger(e.sequence_number)) {
-    if (keys[0] === 'type' && keys[1] === 'sequence_number' && keys[2] === 'response') {
+  if (typeof e.response === 'object' && e.response !== null && Number.isSafeInteger(e.sequence_number)) {
+    if (hasKeys(e, RESPONSE_EVENT_KEYS)) {
       let json = parts.responses.get(e.response);
       if (json === undefined) parts.responses.set(e.response, (json = JSON.stringify(e.response)));
       return `{"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${json}}`;
     }
   }
   if (typeof e.delta === 'string') {
-    const json = deltaJson(e, keys, parts);
+    const json = deltaJson(e, parts);
     if (json !== undefined) return json;
   }
   return JSON.stringify(event);
