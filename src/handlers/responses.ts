@@ -21,11 +21,11 @@ import { resolveModelVariants } from '../routing/model-variant.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { scriptPlan } from '../scripts/script-plan.ts';
-import { encodeSsePieces } from '../streaming/encode-sse.ts';
+import { encodeSseFrames, framesToPieces } from '../streaming/encode-sse.ts';
 import { concatBytes } from '../bytes/concat-bytes.ts';
 import { cutPieces, rechunk } from '../streaming/rechunk.ts';
 import { responseEvents } from '../streaming/response-events.ts';
-import { SSE_HEADERS, sseResponse } from '../streaming/sse-response.ts';
+import { SSE_HEADERS, sseFramesResponse, sseResponse } from '../streaming/sse-response.ts';
 import { pacedEventStream, waitForJsonAnswer, type TimedContext } from '../timing/timed-answer.ts';
 import { upstreamBody } from '../streaming/upstream-body.ts';
 import { sessionIdOf } from '../request/session-id.ts';
@@ -157,7 +157,11 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     upstreamBody: request.debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
     fail: fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: tokenizer.count } : undefined,
   });
-  let pieces = encodeSsePieces(events, { done: fault !== 'stream-cut' });
+  const frames = encodeSseFrames(events, { done: fault !== 'stream-cut' });
+  // The common stream goes out as text (no byte pieces made); faults, pacing and random chunking
+  // work on the byte pieces.
+  if (fault !== 'stream-cut' && !timed && !ctx.simulation.randomChunking) return sseFramesResponse(frames, headers);
+  let pieces = framesToPieces(frames);
   if (fault === 'stream-cut') {
     // Piece 0 is the keep-alive comment, the last one the terminal event: cut inside an event
     // after response.in_progress and before the terminal event, so no terminal event arrives.

@@ -13,7 +13,7 @@ import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
 import { matchPath } from './match-path.ts';
-import { materializeBody, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
+import { materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 
@@ -217,6 +217,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, utf8: () => rawTextBytes(raw) } : {}) },
       });
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
+      else if (raw && 'frames' in raw) onFramesSent(response, (frames, from, to) => handle.sentFrames(frames.list, frames.text, from, to));
       // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its
       // chunks are journaled as they pass, so its entry shows the events sent, as any stream's does.
       else if (!raw && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {

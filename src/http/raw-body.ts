@@ -30,6 +30,17 @@ export type RawBody =
        * what a stream costs a server.
        */
       readonly separate?: boolean;
+    }
+  | {
+      /**
+       * An event stream as text (src/streaming/encode-sse.ts `SseFrames`): its frames and the
+       * frames joined. A writer that sends text sends `text`; byte pieces are made only when asked.
+       */
+      readonly frames: { readonly list: readonly string[]; readonly text: string };
+      /** The same stream as UTF-8 pieces, one per frame (for consumers that need bytes). */
+      readonly toPieces: () => readonly Uint8Array[];
+      /** Told of frames `from` to `to` as they are handed to the client (the journal times them). */
+      readonly sent?: (from: number, to: number) => void;
     };
 
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
@@ -41,6 +52,10 @@ const utf8Encoder = new TextEncoder();
 /** The raw body's bytes, every piece reported `sent` in order (the whole body is handed over at once). */
 function rawBytes(raw: RawBody): Uint8Array {
   if ('text' in raw) return rawTextBytes(raw);
+  if ('frames' in raw) {
+    raw.sent?.(0, raw.frames.list.length);
+    return utf8Encoder.encode(raw.frames.text);
+  }
   raw.sent?.(raw.pieces, 0, raw.pieces.length);
   return raw.pieces.length === 1 ? (raw.pieces[0] as Uint8Array) : concatBytes(raw.pieces);
 }
@@ -189,6 +204,18 @@ export function onPieceSent(response: Response, sent: (pieces: readonly Uint8Arr
   if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent };
 }
 
+/**
+ * Have `sent` told of each frame of `response`'s raw event stream held as text (as it goes out,
+ * the frames list beside), like {@link onPieceSent} for byte pieces.
+ *
+ * @example
+ * onFramesSent(response, (frames, from, to) => journalHandle.sentFrames(frames, from, to));
+ */
+export function onFramesSent(response: Response, sent: (frames: { readonly list: readonly string[]; readonly text: string }, from: number, to: number) => void): void {
+  const raw = rawBodyOf(response);
+  if (raw && 'frames' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent: (from: number, to: number) => sent(raw.frames, from, to) };
+}
+
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */
 function piecesStream(pieces: readonly Uint8Array[], sent?: (pieces: readonly Uint8Array[], from: number, to: number) => void): ReadableStream<Uint8Array> {
   let queue: readonly Uint8Array[] | undefined = pieces;
@@ -214,7 +241,12 @@ function piecesStream(pieces: readonly Uint8Array[], sent?: (pieces: readonly Ui
 export function materializeBody(response: Response): Response {
   const raw = rawBodyOf(response);
   if (!raw) return response;
-  const body = 'text' in raw ? raw.text : piecesStream(raw.pieces, raw.sent);
+  const body =
+    'text' in raw
+      ? raw.text
+      : 'frames' in raw
+        ? piecesStream(raw.toPieces(), raw.sent ? (_pieces, from, to) => raw.sent?.(from, to) : undefined)
+        : piecesStream(raw.pieces, raw.sent);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 

@@ -195,3 +195,34 @@ describe('stream pieces handed over together', () => {
     );
   });
 });
+
+describe('stream frames handed over as text', () => {
+  it('are kept exactly as their UTF-8 pieces handed over one by one (non-ASCII, past the bounds too)', () => {
+    const frame = fc.string({ unit: fc.constantFrom('a', 'b', '\n', 'é', '✨', '🙂'), maxLength: 400 });
+    const plan = fc.record({
+      frames: fc.array(frame, { maxLength: 300 }),
+      cuts: fc.array(fc.nat(40), { maxLength: 20 }),
+      maxBytes: fc.constantFrom(16 * 1024, 64 * 1024, 1 << 20),
+    });
+    fc.assert(
+      fc.property(plan, ({ frames, cuts, maxBytes }) => {
+        const text = frames.join('');
+        let now = 0;
+        const one = createJournal({ maxBytes, now: () => now });
+        const many = createJournal({ maxBytes, now: () => now });
+        const a = one.record(rec('/s'));
+        const b = many.record(rec('/s'));
+        let i = 0;
+        for (const cut of [...cuts, frames.length]) {
+          const to = Math.min(frames.length, i + cut);
+          for (let k = i; k < to; k++) a.sent([enc(frames[k]!)]);
+          b.sentFrames(frames, text, i, to);
+          i = to;
+          now += 5;
+        }
+        expect(many.list()[0]?.response).toEqual(one.list()[0]?.response);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

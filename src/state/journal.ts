@@ -108,6 +108,11 @@ export interface JournalHandle {
    * neighbouring pieces copied in one go.
    */
   sent(pieces: readonly Uint8Array[], from?: number, to?: number): void;
+  /**
+   * Frames `from` to `to` of a streamed answer held as text (`list`, joined as `text`) were handed
+   * to the client now: kept as the same pieces would be, without the pieces being made.
+   */
+  sentFrames(list: readonly string[], text: string, from: number, to: number): void;
 }
 
 /** One page of the journal. */
@@ -188,6 +193,7 @@ interface Stored {
 }
 
 const lenient = new TextDecoder('utf-8');
+const utf8Encoder = new TextEncoder();
 
 /**
  * A kept text as the journal shows it: parsed JSON when it is whole and JSON (and shallow enough
@@ -385,6 +391,8 @@ export function createJournal(options: JournalOptions): Journal {
         bytes += stored.size;
         trim();
       }
+      // Where the next frame handed over as text starts (see sentFrames).
+      const frameCursor = { frame: 0, at: 0 };
       return {
         seq: mySeq,
         sent(pieces, from = 0, to = pieces.length) {
@@ -432,6 +440,56 @@ export function createJournal(options: JournalOptions): Journal {
             const cost = length + 32;
             stored.size += cost;
             bytes += cost;
+          }
+          trim();
+        },
+        sentFrames(list, text, from, to) {
+          if (stored.dropped || from >= to) return;
+          const events = (stored.events ??= createStreamLog());
+          const time = Math.max(0, options.now() - stored.receivedAt);
+          // Where frame `from` starts in the text: carried over from the previous call (a writer
+          // hands frames over in order), else summed.
+          let start = frameCursor.frame === from ? frameCursor.at : 0;
+          if (frameCursor.frame !== from) for (let i = 0; i < from; i++) start += (list[i] as string).length;
+          let end = start;
+          for (let i = from; i < to; i++) end += (list[i] as string).length;
+          frameCursor.frame = to;
+          frameCursor.at = end;
+          const slice = text.slice(start, end);
+          const ascii = utf8ByteLength(slice) === slice.length;
+          // The frames that fit the entry's bounds whole go into the ring in one write.
+          let fit = from;
+          let fitChars = 0;
+          let fitBytes = 0;
+          const room = eventBytesLimit - stored.eventBytes;
+          while (fit < to && events.starts.length + (fit - from) < JOURNAL_EVENT_LIMIT) {
+            const frame = list[fit] as string;
+            const bytes = ascii ? frame.length : utf8ByteLength(frame);
+            if (fitBytes + bytes > room) break;
+            fitChars += frame.length;
+            fitBytes += bytes;
+            fit++;
+          }
+          if (fit > from) {
+            let at = ring.writeText(fitChars === slice.length ? slice : slice.slice(0, fitChars)).at;
+            if (stored.dropped) return;
+            for (let i = from; i < fit; i++) {
+              const frame = list[i] as string;
+              const bytes = ascii ? frame.length : utf8ByteLength(frame);
+              logPiece(events, at, bytes, time);
+              at += bytes;
+            }
+            stored.eventBytes += fitBytes;
+            const cost = fitBytes + 32 * (fit - from);
+            stored.size += cost;
+            bytes += cost;
+          }
+          // The rest as byte pieces: the first cut to the room left, the others past the bounds.
+          if (fit < to) {
+            const rest: Uint8Array[] = [];
+            for (let i = fit; i < to; i++) rest.push(utf8Encoder.encode(list[i] as string));
+            this.sent(rest, 0, rest.length);
+            return;
           }
           trim();
         },

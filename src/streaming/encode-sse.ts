@@ -116,11 +116,35 @@ function utf8Length(text: string): number {
  * pieces.length; // 3: keep-alive, the event, [DONE]
  */
 export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): Uint8Array[] {
+  return framesToPieces(encodeSseFrames(events, options));
+}
+
+/** A whole event stream as text: its frames (keep-alive comment, one per event, `[DONE]`) and all of them joined. */
+export interface SseFrames {
+  readonly list: readonly string[];
+  /** The frames joined: the stream as it goes on the wire. */
+  readonly text: string;
+}
+
+/**
+ * The stream as frames of text, serialised once. A writer that can send text (the node adapter)
+ * sends `text` as it is and the journal copies it into its ring: no byte pieces are made at all.
+ * {@link framesToPieces} gives the pieces for everything else.
+ *
+ * @example
+ * encodeSseFrames([{ type: 'response.created', sequence_number: 0 }]).list.length; // 3
+ */
+export function encodeSseFrames(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): SseFrames {
   const parts: JsonParts = { responses: new Map() };
-  const frames = [SSE_KEEPALIVE];
-  for (const e of events) frames.push(`event: ${e.type}\ndata: ${eventJson(e, parts)}\n\n`);
-  if (options.done !== false) frames.push(SSE_DONE);
-  return nodeBuffer ? piecesWithBuffer(frames, nodeBuffer) : piecesWithEncoder(frames);
+  const list = [SSE_KEEPALIVE];
+  for (const e of events) list.push(`event: ${e.type}\ndata: ${eventJson(e, parts)}\n\n`);
+  if (options.done !== false) list.push(SSE_DONE);
+  return { list, text: list.join('') };
+}
+
+/** The frames as UTF-8 pieces, one per frame, views of one buffer. */
+export function framesToPieces(frames: SseFrames): Uint8Array[] {
+  return nodeBuffer ? piecesWithBuffer(frames.list, nodeBuffer, frames.text) : piecesWithEncoder(frames.list, frames.text);
 }
 
 /** Node's Buffer, when there: it measures and writes UTF-8 natively (browsers have none). */
@@ -137,8 +161,7 @@ export interface NodeBufferLike {
  * stream with non-ASCII text measures its frames one by one. The pieces are plain Uint8Array
  * views, as TextEncoder gives.
  */
-export function piecesWithBuffer(frames: readonly string[], buffer: NodeBufferLike): Uint8Array[] {
-  const joined = frames.join('');
+export function piecesWithBuffer(frames: readonly string[], buffer: NodeBufferLike, joined = frames.join('')): Uint8Array[] {
   const total = buffer.byteLength(joined, 'utf8');
   const ascii = total === joined.length;
   // Frames are JSON text, never holding half a surrogate pair; were one to, joining could pair it
@@ -181,8 +204,7 @@ function piecesOneByOne(frames: readonly string[], buffer: NodeBufferLike): Uint
 }
 
 /** Elsewhere: the frames joined, encoded in one go, and cut at the frame boundaries. */
-export function piecesWithEncoder(frames: readonly string[]): Uint8Array[] {
-  const joined = frames.join('');
+export function piecesWithEncoder(frames: readonly string[], joined = frames.join('')): Uint8Array[] {
   const bytes = utf8.encode(joined);
   // ASCII-only (the usual case): byte offsets are string offsets.
   const ascii = bytes.length === joined.length;

@@ -1,4 +1,5 @@
 import { rawBodyResponse } from '../http/raw-body.ts';
+import { framesToPieces, type SseFrames } from './encode-sse.ts';
 
 /** Response headers of an event stream (spec 4.1; cache-control keeps proxies from buffering). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -17,4 +18,17 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
  */
 export function sseResponse(chunks: readonly Uint8Array[], headers: Record<string, string> = {}, options: { separate?: boolean } = {}): Response {
   return rawBodyResponse({ pieces: chunks, ...(options.separate ? { separate: true } : {}) }, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+}
+
+/**
+ * A 200 event-stream Response holding the whole stream as text frames (src/streaming/encode-sse.ts):
+ * the node adapter writes the text and the journal copies it without byte pieces being made;
+ * anything else gets one UTF-8 piece per frame, made on first need.
+ *
+ * @example
+ * sseFramesResponse(encodeSseFrames(events), { 'x-generation-id': 'gen-1' });
+ */
+export function sseFramesResponse(frames: SseFrames, headers: Record<string, string> = {}): Response {
+  let pieces: readonly Uint8Array[] | undefined;
+  return rawBodyResponse({ frames, toPieces: () => (pieces ??= framesToPieces(frames)) }, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
 }

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { virtualClock } from '../../clock/virtual-clock.ts';
 import { startServer, type RunningServer } from './create-server.ts';
 
 let running: RunningServer | undefined;
@@ -34,6 +35,26 @@ describe('startServer (node:http adapter)', () => {
     });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body).error.code).toBe(413);
+  });
+
+  it('sends a long stream (many writes of whole events) with the bytes gateway.fetch gives, and journals every event', async () => {
+    // About 4,000 words: a stream of some 2,000 events and 0.5 MB, past one write's 64 KiB.
+    const text = Array.from({ length: 4000 }, (_, i) => `word${i % 97}`).join(' ');
+    running = await startServer({ port: 0, seed: 7, clock: virtualClock(), scripts: [{ reply: { type: 'text', text } }] });
+    const init = { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x', stream: true }) };
+    const overSocket = await (await fetch(`${running.baseUrl}/responses`, init)).text();
+    expect(overSocket.length).toBeGreaterThan(256 * 1024);
+    expect(overSocket.endsWith('data: [DONE]\n\n')).toBe(true);
+    // The journal kept the first events, in order, and counted the rest it could not keep.
+    const [entry] = running.gateway.control.requests();
+    const events = entry?.response.events ?? [];
+    expect(events.length).toBeGreaterThan(100);
+    expect(overSocket.startsWith(events.map((e) => e.data).join(''))).toBe(true);
+    expect(events.length + (entry?.response.events_dropped ?? 0)).toBe(overSocket.split('\n\n').length - 1);
+    // The same request in-process (after a reset, so ids and sequence numbers match) gives the same text.
+    running.gateway.control.reset();
+    const inProcess = await (await running.gateway.fetch(`${running.baseUrl}/responses`, init)).text();
+    expect(overSocket).toBe(inProcess);
   });
 
   it('closes cleanly with open keep-alive connections', async () => {

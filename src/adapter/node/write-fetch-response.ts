@@ -104,6 +104,7 @@ async function writeRawBody(raw: RawBody, status: number, headers: Record<string
     return;
   }
   res.writeHead(status, headers);
+  if ('frames' in raw) return writeFrames(raw, res);
   const pieces = raw.pieces;
   let i = 0;
   while (i < pieces.length) {
@@ -129,6 +130,38 @@ async function writeRawBody(raw: RawBody, status: number, headers: Record<string
       return;
     }
     if (!res.write(run)) await drained(res);
+  }
+  if (!res.destroyed) res.end();
+}
+
+/**
+ * An event stream held as text: written as text (node encodes it into the socket's buffer), in
+ * writes of whole frames of up to {@link MAX_JOINED_WRITE} characters, the last with the end of
+ * the response; each write's frames reported `sent`.
+ */
+async function writeFrames(raw: Extract<RawBody, { frames: unknown }>, res: ServerResponse): Promise<void> {
+  const { list, text } = raw.frames;
+  if (text.length <= MAX_JOINED_WRITE) {
+    raw.sent?.(0, list.length);
+    res.end(text);
+    return;
+  }
+  let i = 0;
+  let at = 0;
+  while (i < list.length) {
+    if (res.destroyed) return;
+    const from = i;
+    let end = at;
+    do end += (list[i++] as string).length;
+    while (i < list.length && end - at + (list[i] as string).length <= MAX_JOINED_WRITE);
+    raw.sent?.(from, i);
+    const chunk = text.slice(at, end);
+    at = end;
+    if (i === list.length) {
+      res.end(chunk);
+      return;
+    }
+    if (!res.write(chunk)) await drained(res);
   }
   if (!res.destroyed) res.end();
 }
