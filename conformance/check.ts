@@ -129,5 +129,12 @@ export interface Check {
   readonly requires?: readonly Requirement[];
   /** Sends nothing to a paid operation (GET-only checks, the always-on oracles): takes no share of the budget. */
   readonly free?: boolean;
+  /**
+   * Runs alone, never beside other checks (`parallelChecks`): it changes what other checks would
+   * see of the target (the clock, forced faults, a rate limit), or judges the run's journal, or
+   * reads what the target has counted of the run. Mark a check exclusive when in doubt. Default:
+   * a check that `requires` the simulator or videos runs alone.
+   */
+  readonly exclusive?: boolean;
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }

@@ -1,5 +1,5 @@
 import type { Check, CheckContext, CheckOutcome, Requirement, SentExchange, SimulatorInfo } from './check.ts';
-import { exchangeJson } from './client/exchange.ts';
+import { exchangeJson, type Exchange } from './client/exchange.ts';
 import { defaultTransport } from './client/default-transport.ts';
 import { createGatewayClient, type ClientCounters, type FetchLike, type GatewayClient } from './client/gateway-client.ts';
 import { createRequestBudget } from './client/request-budget.ts';
@@ -12,6 +12,7 @@ import type { CheckResult, ConformanceReport, ProgressEvent, Replay } from './re
 import { pickModel, pickReasoningModel, pickVideoModel } from './resolve-model.ts';
 import { ruleById } from './rules/rule-catalogue.ts';
 import type { RuleSource } from './rules/rule.ts';
+import { scheduleChecks } from './schedule-checks.ts';
 import { selectChecks } from './select-checks.ts';
 
 /** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
@@ -21,6 +22,8 @@ export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
 /** Against the simulator a property's runs are sent this many at a time (it is local and free). */
 export const SIMULATOR_CONCURRENCY = 4;
+/** Against the simulator this many checks run side by side (those not marked `exclusive`). */
+export const SIMULATOR_PARALLEL_CHECKS = 3;
 /** A check running longer than this prints a heartbeat line, and again every period. */
 export const DEFAULT_HEARTBEAT_MS = 10_000;
 
@@ -42,11 +45,20 @@ export interface ConformanceOptions {
   /**
    * Requests a property check may have in flight at once: the runs of a property that sends one
    * probe per run, and the shared answer samples, are sent up to this many ahead, in order (a
-   * failing property has sent up to `concurrency - 1` requests past its failing run). Checks still
-   * run one after the other, and the budget is never exceeded. A 429 not asked for ends it for the
+   * failing property has sent up to `concurrency - 1` requests past its failing run). The budget is
+   * never exceeded. A 429 not asked for ends it for the
    * run. Default {@link SIMULATOR_CONCURRENCY} against the simulator, 1 otherwise.
    */
   readonly concurrency?: number;
+  /**
+   * Checks run side by side: up to this many at once, started in check order, each with its own
+   * client (its exchanges, requests and result are its own). A check marked `exclusive` (it moves
+   * the clock, forces faults, or judges the run's journal) runs alone. Reports list the checks in
+   * order, with the results of a one-at-a-time run. Default {@link SIMULATOR_PARALLEL_CHECKS}
+   * against the simulator; always 1 against anything else or when `maxRequests` is given (a fair
+   * share of a budget, and which check runs out of it, must not depend on timing).
+   */
+  readonly parallelChecks?: number;
   /** Check ids or group prefixes to run (`stream.`); default all. */
   readonly only?: readonly string[];
   /** Check ids or group prefixes to leave out. */
@@ -85,6 +97,14 @@ function skipReason(check: Check, simulator: SimulatorInfo | undefined, videos: 
   };
   for (const r of check.requires ?? []) if (reasons[r]) return reasons[r];
   return undefined;
+}
+
+/**
+ * Does the check run alone? As it says; when it does not say, a check that needs the simulator's
+ * controls (faults, the clock) or sends video jobs (the clock moves under them) does.
+ */
+export function runsAlone(check: Pick<Check, 'exclusive' | 'requires'>): boolean {
+  return check.exclusive ?? (check.requires ?? []).length > 0;
 }
 
 /** `inferred` when every rule of the check is inferred (its failures are advice). */
@@ -139,8 +159,6 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const seed = options.seed ?? (Math.random() * 0x7fffffff) | 0;
   const runs = options.runs ?? DEFAULT_RUNS;
   const counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
-  const journal: SentExchange[] = [];
-  let currentCheck = 'preflight';
 
   // Simulator detection is a free GET outside the base path; nothing paid is sent before the budget exists.
   const simulatorOption = options.simulator ?? 'auto';
@@ -154,19 +172,21 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const client = createGatewayClient(
     { baseUrl, apiKey: options.apiKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep },
     counters,
-    (exchange) => journal.push({ checkId: currentCheck, exchange }),
   );
+  // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
+  const journal: SentExchange[] = [];
+  const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }));
 
   let pre: Preflight;
   if (options.preflight === false) pre = { ok: true, steps: [] };
-  else pre = await runPreflight(client, { model: options.model, pickModel });
+  else pre = await runPreflight(runClient, { model: options.model, pickModel });
   options.onProgress?.({ kind: 'preflight', preflight: pre });
-  const listed = pre.models ?? (options.preflight === false && !options.model ? await modelList(client, '/models') : undefined);
+  const listed = pre.models ?? (options.preflight === false && !options.model ? await modelList(runClient, '/models') : undefined);
   const model = options.model ?? (listed ? pickModel(listed) : undefined) ?? 'openai/gpt-4o-mini';
   const reasoningModel = options.reasoningModel ?? (listed ? pickReasoningModel(listed) : undefined);
   let videoModel = options.videoModel;
   if (pre.ok && includeVideos && !videoModel) {
-    const videoList = await modelList(client, '/videos/models');
+    const videoList = await modelList(runClient, '/videos/models');
     videoModel = (videoList ? pickVideoModel(videoList, true) : undefined) ?? (listed ? pickVideoModel(listed, false) : undefined);
   }
   const target: ConformanceReport['target'] = {
@@ -182,20 +202,50 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
   options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
 
-  const memo = new Map<string, Promise<unknown>>();
+  // Checks run side by side only where nothing depends on which finishes first: against the
+  // simulator (every check may spend what is left, no fair share is worked out) and without a
+  // budget of the user's (which check would run out of it would depend on timing).
+  const parallelChecks = simulator && options.maxRequests === undefined ? Math.max(1, Math.floor(options.parallelChecks ?? SIMULATOR_PARALLEL_CHECKS)) : 1;
+
+  // What each check sent, kept apart so the journal reads in check order whatever order the
+  // answers of checks running side by side came back in.
+  const own: SentExchange[][] = checks.map(() => []);
+  const tallies: ClientCounters[] = checks.map(() => ({ requests: 0, paid: 0, retries: 0, throttled: 0 }));
+  // A shared value is made once, by the client of no check; what it sends belongs to the first
+  // check in check order that asked for it (the one that made it in a one-at-a-time run).
+  interface SharedEntry {
+    readonly value: Promise<unknown>;
+    readonly exchanges: Exchange[];
+    readonly tally: ClientCounters;
+    readonly askedBy: Set<number>;
+  }
+  const memo = new Map<string, SharedEntry>();
+  const sharedOwner = (entry: SharedEntry) => Math.min(...entry.askedBy);
+  const sharedOf = (index: number) => [...memo.values()].filter((entry) => sharedOwner(entry) === index);
+  const exchanges = (): readonly SentExchange[] => [
+    ...journal,
+    ...checks.flatMap((check, index) => [...own[index]!, ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange })))]),
+  ];
+
   const results: CheckResult[] = [];
-  for (const [index, check] of checks.entries()) {
-    currentCheck = check.id;
-    const requestsBefore = counters.requests;
-    const paidBefore = counters.paid;
+  const finished: ({ outcome: CheckOutcome; durationMs: number } | undefined)[] = checks.map(() => undefined);
+  let reported = 0;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  const runCheck = async (index: number): Promise<void> => {
+    const check = checks[index]!;
+    const tally = tallies[index]!;
     const checkStarted = Date.now();
     // A fair share of what is left among the checks still to come that can spend, so the first
     // property checks cannot starve the later ones; what a check leaves unused rolls forward.
+    // (Checks run side by side only where no share is worked out, so the shares stay those of a
+    // one-at-a-time run.)
     const spenders = checks.slice(index).filter((c) => !c.free && !skipReason(c, simulator, includeVideos)).length;
     const left = budget.remaining();
     const share = simulator || check.free || left === 0 ? left : Math.max(1, Math.floor(left / Math.max(1, spenders)));
     const ctx: CheckContext = {
-      client: client.view(budget.scope(share), () => {}),
+      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally),
       baseUrl,
       basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
       model,
@@ -208,15 +258,25 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       replayPath: options.replay,
       simulator,
       shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
-        if (!memo.has(key)) memo.set(key, make(client));
-        return memo.get(key) as Promise<T>;
+        let entry = memo.get(key);
+        if (!entry) {
+          const sent: Exchange[] = [];
+          const sharedTally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
+          entry = { value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally)), exchanges: sent, tally: sharedTally, askedBy: new Set() };
+          memo.set(key, entry);
+        }
+        entry.askedBy.add(index);
+        return entry.value as Promise<T>;
       },
-      exchanges: () => journal,
-      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      exchanges: () => {
+        // Beside other checks the journal is still being written: a check reading it runs alone.
+        if (parallelChecks > 1 && !runsAlone(check)) throw new Error(`${check.id} reads the run's journal (ctx.exchanges()), so it must be marked exclusive: true to run alone`);
+        return exchanges();
+      },
+      sleep,
     };
-    const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     const heartbeat = options.onProgress
-      ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: counters.requests - requestsBefore }), heartbeatMs)
+      ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }), heartbeatMs)
       : undefined;
     heartbeat?.unref?.();
     const reason = skipReason(check, simulator, includeVideos);
@@ -234,15 +294,24 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     } finally {
       if (heartbeat) clearInterval(heartbeat);
     }
-    const result = toResult(check, outcome, {
-      requests: counters.requests - requestsBefore,
-      paid: counters.paid - paidBefore,
-      durationMs: Date.now() - checkStarted,
-      run: { baseUrl, seed, runs, model, options },
-    });
-    results.push(result);
-    options.onProgress?.({ kind: 'check', index, total: checks.length, result });
-  }
+    finished[index] = { outcome, durationMs: Date.now() - checkStarted };
+    // Results are reported in check order: a check's result waits for the checks before it, by
+    // then every check that could own a shared value it asked for has finished.
+    for (let next = finished[reported]; next; next = finished[reported]) {
+      const shared = sharedOf(reported);
+      const spent = [tallies[reported]!, ...shared.map((entry) => entry.tally)];
+      const result = toResult(checks[reported]!, next.outcome, {
+        requests: spent.reduce((sum, t) => sum + t.requests, 0),
+        paid: spent.reduce((sum, t) => sum + t.paid, 0),
+        durationMs: next.durationMs,
+        run: { baseUrl, seed, runs, model, options },
+      });
+      results.push(result);
+      options.onProgress?.({ kind: 'check', index: reported, total: checks.length, result });
+      reported++;
+    }
+  };
+  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), runCheck);
 
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

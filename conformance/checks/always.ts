@@ -20,6 +20,8 @@ function alwaysOn(id: string, rules: string[], spec: string, title: string, appl
     rules,
     title,
     free: true,
+    // Judges the journal of every check before it: those have all finished, none runs beside it.
+    exclusive: true,
     async run(ctx: CheckContext): Promise<CheckOutcome> {
       const seen = ctx.exchanges().filter((s: SentExchange) => isOperationPath(s.exchange.probe.path) && applies(s.exchange));
       for (const { checkId, exchange } of seen) {

@@ -67,8 +67,12 @@ export interface GatewayClient {
   retryCount(): number;
   /** Has the target answered a 429 that was not asked for (a rate limit)? Then send one request at a time. */
   throttled(): boolean;
-  /** The same target with another budget (a check's share), reporting each exchange to `onExchange`. */
-  view(budget: RequestBudget, onExchange: (exchange: Exchange) => void): GatewayClient;
+  /**
+   * The same target with another budget (a check's share), reporting each exchange to `onExchange`
+   * and, when given, counting what it sends in `tally` too (one check's own counts, while other
+   * checks send at the same time).
+   */
+  view(budget: RequestBudget, onExchange: (exchange: Exchange) => void, tally?: ClientCounters): GatewayClient;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -94,7 +98,17 @@ function causeOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
  * const client = createGatewayClient({ baseUrl, apiKey, fetch, budget: createRequestBudget(10) });
  * const exchange = await client.send({ method: 'POST', path: '/responses', body: {}, auth: 'none' });
  */
-export function createGatewayClient(options: GatewayClientOptions, counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 }, onExchange?: (e: Exchange) => void): GatewayClient {
+export function createGatewayClient(
+  options: GatewayClientOptions,
+  counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 },
+  onExchange?: (e: Exchange) => void,
+  tallies: readonly ClientCounters[] = [],
+): GatewayClient {
+  // The run-wide counters and those of the views this client was made from.
+  const count = (field: keyof ClientCounters) => {
+    counters[field]++;
+    for (const t of tallies) t[field]++;
+  };
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRetries ?? 2;
   const maxWait = options.maxRetryWaitSeconds ?? 90;
@@ -118,7 +132,7 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
       timedOut = true;
       aborter.abort();
     }, timeoutMs);
-    counters.requests++;
+    count('requests');
     const started = Date.now();
     try {
       let response: Awaited<ReturnType<Transport>>;
@@ -156,15 +170,21 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
     paidCount: () => counters.paid,
     retryCount: () => counters.retries,
     throttled: () => counters.throttled > 0,
-    view: (budget, report) => createGatewayClient({ ...options, budget }, counters, (e) => {
-      onExchange?.(e);
-      report(e);
-    }),
+    view: (budget, report, tally) =>
+      createGatewayClient(
+        { ...options, budget },
+        counters,
+        (e) => {
+          onExchange?.(e);
+          report(e);
+        },
+        tally ? [...tallies, tally] : tallies,
+      ),
     async send(probe, sendOptions = {}) {
       if (isVideoProbe(probe) && !options.allowVideos) throw new VideosDisabledError();
       if (isPaidProbe(probe)) {
         if (!options.budget.take()) throw new BudgetExhaustedError(options.budget.limit);
-        counters.paid++;
+        count('paid');
       }
       const previous = reported;
       let release = () => {};
@@ -176,18 +196,18 @@ export function createGatewayClient(options: GatewayClientOptions, counters: Cli
         } catch (error) {
           // An idempotent probe is tried once more after a transport failure.
           if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
-          counters.retries++;
+          count('retries');
           exchange = await once(probe);
         }
-        if (exchange.status === 429 && sendOptions.retryOn429 !== false) counters.throttled++;
+        if (exchange.status === 429 && sendOptions.retryOn429 !== false) count('throttled');
         for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false && !sendOptions.ahead; attempt++) {
           const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
           if (wait === undefined || wait > maxWait) break;
           if (isPaidProbe(probe)) {
             if (!options.budget.take()) break;
-            counters.paid++;
+            count('paid');
           }
-          counters.retries++;
+          count('retries');
           await sleep(wait * 1000);
           exchange = await once(probe);
         }

@@ -29,6 +29,7 @@ const journal: Check = {
   rules: [],
   title: 'reads the journal',
   free: true,
+  exclusive: true,
   run: async (ctx) => {
     order = ctx.exchanges().map((s) => `${s.checkId} ${s.exchange.probe.path}`);
     return { status: 'passed' };

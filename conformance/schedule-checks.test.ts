@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scheduleChecks } from './schedule-checks.ts';
+
+/** Runs checks that take the given (fake) times; records what ran beside what. */
+async function trace(durations: readonly number[], exclusive: readonly boolean[], width: number) {
+  const running = new Set<number>();
+  const started: number[] = [];
+  const beside: Set<number>[] = durations.map(() => new Set());
+  let most = 0;
+  await scheduleChecks(durations.length, width, (i) => exclusive[i]!, async (i) => {
+    started.push(i);
+    for (const other of running) {
+      beside[i]!.add(other);
+      beside[other]!.add(i);
+    }
+    running.add(i);
+    most = Math.max(most, running.size);
+    await new Promise((resolve) => setTimeout(resolve, durations[i]));
+    running.delete(i);
+  });
+  return { started, beside, most, running: running.size };
+}
+
+describe('scheduleChecks', () => {
+  it('starts checks in order, at most width at once; an exclusive check runs beside none', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ ms: fc.integer({ min: 0, max: 3 }), exclusive: fc.boolean() }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (checks, width) => {
+          const t = await trace(checks.map((c) => c.ms), checks.map((c) => c.exclusive), width);
+          expect(t.started).toEqual(checks.map((_, i) => i));
+          expect(t.running).toBe(0);
+          expect(t.most).toBeLessThanOrEqual(width);
+          for (const [i, c] of checks.entries()) if (c.exclusive) expect([...t.beside[i]!]).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('runs checks side by side when they may', async () => {
+    const t = await trace([5, 5, 5, 5], [false, false, false, false], 2);
+    expect(t.most).toBe(2);
+  });
+});
