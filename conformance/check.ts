@@ -130,10 +130,12 @@ export interface Check {
   /** Sends nothing to a paid operation (GET-only checks, the always-on oracles): takes no share of the budget. */
   readonly free?: boolean;
   /**
-   * Runs alone, never beside other checks (`parallelChecks`): it changes what other checks would
-   * see of the target (the clock, forced faults, a rate limit), or judges the run's journal, or
-   * reads what the target has counted of the run. Mark a check exclusive when in doubt. Default:
-   * a check that `requires` the simulator or videos runs alone.
+   * Runs alone, never beside other checks (`parallelChecks`). Default true. `false` only when
+   * nothing about the check depends on what else the target serves meanwhile: it changes nothing
+   * other checks see (the clock, video jobs, forced faults, a rate limit), does not read the run's
+   * journal, and its verdict and reason never show what the target mints from the order of its
+   * requests (the simulator draws ids and random chunking from its request count, so a check
+   * judging generated answers runs alone; one judging statuses and error envelopes need not).
    */
   readonly exclusive?: boolean;
   run(ctx: CheckContext): Promise<CheckOutcome>;

@@ -22,7 +22,7 @@ export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
 /** Against the simulator a property's runs are sent this many at a time (it is local and free). */
 export const SIMULATOR_CONCURRENCY = 4;
-/** Against the simulator this many checks run side by side (those not marked `exclusive`). */
+/** Against the simulator this many checks run side by side (those marked `exclusive: false`). */
 export const SIMULATOR_PARALLEL_CHECKS = 3;
 /** A check running longer than this prints a heartbeat line, and again every period. */
 export const DEFAULT_HEARTBEAT_MS = 10_000;
@@ -52,9 +52,9 @@ export interface ConformanceOptions {
   readonly concurrency?: number;
   /**
    * Checks run side by side: up to this many at once, started in check order, each with its own
-   * client (its exchanges, requests and result are its own). A check marked `exclusive` (it moves
-   * the clock, forces faults, or judges the run's journal) runs alone. Reports list the checks in
-   * order, with the results of a one-at-a-time run. Default {@link SIMULATOR_PARALLEL_CHECKS}
+   * client (its exchanges, requests and result are its own). Only checks marked `exclusive: false`
+   * run beside others (those judging statuses and error envelopes); every other check runs alone.
+   * Reports list the checks in order, with the results of a one-at-a-time run. Default {@link SIMULATOR_PARALLEL_CHECKS}
    * against the simulator; always 1 against anything else or when `maxRequests` is given (a fair
    * share of a budget, and which check runs out of it, must not depend on timing).
    */
@@ -99,12 +99,9 @@ function skipReason(check: Check, simulator: SimulatorInfo | undefined, videos: 
   return undefined;
 }
 
-/**
- * Does the check run alone? As it says; when it does not say, a check that needs the simulator's
- * controls (faults, the clock) or sends video jobs (the clock moves under them) does.
- */
-export function runsAlone(check: Pick<Check, 'exclusive' | 'requires'>): boolean {
-  return check.exclusive ?? (check.requires ?? []).length > 0;
+/** Does the check run alone? Unless it says `exclusive: false`. */
+export function runsAlone(check: Pick<Check, 'exclusive'>): boolean {
+  return check.exclusive !== false;
 }
 
 /** `inferred` when every rule of the check is inferred (its failures are advice). */

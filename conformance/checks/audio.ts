@@ -44,6 +44,8 @@ export const transcriptionsAuth: Check = {
   rules: ['audio.auth'],
   spec: 'spec 4.4, 5.2',
   title: 'POST /audio/transcriptions without a key, or with a wrong one, gets 401 with the envelope',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) =>
     probeAll(
       ctx,

@@ -27,6 +27,8 @@ export const authMissingKey: Check = {
   spec: 'spec 5.2, 7',
   rules: ['auth.no-credentials'],
   title: 'A request without credentials gets 401 with the error envelope',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => probeAll(ctx, operations(ctx, 'none'), expectError(401)),
 };
 
@@ -39,6 +41,8 @@ export const authInvalidKey: Check = {
   spec: 'spec 5.1, 5.2, 7',
   rules: ['auth.invalid-credentials'],
   title: 'A request with invalid credentials gets 401 with the error envelope',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => {
     const header = fc.oneof(
       stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`),

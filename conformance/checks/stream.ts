@@ -93,8 +93,6 @@ export const streamRandomChunking: Check = {
   rules: ['stream.split-reads'],
   title: 'Events split across network reads (X-Gatewaykit-Chunking: random) decode to a conforming stream',
   requires: ['simulator'],
-  // The chunking header shapes only the bytes of its own answer: it may run beside other checks.
-  exclusive: false,
   run: async (ctx) => {
     const probes = shapeSamples({ ...ctx, runs: 0 }, true)
       .filter((s) => !s.label.startsWith('in-stream-error'))

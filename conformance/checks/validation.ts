@@ -159,6 +159,8 @@ export const ruleBreaking: Check = {
   spec: 'spec 2.1-2.5, 7, 8',
   rules: ['request.enums', 'request.types'],
   title: 'A request breaking any one enum, type or required-member rule is rejected with 400 and the envelope',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {
@@ -175,6 +177,8 @@ export const semanticConflicts: Check = {
   spec: 'spec 7',
   rules: ['request.semantic-422'],
   title: 'A request contradicting itself (tool_choice naming a function not in tools, or forcing a tool without tools) is rejected with 422',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {
@@ -196,6 +200,8 @@ export const validAccepted: Check = {
   spec: 'spec 2.1-2.5, 4.1',
   rules: ['request.valid-served'],
   title: 'Arbitrary valid requests are served with a Responses result',
+  // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => {
     const probe = (body: Body): Probe => ({ method: 'POST', path: '/responses', body });
     return runProperty(ctx, {

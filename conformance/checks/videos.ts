@@ -23,6 +23,8 @@ export const videosSubmitValidation = boundaryRuleCheck({
   title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id',
   path: '/videos',
   requires: ['videos'],
+  // Rejected submits start no job and do not move the clock: it may run beside other checks.
+  exclusive: false,
   violating: (ctx) =>
     fc
       .oneof(
@@ -43,6 +45,8 @@ export const videosUnknownJob: Check = {
   rules: ['videos.unknown-404'],
   title: 'GET /videos/<id> of a job that was never submitted is 404 with the envelope',
   requires: ['videos'],
+  // Polls ids nobody submitted: it may run beside other checks.
+  exclusive: false,
   run: (ctx) => {
     const probe = (id: string): Probe => ({ method: 'GET', path: `/videos/${id}` });
     return runProperty(ctx, {

@@ -25,6 +25,8 @@ export interface BoundaryRule {
   /** Runs of the property (1 for a constant). Default the run's. */
   readonly runs?: number;
   readonly requires?: Check['requires'];
+  /** Default false: it may run beside other checks. */
+  readonly exclusive?: Check['exclusive'];
 }
 
 /**
@@ -45,6 +47,9 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
     rules: rule.rules,
     title: rule.title,
     ...(rule.requires ? { requires: rule.requires } : {}),
+    // Statuses and error envelopes, and whether an answer is a Responses result, do not depend on
+    // what else the target is serving: it may run beside other checks unless the rule says not.
+    exclusive: rule.exclusive ?? false,
     async run(ctx) {
       const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path, body });
       const accepted = rule.accepted?.(ctx) ?? [];
