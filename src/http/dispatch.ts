@@ -37,6 +37,11 @@ export interface RequestInfo {
    * with their bytes under `rawBodyOf`. Default false: every answer has an ordinary Fetch body.
    */
   rawBodies?: boolean;
+  /**
+   * The caller writes a text answer as its UTF-8 bytes (`rawTextBytes`, the node adapter): the
+   * journal then keeps those same bytes instead of encoding the text itself.
+   */
+  writesTextAsBytes?: boolean;
 }
 
 // A key's masked id, made once per key object (keys live as long as the gateway; hashing the key
@@ -214,7 +219,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ...(bodyRead !== undefined ? { body: bodyRead } : {}),
         ...(typeof requested === 'string' ? { model: requested.slice(0, 256) } : {}),
         ...(apiKey ? { key: maskedKeyId(apiKey) } : {}),
-        response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, utf8: () => rawTextBytes(raw) } : {}) },
+        response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, ...(info.writesTextAsBytes ? { utf8: () => rawTextBytes(raw) } : {}) } : {}) },
       });
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
       else if (raw && 'frames' in raw) onFramesSent(response, (frames, from, to) => handle.sentFrames(frames.list, frames.text, from, to));

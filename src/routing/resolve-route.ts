@@ -102,7 +102,10 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   const failed = (error: GatewayError): RouteResult => ({ ok: false, error, metadata: routeMetadata(parts) });
 
   const plugins = enabledPlugins(request.plugins);
-  const prefs = readPreferences(request.provider, apiKey);
+  // The preferences in full are needed only to filter and order (a remembered route skips both);
+  // falling back reads two of them straight from the request, as readPreferences does.
+  const allowFallbacks = request.provider?.allow_fallbacks ?? true;
+  const order = request.provider?.order ?? undefined;
   const router = plugins.find((p) => (ROUTER_PLUGIN_IDS as readonly string[]).includes(p.id));
   parts.requested = request.model ?? request.models?.[0] ?? (router ? AUTO_MODEL : (catalog.models[0]?.id ?? AUTO_MODEL));
   const compression = pluginEntry(plugins, 'context-compression');
@@ -156,6 +159,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     if (models.length === 0) return failed(new GatewayError(404, `No endpoints found that support ${missingCapability(distinct[0] as TextModel, needs)}`));
 
     // Hard filters per model (spec 2.4); the prompt must fit unless context compression runs.
+    const prefs = readPreferences(request.provider, apiKey);
     const filters = endpointFilters(prefs, {
       parameters,
       ...(compression ? {} : { promptTokens }),
@@ -183,9 +187,9 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
 
   // spec 2.4 allow_fallbacks: false tries only the primary provider (or the `order` providers of the primary model).
   let tries = chain;
-  if (!prefs.allowFallbacks) {
+  if (!allowFallbacks) {
     const head = chain[0] as RouteCandidate;
-    const listed = prefs.order ? chain.filter((c) => c.model === head.model && providerRank(c.provider, prefs.order ?? []) >= 0) : [];
+    const listed = order ? chain.filter((c) => c.model === head.model && providerRank(c.provider, order) >= 0) : [];
     tries = listed.length > 0 && listed[0] === head ? listed : [head];
   }
 
@@ -206,7 +210,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   }
   if (!selected) {
     const failure = lastFailure as { status: number; candidate: RouteCandidate };
-    parts.note = prefs.allowFallbacks ? 'every endpoint failed' : 'allow_fallbacks=false';
+    parts.note = allowFallbacks ? 'every endpoint failed' : 'allow_fallbacks=false';
     const metadata = routeMetadata(parts);
     return { ok: false, error: upstreamError(failure.status, failure.candidate, metadata), metadata };
   }

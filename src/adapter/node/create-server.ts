@@ -107,7 +107,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       res.end(errorBodyText(new GatewayError(400, 'Malformed HTTP request')));
       return;
     }
-    gw.handle(request, { remoteAddress: req.socket.remoteAddress, clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed), readBody: (limit) => readIncomingBody(req, limit), rawBodies: true })
+    gw.handle(request, { remoteAddress: req.socket.remoteAddress, clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed), readBody: (limit) => readIncomingBody(req, limit), rawBodies: true, writesTextAsBytes: true })
       .then(async (response) => {
         await writeFetchResponse(response, res);
         // A body we refused (413): close the connection, but only once the client can have read
