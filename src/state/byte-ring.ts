@@ -1,3 +1,5 @@
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
+
 /**
  * One growing circular buffer that holds the bytes a journal keeps (headers, bodies, answers,
  * stream events) outside the JavaScript heap, addressed by absolute position (bytes written
@@ -38,28 +40,6 @@ export interface ByteRingOptions {
 
 const utf8 = new TextEncoder();
 const lenient = new TextDecoder('utf-8');
-
-interface NodeBuffer {
-  byteLength(text: string, encoding: 'utf8'): number;
-}
-/** Node's Buffer, when there: it measures UTF-8 natively (a browser has none). */
-const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
-
-/** UTF-8 length of `text` (a lone surrogate counts 3: it is written as U+FFFD). */
-export function utf8ByteLength(text: string): number {
-  if (nodeBuffer) return nodeBuffer.byteLength(text, 'utf8');
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 /**
  * Create a ring. Memory is taken as bytes arrive: it starts small and doubles while the live

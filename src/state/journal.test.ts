@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createJournal, type JournalRecord } from './journal.ts';
+import { createJournal, type JournalHandle, type JournalRecord } from './journal.ts';
 import { parseJournalQuery, type JournalQuery } from './journal-query.ts';
 
 const rec = (path: string, extra: Partial<JournalRecord> = {}): JournalRecord => ({
@@ -160,6 +160,33 @@ describe('journal', () => {
   });
 });
 
+/**
+ * Two journals given the same stream of `count` pieces: one a piece at a time, the other in
+ * batches cut at `cuts`, the clock moving between batches. What each keeps of its entry's answer.
+ */
+function keptBoth(
+  maxBytes: number,
+  count: number,
+  cuts: readonly number[],
+  oneByOne: (handle: JournalHandle, k: number) => void,
+  inBatches: (handle: JournalHandle, from: number, to: number) => void,
+) {
+  let now = 0;
+  const one = createJournal({ maxBytes, now: () => now });
+  const many = createJournal({ maxBytes, now: () => now });
+  const a = one.record(rec('/s'));
+  const b = many.record(rec('/s'));
+  let i = 0;
+  for (const cut of [...cuts, count]) {
+    const to = Math.min(count, i + cut);
+    for (let k = i; k < to; k++) oneByOne(a, k);
+    inBatches(b, i, to);
+    i = to;
+    now += 5;
+  }
+  return { oneByOne: one.list()[0]?.response, inBatches: many.list()[0]?.response };
+}
+
 describe('stream pieces handed over together', () => {
   it('are kept exactly as the same pieces handed over one by one (views of one buffer or not, past the bounds too)', () => {
     const plan = fc.record({
@@ -176,20 +203,8 @@ describe('stream pieces handed over together', () => {
           const view = buffer.subarray(at, (at += n));
           return copies[i] ? view.slice() : view;
         });
-        let now = 0;
-        const one = createJournal({ maxBytes, now: () => now });
-        const many = createJournal({ maxBytes, now: () => now });
-        const a = one.record(rec('/s'));
-        const b = many.record(rec('/s'));
-        let i = 0;
-        for (const cut of [...cuts, pieces.length]) {
-          const to = Math.min(pieces.length, i + cut);
-          for (let k = i; k < to; k++) a.sent([pieces[k]!]);
-          b.sent(pieces, i, to);
-          i = to;
-          now += 5;
-        }
-        expect(many.list()[0]?.response).toEqual(one.list()[0]?.response);
+        const kept = keptBoth(maxBytes, pieces.length, cuts, (a, k) => a.sent([pieces[k]!]), (b, from, to) => b.sent(pieces, from, to));
+        expect(kept.inBatches).toEqual(kept.oneByOne);
       }),
       { numRuns: 150 },
     );
@@ -207,20 +222,8 @@ describe('stream frames handed over as text', () => {
     fc.assert(
       fc.property(plan, ({ frames, cuts, maxBytes }) => {
         const text = frames.join('');
-        let now = 0;
-        const one = createJournal({ maxBytes, now: () => now });
-        const many = createJournal({ maxBytes, now: () => now });
-        const a = one.record(rec('/s'));
-        const b = many.record(rec('/s'));
-        let i = 0;
-        for (const cut of [...cuts, frames.length]) {
-          const to = Math.min(frames.length, i + cut);
-          for (let k = i; k < to; k++) a.sent([enc(frames[k]!)]);
-          b.sentFrames(frames, text, i, to);
-          i = to;
-          now += 5;
-        }
-        expect(many.list()[0]?.response).toEqual(one.list()[0]?.response);
+        const kept = keptBoth(maxBytes, frames.length, cuts, (a, k) => a.sent([enc(frames[k]!)]), (b, from, to) => b.sentFrames(frames, text, from, to));
+        expect(kept.inBatches).toEqual(kept.oneByOne);
       }),
       { numRuns: 150 },
     );

@@ -1,6 +1,7 @@
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
 import { maskHeaders, type HeaderSource } from './mask-credentials.ts';
-import { createByteRing, utf8ByteLength, type ByteRing } from './byte-ring.ts';
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
+import { createByteRing, type ByteRing } from './byte-ring.ts';
 import { packHeaders, unpackHeaders } from './packed-headers.ts';
 import { createStreamLog, logPiece, type StreamLog } from './stream-log.ts';
 import type { JournalQuery } from './journal-query.ts';

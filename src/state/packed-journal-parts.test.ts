@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createByteRing, utf8ByteLength } from './byte-ring.ts';
+import { utf8ByteLength, utf8ByteLengthCounted } from '../bytes/utf8-length.ts';
+import { createByteRing } from './byte-ring.ts';
 import { packHeaders, unpackHeaders } from './packed-headers.ts';
 
 describe('what the journal packs', () => {
@@ -16,10 +17,11 @@ describe('what the journal packs', () => {
     expect(unpackHeaders(packHeaders(new Headers({ B: '2', a: '1' })).packed)).toEqual({ a: '1', b: '2' });
   });
 
-  it('utf8ByteLength counts what TextEncoder writes', () => {
+  it('utf8ByteLength counts what TextEncoder writes, natively and in JavaScript', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '✨', '🙂', '\ud800', '\udc00'), fc.string({ unit: 'binary', maxLength: 2 })), maxLength: 20 }), (text) => {
         expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
+        expect(utf8ByteLengthCounted(text)).toBe(new TextEncoder().encode(text).length);
       }),
     );
   });

@@ -1,3 +1,5 @@
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
+
 /** The first bytes of every stream: an SSE comment, which clients must ignore (reference README). */
 export const SSE_KEEPALIVE = ': GATEWAY PROCESSING\n\n';
 /** spec 4.1, 6.2: the stream ends with the sentinel `[DONE]`. */
@@ -89,21 +91,6 @@ function eventJson(event: { type: string }, parts: JsonParts): string {
 // Stateless, so one for the module; TextEncoder rather than Buffer: the core also runs in
 // browsers (msw setupWorker), where there is no Buffer.
 const utf8 = new TextEncoder();
-
-/** UTF-8 length of `text` without encoding it; a lone surrogate counts 3 (it becomes U+FFFD). */
-function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 /**
  * The whole stream as UTF-8 pieces: keep-alive comment, one piece per event, then `[DONE]`.
@@ -211,7 +198,7 @@ export function piecesWithEncoder(frames: readonly string[], joined = frames.joi
   const pieces: Uint8Array[] = [];
   let at = 0;
   for (const frame of frames) {
-    const n = ascii ? frame.length : utf8Length(frame);
+    const n = ascii ? frame.length : utf8ByteLength(frame);
     pieces.push(bytes.subarray(at, at + n));
     at += n;
   }
