@@ -75,9 +75,7 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
     while (at < written) {
       const i = at % size;
       const n = Math.min(written - at, size - i);
-      const chunk = new Uint8Array(n);
-      copyOut(at, at + n, chunk, 0);
-      next.set(chunk, i);
+      copyOut(at, at + n, next, i);
       at += n;
     }
     buffer = next;
