@@ -10,12 +10,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
 
-/** The folder a file belongs to: `src/routing/routers/fusion.ts` -> `routing`; adapters per runtime apart. */
+/**
+ * The folder a file belongs to: `src/routing/routers/fusion.ts` -> `routing`; adapters per runtime
+ * and surfaces per wire format apart (`src/surfaces/chat/x.ts` -> `surfaces/chat`).
+ */
 export function folderOf(file: string): string | undefined {
   const parts = file.split('/');
   if (parts[0] !== 'src' || parts.length < 2) return undefined;
   if (parts.length === 2) return parts[1]!.replace(/\.ts$/, '');
-  return parts[1] === 'adapter' && parts.length > 3 ? `adapter/${parts[2]}` : parts[1];
+  return (parts[1] === 'adapter' || parts[1] === 'surfaces') && parts.length > 3 ? `${parts[1]}/${parts[2]}` : parts[1];
 }
 
 /** Folder -> folder edges of src/, each with the file imports behind it. */

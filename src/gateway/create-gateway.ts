@@ -17,9 +17,10 @@ import { datasetsRoutes } from '../handlers/datasets.ts';
 import { inspectorRoutes } from '../handlers/inspector.ts';
 import { modelsRoutes } from '../handlers/models.ts';
 import { openapiRoutes } from '../handlers/openapi.ts';
-import { responsesRoutes } from '../handlers/responses.ts';
 import { scriptControlRoutes } from '../handlers/scripts-control.ts';
 import { videosRoutes } from '../handlers/videos.ts';
+import { createEngine } from '../engine/create-engine.ts';
+import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -175,8 +176,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
   const scriptRegistry = createScriptRegistry(options.scripts ?? []);
   env.onReset(() => scriptRegistry.reset());
+  // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
+  const engine = createEngine(env, scriptRegistry);
   const apiRoutes: Route[] = [
-    ...responsesRoutes(env, scriptRegistry),
+    ...responsesRoutes(engine),
     ...modelsRoutes(env),
     ...videosRoutes(env, videos),
     ...audioRoutes(env),

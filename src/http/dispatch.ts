@@ -103,6 +103,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
     const seq = isControl ? -1 : answers++;
+    let genId: string | undefined;
+    const answerGenerationId = () => (genId ??= generationId(env.seed, seq, receivedAt));
     let path: string | undefined;
     if (isControl) path = url.pathname;
     else if (url.pathname === env.basePath || url.pathname.startsWith(`${env.basePath}/`)) {
@@ -170,6 +172,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         simulation,
         receivedAt,
         seq,
+        generationId: answerGenerationId,
         remoteAddress: info.remoteAddress,
         bytes(tighter?: number) {
           const max = tighter === undefined ? limit : Math.min(limit, tighter);
@@ -201,7 +204,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
     if (!isControl && !response.headers.has('x-generation-id')) {
       try {
-        response.headers.set('x-generation-id', generationId(env.seed, seq, receivedAt));
+        response.headers.set('x-generation-id', answerGenerationId());
       } catch {
         // Immutable headers (a Response from fetch): leave as is.
       }

@@ -21,6 +21,12 @@ export interface RequestContext {
    * (0, 1, 2, ...): answer ids derive from it, so each answer's are fresh yet replayable.
    */
   readonly seq: number;
+  /**
+   * This answer's `X-Generation-Id` (reference README: every response carries one), made once per
+   * request: an operation that names it on its answer and the dispatcher, which sets it on every
+   * other answer, use this same value.
+   */
+  generationId(): string;
   /** Remote address as the adapter saw it; undefined in-process. */
   readonly remoteAddress: string | undefined;
   /**

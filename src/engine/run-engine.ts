@@ -1,35 +1,28 @@
-import { statusesFor } from '../errors/documented-statuses.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
 import { buildResponse, contentKey } from '../generation/build-response.ts';
-import { generationId } from '../http/generation-id.ts';
 import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
-import { lastUserText } from '../request/read-input.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
-import type { ResponseUsage } from '../generation/output-items.ts';
+import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
-import { createPromptCache, promptCacheTtlMs, type PromptCache } from '../state/prompt-cache.ts';
-import type { GatewayEnv } from '../env/gateway-env.ts';
-import { jsonResponse } from '../http/raw-body.ts';
-import type { RequestContext, Route } from '../http/route.ts';
+import { lastUserText } from '../request/read-input.ts';
+import { promptCacheTtlMs } from '../state/prompt-cache.ts';
+import type { RequestContext } from '../http/route.ts';
 import { seededRandom, type SeededRandom } from '../random/seeded-random.ts';
 import { resolveModelVariants } from '../routing/model-variant.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
-import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { scriptPlan } from '../scripts/script-plan.ts';
-import { encodeSseFrames, framesToPieces } from '../streaming/encode-sse.ts';
-import { concatBytes } from '../bytes/concat-bytes.ts';
-import { cutPieces, rechunk } from '../streaming/rechunk.ts';
-import { responseEvents } from '../streaming/response-events.ts';
-import { SSE_HEADERS, sseFramesResponse, sseResponse } from '../streaming/sse-response.ts';
-import { pacedEventStream, waitForJsonAnswer, type TimedContext } from '../timing/timed-answer.ts';
+import { responseEvents, type ResponseStreamEvent } from '../streaming/response-events.ts';
 import { upstreamBody } from '../streaming/upstream-body.ts';
+import { waitForJsonAnswer, type TimedContext } from '../timing/timed-answer.ts';
 import { sessionIdOf } from '../request/session-id.ts';
-import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
+import type { StreamFault } from '../simulation/simulation-headers.ts';
+import type { CanonicalRequest } from './canonical-request.ts';
+import type { Engine } from './create-engine.ts';
 
 /** A `:free` variant is served at no cost. */
 const FREE_PRICING = { prompt: '0', completion: '0' } as const;
@@ -37,14 +30,50 @@ const FREE_PRICING = { prompt: '0', completion: '0' } as const;
 /** Message of the in-stream failure forced by `X-Gatewaykit-Fault: stream-error`. */
 export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream stream failed mid-response (X-Gatewaykit-Fault: stream-error)';
 
+/** What a streamed answer needs beyond the result: the canonical events and how to deliver them. */
+export interface EngineStream {
+  /**
+   * The canonical event sequence (spec 6: the Responses events of the result, deltas split by the
+   * seed); with `stream-error` it fails mid-output with an `error` and a `response.failed` event.
+   */
+  readonly events: readonly ResponseStreamEvent[];
+  /** Realistic timing: the gateway clock and the routed endpoint's pace (undefined: instant). */
+  readonly timed: TimedContext | undefined;
+  /** With `timed`: the tokens each event carries (those of its delta text, 0 for framing). */
+  readonly eventTokens: readonly number[] | undefined;
+  /** The stream fault asked for with `X-Gatewaykit-Fault`, if any. */
+  readonly fault: StreamFault | undefined;
+  /** With `stream-cut`: where the cut falls. */
+  readonly cutRng: SeededRandom | undefined;
+  /** With `X-Gatewaykit-Chunking: random`: where the bytes are re-cut. */
+  readonly chunking: SeededRandom | undefined;
+}
+
+/** The engine's one answer to a canonical request, for a surface to render. */
+export interface EngineAnswer {
+  /** The canonical request as the surface gave it. */
+  readonly request: CanonicalRequest;
+  /** The spec 2.2 result (the canonical result: surfaces render it in their own shape). */
+  readonly result: ResponseResult;
+  /** Headers every rendering carries: `x-generation-id`. */
+  readonly headers: Record<string, string>;
+  /** Present when the request asked for a stream. */
+  readonly stream: EngineStream | undefined;
+}
+
 /**
- * Create one response (spec 4.1): validate (spec 2.1), route (spec 1.6), answer from a scripted
- * reply or the deterministic generator, and send the spec 2.2 result as JSON or as the spec 6
- * event stream. Everything that can fail does so before the first byte (a JSON error with its
- * real status); after it, only the simulated stream faults fail, in-stream.
+ * The engine, surface-blind: from a canonical request to one answer. Auth, model variants,
+ * routing with its plugins and faults (spec 1.6, 2.4, 2.5), a scripted reply or the deterministic
+ * generator, usage and cost (spec 2.2), prompt caching, timing and ids. Everything that can fail
+ * does so here, before the first byte, as a GatewayError with its real status (spec 7); a JSON
+ * answer under realistic timing resolves when the endpoint would have answered.
+ *
+ * @example
+ * const answer = await runEngine(engine, validateResponsesRequest(await ctx.json()), ctx);
+ * answer.result.output; // what the surface renders
  */
-async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCache: PromptCache, ctx: RequestContext): Promise<Response> {
-  const request = validateResponsesRequest(await ctx.json());
+export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: RequestContext): Promise<EngineAnswer> {
+  const { env, scripts, promptCache } = engine;
   const stream = request.stream === true;
   const fault = ctx.simulation.streamFault;
   if (fault && !stream) {
@@ -138,7 +167,7 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
     gatewayMetadata,
   });
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
-  const headers = { 'x-generation-id': generationId(env.seed, ctx.seq, ctx.receivedAt) };
+  const headers = { 'x-generation-id': ctx.generationId() };
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
   const timingMode = ctx.simulation.timing ?? env.timing.mode;
@@ -149,65 +178,29 @@ async function createResponse(env: GatewayEnv, scripts: ScriptRegistry, promptCa
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return jsonResponse(result, { headers });
+    return { request, result, headers, stream: undefined };
   }
-
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
     upstreamBody: request.debug?.echo_upstream_body === true ? upstreamBody(request, modelId) : undefined,
     fail: fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: tokenizer.count } : undefined,
   });
-  const frames = encodeSseFrames(events, { done: fault !== 'stream-cut' });
-  // The common stream goes out as text (no byte pieces made); faults, pacing and random chunking
-  // work on the byte pieces.
-  if (fault !== 'stream-cut' && !timed && !ctx.simulation.randomChunking) return sseFramesResponse(frames, headers);
-  let pieces = framesToPieces(frames);
-  if (fault === 'stream-cut') {
-    // Piece 0 is the keep-alive comment, the last one the terminal event: cut inside an event
-    // after response.in_progress and before the terminal event, so no terminal event arrives.
-    const last = pieces.length - 1;
-    const chaos = rng().fork('cut');
-    pieces = cutPieces(pieces, chaos.int(Math.min(3, last - 1), last - 1), chaos);
-  }
-  if (timed) {
-    // Piece 0 is the keep-alive comment; piece i + 1 is event i; [DONE] carries no tokens.
-    const tokens = [0, ...events.map((e) => deltaTokens(e, tokenizer.count))];
-    const chunking = ids.fork('chunking');
-    const paced = ctx.simulation.randomChunking ? pieces.map((p) => rechunk(p, chunking)) : pieces.map((p) => [p]);
-    const body = await pacedEventStream(
+  return {
+    request,
+    result,
+    headers,
+    stream: {
+      events,
       timed,
-      paced.flat(),
-      paced.flatMap((group, i) => group.map((_, j) => (j === 0 ? (tokens[i] ?? 0) : 0))),
-    );
-    return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
-  }
-  if (ctx.simulation.randomChunking) return sseResponse(rechunk(concatBytes(pieces), ids.fork('chunking')), headers, { separate: true });
-  return sseResponse(pieces, headers);
+      eventTokens: timed ? events.map((e) => deltaTokens(e, tokenizer.count)) : undefined,
+      fault,
+      cutRng: fault === 'stream-cut' ? rng().fork('cut') : undefined,
+      chunking: ctx.simulation.randomChunking ? ids.fork('chunking') : undefined,
+    },
+  };
 }
 
 /** Tokens a stream event carries: those of its `delta` text (0 for framing events). */
 function deltaTokens(event: { type: string; delta?: unknown }, count: (text: string) => number): number {
   return event.type.endsWith('.delta') && typeof event.delta === 'string' ? count(event.delta) : 0;
-}
-
-/**
- * POST /responses (spec 4.1). `scripts` holds the gateway's scripted replies.
- *
- * @example
- * const routes = responsesRoutes(env, createScriptRegistry([{ reply: { type: 'text', text: 'Hi' } }]));
- */
-export function responsesRoutes(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Route[] {
-  const promptCache = createPromptCache();
-  env.onReset(() => promptCache.clear());
-  return [
-    {
-      method: 'POST',
-      path: '/responses',
-      operation: 'responses.create',
-      auth: 'key',
-      paid: true,
-      faults: statusesFor('responses'),
-      handle: (ctx) => createResponse(env, scripts, promptCache, ctx),
-    },
-  ];
 }

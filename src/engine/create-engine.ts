@@ -1,0 +1,24 @@
+import type { GatewayEnv } from '../env/gateway-env.ts';
+import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
+import { createPromptCache, type PromptCache } from '../state/prompt-cache.ts';
+
+/** What the engine keeps per gateway: its environment, scripted replies and prompt cache, shared by every surface. */
+export interface Engine {
+  readonly env: GatewayEnv;
+  /** Scripted replies (docs/responses.md): first match wins, whichever surface asked. */
+  readonly scripts: ScriptRegistry;
+  /** spec 2.1 prompt caching: one cache, so a prefix cached through one surface is a hit through another. */
+  readonly promptCache: PromptCache;
+}
+
+/**
+ * The engine of one gateway; its prompt cache empties on control reset.
+ *
+ * @example
+ * const engine = createEngine(env, createScriptRegistry([{ reply: { type: 'text', text: 'Hi' } }]));
+ */
+export function createEngine(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Engine {
+  const promptCache = createPromptCache();
+  env.onReset(() => promptCache.clear());
+  return { env, scripts, promptCache };
+}

@@ -1,0 +1,28 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import type { Engine } from '../../engine/create-engine.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import type { Route } from '../../http/route.ts';
+import { validateResponsesRequest } from '../../validation/validate-responses-request.ts';
+import { renderResponses } from './render-responses.ts';
+
+/**
+ * POST /responses (spec 4.1), the first surface of the engine: the validated body (spec 2.1) is
+ * the canonical request as it is, and the answer is rendered as the spec 2.2 result or the
+ * spec 6 stream.
+ *
+ * @example
+ * const routes = responsesRoutes(createEngine(env));
+ */
+export function responsesRoutes(engine: Engine): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/responses',
+      operation: 'responses.create',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('responses'),
+      handle: async (ctx) => renderResponses(await runEngine(engine, validateResponsesRequest(await ctx.json()), ctx)),
+    },
+  ];
+}
