@@ -9,7 +9,7 @@ import { serverToolUse } from '../generation/server-tools.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
-import { lastUserText } from '../request/read-input.ts';
+import { readInput } from '../request/read-input.ts';
 import { promptCacheTtlMs } from '../state/prompt-cache.ts';
 import type { RequestContext } from '../http/route.ts';
 import { seededRandom, type SeededRandom } from '../random/seeded-random.ts';
@@ -87,13 +87,15 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const variants = resolveModelVariants(request, env.catalog);
   if (variants instanceof GatewayError) throw variants;
   const effective = variants.request;
+  // The input, read once for every reader below (model variants never change it).
+  const input = readInput(effective);
   // A huge prompt is tokenized a slice at a time, letting other requests run (bounded work per
   // turn); routing's context check and the billed usage below read these same counts. A body
   // shorter than the threshold holds no text that long, so the common request skips the extra
   // pass over its prompt (counts are the same either way: only the slicing differs).
   const small = (await ctx.bytes()).byteLength < PRECOUNT_MIN_CHARS;
-  const countTokens = small ? tokenizer.count : await precountedPrompt(effective, tokenizer);
-  const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens });
+  const countTokens = small ? tokenizer.count : await precountedPrompt(effective, tokenizer, input);
+  const routed = resolveRoute({ request: effective, env, apiKey: ctx.apiKey, sessionId, countTokens, input });
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
     routed.error.gatewayMetadata ??= routed.metadata;
@@ -104,6 +106,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const modelId = decision.model.id;
   // context-compression (spec 2.5): the model reads, and is billed for, the compressed input.
   const modelRequest = decision.effects.input === undefined ? effective : { ...effective, input: decision.effects.input };
+  const modelInput = modelRequest === effective ? input : readInput(modelRequest);
 
   // DESIGN determinism: the reply depends on seed + request (not `stream`); ids are fresh per
   // answer, from the seed and the answer's sequence number (same requests, same order after a
@@ -116,13 +119,13 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const script = scripts.take({
     requestedModel: request.model,
     routedModel: modelId,
-    lastUserText: lastUserText(request.input),
+    lastUserText: input.lastUserText,
     metadata: request.metadata,
     headers: ctx.request.headers,
   });
   const plan: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
-    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt });
+    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput });
 
   const built = buildOutput(plan, {
     tokenizer,
@@ -132,7 +135,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     citations: plan.citations ?? decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
-  const prompt = promptTokens(modelRequest, countTokens);
+  const prompt = promptTokens(modelRequest, countTokens, modelInput);
   // spec 2.1 prompt caching: a prefix is cached per key, model and provider endpoint for its TTL on the clock.
   const cacheUse = promptCache.use({
     key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, request.prompt_cache_key ?? null, prompt.cacheablePrefix]))),

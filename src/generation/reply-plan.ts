@@ -3,7 +3,7 @@ import type { SeededRandom } from '../random/seeded-random.ts';
 import type { PluginEffects, WebCitation } from '../plugins/plugin-effects.ts';
 import { reasoningOptions, textVerbosity, wantsJson } from '../request/read-options.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
-import { inputTurns, lastUserText } from '../request/read-input.ts';
+import { readInput, type InputView } from '../request/read-input.ts';
 import { encryptReasoning } from './encrypt-reasoning.ts';
 import { serverTools, type PlannedServerTool } from './server-tools.ts';
 import { structuredAnswer } from './structured-output.ts';
@@ -46,9 +46,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * planReply({ request: { input: 'Hi' }, model, effects: { context: [], citations: [] }, rng });
  * // { text: 'Sure, I can help with your question. ...' }
  */
-export function planReply(args: { request: ResponsesRequest; model: TextModel; effects: PluginEffects; rng: SeededRandom; nowMs?: number }): ReplyPlan {
+export function planReply(args: {
+  request: ResponsesRequest;
+  model: TextModel;
+  effects: PluginEffects;
+  rng: SeededRandom;
+  nowMs?: number;
+  /** The request's input as the engine read it once (src/request/read-input.ts); read here when not given. */
+  input?: InputView;
+}): ReplyPlan {
   const { model, rng, request } = args;
-  const prompt = lastUserText(request.input);
+  const input = args.input ?? readInput(request);
+  const prompt = input.lastUserText;
   const plan: ReplyPlan = {};
   // Server tools (spec 2.4.1) run before the model answers; their results are context and sources.
   const tools = serverTools(request, prompt, args.nowMs ?? 0);
@@ -70,12 +79,12 @@ export function planReply(args: { request: ResponsesRequest; model: TextModel; e
       ...(reasoning.encrypted ? { encryptedContent: encryptReasoning(text, rng.fork('encrypted')) } : {}),
     };
   }
-  const calls = chooseToolCalls(request, rng.fork('tools'));
+  const calls = chooseToolCalls(request, rng.fork('tools'), input);
   if (calls.length > 0) {
     plan.calls = calls;
     return plan;
   }
-  const turns = inputTurns(request.input);
+  const turns = input.turns;
   const last = turns[turns.length - 1];
   const toolName = (() => {
     if (last?.role !== 'tool') return undefined;

@@ -3,7 +3,7 @@ import type { SeededRandom } from '../random/seeded-random.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { toolArguments } from './json-schema-instance.ts';
 import { promptHints } from './prompt-hints.ts';
-import { inputTurns, lastUserText } from '../request/read-input.ts';
+import { readInput, type InputView } from '../request/read-input.ts';
 
 /** A function tool of the request (spec 2.4.1). */
 export interface FunctionTool {
@@ -62,7 +62,11 @@ export function toolsMentioned(tools: readonly FunctionTool[], prompt: string): 
  * at most three; otherwise only the first.
  * Arguments are generated to satisfy each tool's `parameters` JSON Schema.
  */
-export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_choice' | 'input' | 'parallel_tool_calls'>, rng: SeededRandom): PlannedCall[] {
+export function chooseToolCalls(
+  request: Pick<ResponsesRequest, 'tools' | 'tool_choice' | 'input' | 'parallel_tool_calls'>,
+  rng: SeededRandom,
+  input: Pick<InputView, 'turns' | 'lastUserText'> = readInput({ input: request.input }),
+): PlannedCall[] {
   const tools = functionTools(request.tools);
   const choice = request.tool_choice ?? 'auto';
   if (choice === 'none' || tools.length === 0) {
@@ -71,7 +75,7 @@ export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_
     }
     return [];
   }
-  const prompt = lastUserText(request.input);
+  const prompt = input.lastUserText;
   // Arguments come from the same generator as structured outputs; members named after what the
   // prompt mentions take it from the prompt (`city` is "Paris" when the prompt names Paris).
   const parameters = (tool: FunctionTool) => (isRecord(tool.parameters) ? promptHints(tool.parameters, prompt) : tool.parameters);
@@ -81,10 +85,10 @@ export function chooseToolCalls(request: Pick<ResponsesRequest, 'tools' | 'tool_
     if (!tool) throw new GatewayError(422, `tool_choice: names the function "${String(choice.name)}" but tools has no function tool of that name`);
     return [call(tool)];
   }
-  const turns = inputTurns(request.input);
+  const turns = input.turns;
   const last = turns[turns.length - 1];
   if (choice !== 'required' && last?.role === 'tool') return [];
-  const mentioned = toolsMentioned(tools, lastUserText(request.input));
+  const mentioned = toolsMentioned(tools, prompt);
   const parallel = request.parallel_tool_calls !== false;
   if (mentioned.length === 0 && choice !== 'required') return [];
   const chosen = mentioned.length > 0 ? (parallel ? mentioned.slice(0, 3) : mentioned.slice(0, 1)) : [rng.pick(tools)];

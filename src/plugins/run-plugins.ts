@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
-import { inputFiles, lastUserText, requestTexts } from '../request/read-input.ts';
+import { readInput, type InputView } from '../request/read-input.ts';
 import { wantsJson } from '../request/read-options.ts';
 import type { CountTokens } from '../request/prompt-tokens.ts';
 import type { Plugin, PluginEntry, PluginId } from '../schemas/plugins.ts';
@@ -29,17 +29,23 @@ export interface RequestPluginsOutcome {
 /**
  * The plugins that act on the request before a model is chosen (spec 2.5): moderation (a
  * guardrail: it runs before anything reaches a provider and may block with 403), then
- * file-parser (each `input_file` becomes context). `requested` names the model in the block.
+ * file-parser (each `input_file` becomes context). `requested` names the model in the block;
+ * `input` is the request's input as read once (read here when not given).
  *
  * @example
  * const r = requestPlugins(enabledPlugins(request.plugins), request, 'openai/gpt-5-mini');
  * if (r.blocked) return r.blocked;
  */
-export function requestPlugins(plugins: readonly PluginEntry[], request: ResponsesRequest, requested: string): RequestPluginsOutcome {
+export function requestPlugins(
+  plugins: readonly PluginEntry[],
+  request: ResponsesRequest,
+  requested: string,
+  input: Pick<InputView, 'texts' | 'files'> = readInput(request),
+): RequestPluginsOutcome {
   const stages: PipelineStage[] = [];
   const context: string[] = [];
   if (pluginEntry(plugins, 'moderation')) {
-    const result = moderate(requestTexts(request));
+    const result = moderate(input.texts);
     stages.push(result.stage);
     if (result.flagged) {
       const blocked = new GatewayError(403, `Input was flagged by moderation for ${result.flagged.reasons.join(', ')}`, {
@@ -56,7 +62,7 @@ export function requestPlugins(plugins: readonly PluginEntry[], request: Respons
   }
   const files = pluginEntry(plugins, 'file-parser');
   if (files) {
-    const parsed = fileParser(files, inputFiles(request.input));
+    const parsed = fileParser(files, input.files);
     stages.push(parsed.stage);
     context.push(...parsed.context);
   }
@@ -75,12 +81,22 @@ export function requestPlugins(plugins: readonly PluginEntry[], request: Respons
 export function answerPlugins(
   plugins: readonly PluginEntry[],
   request: ResponsesRequest,
-  args: { context: readonly string[]; promptTokens: number; contextLength: number; countTokens: CountTokens; panel?: PluginEffects['panel'] },
+  args: {
+    context: readonly string[];
+    promptTokens: number;
+    contextLength: number;
+    countTokens: CountTokens;
+    panel?: PluginEffects['panel'];
+    /** The request's input as read once (read here when not given). */
+    input?: Pick<InputView, 'texts' | 'lastUserText'>;
+  },
 ): { stages: PipelineStage[]; effects: PluginEffects } {
   const stages: PipelineStage[] = [];
   const context = [...args.context];
   const effects: PluginEffects = { context, citations: [] };
   if (args.panel) effects.panel = args.panel;
+  let read = args.input;
+  const input = () => (read ??= readInput(request));
   const compression = pluginEntry(plugins, 'context-compression');
   if (compression) {
     const instructions = request.instructions;
@@ -90,7 +106,7 @@ export function answerPlugins(
   }
   const web = pluginEntry(plugins, 'web');
   if (web) {
-    const r = webSearch(web, lastUserText(request.input));
+    const r = webSearch(web, input().lastUserText);
     stages.push(r.stage);
     context.push(...r.context);
     // A Sources line would break a JSON answer.
@@ -98,7 +114,7 @@ export function answerPlugins(
   }
   const fetchEntry = pluginEntry(plugins, 'web-fetch');
   if (fetchEntry) {
-    const r = webFetch(fetchEntry, requestTexts(request));
+    const r = webFetch(fetchEntry, input().texts);
     stages.push(r.stage);
     context.push(...r.context);
   }

@@ -1,7 +1,7 @@
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
 import { stableStringify } from '../random/hash.ts';
 import { mediaTokens } from './media-parts.ts';
-import { hasCacheBreakpoint, inputTurns } from './read-input.ts';
+import { hasCacheBreakpoint, inputTurns, type InputView } from './read-input.ts';
 
 /** A token counter: the engine's real tokenizer, or {@link approxTokens} where none is loaded. */
 export type CountTokens = (text: string) => number;
@@ -43,7 +43,8 @@ export interface PromptTokens {
  *
  * Prompt caching (spec 2.1) applies only when the request asks for it (`prompt_cache_key`,
  * top-level `cache_control`, or a content-block breakpoint); then everything before the last
- * input item is the cacheable prefix.
+ * input item is the cacheable prefix. `input`: the request's input as the engine read it once
+ * (src/request/read-input.ts); read here when not given.
  *
  * @example
  * promptTokens({ input: 'Hi' }, tokenizer.count); // { inputTokens: 8, cacheableTokens: 0, cacheablePrefix: '' }
@@ -51,11 +52,12 @@ export interface PromptTokens {
 export function promptTokens(
   request: Pick<ResponsesRequest, 'instructions' | 'input' | 'tools' | 'prompt_cache_key' | 'cache_control'>,
   count: CountTokens,
+  input: Pick<InputView, 'turns'> = { turns: inputTurns(request.input) },
 ): PromptTokens {
   let prefix = 0;
   if (typeof request.instructions === 'string' && request.instructions !== '') prefix += count(request.instructions) + MESSAGE_OVERHEAD_TOKENS;
   if (Array.isArray(request.tools) && request.tools.length > 0) prefix += count(JSON.stringify(request.tools));
-  const turns = inputTurns(request.input);
+  const turns = input.turns;
   const turnTokens = turns.map((t) => count(t.text) + MESSAGE_OVERHEAD_TOKENS);
   const last = turnTokens.pop() ?? 0;
   prefix += turnTokens.reduce((a, b) => a + b, 0);
@@ -94,13 +96,14 @@ export const PRECOUNT_MIN_CHARS = 32_768;
 export async function precountedPrompt(
   request: Parameters<typeof promptTokens>[0],
   counter: SlicedCounter,
+  input?: Pick<InputView, 'turns'>,
 ): Promise<CountTokens> {
   const large: string[] = [];
   // The texts promptTokens counts, found by running it once with a counter that only notes them.
   promptTokens(request, (text) => {
     if (text.length >= PRECOUNT_MIN_CHARS) large.push(text);
     return 0;
-  });
+  }, input);
   if (large.length === 0) return counter.count;
   const known = new Map<string, number>();
   for (const text of large) if (!known.has(text)) known.set(text, await counter.countInSlices(text));

@@ -105,7 +105,10 @@ export function itemText(item: unknown): string {
  * lastUserText([{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }]); // 'a'
  */
 export function lastUserText(input: Input | unknown): string {
-  const turns = inputTurns(input);
+  return lastUserTurnText(inputTurns(input));
+}
+
+function lastUserTurnText(turns: readonly InputTurn[]): string {
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i];
     if (turn && turn.role === 'user' && turn.type === 'message') return turn.text;
@@ -167,6 +170,37 @@ export function inputFiles(input: Input): InputFilePart[] {
     }
   }
   return out;
+}
+
+/**
+ * A request's input as every reader needs it, read once per request: the engine makes it and
+ * hands it to routing, plugins, scripts, generation and the prompt count, so one request walks
+ * its input once instead of once per reader.
+ */
+export interface InputView {
+  /** {@link inputTurns} of the input. */
+  readonly turns: readonly InputTurn[];
+  /** {@link lastUserText}: what scripts match, the reply quotes, web search queries, fusion seeds on. */
+  readonly lastUserText: string;
+  /** {@link requestTexts}: what the moderation guardrail and the web-fetch plugin scan. */
+  readonly texts: readonly string[];
+  /** {@link inputFiles}: what the file-parser plugin reads. */
+  readonly files: readonly InputFilePart[];
+}
+
+/**
+ * The {@link InputView} of a request: the same values as the single readers above, from one walk
+ * of the turns.
+ *
+ * @example
+ * readInput({ instructions: 'Be brief.', input: 'Hi' }).texts; // ['Be brief.', 'Hi']
+ */
+export function readInput(request: Pick<ResponsesRequest, 'instructions' | 'input'>): InputView {
+  const turns = inputTurns(request.input);
+  const texts: string[] = [];
+  if (typeof request.instructions === 'string') texts.push(request.instructions);
+  for (const turn of turns) texts.push(turn.text);
+  return { turns, lastUserText: lastUserTurnText(turns), texts, files: inputFiles(request.input) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PipelineStage } from '../plugins/pipeline-stage.ts';
 import type { PluginEffects } from '../plugins/plugin-effects.ts';
 import { answerPlugins, pluginEntry, requestPlugins } from '../plugins/run-plugins.ts';
 import { approxTokens, promptTokens as countPromptTokens, type CountTokens } from '../request/prompt-tokens.ts';
-import { lastUserText } from '../request/read-input.ts';
+import { readInput, type InputView } from '../request/read-input.ts';
 import type { GatewayMetadata } from '../schemas/gateway-metadata.ts';
 import { enabledPlugins, ROUTER_PLUGIN_IDS, type PluginEntry } from '../schemas/plugins.ts';
 import type { ResponsesRequest } from '../schemas/responses-request.ts';
@@ -59,6 +59,8 @@ export interface RouteInput {
    * default: ~4 characters a token.
    */
   countTokens?: CountTokens;
+  /** The request's input as the engine read it once (src/request/read-input.ts); read here when not given. */
+  input?: InputView;
 }
 
 /** Model id that asks for auto routing without naming a model (reference `openrouter/auto`, renamed). */
@@ -94,7 +96,7 @@ function noEndpointError(outcomes: ReadonlyArray<{ model: TextModel; outcome: Fi
  * const routed = resolveRoute({ request: { model: 'openai/gpt-5-mini', input: 'hi' }, env, apiKey, sessionId: undefined });
  * if (routed.ok) routed.decision.provider; // 'openai'
  */
-export function resolveRoute({ request, env, apiKey, sessionId, countTokens = approxTokens }: RouteInput): RouteResult {
+export function resolveRoute({ request, env, apiKey, sessionId, countTokens = approxTokens, input = readInput(request) }: RouteInput): RouteResult {
   const catalog = env.catalog;
   const pipeline: PipelineStage[] = [];
   const isByok = apiKey?.byok ?? false;
@@ -110,7 +112,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
   parts.requested = request.model ?? request.models?.[0] ?? (router ? AUTO_MODEL : (catalog.models[0]?.id ?? AUTO_MODEL));
   const compression = pluginEntry(plugins, 'context-compression');
   // The one prompt count (src/request/prompt-tokens.ts): the check here and the billed usage agree.
-  const promptTokens = countPromptTokens(request, countTokens).inputTokens;
+  const promptTokens = countPromptTokens(request, countTokens, input).inputTokens;
   const parameters = requestParameters(request);
   const needs = requiredCapabilities(request);
 
@@ -140,13 +142,13 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     const fallbacks = (request.models ?? []).map(byId);
 
     // spec 2.5 moderation / spec 7 403: a guardrail runs before anything reaches a provider.
-    const screened = requestPlugins(plugins, request, parts.requested);
+    const screened = requestPlugins(plugins, request, parts.requested, input);
     pipeline.push(...screened.stages);
     if (screened.blocked) return failed(screened.blocked);
     screenedContext = screened.context;
 
     // Which models, in which order (spec 1.6, 2.1 `models`, 2.5 router plugins).
-    const chosen = chooseModels(router, request, catalog.models, named, fallbacks, env.seed);
+    const chosen = chooseModels(router, request, input.lastUserText, catalog.models, named, fallbacks, env.seed);
     if (chosen.stage) pipeline.push(chosen.stage);
     parts.strategy = chosen.strategy;
     chosenPanel = chosen.panel;
@@ -223,6 +225,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     promptTokens,
     contextLength: candidateContext(selected),
     countTokens,
+    input,
     ...(chosenPanel ? { panel: chosenPanel } : {}),
   });
   pipeline.push(...answered.stages);
@@ -288,13 +291,14 @@ interface ChosenModels {
 function chooseModels(
   router: PluginEntry | undefined,
   request: ResponsesRequest,
+  prompt: string,
   models: readonly TextModel[],
   named: TextModel | undefined,
   fallbacks: readonly TextModel[],
   seed: number,
 ): ChosenModels {
   if (router?.id === 'fusion') {
-    const plan = fusion(pluginEntry([router], 'fusion')!, models, lastUserText(request.input), seed);
+    const plan = fusion(pluginEntry([router], 'fusion')!, models, prompt, seed);
     // As before routing had a strategy: a fusion that cannot form its panel reports `direct`.
     if (plan instanceof GatewayError) return { strategy: 'direct', models: [], error: plan };
     return { strategy: 'fusion', models: [plan.judge], stage: plan.stage, panel: plan.panel };
