@@ -61,9 +61,10 @@ beforeAll(async () => {
   );
 }, 300_000);
 
+// Removing a whole npm install can outlast the default hook timeout on a loaded machine.
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the packed package', () => {
   test('ships the build, the bin and the docs, and no sources or tests', () => {
