@@ -21,6 +21,7 @@ import { scriptControlRoutes } from '../handlers/scripts-control.ts';
 import { videosRoutes } from '../handlers/videos.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
+import { chatRoutes } from '../surfaces/chat/chat-routes.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -180,6 +181,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const engine = createEngine(env, scriptRegistry);
   const apiRoutes: Route[] = [
     ...responsesRoutes(engine),
+    ...chatRoutes(engine),
     ...modelsRoutes(env),
     ...videosRoutes(env, videos),
     ...audioRoutes(env),

@@ -129,6 +129,21 @@ export function encodeSseFrames(events: ReadonlyArray<{ type: string }>, options
   return { list, text: list.join('') };
 }
 
+/**
+ * A stream of `data:`-only events (the Chat Completions grammar: no `event:` line), each payload
+ * already JSON text: the keep-alive comment, one frame per payload, then `[DONE]` unless
+ * `done: false`.
+ *
+ * @example
+ * sseDataFrames(['{"id":"gen-1","choices":[]}']).list.length; // 3
+ */
+export function sseDataFrames(payloads: readonly string[], options: { done?: boolean } = {}): SseFrames {
+  const list = [SSE_KEEPALIVE];
+  for (const json of payloads) list.push(`data: ${json}\n\n`);
+  if (options.done !== false) list.push(SSE_DONE);
+  return { list, text: list.join('') };
+}
+
 /** The frames as UTF-8 pieces, one per frame, views of one buffer. */
 export function framesToPieces(frames: SseFrames): Uint8Array[] {
   return nodeBuffer ? piecesWithBuffer(frames.list, nodeBuffer, frames.text) : piecesWithEncoder(frames.list, frames.text);

@@ -1,0 +1,34 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import type { Engine } from '../../engine/create-engine.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import type { Route } from '../../http/route.ts';
+import { chatToCanonical } from './chat-to-canonical.ts';
+import { renderChat } from './render-chat.ts';
+import { validateChatRequest } from './validate-chat-request.ts';
+
+/**
+ * POST /chat/completions (reference `sendChatCompletionRequest`): the chat request validated in
+ * its own terms, translated to the canonical request, answered by the engine, and rendered as
+ * `ChatResult` or the `chat.completion.chunk` stream. The reference documents the same fourteen
+ * error statuses as for /responses, so `X-Gatewaykit-Fault` may force the same ones.
+ *
+ * @example
+ * const routes = chatRoutes(createEngine(env));
+ */
+export function chatRoutes(engine: Engine): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/chat/completions',
+      operation: 'chat.completions.create',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('responses'),
+      handle: async (ctx) => {
+        const chat = validateChatRequest(await ctx.json());
+        const answer = await runEngine(engine, chatToCanonical(chat), ctx);
+        return renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true });
+      },
+    },
+  ];
+}
