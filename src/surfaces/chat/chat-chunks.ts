@@ -11,6 +11,9 @@ export interface ChatChunk {
 export interface ChatChunksOptions {
   /** The completion id every chunk carries (the answer's generation id). */
   id: string;
+  /** The result's `created_at` (seconds) and `model`: every chunk names them. */
+  created: number;
+  model: string;
   /** `stream_options.include_usage`: a last chunk with `choices: []` and the usage. */
   includeUsage: boolean;
 }
@@ -29,11 +32,11 @@ const STREAM_ERROR = { code: 502, metadata: { error_type: 'server' } } as const;
  * same text.
  *
  * @example
- * chatChunks(events, { id: 'gen-1', includeUsage: true }).map((c) => c.json);
+ * chatChunks(events, { id: 'gen-1', created: 1767225600, model: 'openai/gpt-4o-mini', includeUsage: true }).map((c) => c.json);
  */
 export function chatChunks(events: readonly ResponseStreamEvent[], options: ChatChunksOptions): ChatChunk[] {
   const chunks: ChatChunk[] = [];
-  let head = '';
+  const head = `{"id":${JSON.stringify(options.id)},"object":"chat.completion.chunk","created":${options.created},"model":${JSON.stringify(options.model)}`;
   const choice = (delta: unknown, finish: string | null = null) => `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"finish_reason":${finish === null ? 'null' : JSON.stringify(finish)},"logprobs":null}]`;
   const push = (json: string, event: number) => chunks.push({ json: `${json}}`, event });
   // Tool-call index per function-call item; where each content part's text starts (citations).
@@ -46,17 +49,13 @@ export function chatChunks(events: readonly ResponseStreamEvent[], options: Chat
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as ResponseStreamEvent;
     switch (e.type) {
-      case 'response.debug': {
-        // Sent before `response.created` (spec 6.3): the head is not known yet, so the debug chunk names only what it carries.
-        chunks.push({ json: JSON.stringify({ id: options.id, object: 'chat.completion.chunk', choices: [], debug: e.debug }), event: i });
+      case 'response.debug':
+        // spec 6.3: the debug chunk comes first, before any choice.
+        push(`${head},"choices":[],"debug":${JSON.stringify(e.debug)}`, i);
         break;
-      }
-      case 'response.created': {
-        const r = e.response as ResponseResult;
-        head = `{"id":${JSON.stringify(options.id)},"object":"chat.completion.chunk","created":${r.created_at},"model":${JSON.stringify(r.model)}`;
+      case 'response.created':
         push(choice({ role: 'assistant', content: '' }), i);
         break;
-      }
       case 'response.content_part.added':
         partStart = contentLength;
         break;

@@ -27,7 +27,7 @@ export function renderChat(answer: EngineAnswer, rendering: ChatRendering): Resp
   const id = answer.headers['x-generation-id'] as string;
   const stream = answer.stream;
   if (!stream) return jsonResponse(chatCompletion(answer.result, id), { headers: answer.headers });
-  const chunks = chatChunks(stream.events, { id, includeUsage: rendering.includeUsage });
+  const chunks = chatChunks(stream.events, { id, created: answer.result.created_at, model: answer.result.model, includeUsage: rendering.includeUsage });
   const frames = sseDataFrames(
     chunks.map((c) => c.json),
     { done: stream.fault !== 'stream-cut' },
