@@ -118,6 +118,35 @@ describe('timing: realistic on the virtual clock', () => {
     expect(events.at(-1)?.offset_ms).toBe(last.at);
   });
 
+  test('a chat stream is paced the same way: role chunk at once, first content at the time to first token, the end at the throughput; the journal keeps it', async () => {
+    const { clock, gateway } = gatewayWith({ timing: 'realistic' });
+    const chat = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'Tell me about rivers.' }], max_tokens: 40, stream: true, stream_options: { include_usage: true } });
+    const res = await gateway.fetch('/chat/completions', { method: 'POST', headers: HEADERS, body: chat });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const seen: Array<{ at: number; text: string }> = [];
+    const start = clock.now();
+    for (let step = 0; step < 400; step++) {
+      const next = reader.read();
+      while (!(await isSettled(next))) await clock.advance(50);
+      const { done, value } = await next;
+      if (done) break;
+      seen.push({ at: clock.now() - start, text: value });
+    }
+    expect(seen.filter((c) => c.at === 0).map((c) => c.text).join('')).toContain('"delta":{"role":"assistant","content":""}');
+    expect(seen.find((c) => c.text.includes('"delta":{"content":'))!.at).toBe(800);
+    const last = seen.at(-1)!;
+    expect(last.text).toContain('[DONE]');
+    const completionTokens = Number(seen.map((c) => c.text).join('').match(/"completion_tokens":(\d+)/)![1]);
+    expect(last.at).toBeGreaterThanOrEqual(800 + (completionTokens * 1000) / 20 - 100);
+    expect(last.at).toBeLessThanOrEqual(800 + (completionTokens * 1000) / 20 + 100);
+    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as { data: Array<{ operation: string; response: { events?: Array<{ offset_ms: number; data: string }> } }> };
+    const entry = page.data.at(-1)!;
+    expect(entry.operation).toBe('chat.completions.create');
+    expect(entry.response.events!.map((e) => e.data).join('')).toBe(seen.map((c) => c.text).join(''));
+    expect(entry.response.events!.find((e) => e.data.includes('"delta":{"content":'))?.offset_ms).toBe(800);
+  });
+
   test('X-Gatewaykit-Timing switches one request; the default is instant', async () => {
     // Instant answers come without the clock moving; a realistic one waits on a clock timer.
     const { clock, gateway } = gatewayWith();

@@ -87,7 +87,8 @@ export const INSPECTOR_SCRIPT = String.raw`
     var data = lines.join('\n');
     var label = name ? name[1] : '';
     if (!label && data) {
-      try { var parsed = JSON.parse(data); label = parsed && typeof parsed.type === 'string' ? parsed.type : 'data'; } catch (e) { label = data === '[DONE]' ? '[DONE]' : 'data'; }
+      // A Responses event names its type; a chat chunk its object (chat.completion.chunk).
+      try { var parsed = JSON.parse(data); label = parsed && typeof parsed.type === 'string' ? parsed.type : parsed && typeof parsed.object === 'string' ? parsed.object : 'data'; } catch (e) { label = data === '[DONE]' ? '[DONE]' : 'data'; }
     }
     if (!label) label = text.charAt(0) === ':' ? 'comment' : 'data';
     return { time: typeof event.offset_ms === 'number' ? '+' + event.offset_ms + ' ms' : '', label: label, data: data || text.trim() };

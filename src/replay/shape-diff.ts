@@ -103,10 +103,27 @@ export function parseEvents(text: string): ParsedEvent[] {
     } catch {
       // not JSON: keep the text
     }
-    const type = payload && typeof payload === 'object' && typeof (payload as { type?: unknown }).type === 'string' ? (payload as { type: string }).type : (name ?? 'message');
-    out.push({ type, data: payload });
+    out.push({ type: eventType(payload, name), data: payload });
   }
   return out;
+}
+
+/**
+ * The type of one stream event: its payload's `type` (Responses events), a chat chunk's kind
+ * (`chat.completion.chunk content`: which delta members it carries, or its `finish_reason`, its
+ * `error` or its `usage`, so two chat streams compare chunk by chunk), else the SSE `event:` name.
+ */
+function eventType(payload: unknown, name: string | undefined): string {
+  if (!payload || typeof payload !== 'object') return name ?? 'message';
+  const p = payload as { type?: unknown; object?: unknown; choices?: unknown; error?: unknown; usage?: unknown };
+  if (typeof p.type === 'string') return p.type;
+  if (p.object !== 'chat.completion.chunk') return name ?? 'message';
+  const choice = Array.isArray(p.choices) ? (p.choices[0] as { delta?: Record<string, unknown>; finish_reason?: unknown } | undefined) : undefined;
+  if (p.error !== undefined && p.error !== null) return 'chat.completion.chunk error';
+  if (choice && typeof choice.finish_reason === 'string') return `chat.completion.chunk finish_reason`;
+  const carried = Object.keys(choice?.delta ?? {}).filter((k) => choice?.delta?.[k] !== null && choice?.delta?.[k] !== undefined);
+  if (carried.length > 0) return `chat.completion.chunk ${carried.sort().join('+')}`;
+  return p.usage !== undefined && p.usage !== null ? 'chat.completion.chunk usage' : 'chat.completion.chunk';
 }
 
 /** Event types with runs of one type folded: `response.output_text.delta ×12`. */

@@ -40,13 +40,13 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     await server?.close();
   });
 
-  /** POST /responses from outside the page: real curl when installed, else fetch. */
-  async function post(body: unknown, key = KEY): Promise<{ status: number; seq: number }> {
-    const status = await send(body, key);
+  /** POST /responses (or `path`) from outside the page: real curl when installed, else fetch. */
+  async function post(body: unknown, key = KEY, path = '/responses'): Promise<{ status: number; seq: number }> {
+    const status = await send(body, key, path);
     return { status, seq: server.gateway.control.requestCount() - 1 };
   }
-  async function send(body: unknown, key: string): Promise<number> {
-    const url = `${server.baseUrl}/responses`;
+  async function send(body: unknown, key: string, path = '/responses'): Promise<number> {
+    const url = `${server.baseUrl}${path}`;
     const json = JSON.stringify(body);
     if (curl) {
       const { stdout } = await run(curl, ['-s', '-N', '-o', '/dev/null', '-w', '%{http_code}', '-H', `authorization: Bearer ${key}`, '-H', 'content-type: application/json', '--data-binary', json, url], { timeout: 10_000 });
@@ -91,6 +91,23 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     await row.click(); // fold the first one for the screenshot
     await page.screenshot({ path: await screenshotPath('inspector-journal.png'), fullPage: true });
     expect(loads).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a streamed chat completion as its chat.completion.chunk events, then [DONE]', async () => {
+    const streamed = await post({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Stream a chat, please' }], stream: true }, KEY, '/chat/completions');
+    expect(streamed.status).toBe(200);
+    const row = page.locator(`tr.entry[data-seq="${streamed.seq}"]`);
+    await row.waitFor(WAIT);
+    await expect.poll(() => row.innerText()).toMatch(/POST\s+\/api\/v1\/chat\/completions\s+200 stream/);
+    await row.click();
+    const labels = page.locator(`tr.detail[data-seq="${streamed.seq}"] ol.events li .ev`);
+    await expect.poll(() => labels.count()).toBeGreaterThan(3);
+    const texts = await labels.allInnerTexts();
+    expect(texts[0]).toBe('comment');
+    expect(texts.slice(1, -1).every((l) => l === 'chat.completion.chunk')).toBe(true);
+    expect(texts.at(-1)).toBe('[DONE]');
+    await row.click();
     expect(pageErrors).toEqual([]);
   });
 
