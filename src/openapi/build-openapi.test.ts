@@ -64,6 +64,13 @@ describe('buildOpenApi', () => {
     }
     const responses = (doc.paths['/responses']!.post as { responses: Record<string, unknown> }).responses;
     expect(Object.keys(responses).map(Number).sort((a, b) => a - b)).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
+    // The reference lists the same statuses for POST /chat/completions.
+    const chat = doc.paths['/chat/completions']!.post as { operationId: string; responses: Record<string, { content?: Record<string, unknown> }> };
+    expect(chat.operationId).toBe('chat.completions.create');
+    expect(Object.keys(chat.responses).map(Number).sort((a, b) => a - b)).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
+    expect(Object.keys(chat.responses['200']!.content!)).toEqual(['application/json', 'text/event-stream']);
+    expect(doc.components.schemas).toHaveProperty('ChatRequest');
+    expect(doc.components.schemas).toHaveProperty('ChatResult');
   });
 
   test('every $ref resolves to a component schema', () => {

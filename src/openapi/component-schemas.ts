@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { VideoModelSchema } from '../catalog/video-model.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
+import { ChatRequestSchema } from '../schemas/chat-request.ts';
+import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.ts';
 import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
 import { InputItemSchema, OutputItemSchema } from '../schemas/items.ts';
 import { RankingsDailyResponseSchema } from '../schemas/rankings-daily.ts';
@@ -24,6 +26,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(InputItemSchema, { id: 'InputItem' });
   requests.add(VideoGenerationRequestSchema, { id: 'VideoGenerationRequest' });
   requests.add(TranscriptionRequestSchema, { id: 'TranscriptionRequest' });
+  requests.add(ChatRequestSchema, { id: 'ChatRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -34,6 +37,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   // The reference's `ResponsesStreamingResponse`: each SSE event's `data` is one stream event.
   answers.add(z.object({ data: StreamEventSchema }), { id: 'ResponsesStreamingResponse' });
   answers.add(ErrorBodySchema, { id: 'ErrorBody' });
+  answers.add(ChatResultSchema, { id: 'ChatResult' });
+  answers.add(ChatStreamChunkSchema, { id: 'ChatStreamChunk' });
+  // The reference's `ChatStreamingResponse`: each SSE event's `data` is one chunk.
+  answers.add(z.object({ data: ChatStreamChunkSchema }), { id: 'ChatStreamingResponse' });
   answers.add(VideoJobSchema, { id: 'VideoJob' });
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });

@@ -72,6 +72,16 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'ResponsesResult', 'text/event-stream': 'ResponsesStreamingResponse' },
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
   },
+  'chat.completions.create': {
+    summary: 'Create a chat completion',
+    tag: 'Chat',
+    description:
+      'The Chat Completions surface of the same engine: `messages` in, one choice out, as JSON or, with `stream: true`, as `chat.completion.chunk` server-sent events ending with `data: [DONE]` (a usage chunk first when `stream_options.include_usage` is set).',
+    requestBody: { 'application/json': 'ChatRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'ChatResult', 'text/event-stream': 'ChatStreamingResponse' },
+    parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
+  },
   'videos.create': {
     summary: 'Submit a video generation job',
     tag: 'Videos',
