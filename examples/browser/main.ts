@@ -30,7 +30,8 @@ async function ask(prompt: string): Promise<void> {
   let deltas = 0;
   setState('streaming', 'Streaming...');
   try {
-    const stream = await client.responses.create({ model: 'openai/gpt-4o-mini', input: prompt, stream: true });
+    // The prompt as one user message: the chat call below sends the same conversation and gets the same reply.
+    const stream = await client.responses.create({ model: 'openai/gpt-4o-mini', input: [{ role: 'user', content: prompt }], stream: true });
     for await (const event of stream) {
       if (event.type === 'response.output_text.delta') {
         reply.textContent += event.delta;
@@ -44,9 +45,30 @@ async function ask(prompt: string): Promise<void> {
   }
 }
 
+/** The same question through Chat Completions: the same engine answers on its other surface. */
+async function chat(prompt: string): Promise<void> {
+  const reply = $('chat-reply');
+  reply.textContent = '';
+  let chunks = 0;
+  try {
+    const stream = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: prompt }], stream: true, stream_options: { include_usage: true } });
+    for await (const chunk of stream) {
+      reply.textContent += chunk.choices[0]?.delta.content ?? '';
+      reply.dataset.chunks = String(++chunks);
+      if (chunk.usage) reply.dataset.completionTokens = String(chunk.usage.completion_tokens);
+    }
+    reply.dataset.state = 'done';
+  } catch (error) {
+    reply.dataset.state = 'error';
+    reply.textContent = `Failed: ${(error as Error).message}`;
+  }
+}
+
 $('ask').addEventListener('submit', (event) => {
   event.preventDefault();
-  void ask(($('prompt') as HTMLInputElement).value);
+  const prompt = ($('prompt') as HTMLInputElement).value;
+  void ask(prompt).then(() => chat(prompt));
 });
 setState('ready', 'Worker started. Asking...');
-void ask(($('prompt') as HTMLInputElement).value);
+const prompt = ($('prompt') as HTMLInputElement).value;
+void ask(prompt).then(() => chat(prompt));

@@ -72,6 +72,13 @@ describe('the simulator in a browser (examples/browser)', () => {
       const tokenizer = loaded.findIndex((u) => u.endsWith(relative(dir, built.sizes.tokenizer.file).replace(/\\/g, '/')));
       expect(api).toBeGreaterThanOrEqual(0);
       expect(tokenizer).toBeGreaterThan(api); // fetched on first use, not with the page
+      // The same question through chat completions, streamed by the same worker.
+      await page.waitForSelector('#chat-reply[data-state="done"], #chat-reply[data-state="error"]', { timeout: 30_000 });
+      expect(await page.locator('#chat-reply').getAttribute('data-state')).toBe('done');
+      expect(Number(await page.locator('#chat-reply').getAttribute('data-chunks'))).toBeGreaterThan(2);
+      expect(Number(await page.locator('#chat-reply').getAttribute('data-completion-tokens'))).toBeGreaterThan(0);
+      expect(await page.locator('#chat-reply').innerText()).toBe(await page.locator('#reply').innerText());
+      expect(loaded).toContain('https://gateway.test/api/v1/chat/completions');
       expect(errors).toEqual([]);
       await page.screenshot({ path: await screenshotPath('browser-example.png') });
     });
