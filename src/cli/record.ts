@@ -59,7 +59,7 @@ export async function record(argv: string[], io = { out: console.log, err: conso
   }
   let recorder;
   try {
-    recorder = await startRecorder({ upstream: upstream.href.replace(/\/+$/, ''), out: values.out, port, host: values.host, onRecorded: (file, c) => io.out(`  ${file}  ${c.request.method} ${c.request.path} -> ${c.response.status}`) });
+    recorder = await startRecorder({ upstream: upstream.href.replace(/\/+$/, ''), out: values.out, port, host: values.host, onRecorded: (file, c) => io.out(`  ${file}  ${c.request.method} ${c.request.path} -> ${c.response.status}`), onNotRecorded: io.err });
   } catch (e) {
     io.err(`gatewaykit record: cannot start: ${(e as Error).message}`);
     return 1;

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { bodyOf, utf8OrUndefined, toBase64, type Cassette, type CassetteBody, type CassetteChunk } from './cassette.ts';
-import { credentialValues, redactJson, redactPath, redactRequestHeaders, redactText } from './redact.ts';
+import type { Cassette } from './cassette.ts';
+import { redactExchange } from './redact-exchange.ts';
+import { writeNumberedCassette } from './write-cassette.ts';
 
 export interface RecorderOptions {
   /** Base URL of the gateway to record, e.g. `https://gateway.example/api/v1` (no credentials in it). */
@@ -17,6 +17,8 @@ export interface RecorderOptions {
   maxBodyBytes?: number;
   /** Called with each cassette's file name once written. */
   onRecorded?: (file: string, cassette: Cassette) => void;
+  /** Called with one line for every exchange that is not recorded, and why. Default: stderr. */
+  onNotRecorded?: (line: string) => void;
 }
 
 export interface RunningRecorder {
@@ -53,13 +55,21 @@ function slug(method: string, path: string): string {
   return `${method.toLowerCase()}-${clean || 'root'}`;
 }
 
-/** A body's record with every credential value replaced. */
-function redactBody(body: CassetteBody | null, secrets: readonly string[]): CassetteBody | null {
-  if (!body) return body;
-  if ('json' in body) return { json: redactJson(JSON.parse(redactText(JSON.stringify(body.json), secrets))) };
-  if ('text' in body) return { text: redactText(body.text, secrets) };
-  if ('chunks' in body) return { chunks: body.chunks.map((c) => ('text' in c ? { at_ms: c.at_ms, text: redactText(c.text, secrets) } : c)) };
-  return body;
+/** The upstream URL for an origin-form request target, or undefined for any other form. */
+function originFormTarget(upstream: URL, requestTarget: string): URL | undefined {
+  if (!requestTarget.startsWith('/') || requestTarget.startsWith('//')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`${upstream.origin}${requestTarget}`);
+  } catch {
+    return undefined;
+  }
+  return url.origin === upstream.origin ? url : undefined;
+}
+
+/** A request target for a log line: control characters escaped. */
+function printable(text: string): string {
+  return JSON.stringify(text.slice(0, 200)).slice(1, -1);
 }
 
 /**
@@ -78,15 +88,24 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const limit = options.maxBodyBytes ?? 25 * 1024 * 1024;
   mkdirSync(options.out, { recursive: true });
-  let sequence = readdirSync(options.out).filter((f) => /^\d+-.*\.json$/.test(f)).length;
+  const notRecorded = options.onNotRecorded ?? ((line: string) => console.error(line));
   let written = 0;
   const inFlight = new Set<Promise<void>>();
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const fullPath = req.url ?? '/';
+    // Only an origin-form target (`/path?query`, RFC 9112 3.2.1) is forwarded, and only to the
+    // upstream's origin: `m://ignored/x` or `http://other/x` could otherwise pick another host.
+    const target = originFormTarget(upstream, fullPath);
+    if (!target) {
+      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 400 (the request target is not a path)`);
+      res.writeHead(400, { 'content-type': 'application/json' }).end(envelope(400, 'gatewaykit record: the request target must be a path starting with /'));
+      return;
+    }
     const requestBody = await readBody(req, limit);
     if (!requestBody) {
+      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 413 (request body over ${limit} bytes)`);
       res.writeHead(413, { 'content-type': 'application/json' }).end(envelope(413, `gatewaykit record: request body over ${limit} bytes`));
       return;
     }
@@ -97,7 +116,6 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     }
     // Uncompressed bytes, so the cassette is readable and replays as the client saw it.
     headers.set('accept-encoding', 'identity');
-    const target = `${upstream.origin}${fullPath}`;
     const aborted = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort();
@@ -108,6 +126,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       const hasBody = method !== 'GET' && method !== 'HEAD';
       upstreamResponse = await fetch(target, { method, headers, body: hasBody ? (requestBody as Uint8Array<ArrayBuffer>) : undefined, redirect: 'manual', signal: aborted.signal });
     } catch (error) {
+      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 502 (the upstream did not answer: ${(error as Error).message})`);
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(502, { 'content-type': 'application/json' }).end(envelope(502, `gatewaykit record: the upstream ${upstream.origin} did not answer (${(error as Error).message})`));
       }
@@ -140,48 +159,36 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     const total = performance.now() - started;
     if (!res.destroyed) res.end();
 
-    const secrets = credentialValues(headers, fullPath);
     const relative = basePath && (fullPath === basePath || fullPath.startsWith(`${basePath}/`) || fullPath.startsWith(`${basePath}?`)) ? fullPath.slice(basePath.length) || '/' : fullPath;
     const responseHeaders: Record<string, string> = {};
     upstreamResponse.headers.forEach((value, name) => {
-      if (KEPT_RESPONSE_HEADERS.test(name)) responseHeaders[name] = redactText(value, secrets);
+      if (KEPT_RESPONSE_HEADERS.test(name)) responseHeaders[name] = value;
     });
-    const joined = new Uint8Array(Buffer.concat(chunks.map((c) => c.bytes)));
-    const responseBody: CassetteBody | null = isStream
-      ? {
-          chunks: chunks.map((c): CassetteChunk => {
-            const at_ms = Math.round(c.at * 10) / 10;
-            const text = utf8OrUndefined(c.bytes);
-            return text === undefined ? { at_ms, base64: toBase64(c.bytes) } : { at_ms, text };
-          }),
-        }
-      : bodyOf(joined);
+    const redacted = redactExchange({
+      method,
+      path: relative,
+      requestHeaders: headers,
+      requestBody,
+      status: upstreamResponse.status,
+      responseHeaders,
+      responseChunks: chunks.map((c) => ({ at_ms: Math.round(c.at * 10) / 10, bytes: c.bytes })),
+      isStream,
+    });
     const cassette: Cassette = {
       gatewaykit_cassette: 1,
       recorded_at: new Date().toISOString(),
       upstream: `${upstream.origin}${basePath}`,
-      request: {
-        method,
-        path: redactText(redactPath(relative), secrets),
-        headers: redactRequestHeaders(headers),
-        body: redactBody(bodyOf(requestBody), secrets),
-      },
-      response: {
-        status: upstreamResponse.status,
-        headers: responseHeaders,
-        body: redactBody(responseBody, secrets),
-        first_byte_ms: Math.round((firstByte ?? total) * 10) / 10,
-        total_ms: Math.round(total * 10) / 10,
-      },
+      request: redacted.request,
+      response: { ...redacted.response, first_byte_ms: Math.round((firstByte ?? total) * 10) / 10, total_ms: Math.round(total * 10) / 10 },
     };
-    const file = `${String(++sequence).padStart(4, '0')}-${slug(method, relative)}.json`;
-    writeFileSync(join(options.out, file), `${JSON.stringify(cassette, null, 2)}\n`);
+    const file = writeNumberedCassette(options.out, slug(method, relative), `${JSON.stringify(cassette, null, 2)}\n`);
     written++;
     options.onRecorded?.(file, cassette);
   }
 
   const server = createServer((req, res) => {
     const work = exchange(req, res).catch((error: unknown) => {
+      notRecorded(`gatewaykit record: not recorded: ${req.method ?? 'GET'} ${printable(req.url ?? '/')} (${(error as Error).message})`);
       if (!res.headersSent && !res.destroyed) res.writeHead(500, { 'content-type': 'application/json' }).end(envelope(500, `gatewaykit record: ${(error as Error).message}`));
       else if (!res.destroyed) res.end();
     });
