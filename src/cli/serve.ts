@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
 import { readKeysFile } from '../auth/read-keys-file.ts';
+import { printable } from '../replay/printable.ts';
+import { missProxy } from '../replay/proxy-miss.ts';
 import { readCassettes } from '../replay/read-cassettes.ts';
 import type { ReplayOptions } from '../replay/replayer.ts';
 import { systemClock } from '../clock/system-clock.ts';
@@ -42,7 +44,10 @@ Options:
   --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)
   --generation-timeout-ms N    realistic timing: 408 when the whole answer would take longer (default 300000)
   --replay DIR        answer recorded requests from the cassettes of \`gatewaykit record\` (docs/record-replay.md)
-  --replay-miss M     a request no cassette matches: simulate (default) or error (404 naming it)
+  --replay-miss M     a request no cassette matches: simulate (default; marked X-Gatewaykit-Replay: miss),
+                      error (404 naming it) or proxy (to --upstream, recorded as a new cassette in DIR)
+  --upstream URL      with --replay-miss proxy: base URL of the real gateway, e.g. https://gateway.example/api/v1
+  --replay-base-path P  also answer under P, the recorded upstream's path (e.g. /v1), besides /api/v1
   --replay-ignore F   comma-separated body fields left out of matching (e.g. metadata.trace_id)
   --replay-timing     send recorded answers at their recorded times (gateway clock)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
@@ -53,7 +58,7 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -86,6 +91,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'replay-miss': { type: 'string' },
         'replay-ignore': { type: 'string' },
         'replay-timing': { type: 'boolean' },
+        'replay-base-path': { type: 'string' },
+        upstream: { type: 'string' },
         'first-token-timeout-ms': { type: 'string' },
         'generation-timeout-ms': { type: 'string' },
         config: { type: 'string' },
@@ -147,11 +154,20 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       if (ms < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
       timeouts[key] = ms;
     }
-    if (values['replay-miss'] !== undefined && values['replay-miss'] !== 'simulate' && values['replay-miss'] !== 'error') {
-      throw new Error(`--replay-miss must be simulate or error (got "${values['replay-miss']}")`);
+    if (values['replay-miss'] !== undefined && !['simulate', 'error', 'proxy'].includes(values['replay-miss'])) {
+      throw new Error(`--replay-miss must be simulate, error or proxy (got "${values['replay-miss']}")`);
     }
-    if (values.replay === undefined && (values['replay-miss'] !== undefined || values['replay-ignore'] !== undefined || values['replay-timing'])) {
-      throw new Error('--replay-miss, --replay-ignore and --replay-timing need --replay DIR');
+    if (values.replay === undefined && (values['replay-miss'] !== undefined || values['replay-ignore'] !== undefined || values['replay-timing'] || values['replay-base-path'] !== undefined || values.upstream !== undefined)) {
+      throw new Error('--replay-miss, --replay-ignore, --replay-timing, --replay-base-path and --upstream need --replay DIR');
+    }
+    if ((values['replay-miss'] === 'proxy') !== (values.upstream !== undefined)) {
+      throw new Error(values.upstream === undefined ? '--replay-miss proxy needs --upstream URL (the real gateway)' : '--upstream is for --replay-miss proxy');
+    }
+    if (values.upstream !== undefined && !/^https?:\/\/[^/]/i.test(values.upstream)) {
+      throw new Error(`--upstream must be an http(s) URL (got "${values.upstream}")`);
+    }
+    if (values['replay-base-path'] !== undefined && !/^\/[^?#]*$/.test(values['replay-base-path'])) {
+      throw new Error(`--replay-base-path must be a path starting with / (got "${values['replay-base-path']}")`);
     }
     if (values.timing !== undefined && values.timing !== 'instant' && values.timing !== 'realistic') {
       throw new Error(`--timing must be instant or realistic (got "${values.timing}")`);
@@ -203,9 +219,13 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     try {
       replay = {
         cassettes: readCassettes(values.replay),
-        miss: (values['replay-miss'] ?? 'simulate') as 'simulate' | 'error',
+        miss: (values['replay-miss'] ?? 'simulate') as 'simulate' | 'error' | 'proxy',
         ignoreFields: (values['replay-ignore'] ?? '').split(',').map((f) => f.trim()).filter(Boolean),
         timing: values['replay-timing'] ?? false,
+        ...(values['replay-base-path'] !== undefined ? { basePath: values['replay-base-path'] } : {}),
+        ...(values.upstream !== undefined
+          ? { onMiss: missProxy({ upstream: values.upstream, out: values.replay, onRecorded: (file, c) => io.out(`  recorded miss: ${file}  ${c.request.method} ${printable(c.request.path)} -> ${c.response.status}`), onNotRecorded: io.err }) }
+          : {}),
       };
     } catch (e) {
       io.err(`gatewaykit serve: --replay ${(e as Error).message}`);
@@ -266,7 +286,10 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   if (config) io.out(`  config: ${config.file}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
   if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
-  if (replay) io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}, misses: ${replay.miss}`);
+  if (replay) {
+    const under = replay.basePath ? ` (also under ${replay.basePath})` : '';
+    io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}${under}, misses: ${replay.miss}${values.upstream ? ` to ${values.upstream}, recorded` : ''}`);
+  }
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.
     io.out(`  keys: ${keys.length} from ${values.keys ?? config?.file}`);

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Cassette } from './cassette.ts';
-import { redactExchange } from './redact-exchange.ts';
-import { writeNumberedCassette } from './write-cassette.ts';
+import { keptResponseHeaders, relativeTo, saveExchange } from './save-exchange.ts';
 
 export interface RecorderOptions {
   /** Base URL of the gateway to record, e.g. `https://gateway.example/api/v1` (no credentials in it). */
@@ -30,8 +29,6 @@ export interface RunningRecorder {
   close(): Promise<void>;
 }
 
-/** Response headers a cassette keeps: those that change what a client does. */
-const KEPT_RESPONSE_HEADERS = /^(content-type|cache-control|location|allow|retry-after|retry-after-ms|x-generation-id|www-authenticate|x-ratelimit-.*|x-should-retry)$/i;
 /** Headers not forwarded in either direction (RFC 9110 7.6.1 hop-by-hop, and framing the proxy redoes). */
 const HOP_BY_HOP = /^(host|connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|content-length|content-encoding|accept-encoding)$/i;
 
@@ -48,11 +45,6 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array
     parts.push(chunk);
   }
   return new Uint8Array(Buffer.concat(parts));
-}
-
-function slug(method: string, path: string): string {
-  const clean = path.split('?')[0]!.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
-  return `${method.toLowerCase()}-${clean || 'root'}`;
 }
 
 /** The upstream URL for an origin-form request target, or undefined for any other form. */
@@ -159,29 +151,18 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     const total = performance.now() - started;
     if (!res.destroyed) res.end();
 
-    const relative = basePath && (fullPath === basePath || fullPath.startsWith(`${basePath}/`) || fullPath.startsWith(`${basePath}?`)) ? fullPath.slice(basePath.length) || '/' : fullPath;
-    const responseHeaders: Record<string, string> = {};
-    upstreamResponse.headers.forEach((value, name) => {
-      if (KEPT_RESPONSE_HEADERS.test(name)) responseHeaders[name] = value;
-    });
-    const redacted = redactExchange({
+    const relative = relativeTo(basePath, fullPath);
+    const raw = {
       method,
       path: relative,
       requestHeaders: headers,
       requestBody,
       status: upstreamResponse.status,
-      responseHeaders,
+      responseHeaders: keptResponseHeaders(upstreamResponse.headers),
       responseChunks: chunks.map((c) => ({ at_ms: Math.round(c.at * 10) / 10, bytes: c.bytes })),
       isStream,
-    });
-    const cassette: Cassette = {
-      gatewaykit_cassette: 1,
-      recorded_at: new Date().toISOString(),
-      upstream: `${upstream.origin}${basePath}`,
-      request: redacted.request,
-      response: { ...redacted.response, first_byte_ms: Math.round((firstByte ?? total) * 10) / 10, total_ms: Math.round(total * 10) / 10 },
     };
-    const file = writeNumberedCassette(options.out, slug(method, relative), `${JSON.stringify(cassette, null, 2)}\n`);
+    const { file, cassette } = saveExchange(options.out, `${upstream.origin}${basePath}`, raw, { first_byte_ms: firstByte ?? total, total_ms: total }, new Date().toISOString());
     written++;
     options.onRecorded?.(file, cassette);
   }

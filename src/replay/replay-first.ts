@@ -20,8 +20,10 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
     } catch {
       return dispatch(request, info);
     }
-    const under = url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
-    if (!under || request.method === 'OPTIONS') return dispatch(request, info);
+    const isUnder = (base: string) => url.pathname === base || url.pathname.startsWith(`${base}/`);
+    // The gateway's own base path, or the recorded upstream's (`/v1`) when replay names one.
+    const base = isUnder(basePath) ? basePath : replayer.basePath && isUnder(replayer.basePath) ? replayer.basePath : undefined;
+    if (base === undefined || request.method === 'OPTIONS') return dispatch(request, info);
     let bytes: Uint8Array;
     try {
       bytes = info.readBody ? await info.readBody(maxBodyBytes) : new Uint8Array(await request.clone().arrayBuffer());
@@ -30,7 +32,7 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
       if (error instanceof GatewayError) return dispatch(request, info);
       throw error;
     }
-    const path = (url.pathname.slice(basePath.length) || '/') + url.search;
+    const path = (url.pathname.slice(base.length) || '/') + url.search;
     const text = bytes.byteLength > 0 ? new TextDecoder().decode(bytes) : undefined;
     try {
       const answer = await replayer.answer(request.method, path, text);
@@ -39,6 +41,22 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
       if (!(error instanceof GatewayError)) throw error;
       return new Response(errorBodyText(error), { status: error.status, headers: { 'content-type': 'application/json', 'x-gatewaykit-replay': 'miss' } });
     }
-    return dispatch(request, { ...info, readBody: async () => bytes });
+    if (replayer.onMiss) return replayer.onMiss(request.method, path, request.headers, bytes);
+    // A miss under the upstream's base path is simulated as if sent under the gateway's own.
+    const simulated = base === basePath ? request : new Request(`${url.origin}${basePath}${path}`, { method: request.method, headers: request.headers });
+    return marked(await dispatch(simulated, { ...info, readBody: async () => bytes }), 'miss');
   };
+}
+
+/** The simulator's answer to a miss, marked so a test can tell it was not replayed. */
+function marked(response: Response, marker: string): Response {
+  try {
+    response.headers.set('x-gatewaykit-replay', marker);
+    return response;
+  } catch {
+    // Immutable headers (a fetched Response): the same body and status, new headers.
+    const headers = new Headers(response.headers);
+    headers.set('x-gatewaykit-replay', marker);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }

@@ -4,13 +4,25 @@ import { clockSleep } from '../timing/clock-sleep.ts';
 import { pacedStream } from '../timing/paced-stream.ts';
 import { bytesOf, chunkBytes, parseCassette, type Cassette } from './cassette.ts';
 import { matchKey } from './match-key.ts';
+import type { MissHandler } from './proxy-miss.ts';
 
 /** `createGateway({ replay })`: answer recorded requests from cassettes (docs/record-replay.md). */
 export interface ReplayOptions {
   /** The cassettes, e.g. `readCassettes('cassettes')` from `gatewaykit/node`. */
   cassettes: readonly unknown[];
-  /** A request no cassette matches: `simulate` (default) lets the simulator answer; `error` is a 404 naming it. */
-  miss?: 'simulate' | 'error';
+  /**
+   * A request no cassette matches: `simulate` (default) lets the simulator answer (marked
+   * `X-Gatewaykit-Replay: miss`); `error` is a 404 naming it; `proxy` hands it to `onMiss`
+   * (`missProxy` of `gatewaykit/node` passes it to the real gateway and records it).
+   */
+  miss?: 'simulate' | 'error' | 'proxy';
+  /** Under `miss: 'proxy'`: where a miss goes. */
+  onMiss?: MissHandler;
+  /**
+   * Also answer under this path, the recorded upstream's (`/v1` for `https://api.example/v1`),
+   * besides the gateway's own `/api/v1`; a miss there is simulated as if sent under `/api/v1`.
+   */
+  basePath?: string;
   /** Body fields left out of matching, as dotted paths (`metadata.trace_id`, `input.*.id`). */
   ignoreFields?: readonly string[];
   /** Send stream chunks and answers at their recorded times, on the gateway clock. Default false. */
@@ -22,6 +34,10 @@ export interface Replayer {
   answer(method: string, path: string, bodyText: string | undefined): Promise<Response | undefined>;
   /** How many cassettes are loaded. */
   readonly size: number;
+  /** {@link ReplayOptions.basePath}, without a trailing slash. */
+  readonly basePath?: string;
+  /** Under `miss: 'proxy'`, where a miss goes. */
+  readonly onMiss?: MissHandler;
 }
 
 /**
@@ -34,6 +50,9 @@ export interface Replayer {
  */
 export function createReplayer(options: ReplayOptions, clock: Clock): Replayer {
   const ignore = options.ignoreFields ?? [];
+  if (options.miss === 'proxy' && !options.onMiss) throw new TypeError("replay: miss 'proxy' needs onMiss (e.g. missProxy({ upstream, out }))");
+  const basePath = options.basePath?.replace(/\/+$/, '');
+  if (basePath !== undefined && !/^\/[^?#]*$/.test(basePath)) throw new TypeError(`replay.basePath must be a path starting with / (got "${options.basePath}")`);
   const queues = new Map<string, { list: Cassette[]; next: number }>();
   options.cassettes.forEach((raw, i) => {
     const cassette = parseCassette(raw, `replay.cassettes[${i}]`);
@@ -46,6 +65,8 @@ export function createReplayer(options: ReplayOptions, clock: Clock): Replayer {
   });
   return {
     size: options.cassettes.length,
+    ...(basePath ? { basePath } : {}),
+    ...(options.miss === 'proxy' && options.onMiss ? { onMiss: options.onMiss } : {}),
     async answer(method, path, bodyText) {
       const queue = queues.get(matchKey(method, path, bodyText, ignore));
       if (!queue) {

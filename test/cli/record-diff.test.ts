@@ -58,6 +58,6 @@ describe('gatewaykit record / serve --replay / diff (real processes)', () => {
     expect(noDir.err()).toMatch(/cannot read the cassettes directory/);
     const badMiss = runCli(['serve', '--replay', tmpdir(), '--replay-miss', 'maybe']);
     expect(await badMiss.exited).toBe(2);
-    expect(badMiss.err()).toMatch(/--replay-miss must be simulate or error/);
+    expect(badMiss.err()).toMatch(/--replay-miss must be simulate, error or proxy/);
   });
 });
