@@ -150,7 +150,17 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         if (sim instanceof GatewayError) throw sim;
         simulation = sim;
         retryAfterFromHeader = sim.retryAfterMs;
-        if (sim.status !== undefined) throw forcedError(sim.status);
+        if (sim.status !== undefined) {
+          // The journal (and the inspector's row) show the model a forced error's body named.
+          try {
+            const max = route.maxBodyBytes ?? env.maxBodyBytes;
+            bodyRead = await (info.readBody ? info.readBody(max) : readBodyLimited(request, max));
+            body = parseJsonBody(bodyRead, request.headers.get('content-type'));
+          } catch {
+            // Unreadable or not JSON: the forced status is the answer all the same.
+          }
+          throw forcedError(sim.status);
+        }
       }
       if (apiKey) {
         const limited = rateLimiter.take(apiKey);

@@ -108,6 +108,15 @@ export const INSPECTOR_SCRIPT = String.raw`
     return table;
   }
 
+  // A stream's status line says 200 before its body; one that ended in an error event or
+  // response.failed is shown as failed, in the colour of its failure's status.
+  function statusCell(entry) {
+    var answer = entry.response || {};
+    var failed = answer.failed;
+    if (failed) return el('td', { class: 'num ' + statusClass(failed.status), 'data-failed': failed.status, title: failed.message || '', text: entry.status + ' stream failed (' + failed.status + ')' });
+    return el('td', { class: 'num ' + statusClass(entry.status), text: entry.status + (Array.isArray(answer.events) ? ' stream' : '') });
+  }
+
   function detailRow(entry) {
     var answer = entry.response && typeof entry.response === 'object' ? entry.response : { status: entry.status };
     var answerPart;
@@ -118,7 +127,8 @@ export const INSPECTOR_SCRIPT = String.raw`
         list.append(el('li', null, el('span', { class: 't', text: part.time }), el('span', { class: 'ev', text: part.label }), el('span', { text: part.data })));
       });
       var dropped = answer.events_dropped ? ' (' + answer.events_dropped + ' more not kept)' : '';
-      answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status + ', streamed: ' + answer.events.length + ' events' + dropped }), list);
+      var failedText = answer.failed ? ', failed (' + answer.failed.status + (answer.failed.message ? ': ' + answer.failed.message : '') + ')' : '';
+      answerPart = el('div', { class: 'answer' }, el('h3', { class: answer.failed ? 's5' : '', text: 'Answer: ' + answer.status + ', streamed: ' + answer.events.length + ' events' + dropped + failedText }), list);
     } else {
       answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status }), bodyBlock(answer, 'answer'));
     }
@@ -148,7 +158,7 @@ export const INSPECTOR_SCRIPT = String.raw`
         el('td', { class: 'num', text: clockText(entry.received_at).slice(11) }),
         el('td', { text: entry.method }),
         el('td', { text: entry.path }),
-        el('td', { class: 'num ' + statusClass(entry.status), text: entry.status + (entry.response && Array.isArray(entry.response.events) ? ' stream' : '') }),
+        statusCell(entry),
         el('td', { text: modelOf(entry) }),
         el('td', null, el('code', { text: keyOf(entry) }))));
       if (expanded) fragment.append(detailRow(entry));

@@ -4,6 +4,7 @@ import { utf8ByteLength } from '../bytes/utf8-length.ts';
 import { createByteRing, type ByteRing } from './byte-ring.ts';
 import { packHeaders, unpackHeaders } from './packed-headers.ts';
 import { createStreamLog, logPiece, type StreamLog } from './stream-log.ts';
+import { streamFailure, type StreamFailure } from './stream-failure.ts';
 import type { JournalQuery } from './journal-query.ts';
 
 /** Default number of requests the journal keeps (`journalLimit`). */
@@ -45,6 +46,8 @@ export interface JournalAnswer {
   events?: JournalEvent[];
   /** Streamed answers: events sent but not kept (past the event bounds). */
   events_dropped?: number;
+  /** Streamed answers that ended in an error event or `response.failed` after a 2xx status line. */
+  failed?: StreamFailure;
 }
 
 /** One received request, as `GET /__gatewaykit/requests` lists it. */
@@ -265,8 +268,22 @@ function show(s: Stored, ring: ByteRing): JournalEntry {
       data: decoder.decode(ring.read(at, log.lengths[i] as number) ?? new Uint8Array(0), { stream: true }),
     }));
     answer.events_dropped = s.eventsDropped;
+    const failure = failureOf(s, ring);
+    if (failure) answer.failed = failure;
   }
   return entry;
+}
+
+/** The pieces a stream's failure is looked for in: its last few (the terminal events). */
+const FAILURE_TAIL_PIECES = 4;
+
+/** How a kept stream failed after its status line, read from its last kept events. */
+function failureOf(s: Stored, ring: ByteRing): StreamFailure | undefined {
+  const log = s.events;
+  if (!log || log.starts.length === 0 || s.status >= 400) return undefined;
+  let tail = '';
+  for (let i = Math.max(0, log.starts.length - FAILURE_TAIL_PIECES); i < log.starts.length; i++) tail += ringText(ring, log.starts[i] as number, log.lengths[i] as number);
+  return streamFailure(tail);
 }
 
 /**
@@ -505,10 +522,15 @@ export function createJournal(options: JournalOptions): Journal {
       const full = () => data.length === limit || pageBytes >= JOURNAL_PAGE_BYTES;
       let hasMore = false;
       let last: number | null = null;
+      // A stream that failed after a 2xx status line also matches the status of its failure (5xx).
+      const failedIn = (s: Stored, ranges: readonly { min: number; max: number }[]) => {
+        const failure = s.events ? failureOf(s, ring) : undefined;
+        return failure !== undefined && ranges.some((range) => failure.status >= range.min && failure.status <= range.max);
+      };
       const matches = (s: Stored) =>
         (q.method === undefined || s.method === q.method) &&
         (q.path === undefined || (q.path.prefix ? s.path.startsWith(q.path.value) : s.path === q.path.value)) &&
-        (q.status === undefined || q.status.some((range) => s.status >= range.min && s.status <= range.max)) &&
+        (q.status === undefined || q.status.some((range) => s.status >= range.min && s.status <= range.max) || failedIn(s, q.status)) &&
         (q.since === undefined || s.receivedAt >= q.since) &&
         (q.model === undefined || s.model === q.model) &&
         (q.key === undefined || s.key === q.key) &&
