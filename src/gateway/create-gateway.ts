@@ -29,6 +29,7 @@ import { createStickySessions } from '../state/sticky-sessions.ts';
 import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from '../scripts/script-registry.ts';
 import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
 import { createJournal } from '../state/journal.ts';
+import type { JournalEntry } from '../state/journal.ts';
 import { createProviderFaults } from '../state/provider-faults.ts';
 import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
@@ -100,6 +101,8 @@ export interface Gateway {
   script(rule: ScriptRuleInput | ScriptRule): ScriptHandle;
   /** The scripted replies in match order, with uses left. */
   scripts(): ScriptEntry[];
+  /** Requests this gateway received, oldest first (the journal; the same as `control.requests()` and the vitest fixture's). */
+  requests(): JournalEntry[];
   /** Every operation this gateway serves (API and control), read-only: for fuzzers, docs and tools. */
   readonly routes: readonly Route[];
   /** Video jobs: look up, cancel, snapshot, webhook attempts, `webhooksIdle()` for tests. */
@@ -220,6 +223,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     control,
     script: (rule) => scriptRegistry.add(rule),
     scripts: () => scriptRegistry.list(),
+    requests: () => journal.list(),
     routes: Object.freeze(routes.slice()),
     videos,
   }, env);
