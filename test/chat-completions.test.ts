@@ -144,6 +144,17 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(refused.choices[0]!.message).toMatchObject({ content: null, refusal: 'I cannot help with that.' });
   });
 
+  it('stop ends the content before the first stop sequence: a prefix of the reply without it', async () => {
+    const messages = user('Tell me about deserts.');
+    const full = (await chat({ messages })).result.choices[0]!.message.content!;
+    const word = full.split(' ')[3]!;
+    const stopped = (await chat({ messages, stop: ['zzz-never', word] })).result;
+    expect(stopped.choices[0]!.message.content).toBe(full.slice(0, full.indexOf(word)));
+    expect(stopped.choices[0]!.finish_reason).toBe('stop');
+    const s = await stream({ messages, stop: word });
+    expect(contentOf(s)).toBe(stopped.choices[0]!.message.content);
+  });
+
   it('streams chat.completion.chunk: keep-alive, role delta first, deltas joining to the JSON content, final chunk, [DONE]', async () => {
     const messages = user('Tell me about rivers.');
     const json = (await chat({ messages })).result;

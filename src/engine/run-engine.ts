@@ -6,6 +6,7 @@ import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
 import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
+import { applyStop, stopSequences } from '../generation/stop-sequences.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
@@ -123,10 +124,12 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     metadata: request.metadata,
     headers: ctx.request.headers,
   });
-  const plan: ReplyPlan = script
+  const said: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
     : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput });
 
+  // Stop sequences (reference ChatRequest `stop`) end the text, whoever wrote it.
+  const plan = applyStop(said, stopSequences(request));
   const built = buildOutput(plan, {
     tokenizer,
     rng: ids.fork('items'),
