@@ -3,11 +3,14 @@
  * 1. no circle between files of src/ and conformance/ (type-only imports count too);
  * 2. no upward import: the folders of src/ import each other without a circle (a folder circle,
  *    e.g. errors/ -> http/ -> errors/, is what an upward import makes even when no single file
- *    circle shows it).
+ *    circle shows it);
+ * 3. the layer table of docs/architecture.md: a folder imports only folders on lower layers, and
+ *    every folder is in the table (a jump up a layer is refused even when it makes no circle).
  * Prints each circle with the imports behind it; exits 1 on any. `npm run check:cycles` runs it.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
 
 /**
@@ -57,6 +60,54 @@ export function circlesOf(edges: Map<string, Map<string, string[]>>): string[][]
   return circles;
 }
 
+/** The layer of each folder, from the table "What each folder may import" of docs/architecture.md. */
+export interface LayerTable {
+  /** Folder (or `surfaces/*`, any surface) -> layer number. */
+  readonly layers: ReadonlyMap<string, number>;
+}
+
+/**
+ * Read the layer table from the architecture document: rows `| n | \`a/\`, \`b/\` | ... |`; a
+ * folder `x/` is `x`, a file `index.ts` is `index`, `surfaces/<name>/` stands for every surface.
+ */
+export function parseLayerTable(markdown: string): LayerTable {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('What each folder may import'));
+  const layers = new Map<string, number>();
+  for (const line of (section ?? '').split('\n')) {
+    const row = /^\|\s*(\d+)\s*\|([^|]*)\|/.exec(line);
+    if (!row) continue;
+    for (const [, name] of row[2]!.matchAll(/`([^`]+)`/g)) {
+      const folder = name!.replace(/<name>\/$/, '*').replace(/\/$/, '').replace(/\.ts$/, '');
+      layers.set(folder, Number(row[1]));
+    }
+  }
+  return { layers };
+}
+
+function layerOf(table: LayerTable, folder: string): number | undefined {
+  return table.layers.get(folder) ?? (folder.startsWith('surfaces/') ? table.layers.get('surfaces/*') : undefined);
+}
+
+/**
+ * Folder edges that break the layer table: an import of a folder on the same or a higher layer,
+ * or a folder the table does not list (each message says which and how to fix it).
+ */
+export function layerProblems(edges: Map<string, Map<string, string[]>>, table: LayerTable): string[] {
+  const problems: string[] = [];
+  const unlisted = new Set<string>();
+  for (const [from, targets] of [...edges].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [to, via] of [...targets].sort(([a], [b]) => a.localeCompare(b))) {
+      const a = layerOf(table, from);
+      const b = layerOf(table, to);
+      for (const [folder, layer] of [[from, a], [to, b]] as const) if (layer === undefined) unlisted.add(folder);
+      if (a === undefined || b === undefined || a > b) continue;
+      problems.push(`layer rule: ${from} (layer ${a}) imports ${to} (layer ${b}); a folder imports only lower layers\n  ${via.join('\n  ')}`);
+    }
+  }
+  for (const folder of [...unlisted].sort()) problems.push(`layer rule: src/${folder}/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to`);
+  return problems;
+}
+
 function sources(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => join(dir, f).split('\\').join('/'))
@@ -77,8 +128,17 @@ async function main(): Promise<number> {
     console.log(`folder circle (an upward import): ${circle.join(' -> ')}`);
     for (let i = 0; i < circle.length - 1; i++) for (const via of edges.get(circle[i]!)?.get(circle[i + 1]!) ?? []) console.log(`  ${via}`);
   }
-  console.log(problems === 0 ? `imports: no circles among ${Object.keys(tree).length} files, no upward imports among ${edges.size} folders of src/` : `imports: ${problems} circle(s)`);
+  for (const problem of layerProblems(edges, parseLayerTable(readFileSync('docs/architecture.md', 'utf8')))) {
+    problems++;
+    console.log(problem);
+  }
+  console.log(
+    problems === 0
+      ? `imports: no circles among ${Object.keys(tree).length} files, no upward imports among ${edges.size} folders of src/, every import down the layer table`
+      : `imports: ${problems} problem(s)`,
+  );
   return problems === 0 ? 0 : 1;
 }
 
-process.exitCode = await main();
+// Run as the script (npm run check:cycles); imported (its tests), it only exports the rules.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { folderOf, layerProblems, parseLayerTable } from '../scripts/check-imports.ts';
+
+const table = parseLayerTable(readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8'));
+const edges = (...list: Array<[string, string]>) => {
+  const map = new Map<string, Map<string, string[]>>();
+  for (const [from, to] of list) map.set(from, new Map([...(map.get(from) ?? []), [to, [`src/${from}/x.ts -> src/${to}/y.ts`]]]));
+  return map;
+};
+
+describe('the layer rule of npm run check:cycles', () => {
+  it('reads every row of the architecture table, surfaces as one entry for all', () => {
+    expect(table.layers.get('bytes')).toBe(0);
+    expect(table.layers.get('engine')).toBe(table.layers.get('handlers'));
+    expect(table.layers.get('surfaces/*')).toBe((table.layers.get('engine') ?? 0) + 1);
+    expect(table.layers.get('index')).toBeGreaterThan(table.layers.get('gateway') ?? Infinity);
+    expect(folderOf('src/surfaces/chat/render-chat.ts')).toBe('surfaces/chat');
+  });
+
+  it('accepts imports down the table and refuses one up it, one across a layer, and an unlisted folder', () => {
+    expect(layerProblems(edges(['surfaces/chat', 'engine'], ['engine', 'routing'], ['gateway', 'surfaces/chat']), table)).toEqual([]);
+    const up = layerProblems(edges(['routing', 'engine']), table);
+    expect(up).toHaveLength(1);
+    expect(up[0]).toMatch(/^layer rule: routing \(layer \d+\) imports engine \(layer \d+\)/);
+    expect(layerProblems(edges(['engine', 'handlers']), table)).toHaveLength(1);
+    expect(layerProblems(edges(['surfaces/chat', 'surfaces/responses']), table)).toHaveLength(1);
+    expect(layerProblems(edges(['newthing', 'bytes']), table)).toEqual(['layer rule: src/newthing/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to']);
+  });
+});
