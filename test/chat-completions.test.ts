@@ -295,6 +295,17 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(heard.usage!.prompt_tokens).toBeGreaterThan(silent.usage!.prompt_tokens + 32);
   });
 
+  it('routes with models, provider preferences and session_id as /responses does', async () => {
+    const image = { type: 'image_url', image_url: { url: 'https://example.com/a.png' } };
+    const fallback = (await chat({ model: 'meta-llama/llama-3.3-70b-instruct', models: [MODEL], messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] })).result;
+    expect(fallback.model).toBe(MODEL);
+    const refused = await post('/chat/completions', { model: MODEL, messages: user('Hi'), provider: { only: ['nobody-provides-this'] } });
+    expect(refused.status).toBe(404);
+    const tooLong = await post('/chat/completions', { model: MODEL, messages: user('Hi'), session_id: 'x'.repeat(257) });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { error: { message: string } }).error.message).toContain('session_id');
+  });
+
   it('names chat fields in its 400s, in the one error envelope', async () => {
     const cases: Array<[unknown, string]> = [
       [{ model: MODEL }, 'messages: required'],
