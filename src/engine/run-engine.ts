@@ -56,6 +56,8 @@ export interface EngineAnswer {
   readonly request: CanonicalRequest;
   /** The spec 2.2 result (the canonical result: surfaces render it in their own shape). */
   readonly result: ResponseResult;
+  /** The answer's generation id (reference README `X-Generation-Id`), made once per request. */
+  readonly generationId: string;
   /** Headers every rendering carries: `x-generation-id`. */
   readonly headers: Record<string, string>;
   /** Present when the request asked for a stream. */
@@ -173,7 +175,8 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     gatewayMetadata,
   });
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
-  const headers = { 'x-generation-id': ctx.generationId() };
+  const generationId = ctx.generationId();
+  const headers = { 'x-generation-id': generationId };
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
   const timingMode = ctx.simulation.timing ?? env.timing.mode;
@@ -184,7 +187,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return { request, result, headers, stream: undefined };
+    return { request, result, generationId, headers, stream: undefined };
   }
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
@@ -194,6 +197,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   return {
     request,
     result,
+    generationId,
     headers,
     stream: {
       events,

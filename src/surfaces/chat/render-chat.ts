@@ -24,7 +24,7 @@ export interface ChatRendering {
  * return renderChat(await runEngine(engine, chatToCanonical(chat), ctx), { includeUsage: false });
  */
 export function renderChat(answer: EngineAnswer, rendering: ChatRendering): Response | Promise<Response> {
-  const id = answer.headers['x-generation-id'] as string;
+  const id = answer.generationId;
   const stream = answer.stream;
   if (!stream) return jsonResponse(chatCompletion(answer.result, id), { headers: answer.headers });
   const chunks = chatChunks(stream.events, { id, created: answer.result.created_at, model: answer.result.model, includeUsage: rendering.includeUsage });
