@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
+import { WEBHOOK_USER_AGENT } from '../schemas/control-api.ts';
 import { isJsonContentType } from './read-body.ts';
 
 /**
@@ -62,6 +63,8 @@ function isLoopbackOrigin(origin: string): boolean {
  *   a browser sends one, must be a loopback origin (another site's page is refused).
  * - A POST must declare a JSON body (a cross-site page cannot send that without a preflight,
  *   and preflights of control routes are refused).
+ * - A webhook delivery (its `X-Gateway-Signature` or User-Agent) is refused, so no job's
+ *   `callback_url` can drive the control API, whatever the webhook flags.
  * Control answers never carry CORS headers. Returns the refusal, or undefined.
  *
  * @example
@@ -71,6 +74,9 @@ function isLoopbackOrigin(origin: string): boolean {
 export function controlRefusal(request: Request, remoteAddress: string | undefined): GatewayError | undefined {
   if (!isLoopback(remoteAddress)) return new GatewayError(403, 'The control API answers loopback callers only');
   const headers = request.headers;
+  if (headers.has('x-gateway-signature') || headers.get('user-agent') === WEBHOOK_USER_AGENT) {
+    return new GatewayError(403, 'The control API does not answer webhook deliveries (a callback_url never drives the simulator)');
+  }
   if (request.method === 'OPTIONS') {
     return new GatewayError(403, 'The control API does not answer cross-origin requests (no CORS): call it from the machine it runs on, not from a web page of another origin');
   }

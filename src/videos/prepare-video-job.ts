@@ -26,7 +26,8 @@ export interface PrepareVideoJobInput {
   findJob(id: string): VideoJobRecord | undefined;
   /** Consumes a programmed provider fault (`env.providerFaults.take`). */
   takeProviderFault(provider: string): number | undefined;
-  webhooks: { defaultCallbackUrl: string | undefined; allowInsecureLocalhost: boolean };
+  /** `self`: the gateway's own base URL, never a webhook target. */
+  webhooks: { defaultCallbackUrl: string | undefined; allowInsecureLocalhost: boolean; self?: string };
 }
 
 const bad = (message: string) => new GatewayError(400, message);
@@ -155,7 +156,7 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
   const dims = resolveDimensions(req, model, previous);
   const callback = req.callback_url ?? input.webhooks.defaultCallbackUrl;
   if (req.callback_url !== undefined) {
-    const problem = callbackUrlProblem(req.callback_url, input.webhooks.allowInsecureLocalhost);
+    const problem = callbackUrlProblem(req.callback_url, input.webhooks.allowInsecureLocalhost, input.webhooks.self);
     if (problem) throw bad(`callback_url: ${problem}`);
   }
 

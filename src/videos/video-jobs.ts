@@ -3,6 +3,7 @@ import type { TimerHandle } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { hash53 } from '../random/hash.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
+import { WEBHOOK_USER_AGENT } from '../schemas/control-api.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../schemas/video-job-record.ts';
 import { isTerminalVideoStatus, type VideoJob } from '../schemas/videos.ts';
 import { callbackUrlProblem } from './callback-url.ts';
@@ -170,7 +171,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     else active--;
   };
   if (hooks.defaultCallbackUrl !== undefined) {
-    const problem = callbackUrlProblem(hooks.defaultCallbackUrl, allowInsecureLocalhost);
+    const problem = callbackUrlProblem(hooks.defaultCallbackUrl, allowInsecureLocalhost, env.baseUrl);
     if (problem) throw new TypeError(`webhooks.defaultCallbackUrl: ${problem}`);
   }
   if (!(maxAttempts >= 1)) throw new TypeError('webhooks.maxAttempts: must be >= 1');
@@ -249,7 +250,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     let error: string | null = null;
     // The HTTPS/localhost rule holds for every attempt, not only at submission (a restored job,
     // or a server restarted without the localhost opt-in).
-    const refused = callbackUrlProblem(w.url, allowInsecureLocalhost);
+    const refused = callbackUrlProblem(w.url, allowInsecureLocalhost, env.baseUrl);
     if (refused) error = `callback_url ${refused}`;
     else {
       await acquire();
@@ -258,7 +259,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'user-agent': 'gatewaykit-webhooks',
+            'user-agent': WEBHOOK_USER_AGENT,
             'X-Gateway-Idempotency-Key': `${job.id}-${status}`,
             'X-Gateway-Signature': signature,
           },
@@ -337,7 +338,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         isByok: apiKey?.byok ?? false,
         findJob: (id) => getFor(id, apiKey),
         takeProviderFault: (slug) => env.providerFaults.take(slug),
-        webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost },
+        webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost, self: env.baseUrl },
       });
       if (apiKey) record.owner = videoJobOwner(apiKey);
       // The counter moves now (ids stay unique while the save is in flight); a failed save leaves a gap.

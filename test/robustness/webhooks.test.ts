@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
+import { startServer } from '../../src/adapter/node/create-server.ts';
 
 /** Webhook receivers that misbehave (F8, F9), on 127.0.0.1, each closed by the test. */
 const servers: Server[] = [];
@@ -124,5 +125,87 @@ describe('robustness: webhooks', () => {
     await second.videos.webhooksIdle();
     expect(calls).toEqual([]);
     expect(second.videos.webhookAttempts()[0]).toMatchObject({ ok: false, error: expect.stringMatching(/callback_url must be an HTTPS URL/) });
+  });
+
+  describe('issue 25.1 a webhook can never reach the simulator itself, whatever the flags', () => {
+    const selfTargets = (port: number) => [
+      `http://127.0.0.1:${port}/__gatewaykit/reset`,
+      `http://localhost:${port}/__gatewaykit/videos/x/cancel`,
+      `http://[::1]:${port}/x/../__gatewaykit/reset`,
+      `http://127.0.0.1:${port}/api/v1/videos`,
+      `http://localhost:${port}/hook`,
+      `https://127.0.0.1:${port}/__GATEWAYKIT/reset`,
+      `https://2130706433:${port}/hook`,
+      `https://0x7f000001:${port}/hook`,
+      `https://[::ffff:127.0.0.1]:${port}/hook`,
+      `https://0.0.0.0:${port}/hook`,
+      `https://gw.localhost:${port}/hook`,
+      `https://elsewhere.example/__gatewaykit/reset`,
+    ];
+
+    it('a real server refuses every form of its own address and the control prefix with a 400 naming callback_url; nothing is reset', async () => {
+      const running = await startServer({ port: 0, clock: virtualClock(), webhooks: { allowInsecureLocalhost: true, maxAttempts: 1 } });
+      try {
+        const submit = (callback_url: string) =>
+          fetch(`${running.baseUrl}/videos`, { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url }) });
+        const kept = await submit(`http://127.0.0.1:9/elsewhere`);
+        expect(kept.status).toBe(202);
+        for (const target of selfTargets(running.port)) {
+          const res = await submit(target);
+          const body = (await res.json()) as { error: { message: string } };
+          expect({ target, status: res.status }).toEqual({ target, status: 400 });
+          expect(body.error.message).toMatch(/^callback_url: must not point at (the simulator's control API|this gateway itself)/);
+        }
+        expect(running.gateway.videos.list()).toHaveLength(1);
+      } finally {
+        await running.close();
+      }
+    });
+
+    it('in-process (msw, gateway.fetch) the gateway origin and the control prefix are refused too', async () => {
+      const gateway = createGateway({ baseUrl: 'https://gw.test/api/v1', webhooks: { allowInsecureLocalhost: true } });
+      for (const callback_url of ['https://gw.test/hook', 'https://GW.test:443/x', 'http://localhost:9/__gatewaykit/reset']) {
+        const res = await gateway.fetch('/videos', { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url }) });
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^callback_url: must not point at/);
+      }
+      expect(() => createGateway({ baseUrl: 'http://gw.test/api/v1', webhooks: { defaultCallbackUrl: 'https://x.example/__gatewaykit/reset' } })).toThrow(/must not point at the simulator's control API/);
+    });
+
+    it('the control API refuses a webhook delivery (its signature or user agent) even from loopback with JSON', async () => {
+      const running = await startServer({ port: 0 });
+      try {
+        const origin = new URL(running.baseUrl).origin;
+        for (const mark of [{ 'x-gateway-signature': 't=1,v1=00' }, { 'user-agent': 'gatewaykit-webhooks' }] as Record<string, string>[]) {
+          const res = await fetch(`${origin}/__gatewaykit/reset`, { method: 'POST', headers: { 'content-type': 'application/json', ...mark }, body: '{}' });
+          expect(res.status).toBe(403);
+          expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/does not answer webhook deliveries/);
+        }
+        const plain = await fetch(`${origin}/__gatewaykit/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(plain.status).toBe(200);
+      } finally {
+        await running.close();
+      }
+    });
+
+    it('a job restored with a self-targeting callback_url is never delivered there', async () => {
+      const calls: string[] = [];
+      const clock = virtualClock();
+      const first = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, webhooks: { allowInsecureLocalhost: true } });
+      await first.fetch('/videos', { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: 'http://localhost:9/hook' }) });
+      const snapshot = first.videos.snapshot();
+      snapshot.jobs[0]!.webhook!.url = 'http://localhost:9/__gatewaykit/reset';
+      const second = createGateway({
+        baseUrl: 'http://gw.test/api/v1',
+        clock,
+        webhooks: { allowInsecureLocalhost: true, maxAttempts: 1, fetch: (async (url: string) => void calls.push(url)) as unknown as typeof fetch },
+        videoJobs: { restore: snapshot },
+      });
+      await second.videos.ready;
+      await clock.advance(3_600_000);
+      await second.videos.webhooksIdle();
+      expect(calls).toEqual([]);
+      expect(second.videos.webhookAttempts()[0]).toMatchObject({ ok: false, error: expect.stringMatching(/control API/) });
+    });
   });
 });
