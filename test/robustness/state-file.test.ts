@@ -1,4 +1,5 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,5 +158,61 @@ describe('durable video state (F3, F4, F5)', () => {
     expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual(ids);
     expect(statSync(file).size).toBeLessThan(400 * 1024);
     expect(leftovers()).toEqual([]);
+  });
+
+  describe('issue 25.2 one owner per state file', () => {
+    it('a second open is refused while the first holds the file, naming the owner; closing releases it', async () => {
+      const file = join(dir, 'owned.log');
+      const first = await gatewayOn(file);
+      const id = (await (await submit(first.gateway)).json()).id;
+      const error = await openStateLog(file).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(StateFileError);
+      expect((error as StateFileError).problem).toMatch(/^in use by this process .*one server per state file \(lock file .*owned\.log\.lock\)/);
+      expect(readFileSync(`${file}.lock`, 'utf8')).toMatch(new RegExp(`^pid ${process.pid}\n`));
+      await first.state.log.close();
+      expect(existsSync(`${file}.lock`)).toBe(false);
+      const second = await gatewayOn(file);
+      expect(second.gateway.videos.list().map((j) => j.id)).toEqual([id]);
+      await second.state.log.close();
+    });
+
+    it('a stale lock (its owner is dead, or an earlier process with our pid) is taken over and said so', async () => {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+      for (const [name, content] of [
+        ['dead', `pid ${dead}\nstarted 0\n`],
+        ['reused-pid', `pid ${process.pid}\nstarted 1000\n`],
+        ['foreign', 'garbage'],
+      ] as const) {
+        const file = join(dir, `stale-${name}.log`);
+        writeFileSync(`${file}.lock`, content);
+        const opened = await gatewayOn(file);
+        expect(opened.state.repaired[0]).toMatch(/took over the lock of .*no longer running/);
+        expect(readFileSync(`${file}.lock`, 'utf8')).toMatch(new RegExp(`^pid ${process.pid}\n`));
+        await opened.state.log.close();
+      }
+    });
+
+    it('serve: a second server on the same --state-file exits 2 before listening, naming the owner pid; the first keeps every job', async () => {
+      const file = join(dir, 'two-servers.log');
+      const first = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', file]);
+      try {
+        const base = await first.listening();
+        const ids: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const res = await fetch(`${base}/videos`, { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: `p${i}` }) });
+          ids.push(((await res.json()) as { id: string }).id);
+        }
+        const second = runCli(['serve', '--port', '0', '--clock', 'virtual', '--state-file', file]);
+        expect(await second.exited).toBe(2);
+        expect(second.err()).toContain(file);
+        expect(second.err()).toContain(`in use by process ${first.child.pid}`);
+        expect(second.out()).not.toMatch(/listening/);
+        expect(await first.stop()).toBe(0);
+        expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual(ids);
+        expect(existsSync(`${file}.lock`)).toBe(false);
+      } finally {
+        await first.stop();
+      }
+    }, 30_000);
   });
 });

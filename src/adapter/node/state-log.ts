@@ -4,6 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { formatZodError } from '../../errors/format-zod-error.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../../schemas/video-job-record.ts';
 import type { VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot } from '../../videos/video-jobs.ts';
+import { StateFileError } from './state-file-error.ts';
+import { lockStateFile, type StateFileLock } from './state-file-lock.ts';
 
 /** The first line of a state file: what it is, so a foreign file is never taken for one. */
 const HEADER = { format: 'gatewaykit-state', version: 2 } as const;
@@ -15,16 +17,7 @@ const COMPACT_SLICE = 500;
 /** The older one-document format is read whole: larger files are refused rather than loaded. */
 const MAX_LEGACY_BYTES = 512 * 1024 * 1024;
 
-/** A state file that cannot be used: which file, and what is wrong with it (serve exits 2). */
-export class StateFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${problem}`);
-    this.name = 'StateFileError';
-  }
-}
+export { StateFileError };
 
 /** What was found on opening a state file. */
 export interface StateLogOpened {
@@ -90,8 +83,19 @@ async function readLines(handle: FileHandle, file: string, onLine: (text: string
  */
 export async function openStateLog(path: string): Promise<StateLogOpened> {
   mkdirSync(dirname(path), { recursive: true });
+  // One owner per file, taken before anything is read or repaired: two writers lose accepted jobs.
+  const lock = await lockStateFile(path);
+  try {
+    return await openLocked(path, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOpened> {
   removeStaleTemps(path);
-  const repaired: string[] = [];
+  const repaired: string[] = lock.tookOver ? [lock.tookOver] : [];
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDWR | constants.O_CREAT | constants.O_APPEND, 0o644);
@@ -118,7 +122,7 @@ export async function openStateLog(path: string): Promise<StateLogOpened> {
       const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at);
       repaired.push(`converted the one-document state format to a log (${jobs.size} jobs)`);
       handle = await open(path, constants.O_RDWR | constants.O_APPEND);
-      const log = createLog(path, handle, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at });
+      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at });
       return { restore: legacy, log, repaired };
     }
     let goodEnd = 0;
@@ -159,7 +163,7 @@ export async function openStateLog(path: string): Promise<StateLogOpened> {
       await handle.write(HEADER_LINE);
       await handle.datasync();
       await syncDirectory(path);
-      return { restore: undefined, log: createLog(path, handle, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }), repaired };
+      return { restore: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }), repaired };
     }
     if (lines === 0) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
     if (firstProblem || tail !== '') {
@@ -170,7 +174,7 @@ export async function openStateLog(path: string): Promise<StateLogOpened> {
       await handle.datasync();
       repaired.push(`dropped a torn last record (${dropped} bytes at offset ${goodEnd}: ${firstProblem?.problem ?? 'no line end'})`);
     }
-    const log = createLog(path, handle, { lines, bytes: goodEnd, seq, at });
+    const log = createLog(path, handle, lock, { lines, bytes: goodEnd, seq, at });
     const restore = lines > 1 || jobs.size > 0 ? { version: 1 as const, saved_at: at, seq, jobs: [...jobs.values()] } : undefined;
     return { restore, log, repaired };
   } catch (error) {
@@ -305,7 +309,7 @@ interface Pending {
  * good ones. After enough dead records (more than the live jobs, and at least 1,000), the file
  * is rewritten from the live jobs (amortised O(1) per change).
  */
-function createLog(path: string, initial: FileHandle, start: { lines: number; bytes: number; seq: number; at: number }): StateLog {
+function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }): StateLog {
   let handle = initial;
   let lines = start.lines;
   let bytes = start.bytes;
@@ -407,6 +411,7 @@ function createLog(path: string, initial: FileHandle, start: { lines: number; by
       closed = true;
       while (running) await running;
       await handle.close().catch(() => undefined);
+      await lock.release();
     },
   };
 }
