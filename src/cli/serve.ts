@@ -33,6 +33,7 @@ Options:
   --headers-timeout-ms N    limit for receiving the request headers (default min(request timeout, 20000))
   --keep-alive-timeout-ms N how long an idle keep-alive connection stays open (default 5000)
   --state-file FILE   keep video jobs (and pending webhooks) in FILE across restarts
+  --max-video-jobs N  video jobs kept at most; the oldest finished ones are forgotten past it (default 10000)
   --webhook-secret S  signing secret of X-Gateway-Signature (default whsec_gatewaykit_test)
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
   --webhook-concurrency N   webhook deliveries in flight at once, the rest queue (default 16)
@@ -58,7 +59,7 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -80,6 +81,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'keep-alive-timeout-ms': { type: 'string' },
         catalog: { type: 'string' },
         'state-file': { type: 'string' },
+        'max-video-jobs': { type: 'string' },
         'webhook-secret': { type: 'string' },
         'webhook-url': { type: 'string' },
         'webhook-allow-insecure-localhost': { type: 'boolean' },
@@ -131,12 +133,17 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   let webhookConcurrency: number | undefined;
   let maxUploadBytes: number | undefined;
   let maxConnections: number | undefined;
+  let maxVideoJobs: number | undefined;
   const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
   try {
     port = int('port', values.port ?? process.env.PORT, config?.port ?? 8080);
     seed = int('seed', values.seed, config?.seed ?? 0);
     maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
     journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
+    if (values['max-video-jobs'] !== undefined) {
+      maxVideoJobs = int('max-video-jobs', values['max-video-jobs'], 0);
+      if (maxVideoJobs < 1) throw new Error(`--max-video-jobs must be at least 1 (got "${values['max-video-jobs']}")`);
+    }
     if (values['max-connections'] !== undefined) maxConnections = int('max-connections', values['max-connections'], 0);
     if (values['max-upload-bytes'] !== undefined) maxUploadBytes = int('max-upload-bytes', values['max-upload-bytes'], 0);
     if (values['webhook-concurrency'] !== undefined) {
@@ -260,7 +267,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
       ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
     };
-    const persisted = state ? { videoJobs: state.videoJobs } : {};
+    const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
+    const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds } } : {};
     running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     await state?.log.close();

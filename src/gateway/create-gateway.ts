@@ -35,7 +35,7 @@ import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { MULTIPART_FILE_LIMIT_BYTES } from '../audio/read-transcription-request.ts';
-import { createVideoJobs, type VideoJobs, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsOptions, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -80,8 +80,8 @@ export interface GatewayOptions {
   scripts?: ReadonlyArray<ScriptRuleInput | ScriptRule>;
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
   webhooks?: VideoWebhookOptions;
-  /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`). */
-  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence };
+  /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`), and how many jobs are kept (`bounds`, docs/videos.md). */
+  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence; bounds?: VideoJobsOptions['bounds'] };
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */

@@ -7,7 +7,7 @@ import { hash53 } from '../random/hash.ts';
 import { videoContentKey } from '../videos/video-content-key.ts';
 import { buildMp4 } from '../videos/build-mp4.ts';
 import { videoJobStatus } from '../videos/video-job-state.ts';
-import { createVideoJobs, type VideoJobs } from '../videos/video-jobs.ts';
+import { createVideoJobs, type VideoJobs, type VideoJobsPageQuery } from '../videos/video-jobs.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 
 /** `?index=` of the content operation: absent or null means 0 (reference: integer >= 0, default 0). */
@@ -16,6 +16,22 @@ function contentIndex(url: URL): number {
   if (raw === null || raw === '' || raw === 'null') return 0;
   if (!/^\d+$/.test(raw)) throw new GatewayError(400, `index: must be a whole number >= 0 (got "${raw.slice(0, 40)}")`);
   return Number(raw);
+}
+
+/** The control listing's page size: default and most. */
+const PAGE_DEFAULT = 100;
+const PAGE_MAX = 1000;
+
+/** `?limit=&after=&order=` of `GET /__gatewaykit/videos`. */
+function pageQuery(url: URL): VideoJobsPageQuery {
+  const raw = url.searchParams.get('limit');
+  if (raw !== null && !/^[1-9]\d{0,6}$/.test(raw)) throw new GatewayError(400, `limit: must be a whole number from 1 to ${PAGE_MAX} (got "${raw.slice(0, 40)}")`);
+  const limit = raw === null ? PAGE_DEFAULT : Number(raw);
+  if (limit > PAGE_MAX) throw new GatewayError(400, `limit: must be a whole number from 1 to ${PAGE_MAX} (got ${limit})`);
+  const order = url.searchParams.get('order') ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new GatewayError(400, `order: must be asc (oldest first) or desc (newest first) (got "${order.slice(0, 40)}")`);
+  const after = url.searchParams.get('after');
+  return { limit, order, ...(after !== null ? { after } : {}) };
 }
 
 /**
@@ -98,11 +114,19 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       auth: 'none',
       faults: [],
       control: true,
-      async handle() {
+      async handle(ctx) {
         await jobs.ready;
+        const query = pageQuery(ctx.url);
+        // Paged: the inspector polls this every second, and a whole store in one answer grew the heap without bound.
+        const page = jobs.page(query);
+        if (!page) throw new GatewayError(400, `after: no video job ${query.after?.slice(0, 100)} (it may have been evicted; start from the first page)`);
         const now = env.clock.now();
+        const last = page.jobs.at(-1);
         return jsonResponse({
-          data: jobs.list().map((job) => ({ ...job, status: videoJobStatus(job, now) })),
+          data: page.jobs.map((job) => ({ ...job, status: videoJobStatus(job, now) })),
+          has_more: page.hasMore,
+          next_after: page.hasMore && last ? last.id : null,
+          total: page.total,
           webhook_attempts: jobs.webhookAttempts(),
         });
       },

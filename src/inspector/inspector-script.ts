@@ -242,7 +242,7 @@ export const INSPECTOR_SCRIPT = String.raw`
   }
 
   async function refreshVideos() {
-    var page = await api('GET', '/videos');
+    var page = await api('GET', '/videos?order=desc&limit=100');
     var jobs = Array.isArray(page.data) ? page.data : [];
     if (!changed('videos', jobs)) return;
     var rows = jobs.map(function (job) {

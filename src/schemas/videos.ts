@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
 import { VIDEO_ASPECT_RATIOS, VIDEO_FRAME_TYPES, VIDEO_RESOLUTIONS } from './video-vocabulary.ts';
 
 /** spec 2.8: `gen-vid-<timestamp>-<20 alphanumerics>`. */
@@ -50,6 +51,19 @@ const max256 = z.string().max(256, 'at most 256 characters (spec 8)');
  * make every later save carry megabytes (a 9 MB prompt was kept). Far above any provider's limit.
  */
 export const MAX_VIDEO_PROMPT_CHARS = 32_000;
+/** `callback_url` is stored with its job: at most this many characters (browsers' practical URL limit). */
+export const MAX_VIDEO_CALLBACK_URL_CHARS = 2048;
+/**
+ * `trace` and `provider.options` are stored with the job as given: each at most this many bytes
+ * as JSON (UTF-8), so every job record, and every line of a state file, stays small.
+ */
+export const MAX_VIDEO_PASSTHROUGH_JSON_BYTES = 16 * 1024;
+
+/** An object stored whole with its job, bounded by its size as JSON. */
+const boundedJson = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
+  schema.refine((value) => utf8ByteLength(JSON.stringify(value)) <= MAX_VIDEO_PASSTHROUGH_JSON_BYTES, {
+    error: `at most ${MAX_VIDEO_PASSTHROUGH_JSON_BYTES} bytes as JSON (it is stored with the job)`,
+  });
 
 /**
  * The body of `POST /videos` (spec 2.7, field names from the reference `VideoGenerationRequest`).
@@ -72,14 +86,14 @@ export const VideoGenerationRequestSchema = z
     seed: z.number().int('must be an integer').optional(),
     frame_images: z.array(FrameImageSchema).max(2, 'at most 2 frame images (one first_frame, one last_frame)').optional(),
     input_references: z.array(InputReferenceSchema).max(16, 'at most 16 references').optional(),
-    callback_url: z.string().min(1).optional(),
+    callback_url: z.string().min(1).max(MAX_VIDEO_CALLBACK_URL_CHARS, `at most ${MAX_VIDEO_CALLBACK_URL_CHARS} characters`).optional(),
     creativity: z.number().optional(),
     upscale_factor: z.number().gt(0, 'must be > 0').optional(),
     provider: z
-      .object({ options: z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'must be an object of provider options' })).optional() })
+      .object({ options: boundedJson(z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'must be an object of provider options' }))).optional() })
       .strict()
       .optional(),
-    trace: z.record(z.string(), z.unknown()).optional(),
+    trace: boundedJson(z.record(z.string(), z.unknown())).optional(),
     user: max256.optional(),
     session_id: max256.optional(),
     previous_job_id: z.string().regex(VIDEO_JOB_ID_PATTERN, 'must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$ (spec 2.7)').optional(),

@@ -1,12 +1,14 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { TimerHandle } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
 import { hash53 } from '../random/hash.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { WEBHOOK_USER_AGENT } from '../schemas/control-api.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../schemas/video-job-record.ts';
 import { isTerminalVideoStatus, type VideoJob } from '../schemas/videos.ts';
 import { callbackUrlProblem } from './callback-url.ts';
+import { DEFAULT_VIDEO_JOB_BOUNDS, jobsToEvict, type VideoJobBounds } from './video-job-eviction.ts';
 import { prepareVideoJob } from './prepare-video-job.ts';
 import { videoJobStatus, videoJobTerminalAt, videoJobView, videoWebhookPayload } from './video-job-state.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -36,6 +38,15 @@ export const WEBHOOK_RESPONSE_CAP = 4096;
 
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_gatewaykit_test';
 
+/** A listing page stops once its records pass this many bytes as JSON (at least one job per page). */
+export const VIDEO_PAGE_BYTES = 4 * 1024 * 1024;
+
+/** A webhook error kept with its job is cut to this many characters (it is saved with the job). */
+const MAX_WEBHOOK_ERROR_CHARS = 500;
+
+/** A record's size as JSON (UTF-8 bytes), what the bounds count. */
+const recordBytes = (job: VideoJobRecord) => utf8ByteLength(JSON.stringify(job));
+
 /** What a state file holds: every accepted job with its timeline and webhook progress. */
 export interface VideoJobsSnapshot {
   version: 1;
@@ -48,8 +59,11 @@ export interface VideoJobsSnapshot {
 
 /** One change to the jobs, as a persistence layer receives it (in order). */
 export type VideoJobsChange =
-  /** A job was accepted or changed (cancelled, webhook progress): its whole record. `seq` is the submission counter after it. */
-  | { kind: 'job'; job: VideoJobRecord; seq: number; at: number }
+  /**
+   * A job was accepted or changed (cancelled, webhook progress): its whole record. `seq` is the
+   * submission counter after it. `forget`: jobs evicted to make room for it, in the same record.
+   */
+  | { kind: 'job'; job: VideoJobRecord; seq: number; at: number; forget?: readonly string[] }
   /** The clock moved (job states are a function of it). */
   | { kind: 'clock'; seq: number; at: number }
   /** Control reset: every job forgotten. */
@@ -79,6 +93,20 @@ export interface VideoJobsOptions {
   onChange?: (snapshot: VideoJobsSnapshot) => void;
   /** Durable storage: a submission is answered 202 only once `save` resolved (503 if it rejects). */
   persistence?: VideoJobsPersistence;
+  /**
+   * Jobs kept at most, and their bytes as JSON together (default 10,000 and 64 MiB). Past either,
+   * the oldest finished jobs that owe no webhook are forgotten; a submission that cannot make room
+   * that way gets 503 (docs/videos.md).
+   */
+  bounds?: Partial<VideoJobBounds>;
+}
+
+/** One page of the control listing, oldest first or newest first. */
+export interface VideoJobsPageQuery {
+  limit: number;
+  /** The id of the last job of the previous page. */
+  after?: string;
+  order: 'asc' | 'desc';
 }
 
 /** One webhook delivery attempt, as observed by the gateway. */
@@ -104,6 +132,11 @@ export interface VideoJobs {
   /** Cancel a job that has not reached a terminal state (409 otherwise, 404 unknown). */
   cancel(id: string): Promise<VideoJob>;
   list(): VideoJobRecord[];
+  /**
+   * One page of jobs: at most `limit`, and no more than {@link VIDEO_PAGE_BYTES} of records after
+   * the first. Undefined when `after` names no kept job.
+   */
+  page(query: VideoJobsPageQuery): { jobs: VideoJobRecord[]; hasMore: boolean; total: number } | undefined;
   snapshot(): VideoJobsSnapshot;
   /**
    * Tell the persistence hook that time moved (a virtual clock was advanced): job states are a
@@ -179,6 +212,20 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   // A Map in submission order: lookups by id in constant time (a scanning store cost 60-90 ms per
   // lookup at 100,000 jobs).
   const jobs = new Map<string, VideoJobRecord>();
+  const bounds: VideoJobBounds = { ...DEFAULT_VIDEO_JOB_BOUNDS, ...options.bounds };
+  if (!(Number.isInteger(bounds.maxJobs) && bounds.maxJobs >= 1)) throw new TypeError('videoJobs.bounds.maxJobs: must be a whole number >= 1');
+  if (!(Number.isInteger(bounds.maxBytes) && bounds.maxBytes >= 1)) throw new TypeError('videoJobs.bounds.maxBytes: must be a whole number >= 1');
+  // Each kept job's size as JSON, their total, and what submissions in flight have claimed.
+  const sizes = new Map<string, number>();
+  let totalBytes = 0;
+  const reserved = { count: 0, bytes: 0 };
+  const evicting = new Set<string>();
+  const keep = (job: VideoJobRecord) => {
+    const size = recordBytes(job);
+    totalBytes += size - (sizes.get(job.id) ?? 0);
+    sizes.set(job.id, size);
+    jobs.set(job.id, job);
+  };
   const timers = new Map<string, TimerHandle>();
   const inFlight = new Set<Promise<void>>();
   const attempts: WebhookAttempt[] = [];
@@ -211,8 +258,33 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
 
   function patch(id: string, fn: (job: VideoJobRecord) => void): VideoJobRecord | undefined {
     const job = jobs.get(id);
-    if (job) fn(job);
+    if (job) {
+      fn(job);
+      keep(job);
+    }
     return job;
+  }
+
+  function forget(id: string): void {
+    timers.get(id)?.cancel();
+    timers.delete(id);
+    totalBytes -= sizes.get(id) ?? 0;
+    sizes.delete(id);
+    jobs.delete(id);
+  }
+
+  /** Jobs to forget so one more of `size` bytes fits; a 503 when the kept jobs cannot make room. */
+  function makeRoom(size: number, now: number): string[] {
+    // Jobs other submissions in flight are evicting are as good as gone; what they add is already here.
+    let evictingBytes = 0;
+    for (const id of evicting) evictingBytes += sizes.get(id) ?? 0;
+    const used = { count: jobs.size - evicting.size + reserved.count + 1, bytes: totalBytes - evictingBytes + reserved.bytes + size };
+    const ids = jobsToEvict(jobs.values(), (id) => sizes.get(id) ?? 0, used, bounds, now, evicting);
+    if (ids) return ids;
+    throw new GatewayError(
+      503,
+      `The video job store is full (${jobs.size} jobs, ${totalBytes} bytes; at most ${bounds.maxJobs} jobs and ${bounds.maxBytes} bytes) and no finished job can be forgotten to make room (pending jobs and webhooks still owed are kept): retry later`,
+    );
   }
 
   function schedule(job: VideoJobRecord): void {
@@ -279,6 +351,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         release();
       }
     }
+    if (error !== null && error.length > MAX_WEBHOOK_ERROR_CHARS) error = `${error.slice(0, MAX_WEBHOOK_ERROR_CHARS)}…`;
     const attempt = w.attempts + 1;
     const at = env.clock.now();
     attempts.push({ job_id: id, status, attempt, at, ok: error === null, error });
@@ -310,14 +383,20 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
     if (!restored) return;
     seq = restored.seq;
     const records = restored.jobs.map((record) => VideoJobRecordSchema.parse(record));
-    for (const record of records) jobs.set(record.id, record);
-    for (const record of records) schedule(record);
+    for (const record of records) keep(record);
+    // Bounds lowered since the file was written: forget the oldest finished jobs now (the file
+    // follows at its next compaction; until then a restart forgets the same ones again).
+    const over = jobsToEvict(jobs.values(), (id) => sizes.get(id) ?? 0, { count: jobs.size, bytes: totalBytes }, bounds, env.clock.now(), evicting) ?? [];
+    for (const id of over) forget(id);
+    for (const record of jobs.values()) schedule(record);
   })();
 
   env.onReset(() => {
     for (const t of timers.values()) t.cancel();
     timers.clear();
     jobs.clear();
+    sizes.clear();
+    totalBytes = 0;
     attempts.length = 0;
     seq = 0;
     changedInBackground({ kind: 'reset', seq, at: env.clock.now() });
@@ -341,15 +420,26 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost, self: env.baseUrl },
       });
       if (apiKey) record.owner = videoJobOwner(apiKey);
+      // Room is made in the same saved record as the job: oldest finished jobs first (docs/videos.md).
+      const size = recordBytes(record);
+      const evicted = makeRoom(size, now);
+      for (const id of evicted) evicting.add(id);
+      reserved.count++;
+      reserved.bytes += size;
       // The counter moves now (ids stay unique while the save is in flight); a failed save leaves a gap.
       seq += 1;
       try {
-        await changed({ kind: 'job', job: record, seq, at: now });
+        await changed({ kind: 'job', job: record, seq, at: now, ...(evicted.length > 0 ? { forget: evicted } : {}) });
       } catch (error) {
-        // Not accepted: nothing is kept, and the client learns it (spec 7 envelope, 503 + Retry-After).
+        // Not accepted: nothing is kept or forgotten, and the client learns it (spec 7 envelope, 503 + Retry-After).
         throw new GatewayError(503, `The video job could not be saved (${(error as Error).message}); it was not accepted: retry later`);
+      } finally {
+        reserved.count--;
+        reserved.bytes -= size;
+        for (const id of evicted) evicting.delete(id);
       }
-      jobs.set(record.id, record);
+      for (const id of evicted) forget(id);
+      keep(record);
       schedule(record);
       return record;
     },
@@ -369,13 +459,31 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
       } catch (error) {
         throw new GatewayError(503, `The cancellation could not be saved (${(error as Error).message}); the job was not cancelled: retry later`);
       }
-      jobs.set(id, updated);
+      keep(updated);
       timers.get(id)?.cancel();
       timers.delete(id);
       if (updated.webhook) track(deliver(id));
       return videoJobView(updated, now, { basePath: env.basePath, baseUrl: env.baseUrl });
     },
     list: all,
+    page({ limit, after, order }) {
+      const list = order === 'desc' ? all().reverse() : all();
+      let start = 0;
+      if (after !== undefined) {
+        const at = list.findIndex((job) => job.id === after);
+        if (at < 0) return undefined;
+        start = at + 1;
+      }
+      const page: VideoJobRecord[] = [];
+      let bytes = 0;
+      for (let i = start; i < list.length && page.length < limit; i++) {
+        const job = list[i] as VideoJobRecord;
+        bytes += sizes.get(job.id) ?? 0;
+        if (page.length > 0 && bytes > VIDEO_PAGE_BYTES) break;
+        page.push(job);
+      }
+      return { jobs: page, hasMore: start + page.length < list.length, total: list.length };
+    },
     snapshot,
     clockMoved: () => changedInBackground({ kind: 'clock', seq, at: env.clock.now() }),
     webhookAttempts: () => attempts.map((a) => ({ ...a })),

@@ -52,13 +52,14 @@ export function readStateFile(path: string): GatewayStateFile | undefined {
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i] as string;
     if (line === '') continue;
-    let record: { job?: VideoJobRecord; seq: number; at: number; reset?: boolean };
+    let record: { job?: VideoJobRecord; seq: number; at: number; reset?: boolean; forget?: string[] };
     try {
       record = JSON.parse(line);
     } catch (error) {
       if (i >= lines.length - 2) break; // a torn last record
       throw new StateFileError(path, `line ${i + 1}: not valid JSON (${(error as Error).message})`);
     }
+    for (const id of record.forget ?? []) jobs.delete(id);
     if (record.job) jobs.set(record.job.id, record.job);
     else if (record.reset) jobs.clear();
     seq = record.seq;

@@ -42,7 +42,7 @@ export interface StateLog extends VideoJobsPersistence {
 /** The live jobs as the core holds them (a Map by id). */
 type LiveJobs = ReadonlyMap<string, VideoJobRecord>;
 
-type Line = { job: unknown; seq: number; at: number } | { seq: number; at: number; reset?: true };
+type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { seq: number; at: number; reset?: true };
 
 /** Read the file in chunks and hand each complete line to `onLine` with its start offset. */
 async function readLines(handle: FileHandle, file: string, onLine: (text: string, offset: number, lineNo: number) => void): Promise<{ end: number; tail: string }> {
@@ -200,6 +200,10 @@ function applyLine(text: string, jobs: Map<string, VideoJobRecord>, counters: (s
     const parsed = VideoJobRecordSchema.safeParse(line.job);
     if (!parsed.success) return `job: ${formatZodError(parsed.error)}`;
     if (parsed.data.seq >= seq) return `seq: ${seq} must be greater than the job's own seq ${parsed.data.seq}`;
+    const forget = (line as { forget?: unknown }).forget;
+    if (forget !== undefined && !(Array.isArray(forget) && forget.every((id) => typeof id === 'string'))) return 'forget: must be a list of job ids';
+    // Jobs evicted to make room for this one (the job-count bound, docs/videos.md).
+    for (const id of (forget as string[] | undefined) ?? []) jobs.delete(id);
     jobs.set(parsed.data.id, parsed.data);
   } else if ((line as { reset?: unknown }).reset === true) jobs.clear();
   counters(seq, at);
@@ -298,6 +302,8 @@ interface Pending {
   text: string;
   /** The job record it saves, if any (forgotten again if the save fails). */
   job?: VideoJobRecord;
+  /** Jobs it evicts (remembered again if the save fails). */
+  forget?: readonly string[];
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -321,6 +327,9 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
   // job to its live map only once its save resolved, so a compaction running right then must
   // still write it; and the saved record is the newest one for its id.
   let recent = new Map<string, VideoJobRecord>();
+  // Jobs evicted since the last compaction began: the core forgets them only once their record is
+  // written, so a compaction running right then must leave them out itself.
+  let forgotten = new Set<string>();
   let queue: Pending[] = [];
   let running: Promise<void> | undefined;
   let closed = false;
@@ -342,6 +351,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
         const problem = new Error((error as NodeJS.ErrnoException).code ?? (error as Error).message);
         for (const p of batch) {
           if (p.job && recent.get(p.job.id) === p.job) recent.delete(p.job.id);
+          for (const id of p.forget ?? []) forgotten.delete(id);
           p.reject(problem);
         }
         continue;
@@ -354,10 +364,13 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
     if (!live) return;
     const source = live;
     const saved = recent;
+    const gone = forgotten;
     recent = new Map();
+    forgotten = new Set();
+    const kept = (id: string) => !gone.has(id) && !forgotten.has(id);
     const records = function* () {
-      for (const job of source.values()) yield saved.get(job.id) ?? job;
-      for (const [id, job] of saved) if (!source.has(id)) yield job;
+      for (const job of source.values()) if (kept(job.id)) yield saved.get(job.id) ?? job;
+      for (const [id, job] of saved) if (!source.has(id) && kept(id)) yield job;
     };
     try {
       const written = await writeCompacted(path, records(), lastSeq, lastAt);
@@ -370,6 +383,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
     } catch {
       // The old log is still whole and still appended to; compaction is tried again later.
       for (const [id, job] of saved) if (!recent.has(id)) recent.set(id, job);
+      for (const id of gone) forgotten.add(id);
     }
   }
 
@@ -388,15 +402,21 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       // Serialised now: the record may change in memory before the write happens.
       let text: string;
       if (change.kind === 'job') {
-        text = `${JSON.stringify({ job: change.job, seq: change.seq, at: change.at })}\n`;
+        text = `${JSON.stringify({ job: change.job, seq: change.seq, at: change.at, ...(change.forget ? { forget: change.forget } : {}) })}\n`;
+        // An evicted job must not come back with the next compaction.
+        for (const id of change.forget ?? []) {
+          recent.delete(id);
+          forgotten.add(id);
+        }
         recent.set(change.job.id, change.job);
       } else if (change.kind === 'reset') {
         text = `${JSON.stringify({ seq: change.seq, at: change.at, reset: true })}\n`;
         recent.clear();
+        forgotten.clear();
       }
       else text = `${JSON.stringify({ seq: change.seq, at: change.at })}\n`;
       return new Promise<void>((resolve, reject) => {
-        queue.push({ text, resolve, reject, ...(change.kind === 'job' ? { job: change.job } : {}) });
+        queue.push({ text, resolve, reject, ...(change.kind === 'job' ? { job: change.job, ...(change.forget ? { forget: change.forget } : {}) } : {}) });
         kick();
       });
     },
