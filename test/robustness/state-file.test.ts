@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, mkdtempSync, readlinkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,39 @@ describe('durable video state (F3, F4, F5)', () => {
     expect(second.gateway.videos.list().map((j) => j.id)).toEqual([...ok, after]);
     await second.state.log.close();
     expect(leftovers()).toEqual([]);
+  });
+
+  it('issue 25.4 a short write (the disk fills mid-line, no error) is finished or refused, never answered 202 torn', async () => {
+    const file = join(dir, 'short-write.log');
+    const first = await gatewayOn(file);
+    const ok: string[] = [];
+    for (let i = 0; i < 5; i++) ok.push((await (await submit(first.gateway)).json()).id);
+    const handle = await open(file, 'r');
+    const proto = Object.getPrototypeOf(handle) as { write: (...args: unknown[]) => Promise<{ bytesWritten: number }> };
+    await handle.close();
+    const realWrite = proto.write;
+    // What write(2) does as a disk fills: part of a line goes out with no error, the next write fails.
+    proto.write = async function (this: unknown, data: unknown, ...rest: unknown[]) {
+      if (typeof data === 'string' && data.includes('"job"')) {
+        const half = Buffer.from(data).subarray(0, Math.floor(Buffer.byteLength(data) / 2));
+        return realWrite.call(this, half);
+      }
+      if (typeof data !== 'string') throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      return realWrite.call(this, data, ...rest);
+    };
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < 3; i++) statuses.push((await submit(first.gateway)).status);
+    } finally {
+      proto.write = realWrite;
+    }
+    expect(statuses).toEqual([503, 503, 503]);
+    ok.push((await (await submit(first.gateway)).json()).id); // space again
+    await first.state.log.close();
+    const second = await gatewayOn(file);
+    expect(second.state.repaired).toEqual([]);
+    expect(second.gateway.videos.list().map((j) => j.id)).toEqual(ok);
+    await second.state.log.close();
   });
 
   it('recovers from a torn last record (a crash mid-write) and keeps appending cleanly', async () => {
@@ -168,9 +201,9 @@ describe('durable video state (F3, F4, F5)', () => {
       const error = await openStateLog(file).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(StateFileError);
       expect((error as StateFileError).problem).toMatch(/^in use by this process .*one server per state file \(lock file .*owned\.log\.lock\)/);
-      expect(readFileSync(`${file}.lock`, 'utf8')).toMatch(new RegExp(`^pid ${process.pid}\n`));
+      expect(readlinkSync(`${file}.lock`)).toMatch(new RegExp(`^pid ${process.pid} started \\d+$`));
       await first.state.log.close();
-      expect(existsSync(`${file}.lock`)).toBe(false);
+      expect(() => lstatSync(`${file}.lock`)).toThrow(/ENOENT/);
       const second = await gatewayOn(file);
       expect(second.gateway.videos.list().map((j) => j.id)).toEqual([id]);
       await second.state.log.close();
@@ -179,15 +212,15 @@ describe('durable video state (F3, F4, F5)', () => {
     it('a stale lock (its owner is dead, or an earlier process with our pid) is taken over and said so', async () => {
       const dead = spawnSync(process.execPath, ['-e', '']).pid!;
       for (const [name, content] of [
-        ['dead', `pid ${dead}\nstarted 0\n`],
-        ['reused-pid', `pid ${process.pid}\nstarted 1000\n`],
+        ['dead', `pid ${dead} started 0\n`],
+        ['reused-pid', `pid ${process.pid} started 1000\n`],
         ['foreign', 'garbage'],
       ] as const) {
         const file = join(dir, `stale-${name}.log`);
         writeFileSync(`${file}.lock`, content);
         const opened = await gatewayOn(file);
         expect(opened.state.repaired[0]).toMatch(/took over the lock of .*no longer running/);
-        expect(readFileSync(`${file}.lock`, 'utf8')).toMatch(new RegExp(`^pid ${process.pid}\n`));
+        expect(readlinkSync(`${file}.lock`)).toMatch(new RegExp(`^pid ${process.pid} started`));
         await opened.state.log.close();
       }
     });
@@ -209,7 +242,7 @@ describe('durable video state (F3, F4, F5)', () => {
         expect(second.out()).not.toMatch(/listening/);
         expect(await first.stop()).toBe(0);
         expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual(ids);
-        expect(existsSync(`${file}.lock`)).toBe(false);
+        expect(() => lstatSync(`${file}.lock`)).toThrow(/ENOENT/);
       } finally {
         await first.stop();
       }

@@ -160,7 +160,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
     });
     if (size === 0 || (lines === 0 && end === 0 && tail === '')) {
       await handle.truncate(0);
-      await handle.write(HEADER_LINE);
+      await writeAll(handle, HEADER_LINE);
       await handle.datasync();
       await syncDirectory(path);
       return { restore: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }), repaired };
@@ -250,6 +250,24 @@ function removeStaleTemps(path: string): void {
   }
 }
 
+/**
+ * Write all of `text`, or throw. One write(2) may write part of it without an error (a disk that
+ * fills up mid-write), and a line reported written but cut short was a job answered 202 and then
+ * dropped as a torn record on restart: the rest is written until done, and a write that makes no
+ * progress is an error.
+ */
+async function writeAll(handle: FileHandle, text: string): Promise<void> {
+  const first = await handle.write(text);
+  const length = Buffer.byteLength(text);
+  if (first.bytesWritten >= length) return;
+  const bytes = Buffer.from(text);
+  for (let offset = first.bytesWritten; offset < length; ) {
+    const { bytesWritten } = await handle.write(bytes, offset, length - offset);
+    if (bytesWritten <= 0) throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
+    offset += bytesWritten;
+  }
+}
+
 /** fsync the directory, so a created or renamed file's name is durable too. */
 async function syncDirectory(path: string): Promise<void> {
   const dir = await open(dirname(path), 'r');
@@ -267,14 +285,14 @@ async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq:
   let lines = 1;
   let bytes = 0;
   try {
-    await out.write(HEADER_LINE);
+    await writeAll(out, HEADER_LINE);
     bytes += HEADER_LINE.length;
     let batch: string[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const text = batch.join('');
       batch = [];
-      await out.write(text);
+      await writeAll(out, text);
       bytes += Buffer.byteLength(text);
     };
     for (const job of live) {
@@ -340,7 +358,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       queue = [];
       const text = batch.map((p) => p.text).join('');
       try {
-        await handle.write(text);
+        await writeAll(handle, text);
         await handle.datasync();
         bytes += Buffer.byteLength(text);
         lines += batch.length;
