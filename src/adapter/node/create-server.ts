@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
@@ -25,6 +25,8 @@ export interface ServeOptions extends GatewayOptions {
   keepAliveTimeoutMs?: number;
   /** Open connections at most; further ones are closed at once (node:http `maxConnections`). Default: no limit. */
   maxConnections?: number;
+  /** How long `close()` lets answers in flight finish before it drops their connections, ms. Default 10 000. */
+  shutdownTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -34,8 +36,10 @@ export interface RunningServer {
   readonly baseUrl: string;
   readonly port: number;
   /**
-   * Stop listening, drop open connections, then finish and release the video-job store given in
-   * `videoJobs.persistence` (a state file is flushed and closed), so nothing accepted is lost.
+   * Shut down gracefully: stop accepting connections, close idle ones, let the answers in flight
+   * finish (at most `shutdownTimeoutMs`, then their connections are dropped), then finish and
+   * release the video-job store given in `videoJobs.persistence` (a state file is flushed and
+   * closed), so nothing accepted is lost and no client that was answered sees a reset.
    */
   close(): Promise<void>;
 }
@@ -92,6 +96,23 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // Responses request does not wait for it; start-up itself does not.
   void loadTokenizer().catch(() => undefined);
 
+  // Requests being answered, so a shutdown can wait for them (SIGTERM used to reset clients
+  // whose jobs were already saved, and a retrying client then made duplicates).
+  const inFlight = new Set<ServerResponse>();
+  let shuttingDown = false;
+  let drained: (() => void) | undefined;
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (!shuttingDown) return;
+      // The connection may be idle now: close it, and tell close() when the last answer is out.
+      setImmediate(() => server.closeIdleConnections());
+      if (inFlight.size === 0) drained?.();
+    });
+    // An answer during shutdown ends its connection (Connection: close, RFC 9112 9.6).
+    if (shuttingDown) res.shouldKeepAlive = false;
+  });
   server.on('request', (req, res) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
@@ -130,10 +151,21 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     baseUrl: `${origin}${basePath}`,
     port: address.port,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      shuttingDown = true;
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          timer = setTimeout(resolve, options.shutdownTimeoutMs ?? 10_000);
+        });
+        clearTimeout(timer);
+      }
+      // Whatever is left past the bound (a stream that goes on), and keep-alive sockets.
+      server.closeAllConnections();
+      await closed;
       await options.videoJobs?.persistence?.close?.();
     },
   };
