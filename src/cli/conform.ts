@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatCheckLine, formatReport, formatRuleList } from '../../conformance/format-report.ts';
 import { ALL_CHECKS } from '../../conformance/registry.ts';
-import { runConformance, type ConformanceOptions } from '../../conformance/run-conformance.ts';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUESTS, type ConformanceOptions } from '../../conformance/run-conformance.ts';
 import { toJunitXml } from '../../conformance/to-junit-xml.ts';
 import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
 
@@ -18,12 +18,12 @@ Options:
   --timeout-ms N        connect + read deadline of each request (default 30000)
   --max-requests N      hard cap on requests to paid operations (POST /responses, /videos,
                         /audio/transcriptions), served or rejected, preflight included
-                        (default 150; 20000 against the simulator; 0 sends none)
+                        (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none)
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos
   --seed N              fast-check seed (default: random; always printed)
-  --runs N              runs per property (default 25)
+  --runs N              runs per property (default ${DEFAULT_RUNS})
   --only IDS            comma-separated check ids or group prefixes (stream. or stream)
   --skip IDS            comma-separated check ids or group prefixes to leave out
   --replay PATH         replay one counterexample: with --only <id> --seed S
