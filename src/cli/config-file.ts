@@ -27,7 +27,8 @@ const ConfigSchema = z.strictObject({
   scripts: fileOr(z.array(z.unknown())).optional(),
   /** A catalogue, or its path. */
   catalog: fileOr(z.record(z.string(), z.unknown())).optional(),
-  timing: TimingOptionsSchema.optional(),
+  /** A mode name or `{ "mode": ..., "firstTokenTimeoutMs": ..., "generationTimeoutMs": ... }`, checked by {@link timingOf}. */
+  timing: z.unknown().optional(),
   /** Provider faults set at start: `{ "openai": { "status": 503, "count": 2 } }` (count: default all). */
   faults: z.record(z.string().min(1), z.strictObject({ status: z.number().int(), count: z.number().int().positive().optional() })).optional(),
 });
@@ -40,6 +41,10 @@ export interface ServeConfig {
   readonly seed?: number;
   readonly clock?: 'system' | 'virtual';
   readonly keys?: ApiKey[];
+  /** Where the keys came from: the keys file the config names, else the config file itself. */
+  readonly keysFrom?: string;
+  /** Where the scripted replies came from, likewise. */
+  readonly scriptsFrom?: string;
   readonly scripts?: ScriptRule[];
   readonly catalog?: Catalog;
   readonly timing?: TimingOptions;
@@ -82,6 +87,7 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
       : typeof c.scripts === 'string'
         ? parseScriptsFile(JSON.stringify(readJson(c.scripts, 'scripts')), resolve(base, c.scripts))
         : parseScriptsFile(JSON.stringify(c.scripts), `${file}: scripts`);
+  const timing = c.timing === undefined ? undefined : timingOf(c.timing, file);
   const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(resolve(base, c.catalog)) : parseCatalog(c.catalog);
   return {
     file,
@@ -89,10 +95,23 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
     ...(c.host !== undefined ? { host: c.host } : {}),
     ...(c.seed !== undefined ? { seed: c.seed } : {}),
     ...(c.clock !== undefined ? { clock: c.clock } : {}),
-    ...(keys ? { keys } : {}),
-    ...(scripts ? { scripts } : {}),
+    ...(keys ? { keys, keysFrom: typeof c.keys === 'string' ? resolve(base, c.keys) : file } : {}),
+    ...(scripts ? { scripts, scriptsFrom: typeof c.scripts === 'string' ? resolve(base, c.scripts) : file } : {}),
     ...(catalog ? { catalog } : {}),
-    ...(c.timing !== undefined ? { timing: c.timing } : {}),
+    ...(timing !== undefined ? { timing } : {}),
     ...(c.faults ? { faults: c.faults } : {}),
   };
+}
+
+/**
+ * The config's `timing`, judged by the form it takes: a string is a mode name, an object the
+ * `{ mode, firstTokenTimeoutMs, generationTimeoutMs }` form, so a mistake inside the object is
+ * named (`timing.mode: must be one of ...`) instead of "must be a string".
+ */
+function timingOf(value: unknown, file: string): TimingOptions {
+  const [modeName, objectForm] = TimingOptionsSchema.options;
+  const schema = z.strictObject({ timing: value !== null && typeof value === 'object' && !Array.isArray(value) ? objectForm : modeName });
+  const parsed = schema.safeParse({ timing: value }, { error: gatewayZodErrorMap });
+  if (!parsed.success) throw new Error(`${file}: ${formatZodError(parsed.error)}${typeof value === 'string' || (value !== null && typeof value === 'object') ? '' : ' (a mode name, or an object such as {"mode": "realistic"})'}`);
+  return parsed.data.timing as TimingOptions;
 }

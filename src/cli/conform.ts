@@ -5,6 +5,7 @@ import { ALL_CHECKS } from '../../conformance/registry.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUESTS, type ConformanceOptions } from '../../conformance/run-conformance.ts';
 import { toJunitXml } from '../../conformance/to-junit-xml.ts';
 import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
+import { optionError } from './did-you-mean.ts';
 
 export const CONFORM_HELP = `gatewaykit conform: check a Gateway API implementation against the spec
 
@@ -47,6 +48,9 @@ Exit status: 0 every check passed (skips, inconclusive and advice allowed); 1 a 
 no generation), or a check got no answer.`;
 
 type Io = { out: (line: string) => void; err: (line: string) => void };
+
+const CONFORM_USAGE = 'Usage: gatewaykit conform --base-url URL [--api-key KEY] [--only IDS] ... (gatewaykit conform --help for all options)';
+const CONFORM_OPTIONS = ['base-url', 'api-key', 'header', 'timeout-ms', 'seed', 'runs', 'only', 'skip', 'replay', 'model', 'reasoning-model', 'video-model', 'max-requests', 'include-videos', 'no-include-videos', 'simulator', 'strict', 'junit', 'json', 'report', 'list', 'help'];
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -109,7 +113,8 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
       allowPositionals: false,
     }));
   } catch (e) {
-    io.err(`gatewaykit conform: ${(e as Error).message}\n\n${CONFORM_HELP}`);
+    // One line with a suggestion, not the whole help.
+    io.err(`gatewaykit conform: ${optionError(e as Error, CONFORM_OPTIONS)}\n${CONFORM_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -121,7 +126,7 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
     return 0;
   }
   const usage = (message: string) => {
-    io.err(`gatewaykit conform: ${message}\n\n${CONFORM_HELP}`);
+    io.err(`gatewaykit conform: ${message}\n${CONFORM_USAGE}`);
     return 2;
   };
   const baseUrl = values['base-url'];

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startRecorder } from '../replay/record-proxy.ts';
+import { optionError } from './did-you-mean.ts';
 
 export const RECORD_HELP = `gatewaykit record: a recording proxy in front of a real gateway
 
@@ -32,7 +33,7 @@ export async function record(argv: string[], io = { out: console.log, err: conso
       strict: true,
     }));
   } catch (e) {
-    io.err(`gatewaykit record: ${(e as Error).message}\nUsage: gatewaykit record --upstream URL --out DIR [--port N] (gatewaykit record --help)`);
+    io.err(`gatewaykit record: ${optionError(e as Error, ['upstream', 'out', 'port', 'host', 'help'])}\nUsage: gatewaykit record --upstream URL --out DIR [--port N] (gatewaykit record --help)`);
     return 2;
   }
   if (values.help) {

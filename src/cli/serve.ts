@@ -293,14 +293,17 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   }
   if (config) io.out(`  config: ${config.file}`);
   io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
-  if (values.scripts !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${values.scripts}`);
+  const scriptsFrom = values.scripts ?? config?.scriptsFrom;
+  if (scriptsFrom !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${scriptsFrom}`);
+  const faults = Object.entries(config?.faults ?? {});
+  if (faults.length > 0) io.out(`  provider faults (from ${config!.file}): ${faults.map(([provider, f]) => `${provider} ${f.status}${f.count !== undefined ? ` x${f.count}` : ' (all)'}`).join(', ')}`);
   if (replay) {
     const under = replay.basePath ? ` (also under ${replay.basePath})` : '';
     io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}${under}, misses: ${replay.miss}${values.upstream ? ` to ${values.upstream}, recorded` : ''}`);
   }
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.
-    io.out(`  keys: ${keys.length} from ${values.keys ?? config?.file}`);
+    io.out(`  keys: ${keys.length} from ${values.keys ?? config?.keysFrom ?? config?.file}`);
     for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
   } else {
     io.out('  demo keys:');

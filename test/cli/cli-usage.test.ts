@@ -60,6 +60,10 @@ describe('gatewaykit.config.json', () => {
       await run.waitForOutput(/control API/);
       expect(run.out()).toContain('clock: virtual, seed: 9, timing: instant');
       expect(run.out()).toContain('config: ');
+      // The banner credits each setting to where it came from, and lists what was loaded.
+      expect(run.out()).toContain(`keys: 1 from ${join(dir, 'keys.json')}`);
+      expect(run.out()).toContain(`scripts: 1 scripted reply from ${join(dir, 'gatewaykit.config.json')}`);
+      expect(run.out()).toContain(`provider faults (from ${join(dir, 'gatewaykit.config.json')}): anthropic 503 (all)`);
       const post = (key: string, body: object) => fetch(`${base}/responses`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
       expect((await post('sk-gw-test', { model: 'openai/gpt-4o-mini', input: 'ping' })).status).toBe(401);
       const pong = (await (await post('sk-config-key-1', { model: 'openai/gpt-4o-mini', input: 'ping' })).json()) as { output: Array<{ content?: Array<{ text: string }> }> };
