@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ANTHROPIC_ERROR_TYPES } from './messages-error.ts';
+
+const count = z.number().int().min(0);
+
+/** reference `ORAnthropicStopReason`. */
+export const STOP_REASONS = ['end_turn', 'max_tokens', 'model_context_window_exceeded', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'compaction'] as const;
+
+/** reference `AnthropicUsage` (the members every answer carries) with the gateway's cost. */
+export const MessageUsageSchema = z.looseObject({
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_input_tokens: count.nullable(),
+  cache_read_input_tokens: count.nullable(),
+  cost: z.number().min(0).nullable().optional(),
+  is_byok: z.boolean().optional(),
+});
+
+/** reference `AnthropicTextBlock`, `AnthropicThinkingBlock`, `AnthropicToolUseBlock`; other kinds by `type`. */
+export const MessageContentBlockSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('text'), text: z.string(), citations: z.array(z.unknown()).nullable() }),
+  z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+  z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
+  z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+]);
+
+/**
+ * reference `MessagesResult`: the non-streamed answer of `POST /messages`.
+ *
+ * @example
+ * const message = MessagesResultSchema.parse(await res.json());
+ */
+export const MessagesResultSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('message'),
+  role: z.literal('assistant'),
+  content: z.array(MessageContentBlockSchema),
+  model: z.string(),
+  stop_reason: z.enum(STOP_REASONS).nullable(),
+  stop_sequence: z.string().nullable(),
+  usage: MessageUsageSchema,
+});
+export type MessagesResultShape = z.infer<typeof MessagesResultSchema>;
+
+const index = count;
+
+/** reference `MessagesStreamEvents`: one event of the stream, by `type`. */
+export const MessagesStreamEventSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('message_start'), message: MessagesResultSchema.extend({ stop_reason: z.null(), content: z.array(z.unknown()).length(0) }) }),
+  z.looseObject({ type: z.literal('content_block_start'), index, content_block: MessageContentBlockSchema }),
+  z.looseObject({
+    type: z.literal('content_block_delta'),
+    index,
+    delta: z.discriminatedUnion('type', [
+      z.looseObject({ type: z.literal('text_delta'), text: z.string() }),
+      z.looseObject({ type: z.literal('input_json_delta'), partial_json: z.string() }),
+      z.looseObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
+      z.looseObject({ type: z.literal('signature_delta'), signature: z.string() }),
+      z.looseObject({ type: z.literal('citations_delta'), citation: z.looseObject({ type: z.string() }) }),
+    ]),
+  }),
+  z.looseObject({ type: z.literal('content_block_stop'), index }),
+  z.looseObject({
+    type: z.literal('message_delta'),
+    delta: z.looseObject({ stop_reason: z.enum(STOP_REASONS).nullable(), stop_sequence: z.string().nullable() }),
+    usage: z.looseObject({ output_tokens: count, input_tokens: count.nullable() }),
+  }),
+  z.looseObject({ type: z.literal('message_stop') }),
+  z.looseObject({ type: z.literal('ping') }),
+  z.looseObject({ type: z.literal('error'), error: z.looseObject({ type: z.string(), message: z.string() }) }),
+]);
+export type MessagesStreamEventShape = z.infer<typeof MessagesStreamEventSchema>;
+
+/**
+ * reference `AnthropicMessagesErrorResponse`: `type` error, `error.type` and `error.message`, `request_id`.
+ *
+ * @example
+ * MessagesErrorBodySchema.parse(await res.json()).error.type; // 'overloaded_error'
+ */
+export const MessagesErrorBodySchema = z.looseObject({
+  type: z.literal('error'),
+  error: z.looseObject({ type: z.enum(ANTHROPIC_ERROR_TYPES), message: z.string() }),
+  request_id: z.string().nullable(),
+});
