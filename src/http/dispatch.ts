@@ -13,7 +13,7 @@ import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
 import { matchPath } from './match-path.ts';
-import { materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
+import { jsonResponse, materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 
@@ -113,6 +113,12 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     }
 
     let operation = 'unknown';
+    // A route with its own error shape renders its failures (Route.errorBody); others get spec 7's.
+    let ownErrors: Route['errorBody'];
+    const failWith = (err: GatewayError): Response => {
+      if (!ownErrors) return errorAnswer(err, metadataEnabled);
+      return jsonResponse(ownErrors(err, { requestId: generationId(env.seed, seq, receivedAt), metadataEnabled }), { status: err.status, headers: err.headers });
+    };
     let body: unknown;
     let bodyRead: Uint8Array | undefined;
     let apiKey: ApiKey | undefined;
@@ -133,6 +139,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       }
       const { route, params } = found;
       operation = route.operation;
+      ownErrors = route.errorBody;
 
       if (route.auth !== 'none') {
         const auth = authenticate(request.headers.get('authorization'), env.keys);
@@ -200,15 +207,15 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         // A script's own delay beats the key's; the request's header beats both.
         const retryAfterMs = retryAfterFromHeader ?? (error.retryAfterPinned ? undefined : retryAfterFromKey);
         if (retryAfterMs !== undefined && hasRetryAfter(error.headers)) setRetryAfter(error.headers, retryAfterMs);
-        response = errorAnswer(error, metadataEnabled);
+        response = failWith(error);
       } else if (info.clientGone?.() || request.signal.aborted) {
         // The client went away (or timed out) while we read its body: nobody will see this answer,
         // and it is not a bug, so it is not reported.
-        response = errorAnswer(new GatewayError(400, 'The client closed the request before it was read in full'), metadataEnabled);
+        response = failWith(new GatewayError(400, 'The client closed the request before it was read in full'));
       } else {
         env.reportError(error);
         // reference: 500-class messages are masked.
-        response = errorAnswer(new GatewayError(500, 'Internal Server Error'), metadataEnabled);
+        response = failWith(new GatewayError(500, 'Internal Server Error'));
       }
     }
 

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../auth/api-key.ts';
+import type { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { SimulationControls } from '../simulation/simulation-headers.ts';
 
@@ -57,5 +58,11 @@ export interface Route {
   readonly maxBodyBytes?: number;
   /** Control routes live at the origin root and refuse non-loopback callers. */
   readonly control?: boolean;
+  /**
+   * The error body of this operation, when its clients parse another shape than the spec 7
+   * envelope (the Anthropic Messages surface). Every failure once the route is found uses it:
+   * auth, forced faults, rate limits, validation. `requestId` is the answer's generation id.
+   */
+  readonly errorBody?: (err: GatewayError, info: { requestId: string; metadataEnabled: boolean }) => unknown;
   handle(ctx: RequestContext): Promise<Response> | Response;
 }
