@@ -62,6 +62,8 @@ export interface EngineAnswer {
   readonly headers: Record<string, string>;
   /** Present when the request asked for a stream. */
   readonly stream: EngineStream | undefined;
+  /** The cost members of other counts at the serving endpoint's prices (a surface that shortens the reply bills what is left). */
+  readonly reprice: (usage: ResponseUsage) => Pick<ResponseUsage, 'cost' | 'is_byok' | 'cost_details'>;
 }
 
 /**
@@ -152,7 +154,9 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
   const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
   const toolUse = serverToolUse(plan.serverTools ?? []);
-  const cost = usageCost(counts, pricing, ctx.apiKey.byok ?? false);
+  const byok = ctx.apiKey.byok ?? false;
+  const reprice = (other: ResponseUsage) => usageCost(other, pricing, byok);
+  const cost = usageCost(counts, pricing, byok);
   // Keys in wire order, as one literal (spreads built the object key by key on every answer).
   const usage: ResponseUsage = {
     input_tokens: counts.input_tokens,
@@ -187,7 +191,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return { request, result, generationId, headers, stream: undefined };
+    return { request, result, generationId, headers, stream: undefined, reprice };
   }
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
@@ -199,6 +203,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     result,
     generationId,
     headers,
+    reprice,
     stream: {
       events,
       timed,

@@ -22,6 +22,7 @@ import { videosRoutes } from '../handlers/videos.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
 import { chatRoutes } from '../surfaces/chat/chat-routes.ts';
+import { messagesRoutes } from '../surfaces/messages/messages-routes.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -185,6 +186,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const apiRoutes: Route[] = [
     ...responsesRoutes(engine),
     ...chatRoutes(engine),
+    ...messagesRoutes(engine),
     ...modelsRoutes(env),
     ...videosRoutes(env, videos),
     ...audioRoutes(env),

@@ -117,7 +117,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let ownErrors: Route['errorBody'];
     const failWith = (err: GatewayError): Response => {
       if (!ownErrors) return errorAnswer(err, metadataEnabled);
-      return jsonResponse(ownErrors(err, { requestId: generationId(env.seed, seq, receivedAt), metadataEnabled }), { status: err.status, headers: err.headers });
+      return jsonResponse(ownErrors(err, { requestId: answerGenerationId(), metadataEnabled }), { status: err.status, headers: err.headers });
     };
     let body: unknown;
     let bodyRead: Uint8Array | undefined;
@@ -142,7 +142,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       ownErrors = route.errorBody;
 
       if (route.auth !== 'none') {
-        const auth = authenticate(request.headers.get('authorization'), env.keys);
+        const alternative = route.keyHeader ? request.headers.get(route.keyHeader) : null;
+        const auth = authenticate(request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`), env.keys);
         if (auth instanceof GatewayError) throw auth;
         apiKey = auth;
         retryAfterFromKey = auth.retryAfterMs;

@@ -64,5 +64,7 @@ export interface Route {
    * auth, forced faults, rate limits, validation. `requestId` is the answer's generation id.
    */
   readonly errorBody?: (err: GatewayError, info: { requestId: string; metadataEnabled: boolean }) => unknown;
+  /** A header that may carry the key instead of `Authorization: Bearer` (Anthropic clients send `x-api-key`). */
+  readonly keyHeader?: string;
   handle(ctx: RequestContext): Promise<Response> | Response;
 }

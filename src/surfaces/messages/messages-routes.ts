@@ -1,0 +1,60 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import { formatZodError, gatewayZodErrorMap } from '../../errors/format-zod-error.ts';
+import { GatewayError } from '../../errors/gateway-error.ts';
+import type { Engine } from '../../engine/create-engine.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
+import type { Route } from '../../http/route.ts';
+import { MessagesRequestSchema, type MessagesRequest } from './messages-request.ts';
+import { messagesErrorBody } from './messages-error.ts';
+import { renderMessages } from './render-messages.ts';
+import { toCanonicalRequest } from './to-canonical-request.ts';
+
+/**
+ * A JSON body as a Messages request (reference `MessagesRequest`), or a 400 whose message names
+ * the field and the rule.
+ *
+ * @example
+ * validateMessagesRequest({ model: 'm', max_tokens: 10, messages: [] });
+ */
+export function validateMessagesRequest(body: unknown): MessagesRequest {
+  const parsed = MessagesRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
+  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * POST /messages: the Anthropic Messages surface of the engine. The body is validated and
+ * translated into the canonical request; the engine answers it (routing, plugins, scripts,
+ * generation, usage, faults, timing) and the answer is rendered as the reference
+ * `MessagesResult` or the Anthropic event stream. Every error, from auth to a forced fault, is
+ * `AnthropicMessagesErrorResponse` (`Route.errorBody`).
+ *
+ * @example
+ * const routes = messagesRoutes(createEngine(env));
+ */
+export function messagesRoutes(engine: Engine): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/messages',
+      operation: 'messages.create',
+      auth: 'key',
+      paid: true,
+      // The reference documents 400, 401, 403, 404, 429, 500, 503 and 529 here; the other
+      // statuses of the Responses operation happen on the same engine, so they stay forceable.
+      faults: statusesFor('responses'),
+      errorBody: messagesErrorBody,
+      // Anthropic clients send their key as `x-api-key`; `Authorization: Bearer` works as everywhere.
+      keyHeader: 'x-api-key',
+      handle: async (ctx) => {
+        const messages = validateMessagesRequest(await ctx.json());
+        const canonical = toCanonicalRequest(messages);
+        if (canonical instanceof GatewayError) throw canonical;
+        const answer = await runEngine(engine, canonical.request, ctx);
+        const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+        return renderMessages(answer, { stopSequences: canonical.stopSequences, cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count, seed: engine.env.seed });
+      },
+    },
+  ];
+}
