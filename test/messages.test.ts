@@ -153,6 +153,7 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     const error = MessagesErrorBodySchema.parse(await res.json());
     expect(error.error.type).toBe(type);
     expect(error.request_id).toBe(res.headers.get('x-generation-id'));
+    expect(res.headers.get('request-id')).toBe(error.request_id);
   });
 
   it.each([['not JSON', '{"model":'], ['a JSON array', '[1,2]'], ['a string', '"hello"'], ['null', 'null']])('answers %s with a clear 400, never a crash', async (_name, raw) => {
@@ -193,7 +194,7 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
   it('a script matching the last user text answers on this surface too', async () => {
     target.gateway.script({ id: 'greet', match: { input: 'ping me' }, reply: { type: 'text', text: 'pong from the script' }, times: 1 });
     const body = MessagesResultSchema.parse(await (await post(ask({ messages: [{ role: 'user', content: 'ping me' }] }))).json());
-    expect(body.content).toEqual([{ type: 'text', text: 'pong from the script', citations: null }]);
+    expect(body.content).toEqual([{ type: 'text', text: 'pong from the script', citations: [] }]);
   });
 
   it('the journal records the exchange: operation, model, masked key, and a stream as its events', async () => {

@@ -114,10 +114,12 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
     let operation = 'unknown';
     // A route with its own error shape renders its failures (Route.errorBody); others get spec 7's.
-    let ownErrors: Route['errorBody'];
+    let ownErrors: Pick<Route, 'errorBody' | 'requestIdHeader'> | undefined;
     const failWith = (err: GatewayError): Response => {
-      if (!ownErrors) return errorAnswer(err, metadataEnabled);
-      return jsonResponse(ownErrors(err, { requestId: answerGenerationId(), metadataEnabled }), { status: err.status, headers: err.headers });
+      if (!ownErrors?.errorBody) return errorAnswer(err, metadataEnabled);
+      const requestId = answerGenerationId();
+      const headers = ownErrors.requestIdHeader ? { ...err.headers, [ownErrors.requestIdHeader]: requestId } : err.headers;
+      return jsonResponse(ownErrors.errorBody(err, { requestId, metadataEnabled }), { status: err.status, headers });
     };
     let body: unknown;
     let bodyRead: Uint8Array | undefined;
@@ -139,7 +141,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       }
       const { route, params } = found;
       operation = route.operation;
-      ownErrors = route.errorBody;
+      ownErrors = route;
 
       if (route.auth !== 'none') {
         const alternative = route.keyHeader ? request.headers.get(route.keyHeader) : null;

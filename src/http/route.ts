@@ -64,6 +64,8 @@ export interface Route {
    * auth, forced faults, rate limits, validation. `requestId` is the answer's generation id.
    */
   readonly errorBody?: (err: GatewayError, info: { requestId: string; metadataEnabled: boolean }) => unknown;
+  /** With `errorBody`: a header that repeats the generation id on errors, where this operation's clients read it (Anthropic's `request-id`). */
+  readonly requestIdHeader?: string;
   /** A header that may carry the key instead of `Authorization: Bearer` (Anthropic clients send `x-api-key`). */
   readonly keyHeader?: string;
   handle(ctx: RequestContext): Promise<Response> | Response;

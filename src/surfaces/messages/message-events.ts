@@ -75,7 +75,7 @@ export function messageEventMapper(result: ResponseResult, options: RenderOption
         const item = itemAt(e.output_index);
         if (item?.type !== 'message') return [];
         openParts.set(partKey(e.output_index, e.content_index), nextIndex);
-        return [{ type: 'content_block_start', index: nextIndex++, content_block: { type: 'text', text: '', citations: null } }];
+        return [{ type: 'content_block_start', index: nextIndex++, content_block: { type: 'text', text: '', citations: [] } }];
       }
       case 'response.output_text.delta':
       case 'response.refusal.delta': {

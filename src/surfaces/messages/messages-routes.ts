@@ -45,6 +45,7 @@ export function messagesRoutes(engine: Engine): Route[] {
       // statuses of the Responses operation happen on the same engine, so they stay forceable.
       faults: statusesFor('responses'),
       errorBody: messagesErrorBody,
+      requestIdHeader: 'request-id',
       // Anthropic clients send their key as `x-api-key`; `Authorization: Bearer` works as everywhere.
       keyHeader: 'x-api-key',
       handle: async (ctx) => {

@@ -74,7 +74,7 @@ describe('cutAtStopSequence', async () => {
     const cut = cutAtStopSequence(result, ['END', 'STOP'], options);
     expect(cut.stopSequence).toBe('STOP');
     const message = renderMessage(cut.result, { stopSequence: cut.stopSequence });
-    expect(message.content).toEqual([{ type: 'text', text: 'First part. ', citations: null }]);
+    expect(message.content).toEqual([{ type: 'text', text: 'First part. ', citations: [] }]);
     expect(message.stop_reason).toBe('stop_sequence');
     expect(message.stop_sequence).toBe('STOP');
     expect(cut.result.usage?.output_tokens).toBe(tokenizer.count('First part. '));

@@ -16,7 +16,8 @@ export interface WebSearchResultLocation {
 export interface TextBlock {
   type: 'text';
   text: string;
-  citations: WebSearchResultLocation[] | null;
+  // Always an array (the reference's /messages example): the AI SDK refuses null here.
+  citations: WebSearchResultLocation[];
 }
 /** reference `AnthropicThinkingBlock`: the reasoning and the signature that vouches for it. */
 export interface ThinkingBlock {
@@ -177,8 +178,8 @@ export function contentBlocks(output: readonly OutputItem[]): MessageContentBloc
       for (const part of item.content) {
         if (part.type === 'output_text') {
           const citations = part.annotations.map((a) => ({ type: 'web_search_result_location' as const, cited_text: part.text.slice(a.start_index, a.end_index), encrypted_index: '', title: a.title, url: a.url }));
-          blocks.push({ type: 'text', text: part.text, citations: citations.length > 0 ? citations : null });
-        } else blocks.push({ type: 'text', text: part.refusal, citations: null });
+          blocks.push({ type: 'text', text: part.text, citations });
+        } else blocks.push({ type: 'text', text: part.refusal, citations: [] });
       }
     } else if (item.type === 'function_call') blocks.push({ type: 'tool_use', id: toolUseId(item.call_id), name: item.name, input: toolInput(item.arguments), caller: { type: 'direct' } });
   }
