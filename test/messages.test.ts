@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { MessagesErrorBodySchema, MessagesResultSchema, MessagesStreamEventSchema } from '../src/surfaces/messages/messages-result-schema.ts';
+import { MessagesErrorBodySchema, MessagesResultSchema, MessagesStreamEventSchema } from '../src/schemas/messages-result.ts';
 import { startTarget, TARGET_KINDS, type Target } from './targets.ts';
 
 const MODEL = 'anthropic/claude-sonnet-4.5';

@@ -8,7 +8,7 @@ import { buildUsage } from '../../generation/usage.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { responseEvents } from '../../streaming/response-events.ts';
 import { messageEvents, type MessagesStreamEvent } from './message-events.ts';
-import { MessagesResultSchema, MessagesStreamEventSchema } from './messages-result-schema.ts';
+import { MessagesResultSchema, MessagesStreamEventSchema } from '../../schemas/messages-result.ts';
 import { renderMessage } from './render-message.ts';
 
 describe('messageEvents', async () => {

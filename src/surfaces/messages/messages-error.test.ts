@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_STATUSES } from '../../errors/documented-statuses.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { anthropicErrorType, messagesErrorBody } from './messages-error.ts';
-import { MessagesErrorBodySchema } from './messages-result-schema.ts';
+import { MessagesErrorBodySchema } from '../../schemas/messages-result.ts';
 
 describe('messagesErrorBody', () => {
   it.each([

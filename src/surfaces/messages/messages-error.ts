@@ -1,18 +1,5 @@
 import { notRoutedMetadata, type GatewayError } from '../../errors/gateway-error.ts';
-
-/** reference `AnthropicMessagesErrorResponse.error.type` values. */
-export const ANTHROPIC_ERROR_TYPES = [
-  'invalid_request_error',
-  'authentication_error',
-  'permission_error',
-  'not_found_error',
-  'rate_limit_error',
-  'api_error',
-  'overloaded_error',
-  'billing_error',
-  'timeout_error',
-] as const;
-export type AnthropicErrorType = (typeof ANTHROPIC_ERROR_TYPES)[number];
+import type { AnthropicErrorType } from '../../schemas/messages-result.ts';
 
 /**
  * The Anthropic error type of each status the gateway documents (reference `/messages`

@@ -5,7 +5,7 @@ import type { Engine } from '../../engine/create-engine.ts';
 import { runEngine } from '../../engine/run-engine.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import type { Route } from '../../http/route.ts';
-import { MessagesRequestSchema, type MessagesRequest } from './messages-request.ts';
+import { MessagesRequestSchema, type MessagesRequest } from '../../schemas/messages-request.ts';
 import { messagesErrorBody } from './messages-error.ts';
 import { renderMessages } from './render-messages.ts';
 import { toCanonicalRequest } from './to-canonical-request.ts';

@@ -9,7 +9,7 @@ import { usageCost } from '../../generation/usage-cost.ts';
 import { buildUsage } from '../../generation/usage.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { cutAtStopSequence } from './cut-at-stop-sequence.ts';
-import { MessagesResultSchema } from './messages-result-schema.ts';
+import { MessagesResultSchema } from '../../schemas/messages-result.ts';
 import { messageUsage, renderMessage } from './render-message.ts';
 
 const PRICING = { prompt: '0.000003', completion: '0.000015' };

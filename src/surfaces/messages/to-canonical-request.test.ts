@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { ResponsesRequestSchema } from '../../schemas/responses-request.ts';
-import { MessagesRequestSchema, type MessagesRequest } from './messages-request.ts';
+import { MessagesRequestSchema, type MessagesRequest } from '../../schemas/messages-request.ts';
 import { toCanonicalRequest, type CanonicalMessagesRequest } from './to-canonical-request.ts';
 
 const base = { model: 'anthropic/claude-sonnet-4.5', max_tokens: 2048, messages: [{ role: 'user', content: 'Hello' }] };

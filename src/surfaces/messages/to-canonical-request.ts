@@ -2,7 +2,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import type { InputItem } from '../../schemas/items.ts';
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
 import type { Tool } from '../../schemas/tools.ts';
-import type { ContentBlockParam, MessageParam, MessagesRequest, MessagesTool, MessagesToolChoice } from './messages-request.ts';
+import type { ContentBlockParam, MessageParam, MessagesRequest, MessagesTool, MessagesToolChoice } from '../../schemas/messages-request.ts';
 
 /** The canonical request a Messages request stands for, and what only the surface applies. */
 export interface CanonicalMessagesRequest {

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { ANTHROPIC_ERROR_TYPES } from './messages-error.ts';
 
 const count = z.number().int().min(0);
+
+/** reference `AnthropicMessagesErrorResponse.error.type` values. */
+export const ANTHROPIC_ERROR_TYPES = [
+  'invalid_request_error',
+  'authentication_error',
+  'permission_error',
+  'not_found_error',
+  'rate_limit_error',
+  'api_error',
+  'overloaded_error',
+  'billing_error',
+  'timeout_error',
+] as const;
+export type AnthropicErrorType = (typeof ANTHROPIC_ERROR_TYPES)[number];
 
 /** reference `ORAnthropicStopReason`. */
 export const STOP_REASONS = ['end_turn', 'max_tokens', 'model_context_window_exceeded', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'compaction'] as const;

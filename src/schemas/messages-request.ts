@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { otherKindSchema } from '../../schemas/other-kind.ts';
-import { PluginsSchema } from '../../schemas/plugins.ts';
-import { ProviderPreferencesSchema } from '../../schemas/provider-preferences.ts';
-import { CacheControlSchema, RESPONSES_LIMITS } from '../../schemas/responses-request.ts';
+import { otherKindSchema } from './other-kind.ts';
+import { PluginsSchema } from './plugins.ts';
+import { ProviderPreferencesSchema } from './provider-preferences.ts';
+import { CacheControlSchema, RESPONSES_LIMITS } from './responses-request.ts';
 
 /** The limits of the Messages request the gateway checks (reference `MessagesRequest`, Anthropic's documented minimum thinking budget). */
 export const MESSAGES_LIMITS = {
