@@ -57,7 +57,8 @@ describe('buildOpenApi', () => {
     for (const route of apiRoutes) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()] as { responses: Record<string, { content?: unknown; headers?: unknown }> };
       for (const status of route.faults) {
-        expect(op.responses[String(status)]?.content, `${route.operation} ${status}`).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } });
+        const errorBody = OPERATION_DOCS[route.operation]?.errorBody ?? 'ErrorBody';
+        expect(op.responses[String(status)]?.content, `${route.operation} ${status}`).toEqual({ 'application/json': { schema: { $ref: `#/components/schemas/${errorBody}` } } });
       }
       if (route.auth !== 'none') expect(op.responses['401'], `${route.operation} 401`).toBeDefined();
       if (route.faults.includes(429)) expect(op.responses['429']?.headers).toHaveProperty('Retry-After');
@@ -71,6 +72,13 @@ describe('buildOpenApi', () => {
     expect(Object.keys(chat.responses['200']!.content!)).toEqual(['application/json', 'text/event-stream']);
     expect(doc.components.schemas).toHaveProperty('ChatRequest');
     expect(doc.components.schemas).toHaveProperty('ChatResult');
+  });
+
+  test('describes POST /messages with the Anthropic shapes: MessagesRequest in, MessagesResult or its event stream out, Anthropic errors', () => {
+    const op = doc.paths['/messages']?.post as { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    expect(op.requestBody.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/MessagesRequest' });
+    expect(Object.keys(op.responses['200']!.content)).toEqual(['application/json', 'text/event-stream']);
+    expect(op.responses['529']!.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/AnthropicMessagesErrorResponse' });
   });
 
   test('every $ref resolves to a component schema', () => {

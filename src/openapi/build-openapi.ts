@@ -42,11 +42,11 @@ function openApiPath(path: string): { path: string; params: string[] } {
   return { path: converted, params };
 }
 
-function errorResponse(status: number) {
+function errorResponse(status: number, schema: Record<string, string> = errorRef) {
   const known = documentedStatus(status);
   const response: Record<string, unknown> = {
     description: known ? `${known.meaning} (spec 7)` : `Error ${status}`,
-    content: { 'application/json': { schema: errorRef } },
+    content: { 'application/json': { schema } },
   };
   if (known?.retryAfterSeconds !== undefined) {
     response.headers = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
@@ -79,7 +79,8 @@ function describeOperation(route: DescribedRoute) {
   if (route.auth !== 'none') statuses.add(401);
   if (route.auth === 'management') statuses.add(403);
   const responses: Record<string, unknown> = { [String(successStatus)]: success };
-  for (const status of [...statuses].sort((a, b) => a - b)) responses[String(status)] = errorResponse(status);
+  const errorSchema = doc?.errorBody ? { $ref: `#/components/schemas/${doc.errorBody}` } : errorRef;
+  for (const status of [...statuses].sort((a, b) => a - b)) responses[String(status)] = errorResponse(status, errorSchema);
 
   return {
     operationId: route.operation,

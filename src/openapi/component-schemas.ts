@@ -6,6 +6,8 @@ import { ChatRequestSchema } from '../schemas/chat-request.ts';
 import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.ts';
 import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
 import { InputItemSchema, OutputItemSchema } from '../schemas/items.ts';
+import { MessagesRequestSchema } from '../schemas/messages-request.ts';
+import { MessagesErrorBodySchema, MessagesResultSchema, MessagesStreamEventSchema } from '../schemas/messages-result.ts';
 import { RankingsDailyResponseSchema } from '../schemas/rankings-daily.ts';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
 import { ResponsesResultSchema } from '../schemas/responses-result.ts';
@@ -27,6 +29,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(VideoGenerationRequestSchema, { id: 'VideoGenerationRequest' });
   requests.add(TranscriptionRequestSchema, { id: 'TranscriptionRequest' });
   requests.add(ChatRequestSchema, { id: 'ChatRequest' });
+  requests.add(MessagesRequestSchema, { id: 'MessagesRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -41,6 +44,11 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(ChatStreamChunkSchema, { id: 'ChatStreamChunk' });
   // The reference's `ChatStreamingResponse`: each SSE event's `data` is one chunk.
   answers.add(z.object({ data: ChatStreamChunkSchema }), { id: 'ChatStreamingResponse' });
+  answers.add(MessagesResultSchema, { id: 'MessagesResult' });
+  answers.add(MessagesStreamEventSchema, { id: 'MessagesStreamEvent' });
+  // The reference's `MessagesStreamingResponse`: each SSE event is named by its type, its `data` one stream event.
+  answers.add(z.object({ event: z.string(), data: MessagesStreamEventSchema }), { id: 'MessagesStreamingResponse' });
+  answers.add(MessagesErrorBodySchema, { id: 'AnthropicMessagesErrorResponse' });
   answers.add(VideoJobSchema, { id: 'VideoJob' });
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });

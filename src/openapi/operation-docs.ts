@@ -26,6 +26,8 @@ export interface OperationDoc {
   /** Content type -> response component schema name, or `binary` for raw bytes. */
   readonly success: Readonly<Record<string, string>>;
   readonly parameters?: readonly ParameterDoc[];
+  /** Component schema of the error answers, when not the spec 7 envelope `ErrorBody`. */
+  readonly errorBody?: string;
 }
 
 /** spec 2.1 header table, plus the simulator's own per-request controls (DESIGN). */
@@ -81,6 +83,17 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     successStatus: 200,
     success: { 'application/json': 'ChatResult', 'text/event-stream': 'ChatStreamingResponse' },
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
+  },
+  'messages.create': {
+    summary: 'Create a message (Anthropic Messages format)',
+    tag: 'Messages',
+    description:
+      'The Anthropic Messages surface of the same engine as /responses: JSON, or with `stream: true` the Anthropic event stream (`message_start`, `content_block_*`, `message_delta`, `message_stop`, `ping`). The key may come as `x-api-key`. Errors use the Anthropic error shape.',
+    requestBody: { 'application/json': 'MessagesRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'MessagesResult', 'text/event-stream': 'MessagesStreamingResponse' },
+    parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
+    errorBody: 'AnthropicMessagesErrorResponse',
   },
   'videos.create': {
     summary: 'Submit a video generation job',
