@@ -65,6 +65,13 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     expect(res.headers.get('request-id')).toBe(res.headers.get('x-generation-id'));
   });
 
+  it('lets a browser send x-api-key and read request-id (CORS)', async () => {
+    const preflight = await target.fetch('/messages', { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, anthropic-version, content-type' } });
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    const res = await post(ask(), { origin: 'http://app.test' });
+    expect(res.headers.get('access-control-expose-headers')).toContain('request-id');
+  });
+
   it('accepts Authorization: Bearer too', async () => {
     const res = await target.fetch('/messages', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(ask()) });
     expect(res.status).toBe(200);

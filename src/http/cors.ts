@@ -4,8 +4,8 @@
  * simulator directly is a supported use (the openai JS SDK with `dangerouslyAllowBrowser`).
  */
 
-/** Headers a browser may read from an API answer. */
-const EXPOSED = 'x-generation-id, retry-after, retry-after-ms, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
+/** Headers a browser may read from an API answer (`request-id`: the generation id again, where Anthropic clients read it). */
+const EXPOSED = 'x-generation-id, request-id, retry-after, retry-after-ms, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
 const METHODS = 'GET, POST, DELETE, OPTIONS';
 /** Allowed when the preflight names no headers. */
 const DEFAULT_ALLOWED = 'authorization, content-type';
