@@ -9,8 +9,15 @@ export const ApiKeySchema = z.strictObject({
   label: z.string().optional(),
   /** spec 5.3: some operations need a management key. */
   kind: z.enum(['standard', 'management']).default('standard'),
-  /** 0 means every paid operation answers 402. */
+  /**
+   * The key's spending limit in USD (reference `/key` `limit`): once its usage (of the
+   * `limitReset` period, else in all) reaches it, paid operations answer 402; 0 refuses at once.
+   */
   credits: z.number().min(0).default(1_000_000),
+  /** The period the limit applies to (reference `limit_reset`); absent: all usage since start or reset. */
+  limitReset: z.enum(['daily', 'weekly', 'monthly']).optional(),
+  /** Reported as `is_free_tier` by `GET /key`. */
+  freeTier: z.boolean().optional(),
   /** At most `requests` requests per `windowMs` (fixed window on the gateway clock), then 429. */
   rateLimit: z.strictObject({ requests: z.number().int().min(0), windowMs: z.number().int().positive() }).optional(),
   /**

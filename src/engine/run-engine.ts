@@ -8,6 +8,7 @@ import type { ResponseResult, ResponseUsage } from '../generation/output-items.t
 import { serverToolUse } from '../generation/server-tools.ts';
 import { applyStop, stopSequences } from '../generation/stop-sequences.ts';
 import { usageCost } from '../generation/usage-cost.ts';
+import { answerTimes, responseGeneration } from '../generation/response-generation.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
 import { readInput } from '../request/read-input.ts';
@@ -181,9 +182,29 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
   const generationId = ctx.generationId();
   const headers = { 'x-generation-id': generationId };
+  const timingMode = ctx.simulation.timing ?? env.timing.mode;
+  const times = answerTimes(decision.endpoint, usage.output_tokens, timingMode === 'realistic');
+  // The answer is paid for and can be looked up by its id (GET /generation, GET /key); one that
+  // realistic timing turns into a 408 or 524 below is not an answer, and costs nothing.
+  if (times.latencyMs <= env.timing.firstTokenTimeoutMs && times.generationTimeMs <= env.timing.generationTimeoutMs) {
+    env.account.recordGeneration(
+      responseGeneration({
+        id: headers['x-generation-id'],
+        result,
+        usage,
+        providerName: env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider,
+        streamed: stream,
+        receivedAt: ctx.receivedAt,
+        times,
+        apiKey: ctx.apiKey.key,
+        sessionId,
+        user: request.user,
+        headers: ctx.request.headers,
+      }),
+    );
+  }
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
-  const timingMode = ctx.simulation.timing ?? env.timing.mode;
   const timed: TimedContext | undefined =
     timingMode === 'realistic'
       ? { clock: env.clock, timing: env.timing, endpoint: decision.endpoint, providerName: decision.provider, ...(gatewayMetadata ? { gatewayMetadata } : {}) }

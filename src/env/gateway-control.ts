@@ -1,3 +1,4 @@
+import type { CreditsUpdate } from '../account/account.ts';
 import type { JournalEntry, JournalPage } from '../state/journal.ts';
 import type { JournalQuery } from '../state/journal-query.ts';
 import type { ProviderFault } from '../state/provider-faults.ts';
@@ -23,4 +24,8 @@ export interface GatewayControl {
   failProvider(provider: string, status: number, count?: number): string;
   clearProviderFaults(provider?: string): void;
   providerFaults(): Record<string, ProviderFault>;
+  /** Set the account's credits and keys' spending limits (until reset; `GET /credits`, `GET /key`, 402). */
+  setCredits(update: CreditsUpdate): void;
+  /** The account's credits and usage, as `GET /credits` answers them. */
+  credits(): { total_credits: number; total_usage: number };
 }

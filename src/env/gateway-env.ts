@@ -1,3 +1,4 @@
+import type { Account } from '../account/account.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -28,6 +29,8 @@ export interface GatewayEnv {
   readonly providerFaults: ProviderFaults;
   /** Sticky-routing sessions (spec 2.1 `session_id`); cleared on reset. */
   readonly stickySessions: StickySessions;
+  /** Usage, credits and generations: every paid answer calls `account.recordGeneration` once. */
+  readonly account: Account;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500. */

@@ -1,5 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
+import { createAccount } from '../account/account.ts';
+import { accountRoutes } from '../handlers/account.ts';
 import { withInternals } from './gateway-internals.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -75,6 +77,10 @@ export interface GatewayOptions {
   journalLimit?: number;
   /** How many bytes the journal may hold (bodies, answers, stream events, headers). Default 16 MiB. */
   journalMaxBytes?: number;
+  /** The account's purchased credits in USD (`GET /credits`); paid operations answer 402 once usage reaches them. Default 1000000. */
+  credits?: number;
+  /** How many answers `GET /generation` can look up (the oldest are forgotten first). Default 1000. */
+  generationsLimit?: number;
   /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
   onError?: (error: unknown) => void;
   /** Scripted replies (docs/responses.md): first match wins; they survive control reset. */
@@ -132,6 +138,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
   const catalog = options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG;
   const providerFaults = createProviderFaults(catalog.providers);
+  const account = createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit });
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
@@ -145,12 +152,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     journal,
     providerFaults,
     stickySessions,
+    account,
     onReset: (fn) => void resets.push(fn),
     reportError: options.onError ?? ((error) => console.error('[gatewaykit] unexpected error:', error)),
   };
   env.onReset(() => journal.clear());
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
+  env.onReset(() => account.reset());
 
   const control: GatewayControl = {
     reset() {
@@ -176,6 +185,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     failProvider: (provider, status, count) => providerFaults.set(provider, status, count),
     clearProviderFaults: (provider) => providerFaults.clear(provider),
     providerFaults: () => providerFaults.list(),
+    setCredits: (update) => account.setCredits(update),
+    credits: () => ({ total_credits: account.totalCredits(), total_usage: account.totalUsage() }),
   };
 
   const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
@@ -191,6 +202,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...videosRoutes(env, videos),
     ...audioRoutes(env),
     ...datasetsRoutes(env),
+    ...accountRoutes(env),
     ...openapiRoutes(env, () => apiRoutes),
   ];
   const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];

@@ -10,6 +10,10 @@ import { parseJournalQuery } from '../state/journal-query.ts';
 
 const AdvanceSchema = z.object({ ms: z.number().finite().min(0) });
 const FaultSchema = z.object({ status: z.number().int(), count: z.number().int().positive().optional() });
+const UsdSchema = z.number().finite().min(0);
+/** The account's credits and keys' spending limits (USD); a null limit is no limit. */
+const CreditsSchema = z.strictObject({ total_credits: UsdSchema.optional(), keys: z.record(z.string().min(1), UsdSchema.nullable()).optional() });
+const ResetSchema = z.strictObject({ credits: UsdSchema.optional() });
 
 /** Control bodies are JSON (the guard has already refused other declared types, src/http/control-guard.ts). */
 async function parse<T>(schema: z.ZodType<T>, ctx: RequestContext): Promise<T> {
@@ -30,9 +34,30 @@ export function controlRoutes(control: GatewayControl): Route[] {
       method: 'POST',
       path: '/__gatewaykit/reset',
       operation: 'control.reset',
-      handle() {
+      async handle(ctx) {
+        // An optional body `{"credits": N}` starts the account over with N credits (USD).
+        const credits = (await ctx.bytes()).byteLength === 0 ? undefined : (await parse(ResetSchema, ctx)).credits;
         control.reset();
+        if (credits !== undefined) control.setCredits({ totalCredits: credits });
         return jsonResponse({ ok: true });
+      },
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: '/__gatewaykit/credits',
+      operation: 'control.credits.get',
+      handle: () => jsonResponse(control.credits()),
+    },
+    {
+      ...base,
+      method: 'POST',
+      path: '/__gatewaykit/credits',
+      operation: 'control.credits.set',
+      async handle(ctx) {
+        const body = await parse(CreditsSchema, ctx);
+        control.setCredits({ ...(body.total_credits !== undefined ? { totalCredits: body.total_credits } : {}), ...(body.keys ? { keyLimits: body.keys } : {}) });
+        return jsonResponse({ ok: true, ...control.credits() });
       },
     },
     {

@@ -175,8 +175,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       if (apiKey) {
         const limited = rateLimiter.take(apiKey);
         if (limited) throw limited;
-        if (route.paid && apiKey.credits <= 0) {
-          throw new GatewayError(402, 'Insufficient credits: this key has no credits left. Add credits to continue.');
+        // spec 7 402: the key past its limit, or the account out of credits.
+        if (route.paid) {
+          const refusal = env.account.paymentRefusal(apiKey);
+          if (refusal) throw refusal;
         }
       }
 

@@ -1,0 +1,115 @@
+import type { ApiKey } from '../auth/api-key.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { GenerationRecord } from './generation-record.ts';
+import { createGenerationStore, type GenerationStore } from './generation-store.ts';
+import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
+
+/** The account's credits when nothing sets them: ample, so only a key's limit stops it by default. */
+export const DEFAULT_TOTAL_CREDITS = 1_000_000;
+
+/** What `POST /__gatewaykit/credits` and `gateway.control.setCredits` may change. */
+export interface CreditsUpdate {
+  /** The account's purchased credits, USD (`GET /credits` `total_credits`). */
+  totalCredits?: number;
+  /** Spending limits by key (USD), replacing the keys file's `credits` until reset; null: no limit. */
+  keyLimits?: Readonly<Record<string, number | null>>;
+}
+
+/**
+ * The account behind the keys: what each paid answer cost (per key and in all), its generations by
+ * id, the purchased credits, and the 402 rule that ties them (spec 7: insufficient credits or quota).
+ */
+export interface Account {
+  /**
+   * Record one paid answer: it can be looked up by its id (`GET /generation`) and its cost is
+   * added to its key's usage and the account's. Every paid surface calls this once per answer.
+   */
+  recordGeneration(record: GenerationRecord): void;
+  generation(id: string): GenerationRecord | undefined;
+  keyUsage(apiKey: ApiKey): KeyUsage;
+  /** The key's spending limit, USD, or null for none. */
+  keyLimit(apiKey: ApiKey): number | null;
+  /** The usage the limit is measured against: that of the key's `limitReset` period, else all of it. */
+  usageAgainstLimit(apiKey: ApiKey): number;
+  totalCredits(): number;
+  totalUsage(): number;
+  setCredits(update: CreditsUpdate): void;
+  /** The 402 a paid operation answers for this key now, or undefined when it may go ahead. */
+  paymentRefusal(apiKey: ApiKey): GatewayError | undefined;
+  /** Forget usage, generations and overrides; credits return to `totalCredits` (or the given amount). */
+  reset(totalCredits?: number): void;
+}
+
+export interface AccountOptions {
+  now: () => number;
+  totalCredits?: number;
+  maxGenerations?: number;
+}
+
+function periodUsage(totals: UsageTotals, reset: ApiKey['limitReset']): number {
+  if (reset === 'daily') return totals.daily;
+  if (reset === 'weekly') return totals.weekly;
+  if (reset === 'monthly') return totals.monthly;
+  return totals.total;
+}
+
+const PERIOD_WORDS = { daily: 'today', weekly: 'this week', monthly: 'this month' } as const;
+
+/** Dollars as a message shows them: enough digits to see a sub-cent charge. */
+function dollars(n: number): string {
+  return `$${Number(n.toPrecision(6))}`;
+}
+
+/**
+ * @example
+ * const account = createAccount({ now: () => clock.now(), totalCredits: 10 });
+ * account.recordGeneration({ id, apiKey: 'sk-gw-test', cost: 0.002, ... });
+ * account.totalUsage(); // 0.002
+ */
+export function createAccount(options: AccountOptions): Account {
+  const initialCredits = options.totalCredits ?? DEFAULT_TOTAL_CREDITS;
+  let totalCredits = initialCredits;
+  const ledger = createUsageLedger(options.now);
+  const generations: GenerationStore = createGenerationStore(options.maxGenerations);
+  const limits = new Map<string, number | null>();
+  const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : apiKey.credits);
+  const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
+  return {
+    recordGeneration(record) {
+      generations.add(record);
+      ledger.charge(record.apiKey, record.cost, record.isByok ? (record.upstreamCost ?? 0) : 0);
+    },
+    generation: (id) => generations.get(id),
+    keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),
+    keyLimit,
+    usageAgainstLimit,
+    totalCredits: () => totalCredits,
+    totalUsage: () => ledger.totalUsage(),
+    setCredits(update) {
+      if (update.totalCredits !== undefined) totalCredits = update.totalCredits;
+      for (const [key, limit] of Object.entries(update.keyLimits ?? {})) limits.set(key, limit);
+    },
+    paymentRefusal(apiKey) {
+      const limit = keyLimit(apiKey);
+      if (limit !== null) {
+        const used = usageAgainstLimit(apiKey);
+        if (limit <= 0) return new GatewayError(402, 'Insufficient credits: this key has no credits left. Add credits to continue.');
+        if (used >= limit) {
+          const period = apiKey.limitReset ? ` ${PERIOD_WORDS[apiKey.limitReset]}` : '';
+          return new GatewayError(402, `Insufficient credits: this key has used ${dollars(used)}${period} of its ${dollars(limit)} limit. Raise the key's limit to continue.`);
+        }
+      }
+      const usage = ledger.totalUsage();
+      if (usage >= totalCredits) {
+        return new GatewayError(402, `Insufficient credits: the account has used ${dollars(usage)} of its ${dollars(totalCredits)} credits. Add credits to continue.`);
+      }
+      return undefined;
+    },
+    reset(credits) {
+      ledger.clear();
+      generations.clear();
+      limits.clear();
+      totalCredits = credits ?? initialCredits;
+    },
+  };
+}

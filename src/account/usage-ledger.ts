@@ -1,0 +1,111 @@
+import { usagePeriods, type UsagePeriods } from './usage-periods.ts';
+
+/** A key's spending, in USD, overall and in the current UTC day, week and month. */
+export interface UsageTotals {
+  readonly total: number;
+  readonly daily: number;
+  readonly weekly: number;
+  readonly monthly: number;
+}
+
+/** Usage and BYOK usage of one key (reference `/key`: `usage*` and `byok_usage*`). */
+export interface KeyUsage {
+  readonly usage: UsageTotals;
+  readonly byok: UsageTotals;
+}
+
+/** Where one key's spending stands: running sums per period, each tagged with the period it counts. */
+interface Tally {
+  total: number;
+  day: number;
+  week: number;
+  month: number;
+  /** The periods the day, week and month sums belong to. */
+  periods: UsagePeriods;
+}
+
+/**
+ * What every paid answer has cost, per key and for the account, on the gateway clock. Lookups and
+ * charges are O(1): one Map entry per key, whose period sums restart when the clock enters a new
+ * UTC day, week or month.
+ */
+export interface UsageLedger {
+  /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`. */
+  charge(key: string, cost: number, byokCost: number): void;
+  keyUsage(key: string): KeyUsage;
+  /** Everything charged to the account since start or reset. */
+  totalUsage(): number;
+  clear(): void;
+}
+
+const ZERO: UsageTotals = { total: 0, daily: 0, weekly: 0, monthly: 0 };
+
+/** Round away binary noise of summed decimal prices (12 places, as usage costs are). */
+function usd(n: number): number {
+  return Math.round(n * 1e12) / 1e12;
+}
+
+function newTally(periods: UsagePeriods): Tally {
+  return { total: 0, day: 0, week: 0, month: 0, periods };
+}
+
+/** The tally as of `periods`: sums of periods that have ended read as zero. */
+function totalsAt(t: Tally | undefined, periods: UsagePeriods): UsageTotals {
+  if (!t) return ZERO;
+  return {
+    total: usd(t.total),
+    daily: t.periods.day === periods.day ? usd(t.day) : 0,
+    weekly: t.periods.week === periods.week ? usd(t.week) : 0,
+    monthly: t.periods.month === periods.month ? usd(t.month) : 0,
+  };
+}
+
+function add(t: Tally, amount: number, periods: UsagePeriods): void {
+  if (t.periods.day !== periods.day) t.day = 0;
+  if (t.periods.week !== periods.week) t.week = 0;
+  if (t.periods.month !== periods.month) t.month = 0;
+  t.periods = periods;
+  t.total += amount;
+  t.day += amount;
+  t.week += amount;
+  t.month += amount;
+}
+
+/**
+ * A usage ledger over a clock reading (the gateway clock).
+ *
+ * @example
+ * const ledger = createUsageLedger(() => clock.now());
+ * ledger.charge('sk-gw-test', 0.0003, 0);
+ * ledger.keyUsage('sk-gw-test').usage.daily; // 0.0003
+ */
+export function createUsageLedger(now: () => number): UsageLedger {
+  const usage = new Map<string, Tally>();
+  const byok = new Map<string, Tally>();
+  let account = 0;
+  const charge = (map: Map<string, Tally>, key: string, amount: number, periods: UsagePeriods) => {
+    let t = map.get(key);
+    if (!t) map.set(key, (t = newTally(periods)));
+    add(t, amount, periods);
+  };
+  return {
+    charge(key, cost, byokCost) {
+      const periods = usagePeriods(now());
+      if (cost > 0) {
+        charge(usage, key, cost, periods);
+        account += cost;
+      }
+      if (byokCost > 0) charge(byok, key, byokCost, periods);
+    },
+    keyUsage(key) {
+      const periods = usagePeriods(now());
+      return { usage: totalsAt(usage.get(key), periods), byok: totalsAt(byok.get(key), periods) };
+    },
+    totalUsage: () => usd(account),
+    clear() {
+      usage.clear();
+      byok.clear();
+      account = 0;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { GenerationRecord } from '../account/generation-record.ts';
+import type { ModelEndpoint } from '../catalog/model-endpoint.ts';
+import type { ResponseResult, ResponseUsage } from './output-items.ts';
+
+/** Time to first token and whole generation, ms on the gateway clock (0 when answers are instant). */
+export interface GenerationTimes {
+  readonly latencyMs: number;
+  readonly generationTimeMs: number;
+}
+
+/**
+ * The times an answer of `outputTokens` takes on `endpoint` under realistic timing (the same
+ * arithmetic as its pacing: the endpoint's time to first token, then its throughput), or zeros
+ * when answers are instant and the clock does not move.
+ *
+ * @example
+ * answerTimes(endpoint, 50, true); // { latencyMs: 1000, generationTimeMs: 2000 } at 1 s and 50 tokens/s
+ */
+export function answerTimes(endpoint: ModelEndpoint, outputTokens: number, realistic: boolean): GenerationTimes {
+  if (!realistic) return { latencyMs: 0, generationTimeMs: 0 };
+  const latencyMs = Math.round(endpoint.latency.p50 * 1000);
+  return { latencyMs, generationTimeMs: latencyMs + Math.round((outputTokens * 1000) / endpoint.throughput.p50) };
+}
+
+/** The chat-style finish reason of a Responses result (reference `GenerationResponse.finish_reason`). */
+function finishReason(result: ResponseResult): string {
+  if (result.incomplete_details?.reason === 'max_output_tokens') return 'length';
+  if (result.incomplete_details?.reason === 'content_filter') return 'content_filter';
+  return result.output.some((item) => item.type === 'function_call') ? 'tool_calls' : 'stop';
+}
+
+export interface ResponseGenerationInput {
+  readonly id: string;
+  readonly result: ResponseResult;
+  readonly usage: ResponseUsage;
+  readonly providerName: string;
+  readonly streamed: boolean;
+  readonly receivedAt: number;
+  readonly times: GenerationTimes;
+  readonly apiKey: string;
+  readonly sessionId: string | undefined;
+  readonly user: string | undefined;
+  readonly headers: Headers;
+}
+
+/**
+ * What `GET /generation` reports for one `POST /responses` answer.
+ *
+ * @example
+ * env.account.recordGeneration(responseGeneration({ id, result, usage, ... }));
+ */
+export function responseGeneration(input: ResponseGenerationInput): GenerationRecord {
+  const { result, usage } = input;
+  return {
+    id: input.id,
+    apiType: 'completions',
+    model: result.model,
+    providerName: input.providerName,
+    streamed: input.streamed,
+    finishReason: finishReason(result),
+    nativeFinishReason: result.status,
+    tokensPrompt: usage.input_tokens,
+    tokensCompletion: usage.output_tokens,
+    reasoningTokens: usage.output_tokens_details.reasoning_tokens,
+    cachedTokens: usage.input_tokens_details.cached_tokens,
+    cost: usage.cost ?? 0,
+    upstreamCost: usage.cost_details?.upstream_inference_cost ?? null,
+    isByok: usage.is_byok ?? false,
+    createdAt: input.receivedAt,
+    latencyMs: input.times.latencyMs,
+    generationTimeMs: input.times.generationTimeMs,
+    apiKey: input.apiKey,
+    sessionId: input.sessionId ?? null,
+    externalUser: input.user ?? null,
+    upstreamId: result.id,
+    userAgent: input.headers.get('user-agent'),
+    httpReferer: input.headers.get('http-referer') ?? input.headers.get('referer'),
+    origin: input.headers.get('origin'),
+  };
+}
