@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmbeddingModelSchema } from './embedding-model.ts';
 import { ProviderSchema } from './provider.ts';
 import { SpeechModelSchema } from './speech-model.ts';
 import { TextModelSchema } from './text-model.ts';
@@ -24,6 +25,7 @@ export const CatalogSchema = z
     models: z.array(TextModelSchema),
     videoModels: z.array(VideoModelSchema).default([]),
     speechModels: z.array(SpeechModelSchema).default([]),
+    embeddingModels: z.array(EmbeddingModelSchema).default([]),
   })
   .superRefine((catalog, ctx) => {
     // Cross-reference problems are listed up to a bound, then counted: a hostile catalogue of
@@ -39,17 +41,20 @@ export const CatalogSchema = z
       slugs.add(p.slug);
     });
     const known = [...slugs].slice(0, 10).join(', ') + (slugs.size > 10 ? `, ... (${slugs.size} in all)` : '');
-    const ids = new Set<string>();
-    catalog.models.forEach((m, i) => {
-      if (ids.has(m.id)) add(['models', i, 'id'], `duplicate model id "${m.id}"`);
-      ids.add(m.id);
-      const seen = new Set<string>();
-      m.endpoints.forEach((e, j) => {
-        if (!slugs.has(e.provider)) add(['models', i, 'endpoints', j, 'provider'], `"${e.provider}" is not a provider of the catalogue (providers: ${known || 'none'})`);
-        if (seen.has(e.provider)) add(['models', i, 'endpoints', j, 'provider'], `provider "${e.provider}" is listed twice for ${m.id}`);
-        seen.add(e.provider);
+    // Embedding models route over provider endpoints as text models do: the same checks, their own ids.
+    for (const list of ['models', 'embeddingModels'] as const) {
+      const ids = new Set<string>();
+      catalog[list].forEach((m, i) => {
+        if (ids.has(m.id)) add([list, i, 'id'], `duplicate model id "${m.id}"`);
+        ids.add(m.id);
+        const seen = new Set<string>();
+        m.endpoints.forEach((e, j) => {
+          if (!slugs.has(e.provider)) add([list, i, 'endpoints', j, 'provider'], `"${e.provider}" is not a provider of the catalogue (providers: ${known || 'none'})`);
+          if (seen.has(e.provider)) add([list, i, 'endpoints', j, 'provider'], `provider "${e.provider}" is listed twice for ${m.id}`);
+          seen.add(e.provider);
+        });
       });
-    });
+    }
     if (problems > MAX_LISTED_PROBLEMS) {
       ctx.addIssue({ code: 'custom', path: [], message: `${problems - MAX_LISTED_PROBLEMS} more problems of the same kinds`, params: { unlisted: problems - MAX_LISTED_PROBLEMS } });
     }

@@ -14,7 +14,7 @@ function mergeBy<T extends Keyed>(base: readonly T[] | undefined, overlay: reado
 
 /**
  * The `"extends": "default"` mode of a catalogue file: entries of `overlay` replace the entries of
- * `base` with the same `slug` (providers) or `id` (models, videoModels, speechModels); new ones are
+ * `base` with the same `slug` (providers) or `id` (models, videoModels, speechModels, embeddingModels); new ones are
  * appended. Whole entries are replaced, never deep-merged, so a replaced model lists all its endpoints.
  *
  * @example
@@ -27,5 +27,6 @@ export function mergeCatalogInputs(base: CatalogInput, overlay: CatalogInput): C
     models: mergeBy(base.models, overlay.models, 'id'),
     videoModels: mergeBy(base.videoModels, overlay.videoModels, 'id'),
     speechModels: mergeBy(base.speechModels, overlay.speechModels, 'id'),
+    embeddingModels: mergeBy(base.embeddingModels, overlay.embeddingModels, 'id'),
   };
 }

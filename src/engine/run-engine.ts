@@ -8,7 +8,8 @@ import type { ResponseResult, ResponseUsage } from '../generation/output-items.t
 import { serverToolUse } from '../generation/server-tools.ts';
 import { applyStop, stopSequences } from '../generation/stop-sequences.ts';
 import { usageCost } from '../generation/usage-cost.ts';
-import { answerTimes, responseGeneration } from '../generation/response-generation.ts';
+import { responseGeneration } from '../generation/response-generation.ts';
+import { answerTimes } from '../timing/answer-times.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
 import { PRECOUNT_MIN_CHARS, precountedPrompt, promptTokens } from '../request/prompt-tokens.ts';
 import { readInput } from '../request/read-input.ts';

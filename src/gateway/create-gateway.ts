@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
 import { accountRoutes } from '../handlers/account.ts';
+import { embeddingsRoutes } from '../handlers/embeddings.ts';
 import { withInternals } from './gateway-internals.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -203,6 +204,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...audioRoutes(env),
     ...datasetsRoutes(env),
     ...accountRoutes(env),
+    ...embeddingsRoutes(env),
     ...openapiRoutes(env, () => apiRoutes),
   ];
   const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];

@@ -54,7 +54,8 @@ export function modelsRoutes(env: GatewayEnv): Route[] {
       handle(ctx) {
         // The link GET /models gives as links.details (reference ListEndpointsResponse).
         const id = `${ctx.params.author}/${ctx.params.slug}`;
-        const model = listedModels(env.catalog.models).find((m) => m.id === id || m.canonical_slug === id);
+        // Embedding models too: GET /embeddings/models links here.
+        const model = listedModels(env.catalog.models).find((m) => m.id === id || m.canonical_slug === id) ?? env.catalog.embeddingModels.find((m) => m.id === id);
         if (!model) throw new GatewayError(404, `Model "${id}" not found (GET /models lists the catalogue)`);
         return jsonResponse({ data: modelEndpointsListing(model, env.catalog) });
       },
