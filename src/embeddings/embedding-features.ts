@@ -15,7 +15,7 @@ const STOP_WORDS = new Set(
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Weight of a whole word (content words), a stop word, a pair of neighbouring words, and character trigrams. */
-const WEIGHTS = { word: 1, stop: 0.15, stem: 0.6, pair: 0.35, trigrams: 0.45, whole: 0.05 } as const;
+const WEIGHTS = { word: 0.5, stop: 0.1, stem: 1, pair: 0.35, trigrams: 0.4, whole: 0.05 } as const;
 
 /** English inflections cut to find a word's stem ("baking" and "bakes" meet at "bak"). */
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ies', 'es', 'ed', 'ly', 's', 'e'] as const;
@@ -33,7 +33,7 @@ function stem(word: string): string | undefined {
  * Unicode compatibility forms are folded first; a word's stem (its inflection cut) is a feature too.
  *
  * @example
- * textFeatures('Cats purr'); // [['w:cats', 1], ['g: ca', 0.2], ..., ['p:cats purr', 0.35], ...]
+ * textFeatures('Cats purr'); // [['w:cats', 0.5], ['s:cat', 1], ['g: ca', 0.2], ..., ['p:cats purr', 0.35], ...]
  */
 export function textFeatures(text: string): Feature[] {
   const folded = text.normalize('NFKC').toLowerCase();
@@ -61,7 +61,7 @@ export function textFeatures(text: string): Feature[] {
  * The features of a token-id input: each token, and each pair of neighbouring tokens.
  *
  * @example
- * tokenFeatures([9906, 1917]); // [['k:9906', 1], ['k:1917', 1], ['q:9906,1917', 0.35]]
+ * tokenFeatures([9906, 1917]); // [['k:9906', 0.5], ['q:9906,1917', 0.35], ['k:1917', 0.5]]
  */
 export function tokenFeatures(tokens: readonly number[]): Feature[] {
   const out: Feature[] = [];
