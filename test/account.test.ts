@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/index.ts';
+import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../src/schemas/account-responses.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
 import { TARGET_KINDS, jsonHeaders, startTarget, type Target } from './targets.ts';
 
@@ -24,7 +25,7 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
   const respond = (key = 'sk-gw-test', extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     target.fetch('/responses', { method: 'POST', headers: jsonHeaders(key, headers), body: JSON.stringify({ model: MODEL, input: 'Say something short.', ...extra }) });
   const get = async (path: string, key = 'sk-gw-test') => target.fetch(path, { headers: { authorization: `Bearer ${key}` } });
-  const keyData = async (key: string) => (await (await get('/key', key)).json()).data;
+  const keyData = async (key: string) => KeyResponseSchema.parse(await (await get('/key', key)).json()).data;
 
   beforeAll(async () => {
     target = await startTarget(kind, { clock: virtualClock(), keys: KEYS, credits: 50 });
@@ -38,7 +39,7 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     const id = res.headers.get('x-generation-id')!;
     const lookup = await get(`/generation?id=${encodeURIComponent(id)}`);
     expect(lookup.status).toBe(200);
-    const { data } = await lookup.json();
+    const { data } = GenerationResponseSchema.parse(await lookup.json());
     expect(data).toMatchObject({
       id,
       upstream_id: answer.id,
@@ -132,7 +133,7 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     expect(await errorOf(await get('/credits'), 403)).toContain('management key');
     const a = await (await respond()).json();
     const b = await (await respond('sk-small')).json();
-    const credits = await (await get('/credits', 'sk-gw-management')).json();
+    const credits = CreditsResponseSchema.parse(await (await get('/credits', 'sk-gw-management')).json());
     expect(credits.data.total_credits).toBe(50);
     expect(credits.data.total_usage).toBeCloseTo(a.usage.cost + b.usage.cost, 12);
   });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { VideoModelSchema } from '../catalog/video-model.ts';
+import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../schemas/account-responses.ts';
+import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
 import { ChatRequestSchema } from '../schemas/chat-request.ts';
@@ -30,6 +32,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(TranscriptionRequestSchema, { id: 'TranscriptionRequest' });
   requests.add(ChatRequestSchema, { id: 'ChatRequest' });
   requests.add(MessagesRequestSchema, { id: 'MessagesRequest' });
+  requests.add(EmbeddingsRequestSchema, { id: 'EmbeddingsRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -52,6 +55,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(VideoJobSchema, { id: 'VideoJob' });
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });
+  answers.add(EmbeddingsResponseSchema, { id: 'EmbeddingsResponse' });
+  answers.add(GenerationResponseSchema, { id: 'GenerationResponse' });
+  answers.add(KeyResponseSchema, { id: 'KeyResponse' });
+  answers.add(CreditsResponseSchema, { id: 'CreditsResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
   answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true })) }), { id: 'VideoModelsListResponse' });
 

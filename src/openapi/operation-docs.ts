@@ -156,6 +156,53 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'TranscriptionResponse' },
     parameters: SIMULATION_HEADERS,
   },
+  'embeddings.create': {
+    summary: 'Create embeddings',
+    tag: 'Embeddings',
+    description:
+      'Unit-length vectors for a string, an array of strings, token ids or arrays of them, from an embedding model of the catalogue (`GET /embeddings/models`), routed over its provider endpoints with `provider` preferences. `dimensions` shortens the vectors where the model allows; `encoding_format: base64` sends float32 little-endian bytes. The same input and model always give the same vector, and texts that share words get closer vectors.',
+    requestBody: { 'application/json': 'EmbeddingsRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'EmbeddingsResponse' },
+    parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
+  },
+  'embeddings.models.list': {
+    summary: 'List embedding models',
+    tag: 'Embeddings',
+    description: 'The embedding models of the catalogue; the whole list unless `offset` or `limit` is given.',
+    successStatus: 200,
+    success: { 'application/json': 'ModelsListResponse' },
+    parameters: [
+      { name: 'offset', in: 'query', description: 'Number of models to skip.', schema: z.number().int().min(0) },
+      { name: 'limit', in: 'query', description: 'Page size (default 500 when `offset` is given).', schema: z.number().int().min(1).max(1000) },
+      ...SIMULATION_HEADERS,
+    ],
+  },
+  'generation.get': {
+    summary: 'Get a generation',
+    tag: 'Generations',
+    description:
+      'One paid answer (responses, embeddings) by its `X-Generation-Id`: model, provider, token counts, cost, latency and generation time on the gateway clock. The latest answers are kept (1000 by default); an unknown or forgotten id is a 404.',
+    successStatus: 200,
+    success: { 'application/json': 'GenerationResponse' },
+    parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the answer.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
+  },
+  'key.get': {
+    summary: 'Get the current API key',
+    tag: 'API Keys',
+    description: "The calling key's spending limit, usage (in all and in the current UTC day, week and month of the gateway clock), what is left of the limit, and its flags. Every paid answer adds its `usage.cost`.",
+    successStatus: 200,
+    success: { 'application/json': 'KeyResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
+  'credits.get': {
+    summary: 'Get the account credits',
+    tag: 'Credits',
+    description: "The account's purchased credits and total usage, USD. Management key only (403 otherwise). Paid operations answer 402 once usage reaches the credits.",
+    successStatus: 200,
+    success: { 'application/json': 'CreditsResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
   'datasets.rankings-daily.get': {
     summary: 'Daily token rankings of models',
     tag: 'Datasets',
