@@ -7,7 +7,6 @@ import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.t
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
-import { generationId } from '../http/generation-id.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { RequestContext, Route } from '../http/route.ts';
 import { EmbeddingsRequestSchema, type EmbeddingsRequest } from '../schemas/embeddings-request.ts';
@@ -62,7 +61,7 @@ async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Promise<R
   // An upstream failure carries its routing metadata (shown when the metadata header is enabled).
   if (!route.ok) throw route.error;
   const { candidate } = route;
-  const id = generationId(env.seed, ctx.seq, ctx.receivedAt);
+  const id = ctx.generationId();
   const result = buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
