@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bytesToBase64, pcmWav } from '../src/audio/pcm-wav.ts';
+import { DEFAULT_CATALOG } from '../src/catalog/default-catalog.ts';
 import { virtualClock } from '../src/clock/index.ts';
 import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../src/schemas/account-responses.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
@@ -74,6 +76,27 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     const body = await emb.json();
     const e = (await (await get(`/generation?id=${body.id}`)).json()).data;
     expect(e).toMatchObject({ api_type: 'embeddings', model: 'openai/text-embedding-3-small', tokens_prompt: body.usage.prompt_tokens, tokens_completion: 0, total_cost: body.usage.cost });
+  });
+
+  it('a transcription and a completed video job are recorded too, and their cost moves the key', async () => {
+    const audio = await target.fetch('/audio/transcriptions', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: 'openai/whisper-large-v3', input_audio: { data: bytesToBase64(pcmWav({ seconds: 3 })), format: 'wav' } }),
+    });
+    const transcript = await audio.json();
+    const stt = GenerationResponseSchema.parse(await (await get(`/generation?id=${audio.headers.get('x-generation-id')}`)).json()).data;
+    expect(stt).toMatchObject({ api_type: 'stt', model: 'openai/whisper-large-v3', total_cost: transcript.usage.cost });
+    const submitted = await target.fetch('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: DEFAULT_CATALOG.videoModels[0]!.id, prompt: 'a calm sea' }) });
+    expect(submitted.status).toBe(202);
+    const job = await submitted.json();
+    await target.gateway.control.advanceClock(3_600_000);
+    const done = await (await get(`/videos/${job.id}`)).json();
+    expect(done.status).toBe('completed');
+    const video = GenerationResponseSchema.parse(await (await get(`/generation?id=${done.generation_id}`)).json()).data;
+    expect(video).toMatchObject({ api_type: 'video', model: job.model ?? DEFAULT_CATALOG.videoModels[0]!.id, total_cost: done.usage.cost });
+    expect(video.generation_time).toBeGreaterThan(0);
+    expect((await keyData('sk-gw-test')).usage).toBeCloseTo(transcript.usage.cost + done.usage.cost, 12);
   });
 
   it('unknown, missing and free-answer ids: 404 or 400 in the envelope', async () => {

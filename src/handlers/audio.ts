@@ -50,6 +50,27 @@ async function transcribe(ctx: RequestContext): Promise<Response> {
     rng,
     await loadTokenizer(),
   );
+  // The transcription is paid for and can be looked up by its X-Generation-Id (GET /generation).
+  const usage = result.usage;
+  if (ctx.apiKey && usage) {
+    ctx.env.account.recordGeneration({
+      id: ctx.generationId(),
+      apiType: 'stt',
+      model: model.id,
+      providerName: ctx.env.catalog.providers.find((p) => p.slug === model.provider)?.name ?? model.provider,
+      streamed: false,
+      finishReason: 'stop',
+      tokensPrompt: usage.input_tokens ?? 0,
+      tokensCompletion: usage.output_tokens ?? 0,
+      cost: usage.cost ?? 0,
+      isByok: ctx.apiKey.byok ?? false,
+      createdAt: ctx.receivedAt,
+      latencyMs: 0,
+      generationTimeMs: 0,
+      apiKey: ctx.apiKey.key,
+      numMediaPrompt: 1,
+    });
+  }
   return jsonResponse(result, { status: 200 });
 }
 

@@ -57,6 +57,28 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       async handle(ctx) {
         const body = await ctx.json();
         const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey });
+        // A job that will complete is paid for at submission, under the generation id its view
+        // shows once processed (GET /generation); a job that fails or stalls costs nothing.
+        if (job.fate.kind === 'complete' && ctx.apiKey) {
+          env.account.recordGeneration({
+            id: job.generation_id,
+            apiType: 'video',
+            model: job.model,
+            providerName: env.catalog.providers.find((p) => p.slug === job.provider)?.name ?? job.provider,
+            streamed: false,
+            finishReason: 'stop',
+            nativeFinishReason: 'completed',
+            tokensPrompt: 0,
+            tokensCompletion: 0,
+            cost: job.cost,
+            isByok: job.is_byok,
+            createdAt: job.created_at,
+            latencyMs: job.finished_at - job.created_at,
+            generationTimeMs: job.finished_at - job.started_at,
+            apiKey: ctx.apiKey.key,
+            numMediaPrompt: 0,
+          });
+        }
         // reference: submit answers 202 Accepted with the job in state pending (spec 2.8).
         return jsonResponse(jobs.view(job), { status: 202 });
       },
