@@ -1,11 +1,15 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { EmbeddingModel } from '../catalog/embedding-model.ts';
 import type { EndpointPricing } from '../catalog/model-endpoint.ts';
+import { nextTurn } from '../generation/tokenizer.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../schemas/embeddings-request.ts';
 import type { EmbeddingInput } from './embedding-inputs.ts';
 import { embeddingVector } from './embedding-vector.ts';
 import { encodeFloat32Base64 } from './encode-float32-base64.ts';
+
+/** Features plus vector values handled between two turns of the event loop (a few ms of work). */
+const WORK_PER_TURN = 100_000;
 
 export interface BuildEmbeddingsInput {
   readonly id: string;
@@ -24,14 +28,24 @@ export interface BuildEmbeddingsInput {
  * provider or the encoding), so retrieval tests are stable.
  *
  * @example
- * buildEmbeddings({ id, request, model, dimensions: 1536, items, pricing, apiKey }).data[0].embedding.length; // 1536
+ * (await buildEmbeddings({ id, request, model, dimensions: 1536, items, pricing, apiKey })).data[0].embedding.length; // 1536
  */
-export function buildEmbeddings(input: BuildEmbeddingsInput): EmbeddingsResponse {
+export async function buildEmbeddings(input: BuildEmbeddingsInput): Promise<EmbeddingsResponse> {
   const base64 = input.request.encoding_format === 'base64';
-  const data = input.items.map((item, index) => {
-    const vector = embeddingVector(item.features(), input.dimensions, input.model.id);
-    return { object: 'embedding' as const, embedding: base64 ? encodeFloat32Base64(vector) : vector, index };
-  });
+  const data: EmbeddingsResponse['data'] = [];
+  // A large request (2048 inputs, or long texts) is built a share at a time, letting other
+  // requests run between shares: work is counted in features and vector values.
+  let work = 0;
+  for (let index = 0; index < input.items.length; index++) {
+    const features = (input.items[index] as EmbeddingInput).features();
+    const vector = embeddingVector(features, input.dimensions, input.model.id);
+    data.push({ object: 'embedding', embedding: base64 ? encodeFloat32Base64(vector) : vector, index });
+    work += features.length + input.dimensions;
+    if (work >= WORK_PER_TURN) {
+      work = 0;
+      await nextTurn();
+    }
+  }
   const promptTokens = input.items.reduce((n, item) => n + item.tokens, 0);
   const counts = {
     input_tokens: promptTokens,

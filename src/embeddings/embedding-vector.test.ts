@@ -47,6 +47,12 @@ describe('embeddingVector', () => {
 describe('encodeFloat32Base64', () => {
   it('writes float32 little-endian bytes, as the openai SDK decodes them', () => {
     expect(encodeFloat32Base64([1, 0])).toBe('AACAPwAAAAA=');
+    fc.assert(
+      fc.property(fc.array(fc.float({ noNaN: true }), { maxLength: 40 }), (values) => {
+        const bytes = new Uint8Array(new Float32Array(values).buffer);
+        expect(encodeFloat32Base64(values)).toBe(btoa(String.fromCharCode(...bytes)));
+      }),
+    );
     const values = embeddingVector(textFeatures('round trip'), 3000, MODEL);
     const bytes = Uint8Array.from(atob(encodeFloat32Base64(values)), (c) => c.charCodeAt(0));
     expect(Array.from(new Float32Array(bytes.buffer))).toEqual(values);

@@ -26,7 +26,11 @@ export function embeddingVector(features: readonly Feature[], dimensions: number
   const seed = hash53(model) % 0x100000000;
   const sums = new Float64Array(dimensions);
   const spread = Math.min(SPREAD, dimensions);
-  for (const [name, weight] of features) {
+  // A feature that recurs (a word used twice) is projected once with its summed weight: the
+  // same vector, and a long text costs its distinct features, not its length.
+  const weights = new Map<string, number>();
+  for (const [name, weight] of features) weights.set(name, (weights.get(name) ?? 0) + weight);
+  for (const [name, weight] of weights) {
     let state = hash53(name, seed) % 0x100000000;
     for (let k = 0; k < spread; k++) {
       state = mix(state + k + 0x9e3779b9);

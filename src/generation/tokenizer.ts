@@ -129,7 +129,7 @@ export function countSlices(text: string, size = SLICE_CHARS): string[] {
  * One turn of the event loop. A message port, not a timer: fake timers (vi.useFakeTimers) must
  * not stop a count. Falls back to a resolved promise where there is no MessageChannel.
  */
-function nextTurn(): Promise<void> {
+export function nextTurn(): Promise<void> {
   if (typeof MessageChannel !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel();

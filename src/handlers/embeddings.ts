@@ -62,7 +62,7 @@ async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Promise<R
   if (!route.ok) throw route.error;
   const { candidate } = route;
   const id = ctx.generationId();
-  const result = buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
+  const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: candidate.endpoint, providerName: candidate.provider.name }, 0);
