@@ -158,6 +158,15 @@ export type { TranscriptionRequest, TranscriptionResponse, TranscriptionUsage, T
 export { SpeechModelSchema } from './catalog/speech-model.ts';
 export type { SpeechModel } from './catalog/speech-model.ts';
 export { pcmWav, bytesToBase64 } from './audio/pcm-wav.ts';
+
+// Embeddings, generations, key and credits (docs/embeddings.md, docs/account.md)
+export { EmbeddingsRequestSchema, EmbeddingsResponseSchema, EmbeddingSchema } from './schemas/embeddings-request.ts';
+export type { EmbeddingsRequest, EmbeddingsResponse } from './schemas/embeddings-request.ts';
+export { EmbeddingModelSchema } from './catalog/embedding-model.ts';
+export type { EmbeddingModel, EmbeddingModelInput } from './catalog/embedding-model.ts';
+export { GenerationResponseSchema, KeyResponseSchema, CreditsResponseSchema } from './schemas/account-responses.ts';
+export type { CreditsUpdate } from './account/account.ts';
+export type { GenerationRecord, GenerationApiType } from './account/generation-record.ts';
 export type { PcmWavOptions } from './audio/pcm-wav.ts';
 export {
   RankingsDailyResponseSchema,
