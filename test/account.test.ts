@@ -78,6 +78,15 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     expect(e).toMatchObject({ api_type: 'embeddings', model: 'openai/text-embedding-3-small', tokens_prompt: body.usage.prompt_tokens, tokens_completion: 0, total_cost: body.usage.cost });
   });
 
+  it('a Chat Completions answer is recorded by the engine under its id, and moves the key', async () => {
+    const res = await target.fetch('/chat/completions', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(res.status).toBe(200);
+    const completion = await res.json();
+    const data = GenerationResponseSchema.parse(await (await get(`/generation?id=${res.headers.get('x-generation-id')}`)).json()).data;
+    expect(data).toMatchObject({ api_type: 'completions', model: MODEL, tokens_prompt: completion.usage.prompt_tokens, tokens_completion: completion.usage.completion_tokens });
+    expect((await keyData('sk-gw-test')).usage).toBeCloseTo(data.total_cost, 12);
+  });
+
   it('a transcription and a completed video job are recorded too, and their cost moves the key', async () => {
     const audio = await target.fetch('/audio/transcriptions', {
       method: 'POST',
