@@ -182,6 +182,7 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     expect(await (await target.fetch('/__gatewaykit/credits')).json()).toEqual({ total_credits: 7, total_usage: 0 });
     expect((await keyData('sk-small')).limit).toBe(0.00002);
     expect(await errorOf(await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ total_credits: -1 }) }), 400)).toMatch(/^total_credits/);
+    expect(await errorOf(await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keys: { 'sk-nobody': 1 } }) }), 400)).toBe('keys: "sk-nobody" is not a key of this gateway');
     expect(await errorOf(await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credit: 1 }) }), 400)).toMatch(/^credit: /);
   });
 

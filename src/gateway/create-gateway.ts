@@ -186,7 +186,12 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     failProvider: (provider, status, count) => providerFaults.set(provider, status, count),
     clearProviderFaults: (provider) => providerFaults.clear(provider),
     providerFaults: () => providerFaults.list(),
-    setCredits: (update) => account.setCredits(update),
+    setCredits(update) {
+      // A limit for a key this gateway does not accept would never apply: say so instead.
+      const unknown = Object.keys(update.keyLimits ?? {}).find((key) => !env.keys.some((k) => k.key === key));
+      if (unknown !== undefined) throw new GatewayError(400, `keys: ${JSON.stringify(unknown.slice(0, 64))} is not a key of this gateway`);
+      account.setCredits(update);
+    },
     credits: () => ({ total_credits: account.totalCredits(), total_usage: account.totalUsage() }),
   };
 
