@@ -2,6 +2,7 @@ import type { Account } from '../account/account.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock/clock.ts';
+import type { UnexpectedErrorContext } from '../errors/unexpected-error.ts';
 import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
@@ -33,6 +34,6 @@ export interface GatewayEnv {
   readonly account: Account;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
-  /** Report an unexpected error (a bug): the caller gets a masked 500. */
-  reportError(error: unknown): void;
+  /** Report an unexpected error (a bug): the caller gets a masked 500; `context` names the request and its X-Generation-Id. */
+  reportError(error: unknown, context?: UnexpectedErrorContext): void;
 }

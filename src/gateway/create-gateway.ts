@@ -1,3 +1,4 @@
+import { logUnexpectedError, type UnexpectedErrorContext } from '../errors/unexpected-error.ts';
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
@@ -82,8 +83,11 @@ export interface GatewayOptions {
   credits?: number;
   /** How many answers `GET /generation` can look up (the oldest are forgotten first). Default 1000. */
   generationsLimit?: number;
-  /** Called with unexpected errors (bugs); the caller gets a masked 500. Default: console.error. */
-  onError?: (error: unknown) => void;
+  /**
+   * Called with unexpected errors (bugs); the caller gets a masked 500. `context` names the request
+   * and the answer's X-Generation-Id. Default: one line with both, then the stack, on stderr.
+   */
+  onError?: (error: unknown, context?: UnexpectedErrorContext) => void;
   /** Scripted replies (docs/responses.md): first match wins; they survive control reset. */
   scripts?: ReadonlyArray<ScriptRuleInput | ScriptRule>;
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
@@ -155,7 +159,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     stickySessions,
     account,
     onReset: (fn) => void resets.push(fn),
-    reportError: options.onError ?? ((error) => console.error('[gatewaykit] unexpected error:', error)),
+    reportError: options.onError ?? ((error, context) => logUnexpectedError(error, context)),
   };
   env.onReset(() => journal.clear());
   env.onReset(() => providerFaults.clear());

@@ -121,6 +121,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       const headers = ownErrors.requestIdHeader ? { ...err.headers, [ownErrors.requestIdHeader]: requestId } : err.headers;
       return jsonResponse(ownErrors.errorBody(err, { requestId, metadataEnabled }), { status: err.status, headers });
     };
+    // An unexpected error (a bug) answered with a masked 500: flagged in the journal entry.
+    let unexpected = false;
     let body: unknown;
     let bodyRead: Uint8Array | undefined;
     let apiKey: ApiKey | undefined;
@@ -218,7 +220,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         // and it is not a bug, so it is not reported.
         response = failWith(new GatewayError(400, 'The client closed the request before it was read in full'));
       } else {
-        env.reportError(error);
+        unexpected = true;
+        // Logged with the id the client sees, so the masked 500 can be found (X-Generation-Id).
+        env.reportError(error, { method: request.method, path: url.pathname, operation, ...(isControl ? {} : { generationId: answerGenerationId() }) });
         // reference: 500-class messages are masked.
         response = failWith(new GatewayError(500, 'Internal Server Error'));
       }
@@ -244,6 +248,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ...(bodyRead !== undefined ? { body: bodyRead } : {}),
         ...(typeof requested === 'string' ? { model: requested.slice(0, 256) } : {}),
         ...(apiKey ? { key: maskedKeyId(apiKey) } : {}),
+        ...(unexpected ? { unexpected } : {}),
         response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, ...(info.writesTextAsBytes ? { utf8: () => rawTextBytes(raw) } : {}) } : {}) },
       });
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));

@@ -113,6 +113,8 @@ export const INSPECTOR_SCRIPT = String.raw`
   function statusCell(entry) {
     var answer = entry.response || {};
     var failed = answer.failed;
+    // A masked 500 for a bug: the server's stderr has the stack under this answer's X-Generation-Id.
+    if (entry.unexpected_error) return el('td', { class: 'num s5', 'data-unexpected': '1', title: 'Unexpected error: see the server log for X-Generation-Id ' + ((answer.headers || {})['x-generation-id'] || ''), text: entry.status + ' unexpected error' });
     if (failed) return el('td', { class: 'num ' + statusClass(failed.status), 'data-failed': failed.status, title: failed.message || '', text: entry.status + ' stream failed (' + failed.status + ')' });
     return el('td', { class: 'num ' + statusClass(entry.status), text: entry.status + (Array.isArray(answer.events) ? ' stream' : '') });
   }

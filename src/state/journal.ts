@@ -73,6 +73,8 @@ export interface JournalEntry {
   body_bytes?: number;
   /** What the gateway answered. */
   response: JournalAnswer;
+  /** The answer is a masked 500 for an unexpected error (a bug): the server log has its stack, under this entry's X-Generation-Id. */
+  unexpected_error?: true;
 }
 
 /** What the dispatcher hands the journal about one request. */
@@ -92,6 +94,8 @@ export interface JournalRecord {
   body?: Uint8Array;
   model?: string;
   key?: string;
+  /** The answer is a masked 500 for an unexpected error (a bug), reported on stderr with its X-Generation-Id. */
+  unexpected?: boolean;
   response: {
     status: number;
     /** Response headers as sent, masked when read as the request's are. */
@@ -166,6 +170,7 @@ interface Stored {
   readonly operation: string;
   readonly model: string | undefined;
   readonly key: string | undefined;
+  readonly unexpected: boolean;
   /** Ring position when the entry was recorded: nothing of it lies before. */
   readonly firstAt: number;
   /** Request headers as received (packed, src/state/packed-headers.ts, as UTF-8), masked when shown. */
@@ -251,6 +256,7 @@ function show(s: Stored, ring: ByteRing): JournalEntry {
   };
   if (s.model !== undefined) entry.model = s.model;
   if (s.key !== undefined) entry.key = s.key;
+  if (s.unexpected) entry.unexpected_error = true;
   if (s.bodyAt >= 0) {
     Object.assign(entry, showText(lenient.decode(ring.read(s.bodyAt, s.bodyLength) ?? new Uint8Array(0)), s.bodyLength === s.bodyBytes));
     entry.body_bytes = s.bodyBytes;
@@ -380,6 +386,7 @@ export function createJournal(options: JournalOptions): Journal {
         operation: r.operation,
         model: r.model,
         key: r.key,
+        unexpected: r.unexpected === true,
         firstAt,
         headersAt: request.at,
         headersLength: request.length,

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
+import { logUnexpectedError } from '../../errors/unexpected-error.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
 import { gatewayInternals } from '../../gateway/gateway-internals.ts';
 import { loadTokenizer } from '../../generation/tokenizer.ts';
@@ -136,8 +137,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         if (response.status === 413) lingerThenClose(req);
       })
       .catch((error) => {
-        const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => console.error('[gatewaykit] unexpected error:', e));
-        report(error);
+        const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
+        report(error, { method: request.method, path: req.url ?? '', ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}) });
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' });
           res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
