@@ -2,9 +2,12 @@ import type { Check } from './check.ts';
 import { AUDIO_CHECKS } from './checks/audio.ts';
 import { ALWAYS_CHECKS } from './checks/always.ts';
 import { AUTH_CHECKS } from './checks/auth.ts';
+import { CHAT_CHECKS } from './checks/chat-completions.ts';
 import { DATASETS_CHECKS } from './checks/datasets.ts';
+import { EMBEDDINGS_CHECKS } from './checks/embeddings.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
+import { MESSAGES_CHECKS } from './checks/messages.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { RESULT_CHECKS } from './checks/result.ts';
 import { STREAM_CHECKS } from './checks/stream.ts';
@@ -26,6 +29,9 @@ export const ALL_CHECKS: readonly Check[] = [
   ...RESULT_CHECKS,
   ...METADATA_CHECKS,
   ...STREAM_CHECKS,
+  ...CHAT_CHECKS,
+  ...MESSAGES_CHECKS,
+  ...EMBEDDINGS_CHECKS,
   ...VIDEOS_CHECKS,
   ...DATASETS_CHECKS,
   ...AUDIO_CHECKS,

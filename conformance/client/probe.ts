@@ -39,7 +39,7 @@ export function isControlPath(path: string): boolean {
  */
 export function isPaidProbe(probe: Pick<Probe, 'method' | 'path'>): boolean {
   const path = probe.path.split('?')[0]!;
-  return probe.method === 'POST' && /^\/(responses|videos|audio\/transcriptions)\/?$/.test(path);
+  return probe.method === 'POST' && /^\/(responses|videos|audio\/transcriptions|chat\/completions|messages|embeddings)\/?$/.test(path);
 }
 
 /** Does this probe reach `/videos` (gated by `--include-videos`)? */

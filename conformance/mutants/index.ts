@@ -1,4 +1,7 @@
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
+import { CHAT_MUTANTS } from './chat-mutants.ts';
+import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
+import { MESSAGES_MUTANTS } from './messages-mutants.ts';
 import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
 import { REASONING_DEFAULT_MUTANTS } from './reasoning-default-mutants.ts';
@@ -26,4 +29,7 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...STREAM_MUTANTS,
   ...VIDEO_MUTANTS,
   ...AUDIO_DATASETS_MUTANTS,
+  ...CHAT_MUTANTS,
+  ...MESSAGES_MUTANTS,
+  ...EMBEDDINGS_MUTANTS,
 ];

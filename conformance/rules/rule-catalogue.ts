@@ -90,6 +90,29 @@ export const RULES: readonly Rule[] = [
   inferred('audio.non-speech-model', '4.4, 7', 'A transcription asking a text model is refused (400 or 404), never served.'),
   ref('audio.json-transcription', '4.4', 'A base64 WAV transcription answers {text, usage} with usage.seconds equal to the audio duration.'),
   spec('audio.multipart', '4.4', 'POST /audio/transcriptions accepts a multipart/form-data upload (file + model).'),
+  // Chat Completions (spec 1 names the area; its shapes are the reference's ChatRequest, ChatResult, ChatStreamingResponse)
+  spec('chat.errors-envelope', '1, 5.2, 7', 'Error answers of POST /chat/completions are the one envelope {error: {code, message}} with code equal to the status: no key or a wrong key 401, malformed JSON or empty messages 400.'),
+  ref('chat.request-bounds', '1, 7', 'A chat request breaking one bound of ChatRequest (messages empty or missing, an unknown role, session_id over 256 characters, stop over 4 entries, an unknown reasoning_effort, service_tier, modality, response_format type or tool_choice mode, a wrong type) is refused with 400; session_id of 256 and 4 stop entries are served.'),
+  ref('chat.result-schema', '1', 'A served chat request is 200 application/json holding a chat completion: id, object "chat.completion", created in Unix seconds, model, system_fingerprint (string or null), at least one choice with index, finish_reason and an assistant message.'),
+  ref('chat.usage-arithmetic', '1', 'Chat usage has integer counts with total_tokens = prompt_tokens + completion_tokens, cached tokens within the prompt, reasoning tokens within the completion, and a cost that is not negative.'),
+  ref('chat.finish-reason-cause', '1', 'finish_reason names why the answer stopped: stop for an answer that finished, length for one cut at max_tokens, tool_calls for a forced tool call; in a stream, the finishing chunk says the same.'),
+  ref('chat.tool-call-contract', '1', 'A forced tool call carries an id no other call in the answer shares, type function, the name of a declared function and arguments that are JSON valid for its parameters; streamed fragments joined by index say the same.'),
+  ref('chat.response-format', '1', 'An answer to response_format json_schema is JSON valid for the schema, strict or not; to json_object, a JSON object.'),
+  ref('chat.stream-grammar', '1, 6', 'A chat stream is 200 text/event-stream of chat.completion.chunk events with one id: the first delta carries role assistant and no later one does, exactly one chunk carries a finish_reason and no choice follows it, with stream_options.include_usage one usage chunk (no choices, usage that adds up) comes last, then data: [DONE] once, last.'),
+  inferred('chat.deltas-join', '1, 6.4', 'The content deltas of a chat stream join to the content of the non-streamed answer to the same request with the same seed, and both end with the same finish_reason.'),
+  // Messages (spec 1 names the "third-party-compatible messages interface"; shapes from the reference's MessagesRequest, MessagesResult, MessagesStreamingResponse)
+  ref('messages.errors-shape', '1, 5.2, 7', 'Error answers of POST /messages are {type: "error", error: {type, message}, request_id} with the error type matching the status (401 authentication_error, 400 invalid_request_error).'),
+  ref('messages.result-schema', '1', 'A served messages request is 200 application/json holding a message: id, type "message", role assistant, content blocks, model, stop_reason, stop_sequence, usage with input_tokens and output_tokens.'),
+  ref('messages.stream-grammar', '1, 6', 'A messages stream is 200 text/event-stream: message_start first, each content_block_start matched by a content_block_stop of the same index, indexes 0, 1, 2, ... in order, deltas only inside their open block and of its kind, then message_delta with a stop_reason, then message_stop last; ping may come anywhere.'),
+  ref('messages.stop-reason-cause', '1', 'stop_reason names why the answer stopped: end_turn for an answer that finished, max_tokens for one cut at max_tokens, tool_use for a forced tool; in a stream, message_delta says the same.'),
+  ref('messages.tool-use-input', '1', 'A tool_use block carries an id no other block shares, the name of a declared tool and an input object valid for its input_schema; streamed input_json_delta fragments join to the same.'),
+  // Embeddings (spec 1 names the area; shapes from the reference's /embeddings)
+  ref('embeddings.shape-count', '1', 'POST /embeddings answers object "list" with one data item per input, in order (object "embedding", index i, a vector of finite numbers), vectors of one length, and usage with prompt_tokens and total_tokens.'),
+  ref('embeddings.dimensions', '1', 'dimensions asks for vectors of that length: every vector has exactly that many numbers.'),
+  inferred('embeddings.unit-length', '1', 'Embedding vectors are unit length (Euclidean norm 1 within 1e-6), so dot products are cosine similarities.'),
+  // Generations and keys (spec 1 names generations, API keys and credits; shapes from the reference's GenerationResponse and GET /key)
+  ref('generation.lookup-consistent', '1, 4.1', 'GET /generation?id=<X-Generation-Id of a paid answer> answers data describing that answer: the same id and model, its token counts and total_cost equal to its usage, streamed false; an id never issued is 404 with the envelope.'),
+  ref('key.usage-moves', '1', 'GET /key reports usage (and usage_daily) moved by the cost of each paid answer made with that key, and limit_remaining = limit - usage when the key has a limit.'),
   // Always-on (every exchange of every check)
   spec('always.error-envelope', '7', 'Every non-2xx answer any check receives from an operation carries the error envelope with code equal to the status.'),
   inferred('always.no-unasked-5xx', '7', 'No answer is a 5xx unless the request asked for one (the simulator fault header): a bad request is a 4xx, never a crash.'),

@@ -14,8 +14,8 @@ export interface AimockTarget {
 }
 
 /**
- * `@copilotkit/aimock` on 127.0.0.1 with one catch-all fixture (every chat or Responses request
- * answers "OK"), as a new user would point the suite at it.
+ * `@copilotkit/aimock` on 127.0.0.1 with one catch-all fixture (every chat, Messages or Responses
+ * request answers "OK"; embeddings get aimock's own vectors), as a new user would point the suite at it.
  *
  * @example
  * const target = await startAimock();
@@ -24,7 +24,8 @@ export interface AimockTarget {
  */
 export async function startAimock(): Promise<AimockTarget> {
   const mock = new LLMock({ port: 0, host: '127.0.0.1', logLevel: 'silent' } as ConstructorParameters<typeof LLMock>[0]);
-  mock.addFixture({ match: { predicate: () => true }, response: { content: 'OK' } } as Parameters<LLMock['addFixture']>[0]);
+  // Embedding requests fall through to aimock's own deterministic vectors (a text fixture has none).
+  mock.addFixture({ match: { predicate: (req: { _endpointType?: string }) => req._endpointType !== 'embedding' }, response: { content: 'OK' } } as unknown as Parameters<LLMock['addFixture']>[0]);
   await mock.start();
   return {
     baseUrl: `${mock.url}/v1`,

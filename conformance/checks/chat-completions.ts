@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { jsonFormatArb, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
+import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
+import { exchangeJson, type Exchange } from '../client/exchange.ts';
+import type { Probe } from '../client/probe.ts';
+import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems } from '../oracles/chat-result-oracles.ts';
+import { chatChunks, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason } from '../oracles/chat-stream-oracles.ts';
+import { expectError } from '../oracles/error-envelope.ts';
+import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
+import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { probeAll } from '../property/probe-all.ts';
+import { runProperty } from '../property/run-property.ts';
+import { asksForUsage, baseChatRequest, chatSamples, type ChatCause } from '../samples/chat-samples.ts';
+
+/** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
+const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.json', chatSamples(ctx, false));
+const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.stream', chatSamples(ctx, true));
+
+const causeOf = (sample: Sample): ChatCause => sample.label.split(' ')[0] as ChatCause;
+const isInconclusive = (j: unknown): j is Inconclusive => typeof (j as { inconclusive?: unknown })?.inconclusive === 'string';
+
+/** reference `ChatResult`: every served chat answer is a chat completion. */
+export const chatResultShape: Check = {
+  id: 'chat.result-shape',
+  spec: 'reference ChatResult',
+  rules: ['chat.result-schema'],
+  title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices)',
+  run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatResultShapeProblems),
+};
+
+/** reference `ChatUsage`. */
+export const chatUsage: Check = {
+  id: 'chat.usage',
+  spec: 'reference ChatUsage',
+  rules: ['chat.usage-arithmetic'],
+  title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative',
+  run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatUsageProblems),
+};
+
+/** reference `ChatFinishReasonEnum`: the finish reason names the stop cause, plain and streamed. */
+export const chatFinishReason: Check = {
+  id: 'chat.finish-reason',
+  spec: 'reference ChatFinishReasonEnum',
+  rules: ['chat.finish-reason-cause'],
+  title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
+  run: async (ctx) => {
+    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => chatFinishReasonProblems(e, causeOf(s)));
+    if (plain.status !== 'passed') return plain;
+    return judgeSamples(await streamSamples(ctx), (e, s): Judgement => {
+      const chunks = chatChunks(e);
+      return isInconclusive(chunks) ? chunks : finishReasonProblems(streamedFinishReason(chunks), causeOf(s));
+    });
+  },
+};
+
+/** reference `ChatStreamingResponse`. */
+export const chatStreamGrammar: Check = {
+  id: 'chat.stream-grammar',
+  spec: 'reference ChatStreamingResponse, ChatStreamOptions',
+  rules: ['chat.stream-grammar'],
+  title: 'Chat streams: chunks of one id, role delta first, one finishing chunk, the usage chunk last when include_usage, then [DONE]',
+  run: async (ctx) => judgeSamples(await streamSamples(ctx), (e, s) => chatStreamGrammarProblems(e, asksForUsage(s.probe))),
+};
+
+/** The streamed and plain answers to the same request (same seed) say the same. */
+export const chatStreamJoin: Check = {
+  id: 'chat.stream-join',
+  spec: 'reference ChatStreamDelta, ChatRequest seed',
+  rules: ['chat.deltas-join'],
+  title: 'The content deltas of a stream join to the content of the non-streamed answer to the same request (same seed), with the same finish_reason',
+  run: async (ctx) => {
+    const plain = await jsonSamples(ctx);
+    const streamed = (await streamSamples(ctx)).filter((s) => asksForUsage(s.probe));
+    const byLabel = new Map(plain.map((s) => [s.label, s]));
+    // Tool calls have no content to join; their arguments are chat.tool-calls' rule.
+    return judgeSamples(streamed.filter((s) => s.label !== 'tool_calls'), (e, s): Judgement => {
+      const other = byLabel.get(s.label)?.exchange;
+      return other ? chatStreamJoinProblems(e, other) : { inconclusive: `no plain answer to the ${s.label} request`, owner: 'chat.result-shape' };
+    });
+  },
+};
+
+/** reference `ChatToolCall` and `ChatStreamToolCall`. */
+export const chatToolCalls: Check = {
+  id: 'chat.tool-calls',
+  spec: 'reference ChatToolCall, ChatStreamToolCall',
+  rules: ['chat.tool-call-contract'],
+  title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
+  run: async (ctx) => {
+    const only = (samples: readonly Sample[]) => samples.filter((s) => s.label === 'tool_calls');
+    const plain = judgeSamples(only(await jsonSamples(ctx)), (e, s) => chatToolCallProblems(e, s.probe.body));
+    if (plain.status !== 'passed') return plain;
+    return judgeSamples(only(await streamSamples(ctx)), (e, s) => chatStreamToolCallProblems(e, s.probe.body));
+  },
+};
+
+/** The Responses `text.format` arbitrary, as a chat `response_format` (reference `ChatFormatJsonSchemaConfig`). */
+export function chatResponseFormat(format: JsonFormat): Record<string, unknown> {
+  if (format.type === 'json_object') return { type: 'json_object' };
+  return { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: format.strict } };
+}
+
+/** reference `ChatFormatJsonObjectConfig`, `ChatFormatJsonSchemaConfig`. */
+export const chatResponseFormatCheck: Check = {
+  id: 'chat.response-format',
+  spec: 'reference ChatFormatJsonSchemaConfig, ChatFormatJsonObjectConfig',
+  rules: ['chat.response-format'],
+  title: 'response_format json_schema answers are JSON valid for the schema (strict or not); json_object answers are JSON objects',
+  run: (ctx) => {
+    const probe = (format: JsonFormat): Probe => ({
+      method: 'POST',
+      path: '/chat/completions',
+      // Room to finish: a cut answer is not judged. The prompt names JSON, as some providers require.
+      body: { model: ctx.model, messages: [{ role: 'user', content: 'Answer as JSON.' }], max_tokens: 512, response_format: chatResponseFormat(format) },
+    });
+    return runProperty(ctx, { arbitrary: jsonFormatArb, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => chatResponseFormatProblems(exchange, format) });
+  },
+};
+
+/** Statuses the simulator produces on demand for chat (its `X-Gatewaykit-Fault` control). */
+const FORCED_STATUSES = [402, 429, 503] as const;
+
+/** spec 7 (the one envelope on every operation): chat errors carry `{error: {code, message}}`. */
+export const chatErrors: Check = {
+  id: 'chat.errors',
+  spec: 'spec 5.2, 7; reference /chat/completions responses',
+  rules: ['chat.errors-envelope'],
+  title: 'Chat errors are the envelope with error.code equal to the status: no key 401, a wrong key 401, malformed JSON 400, empty messages 400 (simulator: forced 402, 429, 503)',
+  // Forces statuses on the simulator (a 429): nothing beside it.
+  exclusive: true,
+  run: async (ctx) => {
+    const body = baseChatRequest(ctx.model);
+    const cases: { probe: Probe; status: number }[] = [
+      { probe: { method: 'POST', path: '/chat/completions', auth: 'none', body }, status: 401 },
+      { probe: { method: 'POST', path: '/chat/completions', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
+      { probe: { method: 'POST', path: '/chat/completions', rawBody: '{"model":' }, status: 400 },
+      { probe: { method: 'POST', path: '/chat/completions', body: { ...body, messages: [] } }, status: 400 },
+      ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/chat/completions', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
+    ];
+    const statusOf = new Map(cases.map((c) => [c.probe, c.status]));
+    return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectError(statusOf.get(probe)!)(exchange), { retryOn429: false });
+  },
+};
+
+/** A served chat answer: a 2xx chat completion (else `chat.result-shape` owns it). */
+function chatServed(answer: Exchange): Judgement {
+  if (answer.status >= 200 && answer.status < 300) {
+    return (exchangeJson(answer) as { object?: unknown } | undefined)?.object === 'chat.completion' ? [] : { inconclusive: 'the 2xx answer is not a chat completion', owner: 'chat.result-shape' };
+  }
+  return [`a valid chat request was refused with HTTP ${answer.status}: ${answer.text.slice(0, 160)}`];
+}
+
+/** One breaker per bound of reference `ChatRequest`: each request breaks exactly one rule. */
+export function chatBreakers(model: string): fc.Arbitrary<Record<string, unknown>> {
+  const base = baseChatRequest(model);
+  return fc.oneof(
+    fc.constant({ ...base, messages: [] }),
+    fc.constant({ model, max_tokens: 16 }),
+    fc.constantFrom('robot', 'moderator', '').map((role) => ({ ...base, messages: [{ role, content: 'Say OK.' }] })),
+    fc.integer({ min: 257, max: 400 }).map((n) => ({ ...base, session_id: 's'.repeat(n) })),
+    fc.integer({ min: 5, max: 8 }).map((n) => ({ ...base, stop: Array.from({ length: n }, (_, i) => `#${i}`) })),
+    fc.constantFrom('extreme', 'LOW', 'turbo').map((reasoning_effort) => ({ ...base, reasoning_effort })),
+    fc.constantFrom('turbo', 'fastest').map((service_tier) => ({ ...base, service_tier })),
+    fc.constantFrom('smell', 'video').map((m) => ({ ...base, modalities: [m] })),
+    fc.constantFrom('hot', true, [0.5]).map((temperature) => ({ ...base, temperature })),
+    fc.constantFrom(1.5, '16', -0.5).map((max_tokens) => ({ ...base, max_tokens })),
+    fc.constantFrom('yaml', 'xml').map((type) => ({ ...base, response_format: { type } })),
+    fc.constantFrom('sometimes', 'any').map((tool_choice) => ({ ...base, tool_choice })),
+    fc.constantFrom(42, true).map((value) => ({ ...base, metadata: { key: value } })),
+  );
+}
+
+/** reference `ChatRequest` bounds: each is refused with 400 and the envelope; the boundary values are served. */
+export const chatValidation = boundaryRuleCheck({
+  id: 'chat.validation',
+  spec: 'spec 7; reference ChatRequest',
+  rules: ['chat.request-bounds'],
+  title: 'Chat requests breaking one bound (messages empty or missing, an unknown role, session_id over 256, stop over 4, unknown enum values, wrong types) are refused with 400; 256 and 4 are served',
+  path: '/chat/completions',
+  accepted: (ctx) => [
+    { ...baseChatRequest(ctx.model), session_id: 's'.repeat(256) },
+    { ...baseChatRequest(ctx.model), stop: ['#0', '#1', '#2', '#3'] },
+  ],
+  served: chatServed,
+  violating: (ctx) => chatBreakers(ctx.model),
+});
+
+export const CHAT_CHECKS: readonly Check[] = [
+  chatErrors,
+  chatValidation,
+  chatResultShape,
+  chatUsage,
+  chatFinishReason,
+  chatToolCalls,
+  chatResponseFormatCheck,
+  chatStreamGrammar,
+  chatStreamJoin,
+];

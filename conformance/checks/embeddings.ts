@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import type { Check, CheckContext } from '../check.ts';
+import { exchangeJson } from '../client/exchange.ts';
+import type { Probe } from '../client/probe.ts';
+import { embeddingsDimensionsProblems, embeddingsShapeProblems, embeddingsUnitLengthProblems, inputCount } from '../oracles/embeddings-oracles.ts';
+import { runProperty } from '../property/run-property.ts';
+
+/** Used when the target lists no embedding model (its `GET /embeddings/models` fails or is empty). */
+export const FALLBACK_EMBEDDING_MODEL = 'openai/text-embedding-3-small';
+
+/**
+ * The embedding model of the run: one that `GET /embeddings/models` (free) lists, preferring one
+ * that takes `dimensions` (the text-embedding-3 family), else the fallback. Asked once per run.
+ */
+export function embeddingModel(ctx: CheckContext): Promise<string> {
+  return ctx.shared('embeddings.model', async (client) => {
+    try {
+      const exchange = await client.send({ method: 'GET', path: '/embeddings/models' });
+      const ids = ((exchangeJson(exchange) as { data?: { id?: unknown }[] } | undefined)?.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      return ids.find((id) => id.includes('text-embedding-3')) ?? ids[0] ?? FALLBACK_EMBEDDING_MODEL;
+    } catch {
+      return FALLBACK_EMBEDDING_MODEL;
+    }
+  });
+}
+
+const text = fc.constantFrom('The quick brown fox.', 'A cat sat on the mat.', 'Retrieval needs meaning.', 'Ünïcödé and 日本語.', 'x');
+/** An input as the reference takes it: one string or an array of 1-4 non-empty strings. */
+const inputArb = fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 4 }));
+const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path: '/embeddings', body });
+const runsOf = (ctx: CheckContext) => Math.max(1, Math.min(ctx.runs, 4));
+
+/** reference `/embeddings`: one vector per input, in order, of one length. */
+export const embeddingsShape: Check = {
+  id: 'embeddings.shape',
+  spec: 'reference /embeddings',
+  rules: ['embeddings.shape-count'],
+  title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage',
+  run: async (ctx) => {
+    const model = await embeddingModel(ctx);
+    return runProperty(ctx, { arbitrary: inputArb, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e, input) => embeddingsShapeProblems(e, inputCount(input)) });
+  },
+};
+
+/** Unit-length vectors (neither the spec nor the reference states it; retrieval code assumes it). */
+export const embeddingsUnitLength: Check = {
+  id: 'embeddings.unit-length',
+  spec: 'reference /embeddings (inferred)',
+  rules: ['embeddings.unit-length'],
+  title: 'Embedding vectors have Euclidean norm 1',
+  run: async (ctx) => {
+    const model = await embeddingModel(ctx);
+    return runProperty(ctx, { arbitrary: inputArb, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e) => embeddingsUnitLengthProblems(e) });
+  },
+};
+
+/** reference `/embeddings` `dimensions`. */
+export const embeddingsDimensions: Check = {
+  id: 'embeddings.dimensions',
+  spec: 'reference /embeddings dimensions',
+  rules: ['embeddings.dimensions'],
+  title: 'dimensions: N gives vectors of exactly N numbers',
+  run: async (ctx) => {
+    const model = await embeddingModel(ctx);
+    const arbitrary = fc.record({ input: inputArb, dimensions: fc.integer({ min: 1, max: 256 }) });
+    return runProperty(ctx, { arbitrary, probe: (v) => probe({ model, ...v }), runs: runsOf(ctx), oracle: (e, v) => embeddingsDimensionsProblems(e, v.dimensions) });
+  },
+};
+
+export const EMBEDDINGS_CHECKS: readonly Check[] = [embeddingsShape, embeddingsUnitLength, embeddingsDimensions];

@@ -1,0 +1,84 @@
+import type { Check, CheckContext } from '../check.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { Probe } from '../client/probe.ts';
+import { expectMessagesError, messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems, messagesToolUseProblems } from '../oracles/messages-oracles.ts';
+import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { probeAll } from '../property/probe-all.ts';
+import { baseMessagesRequest, messagesSamples } from '../samples/messages-samples.ts';
+
+/** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
+const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', messagesSamples(ctx, false));
+const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.stream', messagesSamples(ctx, true));
+const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => s.label === 'tool_use');
+
+/** Statuses the simulator produces on demand for messages (its `X-Gatewaykit-Fault` control). */
+const FORCED_STATUSES = [402, 429, 529] as const;
+
+/** reference `AnthropicMessagesErrorResponse`: the error shape Anthropic clients parse. */
+export const messagesErrors: Check = {
+  id: 'messages.errors',
+  spec: 'spec 5.2, 7; reference AnthropicMessagesErrorResponse',
+  rules: ['messages.errors-shape'],
+  title: 'Messages errors are {type: "error", error: {type, message}, request_id}: no key or a wrong key 401 authentication_error, no max_tokens or malformed JSON 400 invalid_request_error (simulator: forced 402, 429, 529)',
+  // Forces statuses on the simulator (a 429): nothing beside it.
+  exclusive: true,
+  run: async (ctx) => {
+    const body = baseMessagesRequest(ctx.model);
+    const { max_tokens: _dropped, ...noMaxTokens } = body;
+    const cases: { probe: Probe; status: number }[] = [
+      { probe: { method: 'POST', path: '/messages', auth: 'none', body }, status: 401 },
+      { probe: { method: 'POST', path: '/messages', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
+      { probe: { method: 'POST', path: '/messages', body: noMaxTokens }, status: 400 },
+      { probe: { method: 'POST', path: '/messages', rawBody: '{"model":' }, status: 400 },
+      ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/messages', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
+    ];
+    const statusOf = new Map(cases.map((c) => [c.probe, c.status]));
+    return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectMessagesError(statusOf.get(probe)!)(exchange), { retryOn429: false });
+  },
+};
+
+/** reference `MessagesResult`. */
+export const messagesResultShape: Check = {
+  id: 'messages.result-shape',
+  spec: 'reference MessagesResult, AnthropicUsage',
+  rules: ['messages.result-schema'],
+  title: 'POST /messages answers 200 application/json with a message (id, type, role, container, content blocks, model, stop_reason, stop_details, stop_sequence, usage)',
+  run: async (ctx) => judgeSamples(await jsonSamples(ctx), messagesResultShapeProblems),
+};
+
+/** reference `MessagesStreamingResponse`. */
+export const messagesStreamGrammar: Check = {
+  id: 'messages.stream-grammar',
+  spec: 'reference MessagesStreamingResponse',
+  rules: ['messages.stream-grammar'],
+  title: 'Messages streams: message_start first, blocks opened and stopped at consecutive indexes with deltas of their kind, one message_delta with stop_reason, message_stop last',
+  run: async (ctx) => judgeSamples(await streamSamples(ctx), messagesStreamGrammarProblems),
+};
+
+/** reference `ORAnthropicStopReason`, plain and streamed. */
+export const messagesStopReason: Check = {
+  id: 'messages.stop-reason',
+  spec: 'reference ORAnthropicStopReason',
+  rules: ['messages.stop-reason-cause'],
+  title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
+  run: async (ctx) => {
+    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => messagesStopReasonProblems(e, s.label, false));
+    if (plain.status !== 'passed') return plain;
+    return judgeSamples(await streamSamples(ctx), (e, s) => messagesStopReasonProblems(e, s.label, true));
+  },
+};
+
+/** reference `AnthropicToolUseBlock` and `input_json_delta`. */
+export const messagesToolUse: Check = {
+  id: 'messages.tool-use-input',
+  spec: 'reference AnthropicToolUseBlock, MessagesContentBlockDeltaEvent',
+  rules: ['messages.tool-use-input'],
+  title: 'A forced tool_use block has an id of its own, a declared tool name and an input valid for its input_schema (plain, and joined from input_json_delta)',
+  run: async (ctx) => {
+    const plain = judgeSamples(toolSamples(await jsonSamples(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, false));
+    if (plain.status !== 'passed') return plain;
+    return judgeSamples(toolSamples(await streamSamples(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, true));
+  },
+};
+
+export const MESSAGES_CHECKS: readonly Check[] = [messagesErrors, messagesResultShape, messagesStopReason, messagesToolUse, messagesStreamGrammar];

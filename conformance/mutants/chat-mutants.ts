@@ -1,0 +1,171 @@
+import type { Mutant } from './mutant.ts';
+import { isObject, onJson, onRequest, onResponse, onStreamEvents, type SeenRequest } from './rewrite.ts';
+
+/** Plausible bugs of a Chat Completions surface, one rule each (reference ChatRequest, ChatResult, ChatStreamingResponse). */
+
+type Json = Record<string, unknown>;
+const isChat = (request: SeenRequest) => request.url.pathname.endsWith('/chat/completions');
+const choicesOf = (json: Json): Json[] => (Array.isArray(json.choices) ? (json.choices as unknown[]).filter(isObject) : []);
+
+/** Rewrite the chat completions (JSON answers of /chat/completions). */
+const onChatResult = (change: (json: Json, request: SeenRequest) => void): Mutant['wrap'] => (fetch) =>
+  onJson(fetch, (json, _response, request) => {
+    if (isChat(request) && json.object === 'chat.completion') change(json, request);
+  });
+
+/** Rewrite the chunks of chat streams. */
+const onChatChunks = (change: (chunks: Json[], request: SeenRequest) => Json[]): Mutant['wrap'] => (fetch) =>
+  onStreamEvents(fetch, (events, request) => (isChat(request) ? change(events, request) : events));
+
+export const chatErrorsOpenAiStyle: Mutant = {
+  id: 'chat-errors-openai-style',
+  breaks: 'spec 7: chat errors come in the OpenAI style {error: {message, type}}, without the numeric code',
+  caughtBy: 'chat.errors',
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (!isChat(request) || response.status < 400) return;
+      response.text = JSON.stringify({ error: { message: 'request failed', type: 'invalid_request_error' } });
+    }),
+};
+
+export const chatStopBoundRepaired: Mutant = {
+  id: 'chat-stop-bound-repaired',
+  breaks: 'reference ChatRequest: stop with more than 4 entries is cut to 4 and served instead of refused',
+  caughtBy: 'chat.validation',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (isChat(request) && isObject(request.body) && Array.isArray(request.body.stop)) request.body.stop = request.body.stop.slice(0, 4);
+    }),
+};
+
+export const chatUnknownRoleServed: Mutant = {
+  id: 'chat-unknown-role-served',
+  breaks: 'reference ChatMessages: a message of an unknown role is read as a user message and served',
+  caughtBy: 'chat.validation',
+  runs: 40,
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (!isChat(request) || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
+      for (const m of request.body.messages) if (isObject(m) && !['system', 'developer', 'user', 'assistant', 'tool'].includes(String(m.role))) m.role = 'user';
+    }),
+};
+
+export const chatNoSystemFingerprint: Mutant = {
+  id: 'chat-no-system-fingerprint',
+  breaks: 'reference ChatResult: system_fingerprint (required, string or null) is left out',
+  caughtBy: 'chat.result-shape',
+  wrap: onChatResult((json) => void delete json.system_fingerprint),
+};
+
+export const chatCreatedInMilliseconds: Mutant = {
+  id: 'chat-created-in-milliseconds',
+  breaks: 'reference ChatResult: created is in milliseconds',
+  caughtBy: 'chat.result-shape',
+  wrap: onChatResult((json) => void (typeof json.created === 'number' && (json.created = json.created * 1000))),
+};
+
+export const chatUsageTotalOff: Mutant = {
+  id: 'chat-usage-total-off',
+  breaks: 'reference ChatUsage: total_tokens counts one token more than prompt + completion',
+  caughtBy: 'chat.usage',
+  wrap: onChatResult((json) => {
+    if (isObject(json.usage) && typeof json.usage.total_tokens === 'number') json.usage.total_tokens += 1;
+  }),
+};
+
+export const chatCutSaysStop: Mutant = {
+  id: 'chat-cut-says-stop',
+  breaks: 'reference ChatFinishReasonEnum: an answer cut at max_tokens says finish_reason stop',
+  caughtBy: 'chat.finish-reason',
+  wrap: onChatResult((json) => {
+    for (const choice of choicesOf(json)) if (choice.finish_reason === 'length') choice.finish_reason = 'stop';
+  }),
+};
+
+export const chatToolCallSaysStop: Mutant = {
+  id: 'chat-tool-call-says-stop',
+  breaks: 'reference ChatFinishReasonEnum: a streamed tool call finishes with stop, not tool_calls',
+  caughtBy: 'chat.finish-reason',
+  wrap: onChatChunks((chunks) =>
+    chunks.map((c) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'tool_calls' ? { ...ch, finish_reason: 'stop' } : ch)) })),
+  ),
+};
+
+export const chatToolArgumentsCut: Mutant = {
+  id: 'chat-tool-arguments-cut',
+  breaks: 'reference ChatToolCall: function.arguments lose their last character, so they are not JSON',
+  caughtBy: 'chat.tool-calls',
+  wrap: onChatResult((json) => {
+    for (const choice of choicesOf(json)) {
+      const message = isObject(choice.message) ? choice.message : {};
+      for (const call of Array.isArray(message.tool_calls) ? (message.tool_calls as unknown[]).filter(isObject) : []) {
+        if (isObject(call.function) && typeof call.function.arguments === 'string') call.function.arguments = call.function.arguments.slice(0, -1);
+      }
+    }
+  }),
+};
+
+export const chatResponseFormatIgnored: Mutant = {
+  id: 'chat-response-format-ignored',
+  breaks: 'reference ChatFormatJsonSchemaConfig: response_format is ignored and prose comes back',
+  caughtBy: 'chat.response-format',
+  wrap: onChatResult((json, request) => {
+    const format = isObject(request.body) && isObject(request.body.response_format) ? request.body.response_format.type : undefined;
+    if (format !== 'json_schema' && format !== 'json_object') return;
+    for (const choice of choicesOf(json)) if (isObject(choice.message)) choice.message.content = 'Here is a short answer about your question.';
+  }),
+};
+
+export const chatStreamRoleOnEveryDelta: Mutant = {
+  id: 'chat-stream-role-on-every-delta',
+  breaks: 'reference ChatStreamingResponse: every delta repeats role "assistant"',
+  caughtBy: 'chat.stream-grammar',
+  wrap: onChatChunks((chunks) =>
+    chunks.map((c) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (isObject(ch.delta) ? { ...ch, delta: { role: 'assistant', ...ch.delta } } : ch)) })),
+  ),
+};
+
+export const chatStreamNoUsageChunk: Mutant = {
+  id: 'chat-stream-no-usage-chunk',
+  breaks: 'reference ChatStreamOptions: stream_options.include_usage gets no usage chunk',
+  caughtBy: 'chat.stream-grammar',
+  wrap: onChatChunks((chunks) => chunks.filter((c) => !(isObject(c.usage) && Array.isArray(c.choices) && c.choices.length === 0)).map((c) => ({ ...c, usage: null }))),
+};
+
+export const chatStreamUsageFirst: Mutant = {
+  id: 'chat-stream-usage-first',
+  breaks: 'reference ChatStreamingResponse: the usage chunk comes before the finishing chunk',
+  caughtBy: 'chat.stream-grammar',
+  wrap: onChatChunks((chunks) => {
+    const usage = chunks.filter((c) => isObject(c.usage));
+    return usage.length === 0 ? chunks : [chunks[0]!, ...usage, ...chunks.slice(1).filter((c) => !isObject(c.usage))];
+  }),
+};
+
+export const chatStreamDropsLastDelta: Mutant = {
+  id: 'chat-stream-drops-last-delta',
+  breaks: 'reference ChatStreamDelta: the last content delta is lost, so the stream says less than the plain answer',
+  caughtBy: 'chat.stream-join',
+  wrap: onChatChunks((chunks) => {
+    const withContent = chunks.map((c, i) => ({ c, i })).filter(({ c }) => Array.isArray(c.choices) && (c.choices as Json[]).some((ch) => isObject(ch.delta) && typeof ch.delta.content === 'string' && ch.delta.content !== '' && ch.delta.role === undefined));
+    const last = withContent.at(-1);
+    return last === undefined ? chunks : chunks.filter((_, i) => i !== last.i);
+  }),
+};
+
+export const CHAT_MUTANTS: readonly Mutant[] = [
+  chatErrorsOpenAiStyle,
+  chatStopBoundRepaired,
+  chatUnknownRoleServed,
+  chatNoSystemFingerprint,
+  chatCreatedInMilliseconds,
+  chatUsageTotalOff,
+  chatCutSaysStop,
+  chatToolCallSaysStop,
+  chatToolArgumentsCut,
+  chatResponseFormatIgnored,
+  chatStreamRoleOnEveryDelta,
+  chatStreamNoUsageChunk,
+  chatStreamUsageFirst,
+  chatStreamDropsLastDelta,
+];

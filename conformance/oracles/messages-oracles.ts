@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import type { Inconclusive, Judgement, Problems } from '../check.ts';
+import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
+import { readSse } from '../sse/read-sse.ts';
+import { MessagesErrorSchema, MessagesResultSchema } from './messages-schemas.ts';
+import { schemaProblems } from './schema-problems.ts';
+import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
+
+type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
+type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'text' | 'chunks'>;
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInconclusive = (v: unknown): v is Inconclusive => typeof (v as Inconclusive | undefined)?.inconclusive === 'string';
+
+/**
+ * reference `MessagesResult`: a valid messages request is served 200 application/json holding a
+ * message (every schema problem with its path).
+ *
+ * @example
+ * messagesResultShapeProblems(exchange); // [] for a conforming message
+ */
+export function messagesResultShapeProblems(answer: Answer): Problems {
+  if (answer.status < 200 || answer.status >= 300) return [`reference MessagesResult: a valid messages request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+  const problems: string[] = [];
+  if (mediaType(answer) !== 'application/json') problems.push(`reference MessagesResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  const parsed = MessagesResultSchema.safeParse(exchangeJson(answer));
+  if (!parsed.success) problems.push(...schemaProblems('reference MessagesResult', parsed.error));
+  return problems;
+}
+
+const MessagesCoreSchema = z.object({ type: z.literal('message'), content: z.array(z.looseObject({ type: z.string() })), stop_reason: z.unknown() });
+
+/** Precondition of the other messages oracles: a message to judge (`messages.result-shape` owns it). */
+function messageOf(answer: Answer): z.infer<typeof MessagesCoreSchema> | Inconclusive {
+  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the messages request was not served (HTTP ${answer.status})`, owner: 'messages.result-shape' };
+  const parsed = MessagesCoreSchema.safeParse(exchangeJson(answer));
+  return parsed.success ? parsed.data : { inconclusive: 'the answer is not a message with content', owner: 'messages.result-shape' };
+}
+
+/** One event of a messages stream: its SSE event name and its data, parsed. */
+export interface MessagesEvent {
+  readonly name: string | undefined;
+  readonly data: Json | undefined;
+}
+
+/** The events of a messages stream, when the answer is one (`messages.stream-grammar` owns it). */
+export function messagesEvents(answer: StreamAnswer): MessagesEvent[] | Inconclusive {
+  if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
+    return { inconclusive: `the stream request got HTTP ${answer.status} ${answer.headers['content-type'] ?? ''}, not a 200 event stream`, owner: 'messages.stream-grammar' };
+  }
+  return readSse(answer.chunks).messages.map((m) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(m.data);
+    } catch {
+      data = undefined;
+    }
+    return { name: m.event, data: isObject(data) ? data : undefined };
+  });
+}
+
+/** The delta kinds each block kind takes (reference `MessagesContentBlockDeltaEvent`). */
+const DELTAS_OF: Readonly<Record<string, readonly string[]>> = {
+  text: ['text_delta', 'citations_delta'],
+  tool_use: ['input_json_delta'],
+  server_tool_use: ['input_json_delta'],
+  thinking: ['thinking_delta', 'signature_delta'],
+};
+
+/**
+ * reference `MessagesStreamingResponse`: 200 text/event-stream whose events each name their type
+ * (`event:` equal to `data.type`); message_start first; blocks opened by content_block_start with
+ * indexes 0, 1, 2, ... one at a time, each delta inside its open block and of its kind, each block
+ * closed by content_block_stop of its index; then one message_delta with a stop_reason; then
+ * message_stop last. ping may come anywhere; an error event is a problem for a valid request.
+ *
+ * @example
+ * messagesStreamGrammarProblems(exchange); // [] for a conforming stream
+ */
+export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
+  const where = 'reference MessagesStreamingResponse';
+  if (answer.status !== 200) return [`${where}: a stream request must be answered 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+  if (mediaType(answer) !== 'text/event-stream') return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
+  const events = messagesEvents(answer);
+  if (isInconclusive(events)) return events;
+  const problems: string[] = [];
+  const typed = events.filter((e) => e.data?.type !== 'ping');
+  for (const [i, e] of events.entries()) {
+    if (e.data === undefined) return [`${where}: event ${i} is not a JSON object`];
+    if (e.name !== undefined && e.name !== 'message' && e.name !== e.data.type) problems.push(`${where}: event ${i} is named "${e.name}" but its data is ${String(e.data.type)}`);
+  }
+  if (typed.length === 0) return [`${where}: the stream holds no event`];
+  const types = typed.map((e) => String(e.data!.type));
+  if (types[0] !== 'message_start' || !isObject(typed[0]!.data!.message)) problems.push(`${where}: the first event must be message_start with its message, got ${types[0]}`);
+  const error = typed.find((e) => e.data!.type === 'error');
+  if (error) problems.push(`${where}: the stream reported an error for a valid request: ${JSON.stringify(error.data!.error)}`);
+  let open: { index: number; kind: string } | undefined;
+  let started = 0;
+  let deltaAt = -1;
+  for (const [i, e] of typed.entries()) {
+    const d = e.data!;
+    if (d.type === 'content_block_start') {
+      const kind = isObject(d.content_block) ? String(d.content_block.type) : '';
+      if (open) problems.push(`${where}: content_block_start ${String(d.index)} opens while block ${open.index} is still open`);
+      if (d.index !== started) problems.push(`${where}: content_block_start has index ${String(d.index)}, expected ${started} (indexes run 0, 1, 2, ...)`);
+      if (deltaAt >= 0) problems.push(`${where}: a block starts after message_delta`);
+      open = { index: Number(d.index), kind };
+      started++;
+    } else if (d.type === 'content_block_delta') {
+      const deltaType = isObject(d.delta) ? String(d.delta.type) : '';
+      if (!open || d.index !== open.index) problems.push(`${where}: content_block_delta for index ${String(d.index)} outside its open block`);
+      else if (DELTAS_OF[open.kind] && !DELTAS_OF[open.kind]!.includes(deltaType)) problems.push(`${where}: a ${deltaType} inside a ${open.kind} block`);
+    } else if (d.type === 'content_block_stop') {
+      if (!open || d.index !== open.index) problems.push(`${where}: content_block_stop for index ${String(d.index)} does not close the open block${open ? ` (${open.index})` : ''}`);
+      open = undefined;
+    } else if (d.type === 'message_delta') {
+      if (deltaAt >= 0) problems.push(`${where}: message_delta comes more than once`);
+      deltaAt = i;
+      const stop = isObject(d.delta) ? d.delta.stop_reason : undefined;
+      if (typeof stop !== 'string') problems.push(`${where}: message_delta must carry a stop_reason, got ${JSON.stringify(stop)}`);
+    }
+  }
+  if (open) problems.push(`${where}: block ${open.index} is never stopped`);
+  if (deltaAt < 0) problems.push(`${where}: no message_delta`);
+  if (types.at(-1) !== 'message_stop') problems.push(`${where}: the last event must be message_stop, got ${types.at(-1)}`);
+  if (types.filter((t) => t === 'message_stop').length > 1) problems.push(`${where}: message_stop comes more than once`);
+  if (deltaAt >= 0 && deltaAt !== typed.length - 2) problems.push(`${where}: message_delta must come just before message_stop`);
+  return problems;
+}
+
+/** The stop reason of a message, plain (`stop_reason`) or streamed (the message_delta's). */
+export function messagesStopReason(answer: StreamAnswer, streamed: boolean): unknown {
+  if (!streamed) {
+    const message = messageOf(answer);
+    return isInconclusive(message) ? message : message.stop_reason;
+  }
+  const events = messagesEvents(answer);
+  if (isInconclusive(events)) return events;
+  const delta = events.find((e) => e.data?.type === 'message_delta')?.data?.delta;
+  return isObject(delta) ? delta.stop_reason : undefined;
+}
+
+/** reference `ORAnthropicStopReason`: the stop reason names the cause the request was built to reach. */
+export function messagesStopReasonProblems(answer: StreamAnswer, cause: string, streamed: boolean): Judgement {
+  const got = messagesStopReason(answer, streamed);
+  if (isInconclusive(got)) return got;
+  return got === cause ? [] : [`reference ORAnthropicStopReason: the request was built to end by "${cause}", stop_reason was ${JSON.stringify(got)}${streamed ? ' (message_delta)' : ''}`];
+}
+
+/** The tools of a messages request, as the tool-use oracle reads them. */
+export function messagesTools(body: unknown): ToolDeclared[] {
+  const tools = (body as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((t: { name?: unknown; input_schema?: unknown }) => (typeof t?.name === 'string' ? [{ name: t.name, schema: (t.input_schema ?? { type: 'object' }) as Record<string, unknown> }] : []));
+}
+
+/**
+ * reference `AnthropicToolUseBlock`: a request forcing a tool is answered with tool_use blocks, each
+ * with an id of its own, a declared tool's name and an input valid for its input_schema; streamed,
+ * the input_json_delta fragments of each block join to such an input.
+ */
+export function messagesToolUseProblems(answer: StreamAnswer, body: unknown, streamed: boolean): Judgement {
+  const tools = messagesTools(body);
+  if (!streamed) {
+    const message = messageOf(answer);
+    if (isInconclusive(message)) return message;
+    const uses = message.content.filter((b) => b.type === 'tool_use');
+    if (uses.length === 0) return ['reference AnthropicToolUseBlock: tool_choice "any" was answered without a tool_use block'];
+    return toolCallProblems('reference AnthropicToolUseBlock', uses.map((b) => ({ id: b.id as string | undefined, name: b.name as string | undefined, input: b.input })), tools, false);
+  }
+  const events = messagesEvents(answer);
+  if (isInconclusive(events)) return events;
+  const blocks = new Map<number, { id?: string; name?: string; input: string }>();
+  for (const { data } of events) {
+    if (data?.type === 'content_block_start' && isObject(data.content_block) && data.content_block.type === 'tool_use') {
+      blocks.set(Number(data.index), { id: data.content_block.id as string | undefined, name: data.content_block.name as string | undefined, input: '' });
+    } else if (data?.type === 'content_block_delta' && isObject(data.delta) && data.delta.type === 'input_json_delta') {
+      const block = blocks.get(Number(data.index));
+      if (block) block.input += String(data.delta.partial_json ?? '');
+    }
+  }
+  if (blocks.size === 0) return ['reference AnthropicToolUseBlock: tool_choice "any" was streamed without a tool_use block'];
+  return toolCallProblems('reference input_json_delta (joined)', [...blocks.values()].map((b) => ({ id: b.id, name: b.name, input: b.input === '' ? '{}' : b.input })), tools, true);
+}
+
+/** The Anthropic error type each status gets (reference `AnthropicMessagesErrorResponse`). */
+const ERROR_TYPE_OF: Readonly<Record<number, string>> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
+};
+
+/**
+ * reference `AnthropicMessagesErrorResponse`: the answer is `status` with JSON
+ * `{type: "error", error: {type, message}, request_id}`, the error type matching the status.
+ *
+ * @example
+ * expectMessagesError(401)(exchange); // [] for {type: 'error', error: {type: 'authentication_error', ...}, request_id: null}
+ */
+export function expectMessagesError(status: number) {
+  return (answer: Answer): Problems => {
+    if (answer.status !== status) return [`expected HTTP ${status}, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+    const problems: string[] = [];
+    if (mediaType(answer) !== 'application/json') problems.push(`reference AnthropicMessagesErrorResponse: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+    const parsed = MessagesErrorSchema.safeParse(exchangeJson(answer));
+    if (!parsed.success) return [...problems, ...schemaProblems('reference AnthropicMessagesErrorResponse', parsed.error)];
+    const expected = ERROR_TYPE_OF[status];
+    if (expected && parsed.data.error.type !== expected) problems.push(`reference AnthropicMessagesErrorResponse: a ${status} has error.type ${expected}, got ${parsed.data.error.type}`);
+    return problems;
+  };
+}
