@@ -1,5 +1,6 @@
 import type { Check } from './check.ts';
 import { AUDIO_CHECKS } from './checks/audio.ts';
+import { ACCOUNT_CHECKS } from './checks/account.ts';
 import { ALWAYS_CHECKS } from './checks/always.ts';
 import { AUTH_CHECKS } from './checks/auth.ts';
 import { CHAT_CHECKS } from './checks/chat-completions.ts';
@@ -32,6 +33,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...CHAT_CHECKS,
   ...MESSAGES_CHECKS,
   ...EMBEDDINGS_CHECKS,
+  ...ACCOUNT_CHECKS,
   ...VIDEOS_CHECKS,
   ...DATASETS_CHECKS,
   ...AUDIO_CHECKS,

@@ -1,3 +1,4 @@
+import { ACCOUNT_MUTANTS } from './account-mutants.ts';
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { CHAT_MUTANTS } from './chat-mutants.ts';
 import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
@@ -32,4 +33,5 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...CHAT_MUTANTS,
   ...MESSAGES_MUTANTS,
   ...EMBEDDINGS_MUTANTS,
+  ...ACCOUNT_MUTANTS,
 ];

@@ -1,0 +1,90 @@
+import type { Check, CheckContext, CheckOutcome } from '../check.ts';
+import { observedOf, type Exchange } from '../client/exchange.ts';
+import type { Probe } from '../client/probe.ts';
+import { generationLookupProblems, keyStateOf, keyUsageProblems, paidAnswerOf, type KeyState } from '../oracles/account-oracles.ts';
+import { expectError } from '../oracles/error-envelope.ts';
+import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
+import { baseResponsesRequest, UNKNOWN_JOB_ID } from '../requests.ts';
+
+/** A live gateway records generations and usage a moment after the answer: look again this many times. */
+const LOOKS = 4;
+const LOOK_INTERVAL_MS = 1000;
+
+const paidProbe = (ctx: CheckContext): Probe => ({ method: 'POST', path: '/responses', body: baseResponsesRequest(ctx.model) });
+const failed = (reason: string, probe: Probe, exchange: Exchange): CheckOutcome => ({ status: 'failed', reason, counterexample: probe, observed: observedOf(exchange) });
+
+/** Send, turning a send error (budget, transport) into the check's outcome. */
+async function send(ctx: CheckContext, probe: Probe): Promise<Exchange | CheckOutcome> {
+  try {
+    return await ctx.client.send(probe);
+  } catch (error) {
+    if (!isSendError(error)) throw error;
+    return outcomeOfError(error, probe);
+  }
+}
+const isOutcome = (v: Exchange | CheckOutcome): v is CheckOutcome => 'status' in v && !('chunks' in v);
+
+/** reference `GET /generation`: a paid answer can be looked up by its X-Generation-Id, and says the same. */
+export const generationLookup: Check = {
+  id: 'account.generation-lookup',
+  spec: 'spec 4.1; reference GenerationResponse',
+  rules: ['generation.lookup-consistent'],
+  title: 'GET /generation?id=<X-Generation-Id> describes the paid answer (id, model, token counts, total_cost = usage.cost, not streamed); an unknown id is 404 with the envelope',
+  run: async (ctx) => {
+    const probe = paidProbe(ctx);
+    const answer = await send(ctx, probe);
+    if (isOutcome(answer)) return answer;
+    const paid = paidAnswerOf(answer);
+    if ('inconclusive' in paid) return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
+    const lookupProbe: Probe = { method: 'GET', path: `/generation?id=${encodeURIComponent(paid.generationId)}` };
+    let lookup: Exchange | CheckOutcome = await send(ctx, lookupProbe);
+    for (let look = 1; !isOutcome(lookup) && lookup.status === 404 && !ctx.simulator && look < LOOKS; look++) {
+      await ctx.sleep(LOOK_INTERVAL_MS);
+      lookup = await send(ctx, lookupProbe);
+    }
+    if (isOutcome(lookup)) return lookup;
+    const problems = generationLookupProblems(lookup, paid);
+    if (problems.length > 0) return failed(problems.join('; '), lookupProbe, lookup);
+    const unknownProbe: Probe = { method: 'GET', path: `/generation?id=${UNKNOWN_JOB_ID.replace('gen-vid-', 'gen-')}` };
+    const unknown = await send(ctx, unknownProbe);
+    if (isOutcome(unknown)) return unknown;
+    const unknownProblems = expectError(404)(unknown);
+    return unknownProblems.length > 0 ? failed(`an id never issued: ${unknownProblems.join('; ')}`, unknownProbe, unknown) : { status: 'passed' };
+  },
+};
+
+/** reference `GET /key`: usage is real, it moves by what each paid answer cost. */
+export const keyUsage: Check = {
+  id: 'account.key-usage',
+  spec: 'spec 4.1; reference GET /key',
+  rules: ['key.usage-moves'],
+  title: 'GET /key usage (and usage_daily, limit_remaining) moves by the usage.cost of a paid answer made with the key',
+  run: async (ctx) => {
+    const keyProbe: Probe = { method: 'GET', path: '/key' };
+    const first = await send(ctx, keyProbe);
+    if (isOutcome(first)) return first;
+    const before = keyStateOf(first);
+    if ('problem' in before) return failed(before.problem, keyProbe, first);
+    const probe = paidProbe(ctx);
+    const answer = await send(ctx, probe);
+    if (isOutcome(answer)) return answer;
+    const paid = paidAnswerOf(answer);
+    if ('inconclusive' in paid) return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
+    if (typeof paid.cost !== 'number') return { status: 'inconclusive', reason: 'the paid answer states no usage.cost to compare with', owner: 'result.usage', counterexample: probe, observed: observedOf(answer) };
+    let after: KeyState | { problem: string } = before;
+    let last: Exchange = first;
+    for (let look = 0; look < (ctx.simulator ? 1 : LOOKS); look++) {
+      if (look > 0) await ctx.sleep(LOOK_INTERVAL_MS);
+      const next = await send(ctx, keyProbe);
+      if (isOutcome(next)) return next;
+      last = next;
+      after = keyStateOf(next);
+      if ('problem' in after) return failed(after.problem, keyProbe, next);
+      if (after.usage !== before.usage) break;
+    }
+    const problems = keyUsageProblems(before, after as KeyState, paid.cost);
+    return Array.isArray(problems) && problems.length > 0 ? failed(problems.join('; '), keyProbe, last) : { status: 'passed' };
+  },
+};
+
+export const ACCOUNT_CHECKS: readonly Check[] = [generationLookup, keyUsage];
