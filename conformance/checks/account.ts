@@ -1,5 +1,5 @@
 import type { Check, CheckContext, CheckOutcome } from '../check.ts';
-import { observedOf, type Exchange } from '../client/exchange.ts';
+import { exchangeJson, observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { generationLookupProblems, keyStateOf, keyUsageProblems, paidAnswerOf, type KeyState } from '../oracles/account-oracles.ts';
 import { expectError } from '../oracles/error-envelope.ts';
@@ -87,4 +87,44 @@ export const keyUsage: Check = {
   },
 };
 
-export const ACCOUNT_CHECKS: readonly Check[] = [generationLookup, keyUsage];
+/**
+ * spec 7 (402: insufficient credits or quota): an account whose usage has reached its credits gets
+ * 402 with the envelope on a paid operation, and is served again once credits are added. The
+ * simulator's control API sets the credits (`/__gatewaykit/credits`); the check puts them back.
+ */
+export const limit402: Check = {
+  id: 'account.limit-402',
+  spec: 'spec 7; reference GET /credits',
+  rules: ['credits.limit-402'],
+  title: 'At the limit a paid request gets 402 with the envelope (credits set to the usage so far); with the credits back it is served again',
+  requires: ['simulator'],
+  run: async (ctx) => {
+    const stateProbe: Probe = { method: 'GET', path: '/__gatewaykit/credits' };
+    const state = await send(ctx, stateProbe);
+    if (isOutcome(state)) return state;
+    const credits = exchangeJson(state) as { total_credits?: unknown; total_usage?: unknown } | undefined;
+    if (state.status !== 200 || typeof credits?.total_credits !== 'number' || typeof credits.total_usage !== 'number') {
+      return failed(`the simulator's GET /__gatewaykit/credits must answer {total_credits, total_usage}, got ${state.status}: ${state.text.slice(0, 160)}`, stateProbe, state);
+    }
+    const setCredits = (total: number): Probe => ({ method: 'POST', path: '/__gatewaykit/credits', body: { total_credits: total } });
+    const exhaust = await send(ctx, setCredits(credits.total_usage));
+    if (isOutcome(exhaust)) return exhaust;
+    if (exhaust.status !== 200) return failed(`the simulator's POST /__gatewaykit/credits refused ${JSON.stringify({ total_credits: credits.total_usage })}: ${exhaust.status}`, setCredits(credits.total_usage), exhaust);
+    const probe = paidProbe(ctx);
+    let refused: Exchange | CheckOutcome;
+    try {
+      refused = await send(ctx, probe);
+    } finally {
+      await send(ctx, setCredits(credits.total_credits));
+    }
+    if (isOutcome(refused)) return refused;
+    const problems = expectError(402)(refused);
+    if (problems.length > 0) return failed(`with the credits used up: ${problems.join('; ')}`, probe, refused);
+    const served = await send(ctx, probe);
+    if (isOutcome(served)) return served;
+    if (served.status < 200 || served.status >= 300) return failed(`with the credits put back the paid request must be served again, got ${served.status}`, probe, served);
+    return { status: 'passed' };
+  },
+};
+
+export const ACCOUNT_CHECKS: readonly Check[] = [generationLookup, keyUsage, limit402];

@@ -1,5 +1,5 @@
 import type { Mutant } from './mutant.ts';
-import { isObject, onJson } from './rewrite.ts';
+import { isObject, onJson, onRequest } from './rewrite.ts';
 
 /** Plausible bugs of the account operations, one rule each (reference GenerationResponse, GET /key). */
 
@@ -24,4 +24,15 @@ export const keyUsageFrozen: Mutant = {
     }),
 };
 
-export const ACCOUNT_MUTANTS: readonly Mutant[] = [generationCostNotRecorded, keyUsageFrozen];
+export const limitNotEnforced: Mutant = {
+  id: 'limit-not-enforced',
+  breaks: 'spec 7: a paid request past the credits is served (the 402 is never sent)',
+  caughtBy: 'account.limit-402',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      // The credits are never lowered: the control request is sent with the credits it would restore.
+      if (request.url.pathname === '/__gatewaykit/credits' && request.method === 'POST' && isObject(request.body)) request.body.total_credits = 1e9;
+    }),
+};
+
+export const ACCOUNT_MUTANTS: readonly Mutant[] = [generationCostNotRecorded, keyUsageFrozen, limitNotEnforced];

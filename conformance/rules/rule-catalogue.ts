@@ -112,6 +112,7 @@ export const RULES: readonly Rule[] = [
   inferred('embeddings.unit-length', '1', 'Embedding vectors are unit length (Euclidean norm 1 within 1e-6), so dot products are cosine similarities.'),
   // Generations and keys (spec 1 names generations, API keys and credits; shapes from the reference's GenerationResponse and GET /key)
   ref('generation.lookup-consistent', '1, 4.1', 'GET /generation?id=<X-Generation-Id of a paid answer> answers data describing that answer: the same id and model, its token counts and total_cost equal to its usage, streamed false; an id never issued is 404 with the envelope.'),
+  spec('credits.limit-402', '7', 'A paid request from an account whose usage has reached its credits (or a key past its limit) is refused with 402 and the envelope; once credits are added it is served again.'),
   ref('key.usage-moves', '1', 'GET /key reports usage (and usage_daily) moved by the cost of each paid answer made with that key, and limit_remaining = limit - usage when the key has a limit.'),
   // Always-on (every exchange of every check)
   spec('always.error-envelope', '7', 'Every non-2xx answer any check receives from an operation carries the error envelope with code equal to the status.'),
