@@ -3,6 +3,7 @@ import { exchangeJson, observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { generationLookupProblems, keyStateOf, keyUsageProblems, paidAnswerOf, type KeyState } from '../oracles/account-oracles.ts';
 import { expectError } from '../oracles/error-envelope.ts';
+import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { baseResponsesRequest, UNKNOWN_JOB_ID } from '../requests.ts';
 
@@ -24,6 +25,9 @@ async function send(ctx: CheckContext, probe: Probe): Promise<Exchange | CheckOu
 }
 const isOutcome = (v: Exchange | CheckOutcome): v is CheckOutcome => 'status' in v && !('chunks' in v);
 
+/** Each account check needs one paid answer: without a unit of budget it sends nothing, not even its free reads. */
+const withoutBudget = (ctx: CheckContext): CheckOutcome | undefined => (ctx.client.budget.remaining() === 0 ? outcomeOfError(new BudgetExhaustedError(0)) : undefined);
+
 /** reference `GET /generation`: a paid answer can be looked up by its X-Generation-Id, and says the same. */
 export const generationLookup: Check = {
   id: 'account.generation-lookup',
@@ -31,6 +35,8 @@ export const generationLookup: Check = {
   rules: ['generation.lookup-consistent'],
   title: 'GET /generation?id=<X-Generation-Id> describes the paid answer (id, model, token counts, total_cost = usage.cost, not streamed); an unknown id is 404 with the envelope',
   run: async (ctx) => {
+    const skip = withoutBudget(ctx);
+    if (skip) return skip;
     const probe = paidProbe(ctx);
     const answer = await send(ctx, probe);
     if (isOutcome(answer)) return answer;
@@ -60,6 +66,8 @@ export const keyUsage: Check = {
   rules: ['key.usage-moves'],
   title: 'GET /key usage (and usage_daily, limit_remaining) moves by the usage.cost of a paid answer made with the key',
   run: async (ctx) => {
+    const skip = withoutBudget(ctx);
+    if (skip) return skip;
     const keyProbe: Probe = { method: 'GET', path: '/key' };
     const first = await send(ctx, keyProbe);
     if (isOutcome(first)) return first;
@@ -99,6 +107,8 @@ export const limit402: Check = {
   title: 'At the limit a paid request gets 402 with the envelope (credits set to the usage so far); with the credits back it is served again',
   requires: ['simulator'],
   run: async (ctx) => {
+    const skip = withoutBudget(ctx);
+    if (skip) return skip;
     const stateProbe: Probe = { method: 'GET', path: '/__gatewaykit/credits' };
     const state = await send(ctx, stateProbe);
     if (isOutcome(state)) return state;

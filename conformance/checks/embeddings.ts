@@ -13,6 +13,8 @@ export const FALLBACK_EMBEDDING_MODEL = 'openai/text-embedding-3-small';
  * that takes `dimensions` (the text-embedding-3 family), else the fallback. Asked once per run.
  */
 export function embeddingModel(ctx: CheckContext): Promise<string> {
+  // Without budget for an embedding the check sends nothing: no model to look up either.
+  if (ctx.client.budget.remaining() === 0) return Promise.resolve(FALLBACK_EMBEDDING_MODEL);
   return ctx.shared('embeddings.model', async (client) => {
     try {
       const exchange = await client.send({ method: 'GET', path: '/embeddings/models' });

@@ -1,7 +1,7 @@
 import type { ConformanceOptions } from '../run-conformance.ts';
 
 /** The run against aimock (in-process server, catch-all fixture): as a user would start it, modest runs. */
-export const AIMOCK_OPTIONS = { apiKey: 'sk-aimock', seed: 7, runs: 3, maxRequests: 60 } satisfies Partial<ConformanceOptions>;
+export const AIMOCK_OPTIONS = { apiKey: 'sk-aimock', seed: 7, runs: 3, maxRequests: 120 } satisfies Partial<ConformanceOptions>;
 
 /**
  * The run against the Portkey gateway proxying to the simulator. Portkey's `GET /v1/models` fails

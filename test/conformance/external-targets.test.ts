@@ -20,7 +20,7 @@ function verdictChanges(report: ConformanceReport, expected: ExpectedVerdicts): 
   return changes;
 }
 
-const PAID = /^POST \/v1\/(responses|videos|audio\/transcriptions)\/?$/;
+const PAID = /^POST \/v1\/(responses|videos|audio\/transcriptions|chat\/completions|messages|embeddings)\/?$/;
 
 describe('external target: @copilotkit/aimock (catch-all fixture, on loopback)', () => {
   let aimock: AimockTarget;
