@@ -50,6 +50,11 @@ describe('the gateway client', () => {
     expect(isPaidProbe({ method: 'GET', path: '/videos/gen-vid-1-x' })).toBe(false);
   });
 
+  it('the chat, Messages and embeddings operations are paid; the account reads are not', () => {
+    for (const path of ['/chat/completions', '/messages', '/embeddings', '/embeddings/']) expect(isPaidProbe({ method: 'POST', path }), path).toBe(true);
+    for (const path of ['/key', '/credits', '/generation?id=gen-1', '/embeddings/models']) expect(isPaidProbe({ method: 'GET', path }), path).toBe(false);
+  });
+
   it('retries an idempotent GET once after a transport failure, never a POST', async () => {
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9' } });
     const flaky = counting((n) => (n === 1 ? refused : new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } })));

@@ -8,7 +8,7 @@ export class BudgetExhaustedError extends Error {
 
 /**
  * The number of requests to paid operations (POST /responses, POST /videos, POST
- * /audio/transcriptions) a run may send. Every such request takes a unit BEFORE it is sent,
+ * /audio/transcriptions, POST /chat/completions, POST /messages, POST /embeddings) a run may send. Every such request takes a unit BEFORE it is sent,
  * whether the suite expects it to be served or rejected: a target that wrongly serves a
  * rule-breaking request would charge for it.
  */
