@@ -4,13 +4,13 @@ import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems } from '../oracles/chat-result-oracles.ts';
-import { chatChunks, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason } from '../oracles/chat-stream-oracles.ts';
+import { chatChunks, chatInStreamErrorProblems, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason } from '../oracles/chat-stream-oracles.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
-import { asksForUsage, baseChatRequest, chatSamples, type ChatCause } from '../samples/chat-samples.ts';
+import { asksForUsage, baseChatRequest, chatCauseRequest, chatSamples, type ChatCause } from '../samples/chat-samples.ts';
 
 /** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
 const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.json', chatSamples(ctx, false));
@@ -185,6 +185,19 @@ export const chatValidation = boundaryRuleCheck({
   violating: (ctx) => chatBreakers(ctx.model),
 });
 
+/** reference `ChatStreamChunk.error`: the simulator's stream-error fault fails a stream after its 200. */
+export const chatInStreamError: Check = {
+  id: 'chat.in-stream-error',
+  spec: 'spec 7; reference ChatStreamChunk.error',
+  rules: ['chat.failure-in-stream'],
+  title: 'A chat stream failing after its 200 ends with a chunk carrying error {code, message} and finish_reason error, never stop',
+  requires: ['simulator'],
+  run: async (ctx) => {
+    const probe: Probe = { method: 'POST', path: '/chat/completions', headers: { 'X-Gatewaykit-Fault': 'stream-error' }, body: { ...chatCauseRequest('stop', ctx.model), stream: true } };
+    return probeAll(ctx, [probe], chatInStreamErrorProblems);
+  },
+};
+
 export const CHAT_CHECKS: readonly Check[] = [
   chatErrors,
   chatValidation,
@@ -195,4 +208,5 @@ export const CHAT_CHECKS: readonly Check[] = [
   chatResponseFormatCheck,
   chatStreamGrammar,
   chatStreamJoin,
+  chatInStreamError,
 ];

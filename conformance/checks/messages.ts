@@ -1,10 +1,10 @@
 import type { Check, CheckContext } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { expectMessagesError, messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems, messagesToolUseProblems } from '../oracles/messages-oracles.ts';
+import { expectMessagesError, messagesInStreamErrorProblems, messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems, messagesToolUseProblems } from '../oracles/messages-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
-import { baseMessagesRequest, messagesSamples } from '../samples/messages-samples.ts';
+import { baseMessagesRequest, messagesCauseRequest, messagesSamples } from '../samples/messages-samples.ts';
 
 /** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
 const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', messagesSamples(ctx, false));
@@ -81,4 +81,17 @@ export const messagesToolUse: Check = {
   },
 };
 
-export const MESSAGES_CHECKS: readonly Check[] = [messagesErrors, messagesResultShape, messagesStopReason, messagesToolUse, messagesStreamGrammar];
+/** reference `MessagesErrorEvent`: the simulator's stream-error fault fails a stream after its 200. */
+export const messagesInStreamError: Check = {
+  id: 'messages.in-stream-error',
+  spec: 'spec 7; reference MessagesErrorEvent',
+  rules: ['messages.failure-in-stream'],
+  title: 'A messages stream failing after its 200 ends with an error event {type, message}, with no message_stop after it',
+  requires: ['simulator'],
+  run: async (ctx) => {
+    const probe: Probe = { method: 'POST', path: '/messages', headers: { 'X-Gatewaykit-Fault': 'stream-error' }, body: { ...messagesCauseRequest('end_turn', ctx.model), stream: true } };
+    return probeAll(ctx, [probe], messagesInStreamErrorProblems);
+  },
+};
+
+export const MESSAGES_CHECKS: readonly Check[] = [messagesErrors, messagesResultShape, messagesStopReason, messagesToolUse, messagesStreamGrammar, messagesInStreamError];

@@ -153,6 +153,15 @@ export const chatStreamDropsLastDelta: Mutant = {
   }),
 };
 
+export const chatStreamErrorSwallowed: Mutant = {
+  id: 'chat-stream-error-swallowed',
+  breaks: 'reference ChatStreamChunk.error: a stream failing after its 200 drops the error and finishes stop, so the cut answer looks complete',
+  caughtBy: 'chat.in-stream-error',
+  wrap: onChatChunks((chunks) =>
+    chunks.map(({ error: _error, ...c }) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'error' ? { ...ch, finish_reason: 'stop' } : ch)) })),
+  ),
+};
+
 export const CHAT_MUTANTS: readonly Mutant[] = [
   chatErrorsOpenAiStyle,
   chatStopBoundRepaired,
@@ -168,4 +177,5 @@ export const CHAT_MUTANTS: readonly Mutant[] = [
   chatStreamNoUsageChunk,
   chatStreamUsageFirst,
   chatStreamDropsLastDelta,
+  chatStreamErrorSwallowed,
 ];

@@ -106,6 +106,13 @@ export const messagesStreamStopBeforeDelta: Mutant = {
   }),
 };
 
+export const messagesStreamErrorThenStop: Mutant = {
+  id: 'messages-stream-error-then-stop',
+  breaks: 'reference MessagesErrorEvent: message_stop still follows the in-stream error, so the cut answer looks complete',
+  caughtBy: 'messages.in-stream-error',
+  wrap: onMessagesEvents((events) => (events.some((e) => e.type === 'error') && !events.some((e) => e.type === 'message_stop') ? [...events, { type: 'message_stop' }] : events)),
+};
+
 export const MESSAGES_MUTANTS: readonly Mutant[] = [
   messagesErrorsInEnvelope,
   messagesMissingMaxTokensServed,
@@ -115,4 +122,5 @@ export const MESSAGES_MUTANTS: readonly Mutant[] = [
   messagesStreamIndexFromOne,
   messagesStreamNoBlockStop,
   messagesStreamStopBeforeDelta,
+  messagesStreamErrorThenStop,
 ];

@@ -127,3 +127,25 @@ export function chatStreamToolCallProblems(answer: StreamAnswer, body: unknown):
   if (calls.size === 0) return ['reference ChatStreamToolCall: tool_choice "required" was streamed without tool_calls deltas'];
   return toolCallProblems('reference ChatStreamToolCall (joined)', [...calls.values()].map((c) => ({ id: c.id, name: c.name, input: c.input })), chatTools(body), true);
 }
+
+/**
+ * reference `ChatStreamChunk.error`, `ChatFinishReasonEnum`: a failure after the 200 is reported in
+ * the stream: a chunk carrying `error` {code, message}, no content after it, and no finish_reason
+ * other than "error", so a client never takes the cut answer for a finished one.
+ *
+ * @example
+ * chatInStreamErrorProblems(exchange); // [] when the stream ends with its error chunk
+ */
+export function chatInStreamErrorProblems(answer: StreamAnswer): Judgement {
+  const where = 'reference ChatStreamChunk.error';
+  const chunks = chatChunks(answer);
+  if (isInconclusive(chunks)) return chunks;
+  const at = chunks.findIndex((c) => c.error !== undefined);
+  if (at < 0) return [`${where}: a failure after the 200 must be reported in a chunk carrying error {code, message}; none did`];
+  const problems: string[] = [];
+  const finishes = chunks.flatMap((c) => c.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null);
+  if (finishes.some((f) => f !== 'error')) problems.push(`${where}: a failed stream must not finish ${JSON.stringify(finishes.find((f) => f !== 'error'))}, only "error"`);
+  const later = chunks.slice(at + 1).filter((c) => c.choices.some((ch) => (ch.delta.content ?? '') !== '' || (ch.delta.tool_calls ?? []).length > 0));
+  if (later.length > 0) problems.push(`${where}: content follows the error chunk`);
+  return problems;
+}

@@ -214,3 +214,26 @@ export function expectMessagesError(status: number) {
     return problems;
   };
 }
+
+/**
+ * reference `MessagesErrorEvent`: a failure after the 200 is an `error` event
+ * {type: "error", error: {type, message}}, the last event of the stream: no message_stop after it,
+ * so a client never takes the cut answer for a finished one.
+ *
+ * @example
+ * messagesInStreamErrorProblems(exchange); // [] when the stream ends with its error event
+ */
+export function messagesInStreamErrorProblems(answer: StreamAnswer): Judgement {
+  const where = 'reference MessagesErrorEvent';
+  const events = messagesEvents(answer);
+  if (isInconclusive(events)) return events;
+  const typed = events.filter((e) => e.data?.type !== 'ping');
+  const at = typed.findIndex((e) => e.data?.type === 'error');
+  if (at < 0) return [`${where}: a failure after the 200 must be reported as an error event; none came (${typed.map((e) => String(e.data?.type)).join(', ')})`];
+  const problems: string[] = [];
+  const error = typed[at]!.data!.error;
+  if (!isObject(error) || typeof error.type !== 'string' || typeof error.message !== 'string') problems.push(`${where}: the event must carry error {type, message}, got ${JSON.stringify(error)}`);
+  if (typed[at]!.name !== undefined && typed[at]!.name !== 'error') problems.push(`${where}: the event is named "${typed[at]!.name}", not error`);
+  if (at !== typed.length - 1) problems.push(`${where}: the error event must be the last, ${typed.slice(at + 1).map((e) => String(e.data?.type)).join(', ')} came after it`);
+  return problems;
+}
