@@ -81,6 +81,5 @@ export const ChatChunkSchema = z.object({
   error: z.object({ code: z.number().int(), message: z.string() }).optional(),
 });
 
-export type ChatResult = z.infer<typeof ChatResultSchema>;
 export type ChatChunk = z.infer<typeof ChatChunkSchema>;
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;

@@ -56,5 +56,3 @@ export const MessagesErrorSchema = z.object({
   }),
   request_id: z.string().nullable(),
 });
-
-export type MessagesResult = z.infer<typeof MessagesResultSchema>;
