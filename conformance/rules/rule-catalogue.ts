@@ -111,7 +111,7 @@ export const RULES: readonly Rule[] = [
   // Embeddings (spec 1 names the area; shapes from the reference's /embeddings)
   ref('embeddings.shape-count', '1', 'POST /embeddings answers object "list" with one data item per input, in order (object "embedding", index i, a vector of finite numbers), vectors of one length, and usage with prompt_tokens and total_tokens.'),
   ref('embeddings.dimensions', '1', 'dimensions asks for vectors of that length: every vector has exactly that many numbers.'),
-  inferred('embeddings.unit-length', '1', 'Embedding vectors are unit length (Euclidean norm 1 within 1e-6), so dot products are cosine similarities.'),
+  inferred('embeddings.unit-length', '1', 'Embedding vectors are unit length (Euclidean norm 1 within 1e-4), so dot products are cosine similarities.'),
   // Generations and keys (spec 1 names generations, API keys and credits; shapes from the reference's GenerationResponse and GET /key)
   ref('generation.lookup-consistent', '1, 4.1', 'GET /generation?id=<X-Generation-Id of a paid answer> answers data describing that answer: the same id and model, its token counts and total_cost equal to its usage, streamed false; an id never issued is 404 with the envelope.'),
   spec('credits.limit-402', '7', 'A paid request from an account whose usage has reached its credits (or a key past its limit) is refused with 402 and the envelope; once credits are added it is served again.'),
