@@ -73,7 +73,7 @@ export const chatStreamJoin: Check = {
     const streamed = (await streamSamples(ctx)).filter((s) => asksForUsage(s.probe));
     const byLabel = new Map(plain.map((s) => [s.label, s]));
     // Tool calls have no content to join; their arguments are chat.tool-calls' rule.
-    return judgeSamples(streamed.filter((s) => s.label !== 'tool_calls'), (e, s): Judgement => {
+    return judgeSamples(streamed.filter((s) => causeOf(s) !== 'tool_calls'), (e, s): Judgement => {
       const other = byLabel.get(s.label)?.exchange;
       return other ? chatStreamJoinProblems(e, other) : { inconclusive: `no plain answer to the ${s.label} request`, owner: 'chat.result-shape' };
     });
@@ -87,7 +87,7 @@ export const chatToolCalls: Check = {
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
   run: async (ctx) => {
-    const only = (samples: readonly Sample[]) => samples.filter((s) => s.label === 'tool_calls');
+    const only = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_calls');
     const plain = judgeSamples(only(await jsonSamples(ctx)), (e, s) => chatToolCallProblems(e, s.probe.body));
     if (plain.status !== 'passed') return plain;
     return judgeSamples(only(await streamSamples(ctx)), (e, s) => chatStreamToolCallProblems(e, s.probe.body));

@@ -9,7 +9,8 @@ import { baseMessagesRequest, messagesCauseRequest, messagesSamples } from '../s
 /** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
 const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', messagesSamples(ctx, false));
 const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.stream', messagesSamples(ctx, true));
-const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => s.label === 'tool_use');
+const causeOf = (sample: Sample) => sample.label.split(' ')[0]!;
+const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_use');
 
 /** Statuses the simulator produces on demand for messages (its `X-Gatewaykit-Fault` control). */
 const FORCED_STATUSES = [402, 429, 529] as const;
@@ -62,9 +63,9 @@ export const messagesStopReason: Check = {
   rules: ['messages.stop-reason-cause'],
   title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
   run: async (ctx) => {
-    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => messagesStopReasonProblems(e, s.label, false));
+    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), false));
     if (plain.status !== 'passed') return plain;
-    return judgeSamples(await streamSamples(ctx), (e, s) => messagesStopReasonProblems(e, s.label, true));
+    return judgeSamples(await streamSamples(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), true));
   },
 };
 

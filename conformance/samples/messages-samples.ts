@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
+import { CAUSE_PROMPTS, causeDraws } from './chat-samples.ts';
 
 /** The stop causes a messages sample is built to reach (reference `ORAnthropicStopReason`). */
 export type MessagesCause = 'end_turn' | 'max_tokens' | 'tool_use';
@@ -28,25 +29,34 @@ export function baseMessagesRequest(model: string): Record<string, unknown> {
  * - max_tokens: a long-answer prompt cut at 16 tokens;
  * - tool_use: one tool, `tool_choice: {type: "any"}`.
  */
-export function messagesCauseRequest(cause: MessagesCause, model: string): Record<string, unknown> {
+export function messagesCauseRequest(cause: MessagesCause, model: string, prompt: string = MESSAGES_PROMPTS[cause][0]!): Record<string, unknown> {
   switch (cause) {
     case 'end_turn':
-      return { model, system: 'Answer in one short sentence.', max_tokens: 1024, messages: [{ role: 'user', content: 'Say OK.' }] };
+      return { model, system: 'Answer in one short sentence.', max_tokens: 1024, messages: [{ role: 'user', content: prompt }] };
     case 'max_tokens':
-      return { model, max_tokens: 16, messages: [{ role: 'user', content: 'Write a long story about a lighthouse keeper and the sea.' }] };
+      return { model, max_tokens: 16, messages: [{ role: 'user', content: prompt }] };
     case 'tool_use':
-      return { model, max_tokens: 256, tools: [MESSAGES_WEATHER_TOOL], tool_choice: { type: 'any' }, messages: [{ role: 'user', content: 'What is the weather in Paris?' }] };
+      return { model, max_tokens: 256, tools: [MESSAGES_WEATHER_TOOL], tool_choice: { type: 'any' }, messages: [{ role: 'user', content: prompt }] };
   }
 }
 
-const CAUSES: readonly MessagesCause[] = ['end_turn', 'max_tokens', 'tool_use'];
+/** Prompts per stop cause (the same as the chat samples'), the first the fixed sample's. */
+export const MESSAGES_PROMPTS: Readonly<Record<MessagesCause, readonly string[]>> = {
+  end_turn: CAUSE_PROMPTS.stop,
+  max_tokens: CAUSE_PROMPTS.length,
+  tool_use: CAUSE_PROMPTS.tool_calls,
+};
 
 /**
- * The messages samples several checks judge: each stop cause once, as JSON or as a stream.
+ * The messages samples several checks judge: each stop cause once (and `runs` more drawn against
+ * the simulator), as JSON or as a stream.
  *
  * @example
- * messagesSamples(ctx, true).map((s) => s.label); // ['end_turn', 'max_tokens', 'tool_use']
+ * messagesSamples({ model, seed: 1, runs: 0, simulator: undefined }, true).map((s) => s.label); // ['end_turn', 'max_tokens', 'tool_use']
  */
-export function messagesSamples(ctx: Pick<CheckContext, 'model'>, stream: boolean): { label: MessagesCause; probe: Probe }[] {
-  return CAUSES.map((cause) => ({ label: cause, probe: { method: 'POST', path: '/messages', body: { ...messagesCauseRequest(cause, ctx.model), ...(stream ? { stream: true } : {}) } } }));
+export function messagesSamples(ctx: Pick<CheckContext, 'model' | 'seed' | 'runs' | 'simulator'>, stream: boolean): { label: string; probe: Probe }[] {
+  return causeDraws(ctx, MESSAGES_PROMPTS).map(({ label, cause, prompt }) => ({
+    label,
+    probe: { method: 'POST', path: '/messages', body: { ...messagesCauseRequest(cause, ctx.model, prompt), ...(stream ? { stream: true } : {}) } },
+  }));
 }
