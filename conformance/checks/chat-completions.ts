@@ -17,6 +17,9 @@ const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.json', chatS
 const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.stream', chatSamples(ctx, true));
 
 const causeOf = (sample: Sample): ChatCause => sample.label.split(' ')[0] as ChatCause;
+const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
+/** Both sample sets, the streamed ones labelled so: a check judging both passes on what it could judge, noting the rest. */
+const plainAndStreamed = async (ctx: CheckContext): Promise<Sample[]> => [...(await jsonSamples(ctx)), ...(await streamSamples(ctx)).map((s) => ({ ...s, label: `${s.label} (streamed)` }))];
 const isInconclusive = (j: unknown): j is Inconclusive => typeof (j as { inconclusive?: unknown })?.inconclusive === 'string';
 
 /** reference `ChatResult`: every served chat answer is a chat completion. */
@@ -43,14 +46,12 @@ export const chatFinishReason: Check = {
   spec: 'reference ChatFinishReasonEnum',
   rules: ['chat.finish-reason-cause'],
   title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
-  run: async (ctx) => {
-    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => chatFinishReasonProblems(e, causeOf(s)));
-    if (plain.status !== 'passed') return plain;
-    return judgeSamples(await streamSamples(ctx), (e, s): Judgement => {
+  run: async (ctx) =>
+    judgeSamples(await plainAndStreamed(ctx), (e, s): Judgement => {
+      if (!isStreamed(s)) return chatFinishReasonProblems(e, causeOf(s));
       const chunks = chatChunks(e);
       return isInconclusive(chunks) ? chunks : finishReasonProblems(streamedFinishReason(chunks), causeOf(s));
-    });
-  },
+    }),
 };
 
 /** reference `ChatStreamingResponse`. */
@@ -86,12 +87,11 @@ export const chatToolCalls: Check = {
   spec: 'reference ChatToolCall, ChatStreamToolCall',
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
-  run: async (ctx) => {
-    const only = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_calls');
-    const plain = judgeSamples(only(await jsonSamples(ctx)), (e, s) => chatToolCallProblems(e, s.probe.body));
-    if (plain.status !== 'passed') return plain;
-    return judgeSamples(only(await streamSamples(ctx)), (e, s) => chatStreamToolCallProblems(e, s.probe.body));
-  },
+  run: async (ctx) =>
+    judgeSamples(
+      (await plainAndStreamed(ctx)).filter((s) => causeOf(s) === 'tool_calls'),
+      (e, s) => (isStreamed(s) ? chatStreamToolCallProblems(e, s.probe.body) : chatToolCallProblems(e, s.probe.body)),
+    ),
 };
 
 /** The Responses `text.format` arbitrary, as a chat `response_format` (reference `ChatFormatJsonSchemaConfig`). */

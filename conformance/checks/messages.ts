@@ -11,6 +11,9 @@ const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', m
 const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.stream', messagesSamples(ctx, true));
 const causeOf = (sample: Sample) => sample.label.split(' ')[0]!;
 const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_use');
+const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
+/** Both sample sets, the streamed ones labelled so: a check judging both passes on what it could judge, noting the rest. */
+const plainAndStreamed = async (ctx: CheckContext): Promise<Sample[]> => [...(await jsonSamples(ctx)), ...(await streamSamples(ctx)).map((s) => ({ ...s, label: `${s.label} (streamed)` }))];
 
 /** Statuses the simulator produces on demand for messages (its `X-Gatewaykit-Fault` control). */
 const FORCED_STATUSES = [402, 429, 529] as const;
@@ -62,11 +65,7 @@ export const messagesStopReason: Check = {
   spec: 'reference ORAnthropicStopReason',
   rules: ['messages.stop-reason-cause'],
   title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
-  run: async (ctx) => {
-    const plain = judgeSamples(await jsonSamples(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), false));
-    if (plain.status !== 'passed') return plain;
-    return judgeSamples(await streamSamples(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), true));
-  },
+  run: async (ctx) => judgeSamples(await plainAndStreamed(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), isStreamed(s))),
 };
 
 /** reference `AnthropicToolUseBlock` and `input_json_delta`. */
@@ -75,11 +74,7 @@ export const messagesToolUse: Check = {
   spec: 'reference AnthropicToolUseBlock, MessagesContentBlockDeltaEvent',
   rules: ['messages.tool-use-input'],
   title: 'A forced tool_use block has an id of its own, a declared tool name and an input valid for its input_schema (plain, and joined from input_json_delta)',
-  run: async (ctx) => {
-    const plain = judgeSamples(toolSamples(await jsonSamples(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, false));
-    if (plain.status !== 'passed') return plain;
-    return judgeSamples(toolSamples(await streamSamples(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, true));
-  },
+  run: async (ctx) => judgeSamples(toolSamples(await plainAndStreamed(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, isStreamed(s))),
 };
 
 /** reference `MessagesErrorEvent`: the simulator's stream-error fault fails a stream after its 200. */
