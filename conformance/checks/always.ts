@@ -6,7 +6,8 @@ import { errorEnvelopeProblems } from '../oracles/error-envelope.ts';
 /** The operations of spec 4 (what the always-on oracles judge; an edge's answer for any other path is not a rule). */
 export function isOperationPath(path: string): boolean {
   const p = path.split('?')[0]!;
-  return !isControlPath(p) && /^\/(responses|videos(\/[^/]+)?|models|audio\/transcriptions|datasets\/rankings-daily)\/?$/.test(p);
+  // /messages answers errors in the Anthropic shape (messages.errors judges them), not the envelope.
+  return !isControlPath(p) && /^\/(responses|videos(\/[^/]+)?|models|audio\/transcriptions|datasets\/rankings-daily|chat\/completions|embeddings)\/?$/.test(p);
 }
 
 /**

@@ -162,6 +162,17 @@ export const chatStreamErrorSwallowed: Mutant = {
   ),
 };
 
+export const chatNoGenerationId: Mutant = {
+  id: 'chat-no-generation-id',
+  breaks: 'reference: chat answers carry no X-Generation-Id (only /responses sets it)',
+  caughtBy: 'always.generation-id',
+  with: ['chat.result-shape'],
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (isChat(request)) response.headers.delete('x-generation-id');
+    }),
+};
+
 export const CHAT_MUTANTS: readonly Mutant[] = [
   chatErrorsOpenAiStyle,
   chatStopBoundRepaired,
@@ -178,4 +189,5 @@ export const CHAT_MUTANTS: readonly Mutant[] = [
   chatStreamUsageFirst,
   chatStreamDropsLastDelta,
   chatStreamErrorSwallowed,
+  chatNoGenerationId,
 ];
