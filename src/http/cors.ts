@@ -4,8 +4,10 @@
  * simulator directly is a supported use (the openai JS SDK with `dangerouslyAllowBrowser`).
  */
 
-/** Headers a browser may read from an API answer (`request-id`: the generation id again, where Anthropic clients read it). */
-const EXPOSED = 'x-generation-id, request-id, retry-after, retry-after-ms, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
+/** Headers a browser may read from an API answer. */
+const EXPOSED = 'x-generation-id, retry-after, retry-after-ms, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
+/** The same, on an answer that repeats the generation id as `request-id` (where Anthropic clients read it). */
+const EXPOSED_WITH_REQUEST_ID = `${EXPOSED}, request-id`;
 const METHODS = 'GET, POST, DELETE, OPTIONS';
 /** Allowed when the preflight names no headers. */
 const DEFAULT_ALLOWED = 'authorization, content-type';
@@ -45,7 +47,7 @@ export function preflightAnswer(requestHeaders: Headers): Response {
 export function allowAnyOrigin(response: Response): void {
   try {
     response.headers.set('access-control-allow-origin', '*');
-    response.headers.set('access-control-expose-headers', EXPOSED);
+    response.headers.set('access-control-expose-headers', response.headers.has('request-id') ? EXPOSED_WITH_REQUEST_ID : EXPOSED);
   } catch {
     // Immutable headers (a Response from fetch): left as they are.
   }
