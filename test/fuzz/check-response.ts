@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/clock/clock.ts';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
+import { MessagesErrorBodySchema } from '../../src/schemas/messages-result.ts';
 
 export interface ReadResult {
   readonly bytes: Uint8Array;
@@ -60,11 +61,15 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
+/** The operation whose errors take Anthropic's shape (reference AnthropicMessagesErrorResponse) instead of spec 7's. */
+const ANTHROPIC_SHAPED = /^\/api\/v1\/messages\/?(\?|$)/;
+
 /**
  * The oracle of spec 7 for one answer: a non-2xx body is the error envelope with `error.code`
- * equal to the status. Returns the problems found (empty: fine).
+ * equal to the status (on `POST /messages`, Anthropic's error shape). Returns the problems found
+ * (empty: fine).
  */
-export function envelopeProblems(status: number, bytes: Uint8Array, method: string): string[] {
+export function envelopeProblems(status: number, bytes: Uint8Array, method: string, pathAndQuery = ''): string[] {
   if (status < 300 || status === 304) return [];
   if (method.toUpperCase() === 'HEAD' && bytes.byteLength === 0) return [];
   let parsed: unknown;
@@ -72,6 +77,9 @@ export function envelopeProblems(status: number, bytes: Uint8Array, method: stri
     parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return [`status ${status}: body is not JSON: ${new TextDecoder().decode(bytes.slice(0, 200))}`];
+  }
+  if (method.toUpperCase() === 'POST' && ANTHROPIC_SHAPED.test(pathAndQuery)) {
+    return MessagesErrorBodySchema.safeParse(parsed).success ? [] : [`status ${status}: body is not Anthropic's error shape: ${JSON.stringify(parsed).slice(0, 200)}`];
   }
   const result = ErrorBodySchema.safeParse(parsed);
   if (!result.success) return [`status ${status}: body is not the spec 7 envelope: ${JSON.stringify(parsed).slice(0, 200)}`];

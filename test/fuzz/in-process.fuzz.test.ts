@@ -75,7 +75,7 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
       if (bugs.length > bugsBefore) problems.push(`reportError called: ${String(bugs[bugs.length - 1])}`);
       if (read.hung) problems.push('body never finished');
       if (read.streamError !== undefined && !asked) problems.push(`body stream failed: ${String(read.streamError)}`);
-      problems.push(...envelopeProblems(response.status, read.bytes, spec.method));
+      problems.push(...envelopeProblems(response.status, read.bytes, spec.method, spec.pathAndQuery));
       // A CORS preflight (OPTIONS) is answered before routing and does nothing: not a control call.
       const preflight = spec.method.toUpperCase() === 'OPTIONS';
       if (spec.pathAndQuery.startsWith('/__gatewaykit/') && !preflight && !isLoopback(spec.remoteAddress) && response.status < 400) {

@@ -98,7 +98,7 @@ suite('fuzz: a real port', () => {
       if (bugs.length > bugsBefore) problems.push(`reportError called: ${String(bugs[bugs.length - 1])}`);
       if (typeof answer !== 'string') {
         if (answer.status >= 500 && !askedForFailure(spec) && Object.keys(gateway.control.providerFaults()).length === 0) problems.push(`unasked ${answer.status}`);
-        problems.push(...envelopeProblems(answer.status, answer.body, spec.method));
+        problems.push(...envelopeProblems(answer.status, answer.body, spec.method, spec.pathAndQuery));
       }
       if (problems.length) throw new Error(`${problems.join('; ')}\n${describe(spec)}`);
     });
