@@ -215,6 +215,10 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(s.chunks.filter((c) => c.choices[0]?.finish_reason && c.choices[0].finish_reason !== 'error')).toHaveLength(0);
     expect(s.chunks.at(-1)!.usage).toBeDefined();
     expect(s.done).toBe(true);
+    // The journal marks the 200 that failed in-stream as failed, with the chunk's status and message.
+    const entry = target.gateway.control.requests().at(-1)!;
+    expect(entry.operation).toBe('chat.completions.create');
+    expect(entry.response.failed).toEqual({ status: 502, message: failed.error!.message });
   });
 
   it('X-Gatewaykit-Fault: stream-cut ends the stream inside a chunk: no final chunk, no [DONE]', async () => {

@@ -6,11 +6,12 @@ export interface StreamFailure {
   message?: string;
 }
 
-const ERROR_TYPE = /"type"\s*:\s*"(?:error|response\.failed)"|^event:\s*error\s*$/m;
+// A chat completion chunk reports its failure with `finish_reason: "error"` and an `error` member.
+const ERROR_TYPE = /"type"\s*:\s*"(?:error|response\.failed)"|"finish_reason"\s*:\s*"error"|^event:\s*error\s*$/m;
 
 /**
  * Whether the last events of a stream report a failure: an `error` event, a `response.failed`
- * terminal event (spec 6), or an `event: error` frame. A stream's status line is sent before its
+ * terminal event (spec 6), an `event: error` frame, or a chat chunk with `finish_reason: "error"`. A stream's status line is sent before its
  * body, so a 200 can end in an error; the journal and the inspector show it as failed.
  *
  * @example
