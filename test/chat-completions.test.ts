@@ -333,7 +333,7 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     }
   });
 
-  it('answers 422 for a self-contradicting request, 401 without a key, 400 naming `model` for an unknown model', async () => {
+  it('answers 422 for a self-contradicting request, 401 without a key, 402 without credits, 400 naming `model` for an unknown model', async () => {
     const forced = await post('/chat/completions', { model: MODEL, messages: user('a'), tool_choice: 'required' });
     expect(forced.status).toBe(422);
     expect(((await forced.json()) as { error: { message: string } }).error.message).toContain('tool_choice');
@@ -344,6 +344,8 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(effort.status).toBe(422);
     const noKey = await target.fetch('/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, messages: user('a') }) });
     expect(noKey.status).toBe(401);
+    const broke = await target.fetch('/chat/completions', { method: 'POST', headers: jsonHeaders('sk-gw-no-credits'), body: JSON.stringify({ model: MODEL, messages: user('a') }) });
+    expect(broke.status).toBe(402);
     const unknown = await post('/chat/completions', { model: 'nobody/nothing', messages: user('a') });
     expect(unknown.status).toBe(400);
     expect(ErrorBodySchema.parse(await unknown.json()).error.message).toContain('model: "nobody/nothing" is not a valid model ID');
