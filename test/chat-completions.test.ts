@@ -155,6 +155,28 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(contentOf(s)).toBe(stopped.choices[0]!.message.content);
   });
 
+  it('logprobs: the content tokens with log probabilities and top_logprobs, in the JSON answer and on each streamed delta', async () => {
+    type Lp = { content: Array<{ token: string; logprob: number; bytes: number[]; top_logprobs: Array<{ token: string; logprob: number }> }> | null; refusal: unknown };
+    const messages = user('Tell me about oceans.');
+    const plain = (await chat({ messages })).body;
+    expect(plain.choices[0]!.logprobs).toBeNull();
+    const { body } = await chat({ messages, logprobs: true, top_logprobs: 3 });
+    const lp = body.choices[0]!.logprobs as Lp;
+    expect(lp.content!.map((t) => t.token).join('')).toBe(body.choices[0]!.message.content);
+    for (const t of lp.content!) {
+      expect(t.logprob).toBeLessThanOrEqual(0);
+      expect(t.bytes).toEqual([...new TextEncoder().encode(t.token)]);
+      expect(t.top_logprobs).toHaveLength(3);
+      expect(t.top_logprobs[0]).toMatchObject({ token: t.token, logprob: t.logprob });
+      const ps = t.top_logprobs.map((x) => x.logprob);
+      expect([...ps].sort((a, b) => b - a)).toEqual(ps);
+    }
+    const s = await stream({ messages, logprobs: true, top_logprobs: 3 });
+    const deltas = s.chunks.filter((c) => c.choices[0]?.delta.content);
+    for (const c of deltas) expect(((c.choices[0]!.logprobs as Lp).content ?? []).map((t) => t.token).join('')).toBe(c.choices[0]!.delta.content);
+    expect(contentOf(s)).toBe(body.choices[0]!.message.content);
+  });
+
   it('streams chat.completion.chunk: keep-alive, role delta first, deltas joining to the JSON content, final chunk, [DONE]', async () => {
     const messages = user('Tell me about rivers.');
     const json = (await chat({ messages })).result;

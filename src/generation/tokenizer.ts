@@ -15,6 +15,11 @@ export interface Tokenizer {
    * never inside a character (a partial multi-byte character is dropped).
    */
   truncate(text: string, maxTokens: number): string;
+  /**
+   * The tokens of `text` as strings, in order (what log probabilities are given for). A token that
+   * ends inside a multi-byte character reads as U+FFFD on its own, as in the real API's `token`.
+   */
+  tokens(text: string): string[];
 }
 
 interface Encoding {
@@ -178,6 +183,11 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
         }
       }
       return n;
+    },
+    tokens(text) {
+      const out: string[] = [];
+      for (const piece of boundedPieces(text)) if (piece !== '') for (const id of encoding.encode(piece, options)) out.push(encoding.decode([id]));
+      return out;
     },
     truncate(text, maxTokens) {
       if (maxTokens <= 0) return '';

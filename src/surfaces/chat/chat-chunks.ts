@@ -1,6 +1,6 @@
 import type { FunctionCallItem, ReasoningItem, ResponseResult, ResponseUsage, UrlCitation } from '../../generation/output-items.ts';
 import type { ResponseStreamEvent } from '../../streaming/response-events.ts';
-import { chatAnnotation, chatUsage, finishReason } from './chat-completion.ts';
+import { chatAnnotation, chatLogprobs, chatUsage, finishReason, type LogprobsRequest } from './chat-completion.ts';
 
 /** A chunk's JSON text and the index of the canonical event it came from (-1 for framing). */
 export interface ChatChunk {
@@ -16,6 +16,8 @@ export interface ChatChunksOptions {
   model: string;
   /** `stream_options.include_usage`: a last chunk with `choices: []` and the usage. */
   includeUsage: boolean;
+  /** `logprobs: true`: each content and refusal delta carries the log probabilities of its tokens. */
+  logprobs?: LogprobsRequest | undefined;
 }
 
 /** reference `ChatStreamChunk.error` of a stream that failed after its 200 (the stream-error fault). */
@@ -37,7 +39,9 @@ const STREAM_ERROR = { code: 502, metadata: { error_type: 'server' } } as const;
 export function chatChunks(events: readonly ResponseStreamEvent[], options: ChatChunksOptions): ChatChunk[] {
   const chunks: ChatChunk[] = [];
   const head = `{"id":${JSON.stringify(options.id)},"object":"chat.completion.chunk","created":${options.created},"model":${JSON.stringify(options.model)}`;
-  const choice = (delta: unknown, finish: string | null = null) => `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"finish_reason":${finish === null ? 'null' : JSON.stringify(finish)},"logprobs":null}]`;
+  const choice = (delta: unknown, finish: string | null = null, logprobs = 'null') =>
+    `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"finish_reason":${finish === null ? 'null' : JSON.stringify(finish)},"logprobs":${logprobs}}]`;
+  const lp = options.logprobs;
   const push = (json: string, event: number) => chunks.push({ json: `${json}}`, event });
   // Tool-call index per function-call item; where each content part's text starts (citations).
   const toolIndex = new Map<string, number>();
@@ -61,13 +65,13 @@ export function chatChunks(events: readonly ResponseStreamEvent[], options: Chat
         break;
       case 'response.output_text.delta':
         contentLength += (e.delta as string).length;
-        push(choice({ content: e.delta }), i);
+        push(choice({ content: e.delta }, null, lp ? JSON.stringify(chatLogprobs(lp, e.delta as string, null)) : 'null'), i);
         break;
       case 'response.output_text.annotation.added':
         push(choice({ annotations: [chatAnnotation(e.annotation as UrlCitation, partStart)] }), i);
         break;
       case 'response.refusal.delta':
-        push(choice({ refusal: e.delta }), i);
+        push(choice({ refusal: e.delta }, null, lp ? JSON.stringify(chatLogprobs(lp, null, e.delta as string)) : 'null'), i);
         break;
       case 'response.reasoning_text.delta':
         push(choice({ reasoning: e.delta, reasoning_details: [{ type: 'reasoning.text', text: e.delta, index: reasoningDetail }] }), i);

@@ -1,4 +1,11 @@
 import type { FunctionCallItem, ReasoningItem, ResponseResult, ResponseUsage, UrlCitation } from '../../generation/output-items.ts';
+import { tokenLogprobs } from './chat-logprobs.ts';
+
+/** `logprobs: true`: the tokens of a text, and how many likeliest tokens to list at each (`top_logprobs`). */
+export interface LogprobsRequest {
+  top: number;
+  tokens(text: string): string[];
+}
 
 /** reference `ChatFinishReasonEnum` (less null, which only a stream's non-final chunks carry). */
 export type ChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'error';
@@ -17,6 +24,12 @@ export function finishReason(result: Pick<ResponseResult, 'status' | 'incomplete
   if (result.output.some((item) => item.type === 'function_call')) return 'tool_calls';
   if (result.output.some((item) => item.type === 'message' && item.content.some((part) => part.type === 'refusal'))) return 'content_filter';
   return 'stop';
+}
+
+/** reference `ChatTokenLogprobs` of a text and a refusal (each null when absent). */
+export function chatLogprobs(request: LogprobsRequest, text: string | null, refusal: string | null): Record<string, unknown> {
+  const of = (t: string | null) => (t === null ? null : tokenLogprobs(request.tokens(t), request.top));
+  return { content: of(text), refusal: of(refusal) };
 }
 
 /** reference `ChatUsage`: the canonical usage under chat's names, cost members as on /responses. */
@@ -66,12 +79,13 @@ export function chatToolCall(item: FunctionCallItem): Record<string, unknown> {
  * The canonical result as reference `ChatResult`: one choice whose message holds the text (null
  * when the reply is only tool calls), the refusal, the reasoning with its details, the tool calls
  * and the text's citations; `finish_reason`; `usage` with cost; `gateway_metadata` when the
- * metadata header asked for it. `id` is the answer's generation id.
+ * metadata header asked for it; `logprobs` of the content and refusal tokens when asked. `id` is
+ * the answer's generation id.
  *
  * @example
  * chatCompletion(answer.result, 'gen-1767225600-abc').choices[0].message.content;
  */
-export function chatCompletion(result: ResponseResult, id: string): Record<string, unknown> {
+export function chatCompletion(result: ResponseResult, id: string, logprobs?: LogprobsRequest): Record<string, unknown> {
   let text: string | null = null;
   let refusal: string | null = null;
   let reasoning: string | null = null;
@@ -102,7 +116,7 @@ export function chatCompletion(result: ResponseResult, id: string): Record<strin
     object: 'chat.completion',
     created: result.created_at,
     model: result.model,
-    choices: [{ index: 0, message, finish_reason: finishReason(result), logprobs: null }],
+    choices: [{ index: 0, message, finish_reason: finishReason(result), logprobs: logprobs ? chatLogprobs(logprobs, text, refusal) : null }],
   };
   if (result.usage) out.usage = chatUsage(result.usage);
   out.system_fingerprint = null;

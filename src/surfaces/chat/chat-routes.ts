@@ -5,6 +5,7 @@ import type { Route } from '../../http/route.ts';
 import { chatToCanonical } from './chat-to-canonical.ts';
 import { renderChat } from './render-chat.ts';
 import { validateChatRequest } from './validate-chat-request.ts';
+import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 
 /**
  * POST /chat/completions (reference `sendChatCompletionRequest`): the chat request validated in
@@ -27,7 +28,10 @@ export function chatRoutes(engine: Engine): Route[] {
       handle: async (ctx) => {
         const chat = validateChatRequest(await ctx.json());
         const answer = await runEngine(engine, chatToCanonical(chat), ctx);
-        return renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true });
+        // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
+        const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
+        const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
+        return renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true, logprobs });
       },
     },
   ];

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import { assembleStream } from '../../streaming/assemble-stream.ts';
 import { sseDataFrames } from '../../streaming/encode-sse.ts';
 import { chatChunks } from './chat-chunks.ts';
-import { chatCompletion } from './chat-completion.ts';
+import { chatCompletion, type LogprobsRequest } from './chat-completion.ts';
 
 /** Frame 0 is the keep-alive comment, frame 1 the role delta: a stream cut falls past them, before the final chunk. */
 const FIRST_CUT_FRAME = 2;
@@ -12,6 +12,8 @@ const FIRST_CUT_FRAME = 2;
 export interface ChatRendering {
   /** `stream_options.include_usage`. */
   includeUsage: boolean;
+  /** `logprobs: true` (with `top_logprobs`). */
+  logprobs?: LogprobsRequest | undefined;
 }
 
 /**
@@ -26,8 +28,8 @@ export interface ChatRendering {
 export function renderChat(answer: EngineAnswer, rendering: ChatRendering): Response | Promise<Response> {
   const id = answer.generationId;
   const stream = answer.stream;
-  if (!stream) return jsonResponse(chatCompletion(answer.result, id), { headers: answer.headers });
-  const chunks = chatChunks(stream.events, { id, created: answer.result.created_at, model: answer.result.model, includeUsage: rendering.includeUsage });
+  if (!stream) return jsonResponse(chatCompletion(answer.result, id, rendering.logprobs), { headers: answer.headers });
+  const chunks = chatChunks(stream.events, { id, created: answer.result.created_at, model: answer.result.model, includeUsage: rendering.includeUsage, logprobs: rendering.logprobs });
   const frames = sseDataFrames(
     chunks.map((c) => c.json),
     { done: stream.fault !== 'stream-cut' },
