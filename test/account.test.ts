@@ -72,6 +72,11 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     await stream.text();
     const s = (await (await get(`/generation?id=${stream.headers.get('x-generation-id')}`)).json()).data;
     expect(s.streamed).toBe(true);
+    expect(s.finish_reason).toBe('stop');
+    const failing = await respond('sk-gw-test', { stream: true }, { 'x-gatewaykit-fault': 'stream-error' });
+    await failing.text();
+    const f = (await (await get(`/generation?id=${failing.headers.get('x-generation-id')}`)).json()).data;
+    expect([f.finish_reason, f.native_finish_reason]).toEqual(['error', 'failed']);
     const emb = await target.fetch('/embeddings', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }) });
     const body = await emb.json();
     const e = (await (await get(`/generation?id=${body.id}`)).json()).data;

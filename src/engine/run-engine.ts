@@ -195,6 +195,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
         usage,
         providerName: env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider,
         streamed: stream,
+        failed: fault === 'stream-error',
         receivedAt: ctx.receivedAt,
         times,
         apiKey: ctx.apiKey.key,

@@ -3,7 +3,8 @@ import type { GenerationTimes } from '../timing/answer-times.ts';
 import type { ResponseResult, ResponseUsage } from './output-items.ts';
 
 /** The chat-style finish reason of a Responses result (reference `GenerationResponse.finish_reason`). */
-function finishReason(result: ResponseResult): string {
+function finishReason(result: ResponseResult, failed: boolean): string {
+  if (failed) return 'error';
   if (result.incomplete_details?.reason === 'max_output_tokens') return 'length';
   if (result.incomplete_details?.reason === 'content_filter') return 'content_filter';
   return result.output.some((item) => item.type === 'function_call') ? 'tool_calls' : 'stop';
@@ -15,6 +16,8 @@ export interface ResponseGenerationInput {
   readonly usage: ResponseUsage;
   readonly providerName: string;
   readonly streamed: boolean;
+  /** The stream is made to fail mid-output (`X-Gatewaykit-Fault: stream-error`): it ends in `response.failed`. */
+  readonly failed?: boolean;
   readonly receivedAt: number;
   readonly times: GenerationTimes;
   readonly apiKey: string;
@@ -37,8 +40,8 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     model: result.model,
     providerName: input.providerName,
     streamed: input.streamed,
-    finishReason: finishReason(result),
-    nativeFinishReason: result.status,
+    finishReason: finishReason(result, input.failed === true),
+    nativeFinishReason: input.failed === true ? 'failed' : result.status,
     tokensPrompt: usage.input_tokens,
     tokensCompletion: usage.output_tokens,
     reasoningTokens: usage.output_tokens_details.reasoning_tokens,
