@@ -68,6 +68,15 @@ describe('gatewayTest (msw mode, the default)', () => {
     expect(gateway.providerFaults()).toEqual({});
   });
 
+  gatewayTest('setCredits: a key at its limit gets 402, and credits() shows the usage', async ({ gateway }) => {
+    const first = await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: MODEL_REQUEST });
+    const cost = (await first.json()).usage.cost;
+    expect(gateway.credits().total_usage).toBeCloseTo(cost, 12);
+    gateway.setCredits({ keyLimits: { [gateway.apiKey]: cost } });
+    const refused = await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: MODEL_REQUEST });
+    expect(refused.status).toBe(402);
+  });
+
   gatewayTest('the control API is reachable at the test origin', async ({ gateway }) => {
     await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: MODEL_REQUEST });
     const res = await gateway.fetch('/__gatewaykit/requests');

@@ -1,3 +1,4 @@
+import type { CreditsUpdate } from '../account/account.ts';
 import type { RequestHandler } from 'msw';
 import type { Gateway } from '../gateway/create-gateway.ts';
 import type { ScriptEntry, ScriptHandle } from '../scripts/script-registry.ts';
@@ -33,6 +34,10 @@ export interface GatewayFixture {
   failProvider(slug: string, status: number, count?: number): void;
   clearProviderFaults(slug?: string): void;
   providerFaults(): Record<string, ProviderFault>;
+  /** Set the account's credits and keys' spending limits, USD, until reset (docs/account.md). */
+  setCredits(update: CreditsUpdate): void;
+  /** The account's credits and usage, as `GET /credits` answers them. */
+  credits(): { total_credits: number; total_usage: number };
   /** Requests this gateway received, oldest first. */
   requests(): JournalEntry[];
   /** Forget all state and rewind a virtual clock. */
@@ -79,6 +84,8 @@ export function gatewayFixture(core: Gateway, baseUrl: string, msw?: FixtureMsw,
     failProvider: (slug, status, count) => core.control.failProvider(slug, status, count),
     clearProviderFaults: (slug) => core.control.clearProviderFaults(slug),
     providerFaults: () => core.control.providerFaults(),
+    setCredits: (update) => core.control.setCredits(update),
+    credits: () => core.control.credits(),
     requests: () => core.control.requests(),
     reset: () => core.control.reset(),
     script: (rule) => core.script(rule),
