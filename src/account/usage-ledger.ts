@@ -1,5 +1,7 @@
 import { usagePeriods, type UsagePeriods } from './usage-periods.ts';
 
+const DAY_MS = 86_400_000;
+
 /** A key's spending, in USD, overall and in the current UTC day, week and month. */
 export interface UsageTotals {
   readonly total: number;
@@ -83,6 +85,13 @@ export function createUsageLedger(now: () => number): UsageLedger {
   const usage = new Map<string, Tally>();
   const byok = new Map<string, Tally>();
   let account = 0;
+  // Every answer is charged: the periods of the current UTC day are worked out once per day.
+  let current: UsagePeriods | undefined;
+  const periodsNow = (): UsagePeriods => {
+    const t = now();
+    if (!current || t < current.day || t >= current.day + DAY_MS) current = usagePeriods(t);
+    return current;
+  };
   const charge = (map: Map<string, Tally>, key: string, amount: number, periods: UsagePeriods) => {
     let t = map.get(key);
     if (!t) map.set(key, (t = newTally(periods)));
@@ -90,7 +99,7 @@ export function createUsageLedger(now: () => number): UsageLedger {
   };
   return {
     charge(key, cost, byokCost) {
-      const periods = usagePeriods(now());
+      const periods = periodsNow();
       if (cost > 0) {
         charge(usage, key, cost, periods);
         account += cost;
@@ -98,7 +107,7 @@ export function createUsageLedger(now: () => number): UsageLedger {
       if (byokCost > 0) charge(byok, key, byokCost, periods);
     },
     keyUsage(key) {
-      const periods = usagePeriods(now());
+      const periods = periodsNow();
       return { usage: totalsAt(usage.get(key), periods), byok: totalsAt(byok.get(key), periods) };
     },
     totalUsage: () => usd(account),
