@@ -92,6 +92,20 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     expect((await keyData('sk-gw-test')).usage).toBeCloseTo(data.total_cost, 12);
   });
 
+  it('a Messages answer cut by stop_sequences is billed, recorded and charged at what is left', async () => {
+    const res = await target.fetch('/messages', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 200, stop_sequences: ['the', 'a', 'e'], messages: [{ role: 'user', content: 'Tell me a story about the sea.' }] }),
+    });
+    const message = await res.json();
+    expect(message.stop_reason).toBe('stop_sequence');
+    const data = GenerationResponseSchema.parse(await (await get(`/generation?id=${res.headers.get('x-generation-id')}`)).json()).data;
+    expect(data.total_cost).toBe(message.usage.cost);
+    expect(data.tokens_completion).toBe(message.usage.output_tokens);
+    expect((await keyData('sk-gw-test')).usage).toBeCloseTo(message.usage.cost, 12);
+  });
+
   it('a transcription and a completed video job are recorded too, and their cost moves the key', async () => {
     const audio = await target.fetch('/audio/transcriptions', {
       method: 'POST',

@@ -67,6 +67,15 @@ describe('createAccount', () => {
     expect(account.keyUsage(key!)).toEqual({ usage: { total: 0.05, daily: 0.05, weekly: 0.05, monthly: 0.05 }, byok: { total: 1, daily: 1, weekly: 1, monthly: 1 } });
   });
 
+  it('recording an id again revises it: the key and the account are charged the difference', () => {
+    const account = createAccount({ now: () => WED });
+    account.recordGeneration(record('g', 'sk-a', 0.5));
+    account.recordGeneration(record('g', 'sk-a', 0.2));
+    expect(account.generation('g')?.cost).toBe(0.2);
+    expect(account.keyUsage(key!).usage.total).toBe(0.2);
+    expect(account.totalUsage()).toBe(0.2);
+  });
+
   it('402 once a key reaches its limit, and once the account reaches its credits', () => {
     const account = createAccount({ now: () => WED, totalCredits: 1 });
     expect(account.paymentRefusal(limited!)).toBeUndefined();

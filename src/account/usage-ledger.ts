@@ -32,7 +32,7 @@ interface Tally {
  * UTC day, week or month.
  */
 export interface UsageLedger {
-  /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`. */
+  /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`; a revision may subtract. */
   charge(key: string, cost: number, byokCost: number): void;
   keyUsage(key: string): KeyUsage;
   /** Everything charged to the account since start or reset. */
@@ -100,11 +100,12 @@ export function createUsageLedger(now: () => number): UsageLedger {
   return {
     charge(key, cost, byokCost) {
       const periods = periodsNow();
-      if (cost > 0) {
+      // A revision may be negative (a surface billed less than was first recorded).
+      if (cost !== 0) {
         charge(usage, key, cost, periods);
         account += cost;
       }
-      if (byokCost > 0) charge(byok, key, byokCost, periods);
+      if (byokCost !== 0) charge(byok, key, byokCost, periods);
     },
     keyUsage(key) {
       const periods = periodsNow();

@@ -8,6 +8,7 @@ import type { ResponseResult, ResponseUsage } from '../generation/output-items.t
 import { serverToolUse } from '../generation/server-tools.ts';
 import { applyStop, stopSequences } from '../generation/stop-sequences.ts';
 import { usageCost } from '../generation/usage-cost.ts';
+import type { GenerationRecord } from '../account/generation-record.ts';
 import { responseGeneration } from '../generation/response-generation.ts';
 import { answerTimes } from '../timing/answer-times.ts';
 import { hash53, stableStringify } from '../random/hash.ts';
@@ -157,7 +158,17 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
   const toolUse = serverToolUse(plan.serverTools ?? []);
   const byok = ctx.apiKey.byok ?? false;
-  const reprice = (other: ResponseUsage) => usageCost(other, pricing, byok);
+  let recorded: GenerationRecord | undefined;
+  const reprice = (other: ResponseUsage) => {
+    const priced = usageCost(other, pricing, byok);
+    // A surface that shortens the reply (Messages stop_sequences) bills what is left: the
+    // recorded generation and the key's usage follow what it bills.
+    if (recorded) {
+      recorded = { ...recorded, tokensCompletion: other.output_tokens, reasoningTokens: other.output_tokens_details.reasoning_tokens, cost: priced.cost, upstreamCost: priced.cost_details.upstream_inference_cost };
+      env.account.recordGeneration(recorded);
+    }
+    return priced;
+  };
   const cost = usageCost(counts, pricing, byok);
   // Keys in wire order, as one literal (spreads built the object key by key on every answer).
   const usage: ResponseUsage = {
@@ -188,22 +199,21 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // The answer is paid for and can be looked up by its id (GET /generation, GET /key); one that
   // realistic timing turns into a 408 or 524 below is not an answer, and costs nothing.
   if (times.latencyMs <= env.timing.firstTokenTimeoutMs && times.generationTimeMs <= env.timing.generationTimeoutMs) {
-    env.account.recordGeneration(
-      responseGeneration({
-        id: headers['x-generation-id'],
-        result,
-        usage,
-        providerName: env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider,
-        streamed: stream,
-        failed: fault === 'stream-error',
-        receivedAt: ctx.receivedAt,
-        times,
-        apiKey: ctx.apiKey.key,
-        sessionId,
-        user: request.user,
-        headers: ctx.request.headers,
-      }),
-    );
+    recorded = responseGeneration({
+      id: headers['x-generation-id'],
+      result,
+      usage,
+      providerName: env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider,
+      streamed: stream,
+      failed: fault === 'stream-error',
+      receivedAt: ctx.receivedAt,
+      times,
+      apiKey: ctx.apiKey.key,
+      sessionId,
+      user: request.user,
+      headers: ctx.request.headers,
+    });
+    env.account.recordGeneration(recorded);
   }
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
