@@ -5,7 +5,12 @@ import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.t
 
 /** One API key the simulator accepts (a keys file entry). Unknown fields are mistakes: rejected. */
 export const ApiKeySchema = z.strictObject({
-  key: z.string().min(1),
+  // Sent as `Authorization: Bearer <key>` and trimmed there: a key with surrounding spaces, control
+  // characters or non-ASCII (not sendable in a header as is) could never authenticate.
+  key: z
+    .string()
+    .min(1)
+    .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, 'must be printable ASCII without surrounding spaces (a key that is not could never be sent as "Bearer <key>")'),
   label: z.string().optional(),
   /** spec 5.3: some operations need a management key. */
   kind: z.enum(['standard', 'management']).default('standard'),

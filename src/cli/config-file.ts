@@ -68,6 +68,11 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(code ? `${file}: cannot read the config file (${code})` : `${file}: not valid JSON (${(e as Error).message})`);
   }
+  // A record key named __proto__ would vanish in parsing (it sets a prototype): refused by name.
+  const faults = typeof json === 'object' && json !== null ? (json as { faults?: unknown }).faults : undefined;
+  if (typeof faults === 'object' && faults !== null && Object.hasOwn(faults, '__proto__')) {
+    throw new Error(`${file}: faults.__proto__: not a provider slug`);
+  }
   const parsed = ConfigSchema.safeParse(json, { error: gatewayZodErrorMap });
   if (!parsed.success) throw new Error(`${file}: ${formatZodError(parsed.error)}`);
   const c = parsed.data;

@@ -377,10 +377,13 @@ function objectFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json 
   if (required.size > w.budget.maxNodes - w.nodes) w.fail(`${required.size} required members are more than the generation budget allows (${w.budget.maxNodes} values)`, 'required');
   const out: Record<string, Json> = {};
   let count = 0;
+  // Own members only: a schema may require `__proto__`, `constructor` or `toString`, and an
+  // assignment (or an `in` test) would reach Object.prototype instead of the member.
+  const has = (key: string) => Object.hasOwn(out, key);
   const put = (key: string, value: Json) => {
-    if (!(key in out)) count++;
+    if (!has(key)) count++;
     w.text(key.length, 'properties');
-    out[key] = value;
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   };
   const maxProperties = num(schema.maxProperties) ?? Number.POSITIVE_INFINITY;
   for (const key in properties) {
@@ -400,20 +403,20 @@ function objectFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json 
   };
   for (const key of required) {
     w.step();
-    if (!(key in out)) put(key, extraValue(key)); // required but undeclared
+    if (!has(key)) put(key, extraValue(key)); // required but undeclared
   }
   // dependentRequired (and draft-7 array `dependencies`): members present bring theirs.
   const dependent = isRecord(schema.dependentRequired) ? schema.dependentRequired : isRecord(schema.dependencies) ? schema.dependencies : {};
   for (const key of Object.keys(out)) {
-    const needs = dependent[key];
+    const needs = Object.hasOwn(dependent, key) ? dependent[key] : undefined;
     if (!Array.isArray(needs)) continue;
     for (const dep of needs) {
       w.step();
-      if (typeof dep === 'string' && !(dep in out)) put(dep, dep in properties ? sub(w, 'properties', dep, properties[dep], depth + 1, lean, dep) : extraValue(dep));
+      if (typeof dep === 'string' && !has(dep)) put(dep, Object.hasOwn(properties, dep) ? sub(w, 'properties', dep, properties[dep], depth + 1, lean, dep) : extraValue(dep));
     }
   }
   if (count < minProperties && additional === false && patterns.length === 0) {
-    const declared = Object.keys(properties).filter((k) => !(k in out));
+    const declared = Object.keys(properties).filter((k) => !has(k));
     for (const key of declared) {
       if (count >= minProperties) break;
       put(key, sub(w, 'properties', key, properties[key], depth + 1, lean, key));

@@ -80,4 +80,24 @@ describe('robustness: hostile requests against a real server', () => {
     expect(ErrorBodySchema.parse(res.body).error.message).toMatch(/context length/);
     await expectAlive();
   });
+
+  it('issue 25.11 a strict json_schema requiring __proto__, constructor and toString gets them as own members', async () => {
+    const schema = {
+      type: 'object',
+      properties: { __proto__: { type: 'string' }, constructor: { type: 'integer' }, toString: { type: 'boolean' } },
+      required: ['__proto__', 'constructor', 'toString'],
+      additionalProperties: false,
+    };
+    // Written by hand: an object literal's __proto__ would set its prototype, not a member.
+    const body = `{"model":"openai/gpt-4o-mini","input":"x","text":{"format":{"type":"json_schema","name":"p","strict":true,"schema":${JSON.stringify(schema).replace('"properties":{', '"properties":{"__proto__":{"type":"string"},')}}}}`;
+    const res = await send(body);
+    expect(res.status).toBe(200);
+    const output = (res.body as { output: Array<{ type: string; content?: Array<{ text?: string }> }> }).output;
+    const text = output.find((o) => o.type === 'message')!.content![0]!.text!;
+    const value = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(value).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(typeof value.constructor).toBe('number');
+    expect(typeof Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toBe('string');
+    await expectAlive();
+  });
 });
