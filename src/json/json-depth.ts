@@ -22,3 +22,21 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a parsed JSON value nests arrays/objects deeper than `limit` (walked without recursion,
+ * so a value too deep for JSON.stringify is measured, not overflowed).
+ *
+ * @example
+ * jsonValueDepthExceeds([[[]]], 2); // true
+ */
+export function jsonValueDepthExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, depth } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}

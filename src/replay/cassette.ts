@@ -1,5 +1,26 @@
 import { z } from 'zod';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
+import { jsonValueDepthExceeds } from '../json/json-depth.ts';
+
+/**
+ * How deep a recorded JSON body may nest. Deeper than any real answer, shallow enough that
+ * serialising it to answer never overflows the stack (200,000 levels did, as a 500 on replay).
+ */
+export const MAX_CASSETTE_JSON_DEPTH = 1024;
+
+/** Strict base64 (RFC 4648 4, padded): what `atob` decodes without guessing. */
+const Base64Schema = z.string().refine((s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s), { error: 'not valid base64 (RFC 4648, padded)' });
+
+/**
+ * Header names and values the server can send (RFC 9110 5.1, 5.5): a token for the name; no CR,
+ * LF or NUL in the value, and nothing past U+00FF (headers are bytes).
+ */
+const HeadersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'not a valid header name (RFC 9110 5.1: letters, digits and !#$%&\'*+-.^_`|~ only)' });
+    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) ctx.addIssue({ code: 'custom', path: [name], message: 'not a valid header value (RFC 9110 5.5: no CR, LF, NUL or other control characters, nothing past U+00FF)' });
+  }
+});
 
 /**
  * One recorded exchange (`gatewaykit record`): a readable JSON file. A body is kept as parsed
@@ -8,14 +29,16 @@ import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.t
  */
 const ChunkSchema = z.union([
   z.strictObject({ at_ms: z.number().min(0), text: z.string() }),
-  z.strictObject({ at_ms: z.number().min(0), base64: z.string() }),
+  z.strictObject({ at_ms: z.number().min(0), base64: Base64Schema }),
 ]);
 export type CassetteChunk = z.infer<typeof ChunkSchema>;
 
 const BodySchema = z.union([
-  z.strictObject({ json: z.unknown() }),
+  z.strictObject({
+    json: z.unknown().refine((value) => !jsonValueDepthExceeds(value, MAX_CASSETTE_JSON_DEPTH), { error: `nests arrays/objects deeper than ${MAX_CASSETTE_JSON_DEPTH} levels` }),
+  }),
   z.strictObject({ text: z.string() }),
-  z.strictObject({ base64: z.string() }),
+  z.strictObject({ base64: Base64Schema }),
   z.strictObject({ chunks: z.array(ChunkSchema) }),
 ]);
 export type CassetteBody = z.infer<typeof BodySchema>;
@@ -30,13 +53,14 @@ export const CassetteSchema = z.strictObject({
     /** Relative to the base URL: `/responses`, `/models?category=x`. */
     path: z.string().startsWith('/'),
     /** Request headers that shape the answer; credentials are `[REDACTED]`. */
-    headers: z.record(z.string(), z.string()),
+    headers: HeadersSchema,
     body: BodySchema.nullable(),
   }),
   response: z.strictObject({
-    status: z.number().int().min(100).max(599),
+    /** A final answer: 1xx statuses are interim (101 switches protocols) and cannot be replayed. */
+    status: z.number().int().min(200, 'must be a final status, 200 to 599 (a 1xx answer cannot be replayed)').max(599),
     /** The headers that matter (content type, retry delays, generation id, location, ...). */
-    headers: z.record(z.string(), z.string()),
+    headers: HeadersSchema,
     body: BodySchema.nullable(),
     /** Milliseconds from sending the request to the first body byte, and to the end. */
     first_byte_ms: z.number().min(0),

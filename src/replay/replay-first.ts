@@ -1,5 +1,6 @@
 import { GatewayError, errorBodyText } from '../errors/gateway-error.ts';
 import type { RequestInfo } from '../http/dispatch.ts';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
 import type { Replayer } from './replayer.ts';
 
 type Handle = (request: Request, info?: RequestInfo) => Promise<Response>;
@@ -34,6 +35,11 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
     }
     const path = (url.pathname.slice(base.length) || '/') + url.search;
     const text = bytes.byteLength > 0 ? new TextDecoder().decode(bytes) : undefined;
+    // A body nested past the limit is never replayed or matched (matching walks it): the
+    // simulator answers it, with the same 400 as without replay.
+    if (text !== undefined && text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      return dispatch(request, { ...info, readBody: async () => bytes });
+    }
     try {
       const answer = await replayer.answer(request.method, path, text);
       if (answer) return answer;

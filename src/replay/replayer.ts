@@ -82,11 +82,17 @@ export function createReplayer(options: ReplayOptions, clock: Clock): Replayer {
   };
 }
 
+/** Hop-by-hop and framing headers (RFC 9110 7.6.1, RFC 9112 6): never replayed. */
+const FRAMING_HEADERS = /^(connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|content-length)$/i;
+
 /** The recorded answer, byte for byte; with a clock, at the recorded times. */
 async function recordedResponse(cassette: Cassette, clock: Clock | undefined): Promise<Response> {
-  const { status, headers, body } = cassette.response;
+  const { status, body } = cassette.response;
+  // Framing headers are the server's own (a recorded content-length would not match a replayed body).
+  const headers = Object.fromEntries(Object.entries(cassette.response.headers).filter(([name]) => !FRAMING_HEADERS.test(name)));
   const init = { status, headers: { ...headers, 'x-gatewaykit-replay': 'hit' } };
-  const nullBody = status === 204 || status === 304 || body === null;
+  // Fetch's null-body statuses (101 and 103 are refused when a cassette is read).
+  const nullBody = status === 204 || status === 205 || status === 304 || body === null;
   if (nullBody) return new Response(null, init);
   if ('chunks' in body) {
     const pieces = body.chunks.map(chunkBytes);
