@@ -5,6 +5,7 @@ import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway, type GatewayOptions } from '../gateway/create-gateway.ts';
 import { gatewayFixture, type GatewayFixture } from './gateway-fixture.ts';
 import { createGatewayRouter, type GatewayRouter, type MswServer } from './msw-router.ts';
+import { bypassedFetchHint } from './bypassed-fetch.ts';
 import { testOrigin } from './test-origin.ts';
 
 export interface GatewayTestOptions extends Omit<GatewayOptions, 'clock' | 'baseUrl'> {
@@ -75,7 +76,7 @@ export function createGatewayTest(options: GatewayTestOptions = {}) {
       },
       { scope: 'file' },
     ],
-    gateway: async ({ task, gatewayRouter }, use) => {
+    gateway: async ({ task, gatewayRouter, onTestFailed }, use) => {
       if (mode === 'http') {
         // Loaded lazily so that the msw mode never pulls node:http in.
         const { startServer } = await import('../adapter/node/create-server.ts');
@@ -88,6 +89,11 @@ export function createGatewayTest(options: GatewayTestOptions = {}) {
         return;
       }
       const baseUrl = `${testOrigin(task.id)}${basePath}`;
+      // A client that bypassed msw fails with a bare DNS error after its retries: say why.
+      onTestFailed(({ task: failed }) => {
+        const hint = bypassedFetchHint(failed.result?.errors, new URL(baseUrl).hostname);
+        if (hint) failed.result?.errors?.push({ name: 'GatewaykitFetchBypassed', message: hint, stack: '' });
+      });
       const core = createGateway({ ...gatewayOptions, clock: makeClock(clock), baseUrl });
       const mounted = gatewayRouter!.mount(new URL(baseUrl).origin, core);
       try {
