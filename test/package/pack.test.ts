@@ -24,6 +24,7 @@ const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'
 
 let work: string;
 let project: string;
+let tarball: string;
 let packedFiles: string[] = [];
 
 async function sh(cmd: string, args: string[], cwd: string, timeout = 150_000) {
@@ -48,7 +49,7 @@ beforeAll(async () => {
   // npm prints the prepack script's output before the JSON document.
   const report = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packedFiles = report[0]!.files.map((f) => f.path);
-  const tarball = join(work, report[0]!.filename);
+  tarball = join(work, report[0]!.filename);
 
   project = join(work, 'app');
   cpSync(join(repo, 'test/package/fixture-app'), project, { recursive: true });
@@ -177,3 +178,68 @@ async function startBin(cwd: string, extra: string[] = []): Promise<BinServer> {
   });
   return { child, baseUrl, exit };
 }
+
+describe('a CommonJS TypeScript consumer (moduleResolution NodeNext)', () => {
+  test('the documented fixes compile; without them the only error is the msw CJS/ESM one the docs name', async () => {
+    // Inside the consumer project, so gatewaykit and msw resolve from the same node_modules.
+    const dir = join(project, 'cjs-consumer');
+    cpSync(join(repo, 'test/package/cjs-consumer'), dir, { recursive: true });
+    const tsc = join(project, 'node_modules/typescript/bin/tsc');
+    const result = await sh(process.execPath, [tsc, '--noEmit', '-p', '.'], dir).then(
+      (r) => `${r.stdout}${r.stderr}`,
+      (e: { stdout: string; stderr: string }) => `${e.stdout}${e.stderr}`,
+    );
+    const errors = result.split('\n').filter((l) => /error TS\d+/.test(l));
+    // with-cast.ts and setup.mts: clean. naive.ts: at most the one error docs/api.md explains.
+    expect(errors.filter((l) => !l.startsWith('naive.ts('))).toEqual([]);
+    for (const line of errors) expect(line).toMatch(/^naive\.ts\(7,\d+\): error TS2345: Argument of type 'HttpHandler' is not assignable/);
+  });
+});
+
+describe('the container image\'s entry command (Dockerfile)', () => {
+  test('from a clean `npm ci --omit=dev` of the packed tarball it starts on 0.0.0.0 and answers; the health check passes', async () => {
+    const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
+    const instruction = (name: string) => JSON.parse(new RegExp(`^${name} (\\[.*\\])$`, 'm').exec(dockerfile)![1]!) as string[];
+    const entrypoint = instruction('ENTRYPOINT');
+    const cmd = instruction('CMD');
+    const health = JSON.parse(/^\s+CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    expect(dockerfile).toMatch(/^FROM node:20-slim$/m);
+    expect(cmd).toEqual(['serve', '--host', '0.0.0.0', '--port', '8080']);
+    // What the image's build stage does: a project depending on the tarball, its lockfile made
+    // by npm; then the run stage's clean install of what it needs at run time.
+    const app = join(work, 'image-app');
+    await sh('mkdir', ['-p', app], work);
+    cpSync(tarball, join(app, 'gatewaykit.tgz'));
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'gatewaykit-image', private: true }));
+    await sh(npm, ['install', '--package-lock-only', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', './gatewaykit.tgz'], app, 240_000);
+    await sh(npm, ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app, 240_000);
+    expect(existsSync(join(app, 'node_modules/gatewaykit/bin/gatewaykit.js'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules/vitest'))).toBe(false);
+    // The entry command as the image runs it (port 0 instead of 8080: tests run in parallel).
+    const args = [...entrypoint.slice(1), ...cmd.map((a, i) => (cmd[i - 1] === '--port' ? '0' : a))];
+    const child = spawn(entrypoint[0] === 'node' ? process.execPath : entrypoint[0]!, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+      const lines = createInterface({ input: child.stdout! });
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        lines.on('line', (line) => {
+          const match = /listening on (\S+)/.exec(line);
+          if (match) resolve(match[1]!);
+        });
+        void exit.then((code) => reject(new Error(`the entry command exited (${code}) before listening: ${stderr}`)));
+      });
+      expect(baseUrl).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/api\/v1$/);
+      const port = new URL(baseUrl).port;
+      const models = await fetch(`http://127.0.0.1:${port}/api/v1/models`, { headers: { authorization: 'Bearer sk-gw-test' } });
+      expect(models.status).toBe(200);
+      // The HEALTHCHECK command, pointed at this port.
+      const check = await sh(health[0] === 'node' ? process.execPath : health[0]!, health.slice(1).map((a) => a.replace('127.0.0.1:8080', `127.0.0.1:${port}`)), app).then(() => 0, () => 1);
+      expect(check).toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exit).toBe(0);
+  }, 300_000);
+});
