@@ -4,6 +4,10 @@ const WORDS = ['alpha', 'river', 'maple', 'harbor', 'lantern', 'meadow', 'copper
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** First and last names for emails (ASCII: the `email` format's local part is ASCII). */
+const FIRST_NAMES = ['ada', 'grace', 'alan', 'zoe', 'kenji', 'amara', 'lucas', 'ines'];
+const LAST_NAMES = ['lovelace', 'hopper', 'turing', 'martin', 'sato', 'okafor', 'silva', 'berg'];
+
 /**
  * A string of a JSON Schema `format` (draft 2020-12 section 7.3, plus the OpenAPI `byte`,
  * `binary` and `password`), drawn from `rng`; undefined for a format it does not know (the
@@ -24,7 +28,7 @@ export function formatString(format: string, rng: SeededRandom): string | undefi
       return `P${rng.int(1, 30)}DT${rng.int(0, 23)}H`;
     case 'email':
     case 'idn-email':
-      return `${rng.pick(WORDS).toLowerCase()}@example.com`;
+      return `${rng.pick(FIRST_NAMES)}.${rng.pick(LAST_NAMES)}@example.com`;
     case 'uri':
     case 'url':
     case 'iri':

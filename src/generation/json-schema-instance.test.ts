@@ -174,3 +174,46 @@ describe('jsonSchemaInstance', () => {
     expect(typeof value.cvv).toBe('string');
   });
 });
+
+describe('plausible values where the schema leaves room', () => {
+  const bound = fc.oneof(fc.constant(undefined), fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(-9007199254740991, 9007199254740991, -1e12, 1e12, 1e6));
+
+  it('numbers: schema-valid for any bounds, and 0 to 100 whenever the bounds allow it', () => {
+    fc.assert(
+      fc.property(bound, bound, fc.boolean(), fc.constantFrom(undefined, 1, 2, 5, 0.5), fc.constantFrom('count', 'age', 'score'), fc.integer(), (a, b, integer, multipleOf, name, seed) => {
+        const [minimum, maximum] = a !== undefined && b !== undefined && b < a ? [b, a] : [a, b];
+        const field = { type: integer ? 'integer' : 'number', ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(multipleOf !== undefined ? { multipleOf } : {}) };
+        const schema = { type: 'object', properties: { [name]: field }, required: [name] };
+        const value = (jsonSchemaInstance(schema, seededRandom(seed, 'plausible')) as Record<string, number>)[name]!;
+        const result = z.fromJSONSchema(schema as never).safeParse({ [name]: value });
+        expect(result.success, `${value} against ${JSON.stringify(field)}`).toBe(true);
+        const wish = name === 'age' ? [18, 90] : [0, 100];
+        const room = Math.max(minimum ?? -Infinity, wish[0]!) <= Math.min(maximum ?? Infinity, wish[1]!);
+        if (room && multipleOf === undefined) {
+          expect(value).toBeGreaterThanOrEqual(Math.max(minimum ?? -Infinity, wish[0]!));
+          expect(value).toBeLessThanOrEqual(Math.min(maximum ?? Infinity, wish[1]!));
+        }
+        // Never the far end of a zod int's +-2^53 bounds when smaller numbers fit.
+        if (room) expect(Math.abs(value)).toBeLessThanOrEqual(1000);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a zod schema as a model would fill it: small int age, a real-looking email and date, a name', () => {
+    const person = z.object({ name: z.string(), age: z.number().int(), email: z.email(), born: z.iso.date(), id: z.uuid(), score: z.number().min(0).max(5) });
+    const schema = z.toJSONSchema(person);
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const value = jsonSchemaInstance(schema as never, seededRandom(seed, 'person')) as z.infer<typeof person>;
+        expect(person.safeParse(value).success, JSON.stringify(value)).toBe(true);
+        expect(value.age).toBeGreaterThanOrEqual(18);
+        expect(value.age).toBeLessThanOrEqual(90);
+        expect(value.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+        expect(value.born).toMatch(/^2026-\d\d-\d\d$/);
+        expect(value.name).toMatch(/^[A-Z]/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -96,7 +96,24 @@ function wordFor(name: string | undefined, rng: SeededRandom): string {
   return rng.pick(WORDS);
 }
 
-function numberFor(schema: Schema, rng: SeededRandom, integer: boolean): number {
+/**
+ * Where in `[lo, hi]` a model's number would fall: 0 to 100 (18 to 90 for an `age`) where the
+ * bounds allow, else the middle of a narrow range, else the end nearest zero. A zod `int()`
+ * becomes bounds of +-2^53: drawing from those gave ages like -9007199254740628.
+ */
+function plausibleWindow(lo: number, hi: number, name: string | undefined): [number, number] {
+  const wish: [number, number] = /(^|_)age$/i.test(name ?? '') ? [18, 90] : [0, 100];
+  const a = Math.max(lo, wish[0]);
+  const b = Math.min(hi, wish[1]);
+  if (a <= b) return [a, b];
+  if (hi - lo <= 1000) {
+    const mid = lo + (hi - lo) / 2;
+    return [Math.max(lo, mid - (hi - lo) / 4), Math.min(hi, mid + (hi - lo) / 4)];
+  }
+  return lo > wish[1] ? [lo, Math.min(hi, lo + 100)] : [Math.max(lo, hi - 100), hi];
+}
+
+function numberFor(schema: Schema, rng: SeededRandom, integer: boolean, name?: string): number {
   let min = num(schema.minimum) ?? Number.NEGATIVE_INFINITY;
   let max = num(schema.maximum) ?? Number.POSITIVE_INFINITY;
   const exMin = num(schema.exclusiveMinimum);
@@ -106,26 +123,38 @@ function numberFor(schema: Schema, rng: SeededRandom, integer: boolean): number 
   if (exMin !== undefined) min = Math.max(min, integer ? Math.floor(exMin) + 1 : exMin + Math.max(1e-6, Math.abs(exMin) * 1e-9));
   if (exMax !== undefined) max = Math.min(max, integer ? Math.ceil(exMax) - 1 : exMax - Math.max(1e-6, Math.abs(exMax) * 1e-9));
   if (integer) {
-    min = Math.ceil(min);
-    max = Math.floor(max);
+    // Integers past 2^53 are not exact in JSON numbers (validators such as zod refuse them).
+    min = Math.max(Math.ceil(min), Number.MIN_SAFE_INTEGER);
+    max = Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER);
   }
-  const lo = Number.isFinite(min) ? min : Number.isFinite(max) ? max - 100 : 0;
-  const hi = Number.isFinite(max) ? max : lo + 100;
-  if (hi < lo) return lo; // contradictory bounds: a safe value rather than a crash
+  if (max < min) return Number.isFinite(min) ? min : 0; // contradictory bounds: a safe value rather than a crash
+  const [lo, hi] = plausibleWindow(min, max, name);
   const multipleOf = num(schema.multipleOf);
   if (multipleOf !== undefined && multipleOf > 0) {
-    const first = Math.ceil(lo / multipleOf);
-    const last = Math.floor(hi / multipleOf);
-    if (last >= first && last - first < 1e9) {
-      const k = first + rng.int(0, Math.min(last - first, 100));
-      const value = k * multipleOf;
-      return integer ? Math.round(value) : value;
+    // A multiple inside the plausible window, else anywhere inside the bounds.
+    for (const [a, b] of [
+      [lo, hi],
+      [min, max],
+    ] as const) {
+      const from = Number.isFinite(a) ? a : Number.isFinite(b) ? b - 100 * multipleOf : 0;
+      const to = Number.isFinite(b) ? b : from + 100 * multipleOf;
+      const first = Math.ceil(from / multipleOf);
+      const last = Math.floor(to / multipleOf);
+      if (last >= first && last - first < 1e9) {
+        const k = first + rng.int(0, Math.min(last - first, 100));
+        const value = k * multipleOf;
+        return integer ? Math.round(value) : value;
+      }
     }
   }
-  if (integer) return lo + rng.int(0, Math.min(hi - lo, 1000));
+  if (integer) {
+    const a = Math.ceil(lo);
+    const b = Math.floor(hi);
+    return b >= a ? a + rng.int(0, Math.min(b - a, 1000)) : min;
+  }
   // Two decimals keep numbers readable; clamp in case rounding crossed a bound.
   const value = Math.round((lo + rng.float() * Math.min(hi - lo, 1000)) * 100) / 100;
-  return Math.min(hi, Math.max(lo, value));
+  return Math.min(max, Math.max(min, value));
 }
 
 function typeOf(schema: Schema): string | undefined {
@@ -321,10 +350,10 @@ function instance(w: Walk, schema: unknown, depth: number, minimal: boolean, nam
       return stringFor(w, schema, name);
     case 'integer':
       w.node();
-      return numberFor(schema, w.rng, true);
+      return numberFor(schema, w.rng, true, name);
     case 'number':
       w.node();
-      return numberFor(schema, w.rng, false);
+      return numberFor(schema, w.rng, false, name);
     case 'boolean':
       w.node();
       return w.rng.int(0, 1) === 1;
@@ -473,13 +502,27 @@ function arrayFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json {
   return items;
 }
 
+/** Whether a JSON Schema pattern (ECMA-262, unanchored) matches `text`; false when JS cannot read the pattern. */
+function patternAccepts(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
+}
+
 function stringFor(w: Walk, schema: Schema, name?: string): string {
   w.node();
   const minLength = Math.max(0, Math.floor(num(schema.minLength) ?? 0));
   const maxLength = Math.floor(num(schema.maxLength) ?? Number.POSITIVE_INFINITY);
   if (minLength > w.budget.maxChars - w.chars) w.fail(`minLength ${minLength} is more than the generation budget allows (${w.budget.maxChars} characters in all)`, 'minLength');
   let value: string | undefined;
-  if (typeof schema.pattern === 'string') {
+  // A known format's value reads as a model would write it (`ada.lovelace@example.com`), where
+  // randexp's draw from the format's pattern does not: it goes first when the pattern accepts it.
+  const formatted = typeof schema.format === 'string' ? formatString(schema.format, w.rng) : undefined;
+  if (formatted !== undefined && formatted.length >= minLength && formatted.length <= maxLength && (typeof schema.pattern !== 'string' || patternAccepts(schema.pattern, formatted))) {
+    value = formatted;
+  } else if (typeof schema.pattern === 'string') {
     // A few draws for one whose length fits; the pattern wins if none does (best effort).
     for (let attempt = 0; attempt < 4; attempt++) {
       const made = patternString(schema.pattern, w.rng, Math.min(100_000, w.budget.maxChars - w.chars), w.patterns as never);
