@@ -8,7 +8,7 @@ import type { ConformanceReport } from './report.ts';
 import { runConformance } from './run-conformance.ts';
 
 /** The groups a wire variation can affect; the rest would only repeat the simulator run. */
-const GROUPS = ['auth.', 'errors.', 'result.', 'metadata.', 'stream.', 'guardrail.', 'always.', 'chat.'];
+const GROUPS = ['auth.', 'errors.', 'result.', 'metadata.', 'stream.', 'guardrail.', 'always.', 'chat.', 'messages.', 'embeddings.', 'account.'];
 
 function notPassed(report: ConformanceReport) {
   return report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`);
