@@ -5,9 +5,8 @@ export interface SessionEndpoint {
 }
 
 /**
- * Sticky-routing state of one gateway (spec 2.1 `session_id`). A plain bounded Map rather than an
- * @msw/data Collection: Collection writes are async while routing is a synchronous pure decision
- * (docs/decisions/0004-routing.md).
+ * Sticky-routing state of one gateway (spec 2.1 `session_id`). A plain bounded Map: routing is a
+ * synchronous pure decision, and every lookup is by key (docs/decisions/0037).
  */
 export interface StickySessions {
   get(key: string): SessionEndpoint | undefined;
