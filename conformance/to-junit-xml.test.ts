@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJunitXml } from './to-junit-xml.ts';
+import { junitWriterMissing, toJunitXml } from './to-junit-xml.ts';
 import type { ConformanceReport } from './report.ts';
 
 const result = { rules: [], source: 'spec' as const, paid: 0, durationMs: 1250 };
@@ -28,5 +28,22 @@ describe('toJunitXml', () => {
     expect(xml).toContain('owned by: stream.content-type');
     // A second report does not carry the first one's cases (no shared builder).
     expect(toJunitXml({ ...report, checks: report.checks.slice(0, 1) })).toContain('tests="1"');
+  });
+
+  it('without its optional package says which one and how to install it, and the installed one is found', () => {
+    const report: ConformanceReport = {
+      seed: 1,
+      target: { baseUrl: 'http://x/api/v1', simulator: false, model: 'm', includeVideos: false },
+      preflight: { ok: true, steps: [] },
+      checks: [],
+      summary: { total: 0, passed: 0, failed: 0, skipped: 0, error: 0, inconclusive: 0, advice: 0, ok: true, strict: false, requests: 0, budget: { limit: 1, used: 0 }, retries: 0, durationMs: 0 },
+    };
+    const missing = (id: string) => {
+      throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+    };
+    const message = 'needs the optional package junit-report-builder to write a JUnit XML report, which is not installed: run `npm install junit-report-builder`';
+    expect(junitWriterMissing(missing)).toBe(message);
+    expect(() => toJunitXml(report, missing)).toThrow(`toJunitXml ${message}`);
+    expect(junitWriterMissing()).toBeUndefined();
   });
 });

@@ -1,21 +1,47 @@
-import junitModule, { type Builder } from 'junit-report-builder';
+import type { Builder } from 'junit-report-builder';
+import { nodeRequire, requireOptionalPeer, type OptionalPeer, type RequireModule } from '../src/env/require-optional-peer.ts';
 import type { ConformanceReport } from './report.ts';
 
-// The types declare an ES default export; the CommonJS file sets module.exports to the builder itself.
-const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
+/**
+ * junit-report-builder, an optional peer (with lodash it is some 8 MB that only JUnit output
+ * needs), loaded on the first report written. Its CommonJS file sets module.exports to the builder
+ * itself; the types declare an ES default export.
+ */
+function loadJunit(require: RequireModule | undefined): OptionalPeer<Builder> {
+  const peer = requireOptionalPeer<Builder | { default: Builder }>('junit-report-builder', 'to write a JUnit XML report', require);
+  if (!peer.ok) return peer;
+  const m = peer.module as Builder & { default?: Builder };
+  return { ok: true, module: m.default ?? m };
+}
+
+/**
+ * Why {@link toJunitXml} cannot write a report here (its optional package is not installed), or
+ * undefined when it can. The CLI asks before a run, so a missing package is said up front.
+ *
+ * @example
+ * junitWriterMissing(); // undefined, or 'needs the optional package junit-report-builder ...'
+ */
+export function junitWriterMissing(require = nodeRequire()): string | undefined {
+  const peer = loadJunit(require);
+  return peer.ok ? undefined : (peer.missing ?? 'needs Node.js to write a JUnit XML report');
+}
 
 /**
  * The report as JUnit XML (one test suite, one test case per check, class name = the check's
  * group, `time` = the check's wall time in seconds) for CI dashboards. `failed` is a failure;
  * `error` and `inconclusive` are errors; `skipped` is skipped; advice (an inferred rule failed) is
  * a pass with the advice on standard output unless the run was strict. Uses a fresh builder each
- * time: the package's default export is a shared instance.
+ * time: the package's default export is a shared instance. Needs the optional package
+ * junit-report-builder: without it, throws an Error saying how to install it (see
+ * {@link junitWriterMissing} to ask first).
  *
  * @example
  * writeFileSync('conformance.xml', toJunitXml(report));
  */
-export function toJunitXml(report: ConformanceReport): string {
-  const builder = junit.newBuilder();
+export function toJunitXml(report: ConformanceReport, require = nodeRequire()): string {
+  const junit = loadJunit(require);
+  if (!junit.ok) throw new Error(`toJunitXml ${junit.missing ?? 'needs Node.js to write a JUnit XML report'}`);
+  const builder = junit.module.newBuilder();
   const suite = builder.testSuite().name(`gatewaykit conformance ${report.target.baseUrl} (seed ${report.seed})`);
   if (!report.preflight.ok) {
     suite.testCase().className('conformance.preflight').name('preflight').error(report.preflight.cause ?? 'preflight failed', 'CouldNotTest');

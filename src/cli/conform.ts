@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatCheckLine, formatReport, formatRuleList } from '../../conformance/format-report.ts';
 import { ALL_CHECKS } from '../../conformance/registry.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUESTS, type ConformanceOptions } from '../../conformance/run-conformance.ts';
-import { toJunitXml } from '../../conformance/to-junit-xml.ts';
+import { junitWriterMissing, toJunitXml } from '../../conformance/to-junit-xml.ts';
 import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
 import { optionError } from './did-you-mean.ts';
 
@@ -148,6 +148,8 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
   if (!['auto', 'yes', 'no'].includes(simulator)) return usage(`--simulator must be auto, yes or no (got "${simulator}")`);
   if (values['include-videos'] && values['no-include-videos']) return usage('--include-videos and --no-include-videos exclude each other');
   if (values.replay !== undefined && (values.seed === undefined || values.only === undefined)) return usage('--replay needs --seed and --only');
+  const junitMissing = values.junit ? junitWriterMissing() : undefined;
+  if (junitMissing) return usage(`--junit ${junitMissing}`);
 
   const report = await runConformance({
     baseUrl,

@@ -1,21 +1,21 @@
+import { nodeRequire, requireOptionalPeer, type OptionalPeer, type RequireModule } from '../env/require-optional-peer.ts';
 
 type Recheck = typeof import('recheck');
 
 /**
- * recheck, loaded on the first regex that needs checking: it is a large package (a native checker
- * and its loader) that most runs never need, so neither `import('gatewaykit')` nor `serve` pays for
- * it up front. Node loads it synchronously through `createRequire` (rules are checked while they
- * are parsed). A browser has no `createRequire`: there the check is skipped (undefined), since
- * the patterns come from the page's own code and match in its own tab.
+ * recheck, loaded on the first regex that needs checking: a large package (a native checker, a
+ * JAR and its loader, some 58 MB) that most runs never need, so it is an optional peer and neither
+ * `import('gatewaykit')` nor `serve` pays for it. Node loads it synchronously (rules are checked
+ * while they are parsed). A browser has no `require`: there the check is skipped, since the
+ * patterns come from the page's own code and match in its own tab.
  */
-let recheck: Recheck | null | undefined;
-function loadRecheck(): Recheck | undefined {
-  if (recheck === undefined) {
-    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const nodeModule = node?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
-    recheck = nodeModule ? (nodeModule.createRequire(import.meta.url)('recheck') as Recheck) : null;
-  }
-  return recheck ?? undefined;
+const packageRequire = nodeRequire();
+let recheck: { require: RequireModule; module: Recheck } | undefined;
+function loadRecheck(require: RequireModule | undefined): OptionalPeer<Recheck> {
+  if (recheck && recheck.require === require) return { ok: true, module: recheck.module };
+  const peer = requireOptionalPeer<Recheck>('recheck', '(the ReDoS checker) to accept a regex', require);
+  if (peer.ok && require) recheck = { require, module: peer.module };
+  return peer;
 }
 
 /** How long the ReDoS check may take for one pattern (ms); a pattern it cannot judge in time is refused. */
@@ -26,15 +26,17 @@ const CHECK_TIMEOUT_MS = 2000;
  * against request text of up to the body limit (10 MiB by default), so one whose matching time
  * can grow exponentially (`^(a+)+$`) or polynomially (`\d+\d+\d+$`) with the input would let one
  * request stall the server; recheck (automata-based ReDoS checker, docs/decisions/0013) finds
- * those when the script is loaded, with an attack string as evidence.
+ * those when the script is loaded, with an attack string as evidence. Without recheck installed a
+ * regex is refused, saying how to install it: an unchecked pattern could hang the server.
  *
  * @example
  * regexSafetyProblem('^(a+)+$', ''); // 'can take exponential time on inputs like "aaaa…" (ReDoS): ...'
  * regexSafetyProblem('weather|forecast', 'i'); // undefined
  */
-export function regexSafetyProblem(source: string, flags = ''): string | undefined {
-  const checker = loadRecheck();
-  if (!checker) return undefined;
+export function regexSafetyProblem(source: string, flags = '', require = packageRequire): string | undefined {
+  const loaded = loadRecheck(require);
+  if (!loaded.ok) return loaded.missing === undefined ? undefined : `${loaded.missing}, or match a substring (a plain string) instead`;
+  const checker = loaded.module;
   let result;
   try {
     result = checker.checkSync(source, flags, { timeout: CHECK_TIMEOUT_MS });
