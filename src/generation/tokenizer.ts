@@ -225,7 +225,7 @@ let ready: Tokenizer | undefined;
  * tokenizer.count('Hello, world'); // 4
  */
 export function loadTokenizer(): Promise<Tokenizer> {
-  loaded ??= import('gpt-tokenizer/encoding/o200k_base').then((encoding) => (ready = tokenizerFrom(encoding as unknown as Encoding)));
+  loaded ??= import('./o200k-encoding.ts').then((encoding) => (ready = tokenizerFrom(encoding)));
   return loaded;
 }
 
