@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm start` in a source checkout: src/ built into one ES module by esbuild and run under plain
+// node. Running the sources through tsx instead costs every request the loader's transform:
+// esbuild's keep-names, which defines a `name` on every closure created, and source maps switched
+// on for every Error (docs/decisions/0038). The build is always fresh: it is reused only while
+// every source file it was made from is unchanged (their paths and modification times are kept
+// beside it), else rebuilt, which takes a fraction of a second. Packages stay external, as in the
+// published package. The files go to .start/ (ignored by git), two levels below the package root,
+// where the CLI finds its package.json; each is written under a temporary name and renamed, so
+// starts running at the same time never read a half-written file.
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}.start/cli`;
+const out = `${outdir}/main.mjs`;
+const inputsFile = `${outdir}/inputs.json`;
+
+/** Whether the last build is still the sources as they are: every input unchanged since. */
+function fresh() {
+  if (!existsSync(out) || !existsSync(inputsFile)) return false;
+  try {
+    const { inputs } = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    return inputs.every(([file, mtimeMs]) => statSync(`${root}${file}`).mtimeMs === mtimeMs);
+  } catch {
+    return false;
+  }
+}
+
+function writeAtomically(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+if (!fresh()) {
+  const { build } = await import('esbuild');
+  const { outputFiles, metafile } = await build({
+    entryPoints: [`${root}src/cli/main.ts`],
+    outfile: out,
+    write: false,
+    metafile: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  mkdirSync(outdir, { recursive: true });
+  writeAtomically(out, outputFiles[0].contents);
+  const inputs = Object.keys(metafile.inputs).map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
+  writeAtomically(inputsFile, JSON.stringify({ inputs }));
+}
+const { main } = await import(pathToFileURL(out).href);
+process.exitCode = await main(process.argv.slice(2));
