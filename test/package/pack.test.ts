@@ -17,7 +17,7 @@ const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Packing builds dist/; do it in a copy so the working tree (and parallel runs) never see it. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'scripts/bundle-tokenizer.ts', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
 /** The conform command is built in parallel; run its check once the CLI registers it. */
 const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'), 'utf8'));
@@ -90,6 +90,11 @@ describe('the packed package', () => {
       for (const file of files) if (!existsSync(join(installed, file))) missing.push(`${subpath} -> ${file}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  test('installs without its optional peers and without the tokenizer package (its one encoding is bundled)', () => {
+    for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer', '@msw/data']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
+    expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
   });
 
   test('imports with plain Node (no TypeScript loader) and answers a request', async () => {
