@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { createGateway as CreateGateway } from '../src/gateway/create-gateway.ts';
 import { median } from './stats.ts';
@@ -5,24 +6,33 @@ import { median } from './stats.ts';
 export interface InProcessResult {
   /** µs per request calling gateway.fetch directly. */
   directUs: number;
-  /** µs per request through msw setupServer + global fetch. */
+  /** µs per request through msw setupServer(...gateway.handlers) + global fetch. */
   mswUs: number;
+  /** µs per request through msw setupServer with one plain handler answering the same JSON bytes. */
+  plainMswUs: number;
   /** CPU µs per request calling gateway.fetch directly (user + system): robust on a busy machine. */
   directCpuUs: number;
   requests: number;
 }
 
+/** The request a user sends first: a default model, a short input, the generated reply. */
+export const DEFAULT_REQUEST = { model: 'openai/gpt-4o-mini', input: 'Write one sentence about the sea.' };
+
 /**
- * The test-dependency use: the same non-streaming request N times in sequence, through msw's
- * interception of global fetch, and straight into gateway.fetch. Medians of `rounds` rounds.
+ * The test-dependency use: the default non-streaming request N times in sequence, straight into
+ * gateway.fetch, through msw's interception of global fetch with gatewaykit's handlers, and
+ * through msw with a plain handler that returns gatewaykit's answer bytes (what msw itself costs).
+ * Medians of `rounds` rounds.
  */
-export async function measureInProcess(createGateway: typeof CreateGateway, text: string, requests: number, rounds: number): Promise<InProcessResult> {
-  const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1', scripts: [{ reply: { type: 'text', text } }] });
+export async function measureInProcess(createGateway: typeof CreateGateway, requests: number, rounds: number): Promise<InProcessResult> {
+  const url = 'http://bench.test/api/v1/responses';
+  const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1' });
   const init = () => ({
     method: 'POST',
     headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench' }),
+    body: JSON.stringify(DEFAULT_REQUEST),
   });
+  const fixed = await (await gateway.fetch('/responses', init())).text();
   let cpuUs = 0;
   async function timeIt(call: () => Promise<Response>): Promise<number> {
     for (let i = 0; i < Math.min(200, requests); i++) await (await call()).text(); // warm-up
@@ -40,16 +50,25 @@ export async function measureInProcess(createGateway: typeof CreateGateway, text
   const direct: number[] = [];
   const directCpu: number[] = [];
   const msw: number[] = [];
-  const server = setupServer(...gateway.handlers);
-  for (let r = 0; r < rounds; r++) {
-    direct.push(await timeIt(() => gateway.fetch('/responses', init())));
-    directCpu.push(cpuUs);
+  const plainMsw: number[] = [];
+  const viaMsw = async (server: ReturnType<typeof setupServer>) => {
     server.listen({ onUnhandledRequest: 'error' });
     try {
-      msw.push(await timeIt(() => fetch('http://bench.test/api/v1/responses', init())));
+      return await timeIt(() => fetch(url, init()));
     } finally {
       server.close();
     }
+  };
+  const gatewayServer = setupServer(...gateway.handlers);
+  const plainServer = setupServer(http.post(url, async ({ request }) => {
+    await request.text();
+    return new HttpResponse(fixed, { headers: { 'content-type': 'application/json' } });
+  }));
+  for (let r = 0; r < rounds; r++) {
+    direct.push(await timeIt(() => gateway.fetch('/responses', init())));
+    directCpu.push(cpuUs);
+    msw.push(await viaMsw(gatewayServer));
+    plainMsw.push(await viaMsw(plainServer));
   }
-  return { directUs: median(direct), mswUs: median(msw), directCpuUs: median(directCpu), requests };
+  return { directUs: median(direct), mswUs: median(msw), plainMswUs: median(plainMsw), directCpuUs: median(directCpu), requests };
 }

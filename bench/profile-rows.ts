@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { forkChild } from '../test/support/fork-child.ts';
+import { DEFAULT_REQUEST } from './in-process.ts';
 import { load } from './load.ts';
 import { childScript, runChild } from './spawn-child.ts';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary.ts';
@@ -9,12 +10,14 @@ const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards qui
 export const BENCH_TEXT = Array.from({ length: 60 }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
 const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
 const body = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench', stream });
+const defaultBody = (stream: boolean) => JSON.stringify({ ...DEFAULT_REQUEST, stream });
 
-/** The gatewaykit rows of the throughput table, as the profiler loads them. */
-export const PROFILE_ROWS: Record<string, { headers: Record<string, string>; body: string; status: number }> = {
-  'gatewaykit json': { headers: AUTH, body: body(false), status: 200 },
-  'gatewaykit sse': { headers: AUTH, body: body(true), status: 200 },
-  'gatewaykit 401 (core + adapter only)': { headers: { 'content-type': 'application/json' }, body: body(false), status: 401 },
+/** The gatewaykit rows of the throughput table, as the profiler loads them (`text`: the scripted reply, '' for the generated one). */
+export const PROFILE_ROWS: Record<string, { headers: Record<string, string>; body: string; status: number; text: string }> = {
+  'gatewaykit json (default, gpt-4o-mini)': { headers: AUTH, body: defaultBody(false), status: 200, text: '' },
+  'gatewaykit sse (default, gpt-4o-mini)': { headers: AUTH, body: defaultBody(true), status: 200, text: '' },
+  'gatewaykit json (scripted)': { headers: AUTH, body: body(false), status: 200, text: BENCH_TEXT },
+  'gatewaykit 401 (core + adapter only)': { headers: { 'content-type': 'application/json' }, body: body(false), status: 401, text: '' },
 };
 
 /** Send `message` to the child and wait for its reply carrying `key`. */
@@ -41,7 +44,7 @@ export async function profileServerRow(name: string, seconds: number, top: numbe
   const row = PROFILE_ROWS[name];
   if (!row) throw new Error(`no such profile row: ${name}`);
   const { file, plain } = childScript('gatewaykit-child');
-  const child = await forkChild(file, [BENCH_TEXT], { plain });
+  const child = await forkChild(file, [row.text], { plain });
   try {
     const target = { url: `${child.url}/responses`, body: row.body, headers: row.headers };
     await load(target, 1, 10, row.status);
@@ -61,6 +64,6 @@ export async function profileServerRow(name: string, seconds: number, top: numbe
  * const summary = await profileInProcess(3, 12);
  */
 export async function profileInProcess(seconds: number, top: number): Promise<ProfileSummary> {
-  const result = await runChild<{ us: number; requests: number; profile: CpuProfile }>('in-process-child', [BENCH_TEXT, String(seconds)], 'profile');
+  const result = await runChild<{ us: number; requests: number; profile: CpuProfile }>('in-process-child', [String(seconds)], 'profile');
   return { ...summariseProfile(result.profile, top), label: `gateway.fetch in-process: ${result.us.toFixed(1)} µs per request while profiled (${result.requests} requests)` };
 }

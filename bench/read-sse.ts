@@ -4,6 +4,8 @@ export interface SseRead {
   readonly status: number;
   /** `data:` lines received (events, including the final `[DONE]`). */
   readonly events: number;
+  /** Text deltas among them (`response.output_text.delta`). */
+  readonly deltas: number;
   readonly done: boolean;
   readonly bytes: number;
   /** Request sent to last byte, ms. */
@@ -16,6 +18,7 @@ export function readSse(url: string, body: string, headers: Record<string, strin
     const started = performance.now();
     const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
       let events = 0;
+      let deltas = 0;
       let bytes = 0;
       let tail = '';
       let done = false;
@@ -28,11 +31,12 @@ export function readSse(url: string, body: string, headers: Record<string, strin
         for (const line of lines) {
           if (line.startsWith('data:')) {
             events++;
+            if (line.includes('"response.output_text.delta"')) deltas++;
             if (line.trim() === 'data: [DONE]') done = true;
           }
         }
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, events, done, bytes, ms: performance.now() - started }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, events, deltas, done, bytes, ms: performance.now() - started }));
       res.on('error', reject);
     });
     req.on('error', reject);

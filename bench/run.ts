@@ -16,7 +16,9 @@ import type { InProcessResult } from './in-process.ts';
 import { PROFILE_ROWS, profileInProcess, profileServerRow } from './profile-rows.ts';
 import { summariseProfile, type CpuProfile } from './profile-summary.ts';
 import { readSse } from './read-sse.ts';
-import { renderResults, type BenchResults, type ConformanceRow } from './render-results.ts';
+import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
+import { procCpuUs } from './proc-cpu.ts';
+import { startFromSource } from './start-server.ts';
 import { runChild, spawnChild } from './spawn-child.ts';
 import { median } from './stats.ts';
 
@@ -39,14 +41,18 @@ const CONNECTIONS = 10;
 const STREAMS = 1_000;
 const out = values.out ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
-// One reply for every per-request row: ~60 words, the size of a short chat answer.
+// The scripted rows: one ~60-word reply, the size of a short chat answer, from every target.
 const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards quietly box jackals'.split(' ');
 const words = (n: number) => Array.from({ length: n }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
 const TEXT = words(60);
 const PROMPT = 'hello bench';
+// The default rows: the request a user sends first, answered by the generated reply (no script).
+const DEFAULT_INPUT = 'Write one sentence about the sea.';
+const DEFAULT_MODEL = 'openai/gpt-4o-mini';
+const REASONING_MODEL = 'openai/gpt-5-mini';
 const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const gkBody = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: PROMPT, stream });
-const peerBody = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', input: PROMPT, stream });
+const gkBody = (stream: boolean, model = 'openai/gpt-5-mini', input = PROMPT) => JSON.stringify({ model, input, stream });
+const peerBody = (stream: boolean, input = PROMPT) => JSON.stringify({ model: 'gpt-4o-mini', input, stream });
 
 const log = (s: string) => console.log(`[bench] ${s}`);
 
@@ -57,72 +63,126 @@ async function expectOk(url: string, body: string, what: string): Promise<string
   return text;
 }
 
+/** The text of a Responses answer's message (the last output item's text parts). */
+function answerText(json: string): string {
+  const output = (JSON.parse(json) as { output?: Array<{ type?: string; content?: Array<{ text?: string }> }> }).output ?? [];
+  return output.filter((o) => o.type === 'message').flatMap((o) => o.content ?? []).map((c) => c.text ?? '').join('');
+}
+
+/** A server of the throughput table: its URL and the process whose CPU time /proc reports. */
+interface Server {
+  url: string;
+  pid: number;
+}
+
 async function throughput(results: BenchResults): Promise<void> {
-  const gk = await spawnChild('gatewaykit-child', [TEXT]);
-  const peer = await spawnChild('aimock-child', [TEXT, PROMPT, '12']);
+  const scripted = await spawnChild('gatewaykit-child', [TEXT]);
+  const generated = await spawnChild('gatewaykit-child', ['']);
+  const fromSource = await startFromSource();
+  results.startFromSourceMs = fromSource.startMs;
+  const stops: Array<() => Promise<void>> = [() => scripted.stop(), () => generated.stop(), () => fromSource.stop()];
   try {
-    const gkJson = await expectOk(`${gk.url}/responses`, gkBody(false), 'gatewaykit json');
-    if (!JSON.parse(gkJson).output?.some?.((o: { content?: Array<{ text?: string }> }) => o.content?.some((c) => c.text === TEXT))) {
-      throw new Error('gatewaykit did not answer the scripted text');
-    }
-    const peerJson = await expectOk(`${peer.url}/responses`, peerBody(false), 'aimock json');
+    const gkJson = await expectOk(`${scripted.url}/responses`, gkBody(false), 'gatewaykit json');
+    if (answerText(gkJson) !== TEXT) throw new Error('gatewaykit did not answer the scripted text');
+    const defaultJson = await expectOk(`${generated.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'gatewaykit default json');
+    const sourceJson = await expectOk(`${fromSource.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'npm start default json');
+    const defaultText = answerText(defaultJson);
+    if (!defaultText || answerText(sourceJson) !== defaultText) throw new Error('npm start and the compiled package answer the default request differently');
+    const scriptedSse = await readSse(`${scripted.url}/responses`, gkBody(true), AUTH);
+    const defaultSse = await readSse(`${generated.url}/responses`, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT), AUTH);
+    // aimock answers the same texts with as many deltas as gatewaykit's streams carry.
+    const chunkSize = (text: string, deltas: number) => Math.max(1, Math.ceil(text.length / Math.max(1, deltas)));
+    const peer = await spawnChild('aimock-child', [TEXT, PROMPT, String(chunkSize(TEXT, scriptedSse.deltas))]);
+    stops.push(() => peer.stop());
+    const peerDefault = await spawnChild('aimock-child', [defaultText, DEFAULT_INPUT, String(chunkSize(defaultText, defaultSse.deltas))]);
+    stops.push(() => peerDefault.stop());
+    const [peerScriptedUrl, peerDefaultUrl] = [peer.url, peerDefault.url];
+    const peerJson = await expectOk(`${peerScriptedUrl}/responses`, peerBody(false), 'aimock json');
     if (!peerJson.includes(TEXT)) throw new Error('aimock did not answer the fixture text');
-    const gkSse = await readSse(`${gk.url}/responses`, gkBody(true), AUTH);
-    const peerSse = await readSse(`${peer.url}/responses`, peerBody(true), AUTH);
-    // The bare server answers a body of exactly gatewaykit's size.
-    const bare = await spawnChild('bare-child', [gkJson]);
-    try {
-      results.sizes = {
-        gatewaykitJson: Buffer.byteLength(gkJson),
-        peerJson: Buffer.byteLength(peerJson),
-        gatewaykitSse: { bytes: gkSse.bytes, events: gkSse.events },
-        peerSse: { bytes: peerSse.bytes, events: peerSse.events },
-      };
-      const targets: Record<string, LoadTarget> = {
-        'gatewaykit json': { url: `${gk.url}/responses`, body: gkBody(false), headers: AUTH },
-        'bare node:http json': { url: `${bare.url}/responses`, body: gkBody(false), headers: AUTH },
-        'aimock json': { url: `${peer.url}/responses`, body: peerBody(false), headers: AUTH },
-        'gatewaykit sse': { url: `${gk.url}/responses`, body: gkBody(true), headers: AUTH },
-        'aimock sse': { url: `${peer.url}/responses`, body: peerBody(true), headers: AUTH },
-        // Diagnostic: no key, so the core answers 401 before any operation runs. What the adapter,
-        // the Fetch objects and the dispatcher cost on their own, apart from the Responses engine.
-        'gatewaykit 401 (core + adapter only)': { url: `${gk.url}/responses`, body: gkBody(false), headers: { 'content-type': 'application/json' } },
-      };
-      const expectStatus: Record<string, number> = { 'gatewaykit 401 (core + adapter only)': 401 };
-      const runs: Record<string, LoadResult[]> = {};
-      const cpu: Record<string, number[]> = {};
-      const childOf = (name: string) => (name.startsWith('gatewaykit') ? gk : name.startsWith('aimock') ? peer : bare);
-      // Warm-up (JIT) for every target, not recorded.
-      for (const [name, t] of Object.entries(targets)) await load(t, 1, CONNECTIONS, expectStatus[name] ?? 200);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, target] of Object.entries(targets)) {
-          const before = await childOf(name).stats();
-          const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
-          const after = await childOf(name).stats();
-          (runs[name] ??= []).push(r);
-          (cpu[name] ??= []).push((after.cpuUs - before.cpuUs) / Math.max(1, r.requests));
-          log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
-        }
+    const peerDefaultJson = await expectOk(`${peerDefaultUrl}/responses`, peerBody(false, DEFAULT_INPUT), 'aimock default json');
+    if (!peerDefaultJson.includes(JSON.stringify(defaultText).slice(1, -1))) throw new Error("aimock did not answer the default reply's text");
+    const peerSse = await readSse(`${peerScriptedUrl}/responses`, peerBody(true), AUTH);
+    const peerDefaultSse = await readSse(`${peerDefaultUrl}/responses`, peerBody(true, DEFAULT_INPUT), AUTH);
+    const reasoningJson = await expectOk(`${generated.url}/responses`, gkBody(false, REASONING_MODEL, DEFAULT_INPUT), 'gatewaykit reasoning json');
+    const reasoningSse = await readSse(`${generated.url}/responses`, gkBody(true, REASONING_MODEL, DEFAULT_INPUT), AUTH);
+    // The bare server answers a body of exactly the default answer's size.
+    const bare = await spawnChild('bare-child', [defaultJson]);
+    stops.push(() => bare.stop());
+    results.sizes = {
+      gatewaykitJson: Buffer.byteLength(gkJson),
+      peerJson: Buffer.byteLength(peerJson),
+      gatewaykitSse: { bytes: scriptedSse.bytes, events: scriptedSse.events },
+      peerSse: { bytes: peerSse.bytes, events: peerSse.events },
+    };
+    results.defaults = {
+      input: DEFAULT_INPUT,
+      model: DEFAULT_MODEL,
+      reasoningModel: REASONING_MODEL,
+      textChars: defaultText.length,
+      json: Buffer.byteLength(defaultJson),
+      peerJson: Buffer.byteLength(peerDefaultJson),
+      reasoningJson: Buffer.byteLength(reasoningJson),
+      sse: { bytes: defaultSse.bytes, events: defaultSse.events, deltas: defaultSse.deltas },
+      peerSse: { bytes: peerDefaultSse.bytes, events: peerDefaultSse.events, deltas: peerDefaultSse.deltas },
+      reasoningSse: { bytes: reasoningSse.bytes, events: reasoningSse.events, deltas: reasoningSse.deltas },
+    };
+    const at = (s: Server, body: string, headers: Record<string, string> = AUTH) => ({ server: s, target: { url: `${s.url}/responses`, body, headers } });
+    const pidOf = (c: { process: { pid?: number } }) => c.process.pid ?? 0;
+    const S = { url: scripted.url, pid: pidOf(scripted) };
+    const G = { url: generated.url, pid: pidOf(generated) };
+    const N = { url: fromSource.url, pid: pidOf(fromSource) };
+    const P = { url: peerScriptedUrl, pid: pidOf(peer) };
+    const PD = { url: peerDefaultUrl, pid: pidOf(peerDefault) };
+    const B = { url: bare.url, pid: pidOf(bare) };
+    const targets: Record<string, { server: Server; target: LoadTarget }> = {
+      [ROW.npmJson]: at(N, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+      [ROW.json]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+      [ROW.peerJson]: at(PD, peerBody(false, DEFAULT_INPUT)),
+      [ROW.bare]: at(B, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+      [ROW.npmSse]: at(N, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
+      [ROW.sse]: at(G, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
+      [ROW.peerSse]: at(PD, peerBody(true, DEFAULT_INPUT)),
+      [ROW.reasoningJson]: at(G, gkBody(false, REASONING_MODEL, DEFAULT_INPUT)),
+      [ROW.reasoningSse]: at(G, gkBody(true, REASONING_MODEL, DEFAULT_INPUT)),
+      [ROW.scriptedJson]: at(S, gkBody(false)),
+      [ROW.scriptedPeerJson]: at(P, peerBody(false)),
+      [ROW.scriptedSse]: at(S, gkBody(true)),
+      [ROW.scriptedPeerSse]: at(P, peerBody(true)),
+      // Diagnostic: no key, so the core answers 401 before any operation runs. What the adapter,
+      // the Fetch objects and the dispatcher cost on their own, apart from the Responses engine.
+      [ROW.core]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), { 'content-type': 'application/json' }),
+    };
+    const expectStatus: Record<string, number> = { [ROW.core]: 401 };
+    const runs: Record<string, LoadResult[]> = {};
+    const cpu: Record<string, number[]> = {};
+    // Warm-up (JIT) for every target, not recorded.
+    for (const [name, t] of Object.entries(targets)) await load(t.target, 1, CONNECTIONS, expectStatus[name] ?? 200);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, { server, target }] of Object.entries(targets)) {
+        const before = procCpuUs(server.pid);
+        const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
+        const after = procCpuUs(server.pid);
+        (runs[name] ??= []).push(r);
+        (cpu[name] ??= []).push((after - before) / Math.max(1, r.requests));
+        log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
       }
-      results.throughput = Object.fromEntries(
-        Object.entries(runs).map(([name, rs]) => [
-          name,
-          {
-            rps: median(rs.map((r) => r.rps)),
-            p50: median(rs.map((r) => r.p50)),
-            p99: median(rs.map((r) => r.p99)),
-            failures: rs.reduce((a, r) => a + r.failures, 0),
-            runs: rs.map((r) => r.rps),
-            cpuUs: median(cpu[name] ?? []),
-          },
-        ]),
-      );
-    } finally {
-      await bare.stop();
     }
+    results.throughput = Object.fromEntries(
+      Object.entries(runs).map(([name, rs]) => [
+        name,
+        {
+          rps: median(rs.map((r) => r.rps)),
+          p50: median(rs.map((r) => r.p50)),
+          p99: median(rs.map((r) => r.p99)),
+          failures: rs.reduce((a, r) => a + r.failures, 0),
+          runs: rs.map((r) => r.rps),
+          cpuUs: median(cpu[name] ?? []),
+          cpuRuns: cpu[name] ?? [],
+        },
+      ]),
+    );
   } finally {
-    await gk.stop();
-    await peer.stop();
+    for (const stop of stops) await stop();
   }
 }
 
@@ -220,10 +280,13 @@ function startupOnce(entry: string): Promise<number> {
   });
 }
 
-async function medianStartup(entry: string): Promise<{ ms: number; runs: number[] }> {
+async function medianStartup(entry: string, before?: () => void): Promise<{ ms: number; runs: number[] }> {
   await startupOnce(entry); // warm the OS file cache (and tsx's transform cache), as any second start has
   const runs = [];
-  for (let i = 0; i < (quick ? 3 : 7); i++) runs.push(await startupOnce(entry));
+  for (let i = 0; i < (quick ? 3 : 7); i++) {
+    before?.();
+    runs.push(await startupOnce(entry));
+  }
   return { ms: median(runs), runs };
 }
 
@@ -245,6 +308,12 @@ async function startup(results: BenchResults, build: string | undefined): Promis
   const source = await medianStartup(`${ROOT}bin/gatewaykit.js`);
   log(`startup (source, tsx): median ${source.ms.toFixed(0)} ms (${source.runs.map((t) => t.toFixed(0)).join(', ')})`);
   results.startup = { source };
+  // 2. `npm start` (scripts/start.mjs): after a source change (its record of the inputs removed, so
+  // it builds), and with the sources unchanged (the last build reused).
+  const start = `${ROOT}scripts/start.mjs`;
+  results.startup.npmStartBuilding = await medianStartup(start, () => rmSync(`${ROOT}.start/cli/inputs.json`, { force: true }));
+  results.startup.npmStart = await medianStartup(start);
+  log(`startup (npm start): median ${results.startup.npmStartBuilding.ms.toFixed(0)} ms building, ${results.startup.npmStart.ms.toFixed(0)} ms reusing the build`);
   // 2. The published shape: compiled with tsconfig.build.json (what `npm run build` emits), plain node.
   try {
     const compiled = await medianStartup(`${build ?? (await buildPackage())}/src/cli/main.js`);
@@ -281,8 +350,8 @@ async function main(): Promise<void> {
     if (!values['skip-profile']) await profiles(results);
     await longStream(results);
     await concurrentStreams(results);
-    ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [TEXT, String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
-    log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs per request`);
+    ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
+    log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`);
     await conformance(results);
     await startup(results, build);
   } finally {

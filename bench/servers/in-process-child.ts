@@ -1,19 +1,19 @@
 /**
- * The in-process path for the profiler: `gateway.fetch` called in sequence for argv[3] seconds
- * with the bench's scripted reply (argv[2]); sends µs per request and the CPU profile of the
+ * The in-process path for the profiler: `gateway.fetch` called in sequence for argv[2] seconds
+ * with the default request (the generated reply); sends µs per request and the CPU profile of the
  * timed loop (after a warm-up) to the parent, then exits.
  */
 import { Session } from 'node:inspector/promises';
+import { DEFAULT_REQUEST } from '../in-process.ts';
 import { loadGatewaykit } from './load-gatewaykit.ts';
 
 const { createGateway } = await loadGatewaykit();
-const text = process.argv[2] ?? 'Hello.';
-const seconds = Number(process.argv[3] ?? 3);
-const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1', scripts: [{ reply: { type: 'text', text } }] });
+const seconds = Number(process.argv[2] ?? 3);
+const gateway = createGateway({ baseUrl: 'http://bench.test/api/v1' });
 const init = () => ({
   method: 'POST',
   headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
-  body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench' }),
+  body: JSON.stringify(DEFAULT_REQUEST),
 });
 for (let i = 0; i < 300; i++) await (await gateway.fetch('/responses', init())).text(); // warm-up
 const session = new Session();
