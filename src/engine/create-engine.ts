@@ -1,6 +1,7 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { createPromptCache, type PromptCache } from '../state/prompt-cache.ts';
+import { createPlanMemo, type PlanMemo } from './plan-memo.ts';
 
 /** What the engine keeps per gateway: its environment, scripted replies and prompt cache, shared by every surface. */
 export interface Engine {
@@ -9,6 +10,8 @@ export interface Engine {
   readonly scripts: ScriptRegistry;
   /** spec 2.1 prompt caching: one cache, so a prefix cached through one surface is a hit through another. */
   readonly promptCache: PromptCache;
+  /** Generated reply plans of plain requests, made once per content and model (plan-memo.ts). */
+  readonly plans: PlanMemo;
 }
 
 /**
@@ -20,5 +23,5 @@ export interface Engine {
 export function createEngine(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Engine {
   const promptCache = createPromptCache();
   env.onReset(() => promptCache.clear());
-  return { env, scripts, promptCache };
+  return { env, scripts, promptCache, plans: createPlanMemo() };
 }

@@ -81,7 +81,7 @@ export interface EngineAnswer {
  * answer.result.output; // what the surface renders
  */
 export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: RequestContext): Promise<EngineAnswer> {
-  const { env, scripts, promptCache } = engine;
+  const { env, scripts, promptCache, plans } = engine;
   const stream = request.stream === true;
   const fault = ctx.simulation.streamFault;
   if (fault && !stream) {
@@ -121,7 +121,9 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // reset -> same bytes).
   // Made when first needed: a scripted JSON answer draws nothing from it (the same stream either way).
   let contentRng: SeededRandom | undefined;
-  const rng = () => (contentRng ??= seededRandom(env.seed, 'responses', contentKey(request)));
+  let content: string | undefined;
+  const contentOf = () => (content ??= contentKey(request));
+  const rng = () => (contentRng ??= seededRandom(env.seed, 'responses', contentOf()));
   const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
 
   const script = scripts.take({
@@ -131,9 +133,12 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     metadata: request.metadata,
     headers: ctx.request.headers,
   });
+  // A plain request's generated plan is made once per content and model (plan-memo.ts).
   const said: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
-    : planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput });
+    : plans.plan(effective, modelId, contentOf(), decision.effects, () =>
+        planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput }),
+      );
 
   // Stop sequences (reference ChatRequest `stop`) end the text, whoever wrote it.
   const plan = applyStop(said, stopSequences(request));
