@@ -34,7 +34,7 @@ function writeAtomically(file, contents) {
 }
 
 if (!fresh()) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const { outputFiles, metafile } = await build({
     entryPoints: [`${root}src/cli/main.ts`],
     outfile: out,
@@ -52,6 +52,8 @@ if (!fresh()) {
   writeAtomically(out, outputFiles[0].contents);
   const inputs = Object.keys(metafile.inputs).map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
   writeAtomically(inputsFile, JSON.stringify({ inputs }));
+  // esbuild's service (a child process) is not needed past the build: the server does not keep it.
+  await stop();
 }
 const { main } = await import(pathToFileURL(out).href);
 process.exitCode = await main(process.argv.slice(2));
