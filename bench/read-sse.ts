@@ -4,7 +4,7 @@ export interface SseRead {
   readonly status: number;
   /** `data:` lines received (events, including the final `[DONE]`). */
   readonly events: number;
-  /** Text deltas among them (`response.output_text.delta`). */
+  /** Text deltas among them (`response.output_text.delta` events, or Chat Completions chunks with content). */
   readonly deltas: number;
   readonly done: boolean;
   readonly bytes: number;
@@ -31,7 +31,7 @@ export function readSse(url: string, body: string, headers: Record<string, strin
         for (const line of lines) {
           if (line.startsWith('data:')) {
             events++;
-            if (line.includes('"response.output_text.delta"')) deltas++;
+            if (line.includes('"response.output_text.delta"') || (line.includes('"delta":{') && /"content":"[^"]/.test(line))) deltas++;
             if (line.trim() === 'data: [DONE]') done = true;
           }
         }

@@ -18,6 +18,12 @@ export const ROW = {
   scriptedPeerJson: 'aimock json (scripted text)',
   scriptedSse: 'gatewaykit sse (scripted)',
   scriptedPeerSse: 'aimock sse (scripted text)',
+  chatNpmJson: 'npm start chat json (default, gpt-4o-mini)',
+  chatJson: 'gatewaykit chat json (default, gpt-4o-mini)',
+  chatPeerJson: "aimock chat json (the default reply's text)",
+  chatNpmSse: 'npm start chat sse (default, gpt-4o-mini)',
+  chatSse: 'gatewaykit chat sse (default, gpt-4o-mini)',
+  chatPeerSse: "aimock chat sse (the default reply's text)",
   core: 'gatewaykit 401 (core + adapter only)',
 } as const;
 
@@ -63,6 +69,8 @@ export interface BenchResults {
     sse: { bytes: number; events: number; deltas: number };
     peerSse: { bytes: number; events: number; deltas: number };
     reasoningSse: { bytes: number; events: number; deltas: number };
+    /** POST /chat/completions with the same input as one user message. */
+    chat?: { textChars: number; json: number; peerJson: number; sse: { bytes: number; events: number; deltas: number }; peerSse: { bytes: number; events: number; deltas: number } };
   };
   /** Spawn to "listening" of the `npm start` server measured in the throughput table (it built src/ first when stale). */
   startFromSourceMs?: number;
@@ -117,6 +125,8 @@ export function goals(r: BenchResults): Goal[] {
   };
   efficiency('JSON, default request: `npm start` / aimock, CPU efficiency', t[ROW.npmJson], t[ROW.peerJson], 1.25, 2);
   efficiency('SSE, default request: `npm start` / aimock, CPU efficiency', t[ROW.npmSse], t[ROW.peerSse], 1.25, 2);
+  efficiency('Chat Completions JSON, default request: `npm start` / aimock, CPU efficiency', t[ROW.chatNpmJson], t[ROW.chatPeerJson], 1.25, 2);
+  efficiency('Chat Completions SSE, default request: `npm start` / aimock, CPU efficiency', t[ROW.chatNpmSse], t[ROW.chatPeerSse], 1.25, 2);
   const same = (goal: string, a: ThroughputRow | undefined, b: ThroughputRow | undefined) => {
     const v = a?.cpuUs && b?.cpuUs ? a.cpuUs / b.cpuUs - 1 : undefined;
     out.push({
@@ -129,6 +139,8 @@ export function goals(r: BenchResults): Goal[] {
   };
   same('JSON: `npm start` CPU per request vs the compiled package', t[ROW.npmJson], t[ROW.json]);
   same('SSE: `npm start` CPU per request vs the compiled package', t[ROW.npmSse], t[ROW.sse]);
+  same('Chat Completions JSON: `npm start` CPU per request vs the compiled package', t[ROW.chatNpmJson], t[ROW.chatJson]);
+  same('Chat Completions SSE: `npm start` CPU per request vs the compiled package', t[ROW.chatNpmSse], t[ROW.chatSse]);
   const p = r.inProcess;
   out.push({
     goal: 'In-process: `gateway.fetch` per default request',
@@ -222,6 +234,13 @@ export function renderResults(r: BenchResults): string {
   if (d) {
     lines.push(
       `**Default rows**: the request a user sends first, \`{"model":"${d.model}","input":${JSON.stringify(d.input)}}\` (and \`${d.reasoningModel}\`, a reasoning model), answered by the generated reply (no script): a ${d.textChars}-character text. aimock answers that same text (an \`onMessage\` fixture) with its chunk size set to give as many text deltas as gatewaykit's stream; the bare server answers the default JSON's bytes. Body sizes: gatewaykit JSON ${d.json} B (reasoning ${d.reasoningJson} B), aimock JSON ${d.peerJson} B; gatewaykit stream ${d.sse.events} events (${d.sse.deltas} deltas) / ${d.sse.bytes} B (reasoning ${d.reasoningSse.events} events / ${d.reasoningSse.bytes} B), aimock stream ${d.peerSse.events} events (${d.peerSse.deltas} deltas) / ${d.peerSse.bytes} B.`,
+      '',
+    );
+  }
+  if (d?.chat) {
+    const c = d.chat;
+    lines.push(
+      `**Chat Completions rows**: \`POST /chat/completions\` with the same input as one user message (\`messages: [{"role":"user","content":${JSON.stringify(d.input)}}]\`), the generated reply: a ${c.textChars}-character text, which aimock answers too. Body sizes: gatewaykit JSON ${c.json} B, aimock JSON ${c.peerJson} B; gatewaykit stream ${c.sse.events} chunks (${c.sse.deltas} with text) / ${c.sse.bytes} B, aimock stream ${c.peerSse.events} chunks (${c.peerSse.deltas} with text) / ${c.peerSse.bytes} B.`,
       '',
     );
   }

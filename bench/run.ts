@@ -53,8 +53,14 @@ const REASONING_MODEL = 'openai/gpt-5-mini';
 const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
 const gkBody = (stream: boolean, model = 'openai/gpt-5-mini', input = PROMPT) => JSON.stringify({ model, input, stream });
 const peerBody = (stream: boolean, input = PROMPT) => JSON.stringify({ model: 'gpt-4o-mini', input, stream });
+const chatBody = (stream: boolean, model = DEFAULT_MODEL) => JSON.stringify({ model, messages: [{ role: 'user', content: DEFAULT_INPUT }], stream });
 
 const log = (s: string) => console.log(`[bench] ${s}`);
+
+/** The assistant text of a Chat Completions answer. */
+function chatText(json: string): string {
+  return (JSON.parse(json) as { choices?: Array<{ message?: { content?: string | null } }> }).choices?.[0]?.message?.content ?? '';
+}
 
 async function expectOk(url: string, body: string, what: string): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: AUTH, body });
@@ -105,6 +111,18 @@ async function throughput(results: BenchResults): Promise<void> {
     const peerDefaultSse = await readSse(`${peerDefaultUrl}/responses`, peerBody(true, DEFAULT_INPUT), AUTH);
     const reasoningJson = await expectOk(`${generated.url}/responses`, gkBody(false, REASONING_MODEL, DEFAULT_INPUT), 'gatewaykit reasoning json');
     const reasoningSse = await readSse(`${generated.url}/responses`, gkBody(true, REASONING_MODEL, DEFAULT_INPUT), AUTH);
+    // POST /chat/completions: the same input as one user message; aimock answers its text.
+    const chatJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false), 'gatewaykit chat json');
+    const chatReply = chatText(chatJson);
+    if (!chatReply || chatText(await expectOk(`${fromSource.url}/chat/completions`, chatBody(false), 'npm start chat json')) !== chatReply) {
+      throw new Error('npm start and the compiled package answer the default chat request differently');
+    }
+    const chatSse = await readSse(`${generated.url}/chat/completions`, chatBody(true), AUTH);
+    const peerChat = await spawnChild('aimock-child', [chatReply, DEFAULT_INPUT, String(chunkSize(chatReply, chatSse.deltas))]);
+    stops.push(() => peerChat.stop());
+    const peerChatJson = await expectOk(`${peerChat.url}/chat/completions`, chatBody(false, 'gpt-4o-mini'), 'aimock chat json');
+    if (chatText(peerChatJson) !== chatReply) throw new Error("aimock did not answer the default chat reply's text");
+    const peerChatSse = await readSse(`${peerChat.url}/chat/completions`, chatBody(true, 'gpt-4o-mini'), AUTH);
     // The bare server answers a body of exactly the default answer's size.
     const bare = await spawnChild('bare-child', [defaultJson]);
     stops.push(() => bare.stop());
@@ -125,8 +143,16 @@ async function throughput(results: BenchResults): Promise<void> {
       sse: { bytes: defaultSse.bytes, events: defaultSse.events, deltas: defaultSse.deltas },
       peerSse: { bytes: peerDefaultSse.bytes, events: peerDefaultSse.events, deltas: peerDefaultSse.deltas },
       reasoningSse: { bytes: reasoningSse.bytes, events: reasoningSse.events, deltas: reasoningSse.deltas },
+      chat: {
+        textChars: chatReply.length,
+        json: Buffer.byteLength(chatJson),
+        peerJson: Buffer.byteLength(peerChatJson),
+        sse: { bytes: chatSse.bytes, events: chatSse.events, deltas: chatSse.deltas },
+        peerSse: { bytes: peerChatSse.bytes, events: peerChatSse.events, deltas: peerChatSse.deltas },
+      },
     };
-    const at = (s: Server, body: string, headers: Record<string, string> = AUTH) => ({ server: s, target: { url: `${s.url}/responses`, body, headers } });
+    const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({ server: s, target: { url: `${s.url}${path}`, body, headers } });
+    const chatAt = (s: Server, body: string) => at(s, body, AUTH, '/chat/completions');
     const pidOf = (c: { process: { pid?: number } }) => c.process.pid ?? 0;
     const S = { url: scripted.url, pid: pidOf(scripted) };
     const G = { url: generated.url, pid: pidOf(generated) };
@@ -134,6 +160,7 @@ async function throughput(results: BenchResults): Promise<void> {
     const P = { url: peerScriptedUrl, pid: pidOf(peer) };
     const PD = { url: peerDefaultUrl, pid: pidOf(peerDefault) };
     const B = { url: bare.url, pid: pidOf(bare) };
+    const PC = { url: peerChat.url, pid: pidOf(peerChat) };
     const targets: Record<string, { server: Server; target: LoadTarget }> = {
       [ROW.npmJson]: at(N, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
       [ROW.json]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
@@ -142,6 +169,12 @@ async function throughput(results: BenchResults): Promise<void> {
       [ROW.npmSse]: at(N, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
       [ROW.sse]: at(G, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
       [ROW.peerSse]: at(PD, peerBody(true, DEFAULT_INPUT)),
+      [ROW.chatNpmJson]: chatAt(N, chatBody(false)),
+      [ROW.chatJson]: chatAt(G, chatBody(false)),
+      [ROW.chatPeerJson]: chatAt(PC, chatBody(false, 'gpt-4o-mini')),
+      [ROW.chatNpmSse]: chatAt(N, chatBody(true)),
+      [ROW.chatSse]: chatAt(G, chatBody(true)),
+      [ROW.chatPeerSse]: chatAt(PC, chatBody(true, 'gpt-4o-mini')),
       [ROW.reasoningJson]: at(G, gkBody(false, REASONING_MODEL, DEFAULT_INPUT)),
       [ROW.reasoningSse]: at(G, gkBody(true, REASONING_MODEL, DEFAULT_INPUT)),
       [ROW.scriptedJson]: at(S, gkBody(false)),
