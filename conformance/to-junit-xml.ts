@@ -7,8 +7,8 @@ import type { ConformanceReport } from './report.ts';
  * needs), loaded on the first report written. Its CommonJS file sets module.exports to the builder
  * itself; the types declare an ES default export.
  */
-function loadJunit(require: RequireModule | undefined): OptionalPeer<Builder> {
-  const peer = requireOptionalPeer<Builder | { default: Builder }>('junit-report-builder', 'to write a JUnit XML report', require);
+function loadJunit(load: RequireModule | undefined): OptionalPeer<Builder> {
+  const peer = requireOptionalPeer<Builder | { default: Builder }>('junit-report-builder', 'to write a JUnit XML report', load);
   if (!peer.ok) return peer;
   const m = peer.module as Builder & { default?: Builder };
   return { ok: true, module: m.default ?? m };
@@ -21,8 +21,8 @@ function loadJunit(require: RequireModule | undefined): OptionalPeer<Builder> {
  * @example
  * junitWriterMissing(); // undefined, or 'needs the optional package junit-report-builder ...'
  */
-export function junitWriterMissing(require = nodeRequire()): string | undefined {
-  const peer = loadJunit(require);
+export function junitWriterMissing(load = nodeRequire()): string | undefined {
+  const peer = loadJunit(load);
   return peer.ok ? undefined : (peer.missing ?? 'needs Node.js to write a JUnit XML report');
 }
 
@@ -38,8 +38,8 @@ export function junitWriterMissing(require = nodeRequire()): string | undefined 
  * @example
  * writeFileSync('conformance.xml', toJunitXml(report));
  */
-export function toJunitXml(report: ConformanceReport, require = nodeRequire()): string {
-  const junit = loadJunit(require);
+export function toJunitXml(report: ConformanceReport, load = nodeRequire()): string {
+  const junit = loadJunit(load);
   if (!junit.ok) throw new Error(`toJunitXml ${junit.missing ?? 'needs Node.js to write a JUnit XML report'}`);
   const builder = junit.module.newBuilder();
   const suite = builder.testSuite().name(`gatewaykit conformance ${report.target.baseUrl} (seed ${report.seed})`);

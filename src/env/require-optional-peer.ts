@@ -15,7 +15,7 @@ export function nodeRequire(): RequireModule | undefined {
 }
 
 /**
- * Load the optional peer dependency `name` with `require`. Parts only some users need (the ReDoS
+ * Load the optional peer dependency `name` with `load` (Node's `require`, {@link nodeRequire}). Parts only some users need (the ReDoS
  * checker of scripted regexes, the JUnit writer of the conformance suite) are optional peers, so
  * `npm install gatewaykit` stays small: when one is not installed, the feature that needs it says
  * so with the command that installs it, instead of a bare "Cannot find module". Any other failure
@@ -25,10 +25,10 @@ export function nodeRequire(): RequireModule | undefined {
  * const peer = requireOptionalPeer<typeof import('recheck')>('recheck', 'to check scripted regexes for catastrophic backtracking', nodeRequire());
  * if (!peer.ok && peer.missing) return peer.missing;
  */
-export function requireOptionalPeer<T>(name: string, purpose: string, require: RequireModule | undefined): OptionalPeer<T> {
-  if (!require) return { ok: false };
+export function requireOptionalPeer<T>(name: string, purpose: string, load: RequireModule | undefined): OptionalPeer<T> {
+  if (!load) return { ok: false };
   try {
-    return { ok: true, module: require(name) as T };
+    return { ok: true, module: load(name) as T };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const message = String((error as { message?: unknown }).message ?? '');

@@ -10,11 +10,11 @@ type Recheck = typeof import('recheck');
  * patterns come from the page's own code and match in its own tab.
  */
 const packageRequire = nodeRequire();
-let recheck: { require: RequireModule; module: Recheck } | undefined;
-function loadRecheck(require: RequireModule | undefined): OptionalPeer<Recheck> {
-  if (recheck && recheck.require === require) return { ok: true, module: recheck.module };
-  const peer = requireOptionalPeer<Recheck>('recheck', '(the ReDoS checker) to accept a regex', require);
-  if (peer.ok && require) recheck = { require, module: peer.module };
+let recheck: { load: RequireModule; module: Recheck } | undefined;
+function loadRecheck(load: RequireModule | undefined): OptionalPeer<Recheck> {
+  if (recheck && recheck.load === load) return { ok: true, module: recheck.module };
+  const peer = requireOptionalPeer<Recheck>('recheck', '(the ReDoS checker) to accept a regex', load);
+  if (peer.ok && load) recheck = { load, module: peer.module };
   return peer;
 }
 
@@ -33,8 +33,8 @@ const CHECK_TIMEOUT_MS = 2000;
  * regexSafetyProblem('^(a+)+$', ''); // 'can take exponential time on inputs like "aaaa…" (ReDoS): ...'
  * regexSafetyProblem('weather|forecast', 'i'); // undefined
  */
-export function regexSafetyProblem(source: string, flags = '', require = packageRequire): string | undefined {
-  const loaded = loadRecheck(require);
+export function regexSafetyProblem(source: string, flags = '', load = packageRequire): string | undefined {
+  const loaded = loadRecheck(load);
   if (!loaded.ok) return loaded.missing === undefined ? undefined : `${loaded.missing}, or match a substring (a plain string) instead`;
   const checker = loaded.module;
   let result;
