@@ -45,7 +45,8 @@ beforeAll(async () => {
     cpSync(join(repo, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes(`${join(repo, 'dist')}`) });
   }
   symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const { stdout } = await sh(npm, ['pack', '--json', '--pack-destination', work], copy);
+  // The pack builds the whole package (tsc, then the tokenizer bundle): allow for a loaded machine.
+  const { stdout } = await sh(npm, ['pack', '--json', '--pack-destination', work], copy, 300_000);
   // npm prints the prepack script's output before the JSON document.
   const report = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packedFiles = report[0]!.files.map((f) => f.path);
@@ -60,7 +61,7 @@ beforeAll(async () => {
     ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `typescript@${devVersions.typescript}`, `@types/node@${devVersions['@types/node']}`, `vitest@${devVersions.vitest}`],
     project,
   );
-}, 300_000);
+}, 600_000);
 
 // Removing a whole npm install can outlast the default hook timeout on a loaded machine.
 afterAll(() => {
