@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/concat-bytes.ts';
 import { bodyOf, toBase64, utf8OrUndefined, type Cassette, type CassetteBody, type CassetteChunk } from './cassette.ts';
 import {
   collectFormSecrets,
@@ -73,8 +74,8 @@ export function redactExchange(raw: RawExchange): Pick<Cassette, 'request'> & { 
       }),
     };
   } else {
-    const original = parseJson(utf8OrUndefined(concat(raw.responseChunks.map((c) => c.bytes))) ?? '');
-    responseBody = redactBody(bodyOf(concat(pieces)), values, 'answer', original.ok ? original.value : undefined);
+    const original = parseJson(utf8OrUndefined(concatBytes(raw.responseChunks.map((c) => c.bytes))) ?? '');
+    responseBody = redactBody(bodyOf(concatBytes(pieces)), values, 'answer', original.ok ? original.value : undefined);
   }
   return {
     request: { method: raw.method, path: redactPath(raw.path, values), headers: redactRequestHeaders(raw.requestHeaders, values), body: requestBody },
@@ -114,15 +115,5 @@ function latin1Text(bytes: Uint8Array): string {
 function latin1Bytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
-  return out;
-}
-
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
   return out;
 }

@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/concat-bytes.ts';
 /** What stands where a credential was. */
 export const REDACTED = '[REDACTED]';
 
@@ -248,7 +249,7 @@ function fromLatin1(text: string): Uint8Array {
  */
 export function redactPieces(pieces: readonly Uint8Array[], secrets: readonly string[]): Uint8Array[] {
   if (secrets.length === 0) return [...pieces];
-  const joined = latin1(concat(pieces));
+  const joined = latin1(concatBytes(pieces));
   const spans: Array<[number, number]> = [];
   const covered = (at: number, end: number) => spans.some(([s, e]) => at < e && end > s);
   for (const secret of secrets) {
@@ -277,16 +278,6 @@ export function redactPieces(pieces: readonly Uint8Array[], secrets: readonly st
     if (pos < end) text += joined.slice(pos, end);
     out.push(fromLatin1(text));
     start = end;
-  }
-  return out;
-}
-
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.byteLength;
   }
   return out;
 }
