@@ -41,9 +41,16 @@ export function isInconclusive(j: Judgement): j is Inconclusive {
 export type { Observed } from './client/observed.ts';
 
 /** The verdict of one check, before the runner adds the id, timing, spend, replay command and curl. */
+/** How strong a pass is: how many answers were judged and which catalogue rules they probed. */
+export interface Probed {
+  readonly examples: number;
+  readonly rules: readonly string[];
+}
+
 export type CheckOutcome =
-  | { readonly status: 'passed'; readonly reason?: string }
-  | { readonly status: 'skipped'; readonly reason: string }
+  | { readonly status: 'passed'; readonly reason?: string; readonly probed?: Probed }
+  /** `unprobed`: the check's rules it could not probe (the budget was too small), named in the summary. */
+  | { readonly status: 'skipped'; readonly reason: string; readonly unprobed?: readonly string[] }
   /** A transport failure or a timeout: nothing was judged. */
   | { readonly status: 'error'; readonly reason: string; readonly counterexample?: Probe }
   /** The check's precondition did not hold; `owner` is the check that owns it. */
@@ -60,6 +67,13 @@ export type CheckOutcome =
       readonly path?: string;
       /** How many shrink steps fast-check took. */
       readonly shrinks?: number;
+      /**
+       * The catalogue rules this answer breaks, when the check judges several (default: all of the
+       * check's). A failure of inferred rules only is advice.
+       */
+      readonly rules?: readonly string[];
+      /** Checks whose requests this verdict judged (the always-on oracles): the replay runs them too. */
+      readonly with?: readonly string[];
     };
 
 /** Everything a check may use; one per run, shared by all checks. */

@@ -25,7 +25,6 @@ const SPEC_ENUMS_AND_BOUNDS: Record<string, string> = {
   'max_tool_calls <= 30 (2.1, 8)': 'maxToolCalls',
   'plugin id (2.5 enum)': 'pluginUnknownId',
   'plugin enabled boolean (2.5)': 'pluginEnabledType',
-  'moderation takes no enabled (2.5)': 'moderationEnabled',
   'auto-router cost_quality_tradeoff 0..10 (2.5, 8)': 'autoRouterTradeoff',
   'auto-beta-router cost_quality_tradeoff 0..10 (2.5, 8)': 'autoBetaRouterTradeoff',
   'pareto-router min_coding_score 0..1 (2.5, 8)': 'paretoMinCodingScore',

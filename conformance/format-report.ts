@@ -17,13 +17,17 @@ function seconds(ms: number): string {
 export function formatCheckLine(result: CheckResult, index: number, total: number): string {
   const width = String(total).length;
   const owner = result.owner ? ` (precondition owned by ${result.owner})` : '';
-  const note = result.status === 'passed' ? (result.reason ? `  (${elide(result.reason, 200)})` : '') : `  ${elide(result.reason ?? '', 400)}${owner}`;
+  const strength = result.probed ? `${result.probed.examples} answer${result.probed.examples === 1 ? '' : 's'} judged; probed ${result.probed.rules.join(', ')}` : '';
+  const passNote = [strength, result.reason ?? ''].filter((t) => t !== '').join('; ');
+  const broken = result.broken ? ` [breaks ${result.broken.join(', ')}]` : '';
+  const note = result.status === 'passed' ? (passNote ? `  (${elide(passNote, 300)})` : '') : `  ${elide(result.reason ?? '', 400)}${owner}${result.status === 'failed' ? broken : ''}`;
   return `[${String(index + 1).padStart(width)}/${total}] ${mark(result)} ${result.id} ${seconds(result.durationMs)}${note}`;
 }
 
 /** The lines that show one non-passing check in detail. */
 function detail(c: CheckResult): string[] {
   const lines = [`${mark(c)} ${c.id} (${c.spec}; rules ${c.rules.join(', ')}): ${c.title}`, `  why:            ${elide(c.reason ?? '')}`];
+  if (c.broken) lines.push(`  breaks:         ${c.broken.join(', ')}`);
   if (c.owner) lines.push(`  owned by:       ${c.owner} (its rule is the precondition that did not hold)`);
   if (c.counterexample) lines.push(`  counterexample: ${elideJson(c.counterexample)}${c.shrinks !== undefined ? ` (after ${c.shrinks} shrinks)` : ''}`);
   if (c.observed) {
@@ -65,6 +69,15 @@ export function formatReport(report: ConformanceReport): string {
     `${s.passed} passed, ${s.failed} failed, ${s.error} error, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s.advice} advice of ${s.total} checks in ${seconds(s.durationMs)}; ` +
       `${s.requests} requests, ${s.budget.used}/${s.budget.limit} to paid operations${s.retries ? `, ${s.retries} retries` : ''}; seed ${report.seed}`,
   );
+  // How strong the verdicts are: by area, the rules never probed, then one statement.
+  const count = (n: number, word: string) => (n > 0 ? [`${n} ${word}`] : []);
+  lines.push('', 'By area:');
+  for (const a of s.areas) {
+    const parts = [...count(a.passed, 'passed'), ...count(a.failed, 'failed'), ...count(a.advice, 'advice'), ...count(a.error, 'error'), ...count(a.inconclusive, 'inconclusive'), ...count(a.skipped, 'skipped')];
+    lines.push(`  ${a.area.padEnd(12)} ${parts.join(', ')}`);
+  }
+  if (s.unprobedRules.length > 0) lines.push('', `Rules never probed (${s.unprobedRules.length}): ${s.unprobedRules.join(', ')}`);
+  lines.push('', `Conformance: ${s.statement}.`);
   return lines.join('\n');
 }
 

@@ -27,8 +27,17 @@ export interface CheckResult {
   readonly title: string;
   /** The catalogue rules the check judges. */
   readonly rules: readonly string[];
-  /** `inferred` when every rule is inferred: a failure is advice, and fails the run only with `--strict`. */
+  /**
+   * `inferred` when every rule is inferred (for a failure: every rule it breaks): a failure is
+   * advice, and fails the run only with `--strict`.
+   */
   readonly source: RuleSource;
+  /** A pass: how many answers were judged and the rules they probed. */
+  readonly probed?: { readonly examples: number; readonly rules: readonly string[] };
+  /** A failure: the rules the observed answer breaks. */
+  readonly broken?: readonly string[];
+  /** Rules of the check left unprobed (a budget too small, a skip). */
+  readonly unprobed?: readonly string[];
   readonly status: CheckStatus;
   /** Why it failed, was skipped, errored or could not judge (or a note on a pass). */
   readonly reason?: string;
@@ -85,7 +94,24 @@ export interface ConformanceReport {
     /** Retries: 429s waited out, GETs tried again after a transport failure. */
     readonly retries: number;
     readonly durationMs: number;
+    /** One line on how conformant the target is, for the rules this run probed. */
+    readonly statement: string;
+    /** The checks by area (auth, errors, validation, result, streams, ...). */
+    readonly areas: readonly AreaSummary[];
+    /** Catalogue rules of the selected checks that no answer of this run probed. */
+    readonly unprobedRules: readonly string[];
   };
+}
+
+/** The verdicts of one area of the spec (the first segment of the check ids). */
+export interface AreaSummary {
+  readonly area: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly advice: number;
+  readonly skipped: number;
+  readonly error: number;
+  readonly inconclusive: number;
 }
 
 /** Live progress of a run. */

@@ -14,6 +14,7 @@ import { ruleById } from './rules/rule-catalogue.ts';
 import type { RuleSource } from './rules/rule.ts';
 import { scheduleChecks } from './schedule-checks.ts';
 import { selectChecks } from './select-checks.ts';
+import { summarizeVerdicts } from './summarize-verdicts.ts';
 
 /** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
 export const DEFAULT_MAX_REQUESTS = 150;
@@ -313,6 +314,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
   const advice = results.filter((r) => r.status === 'failed' && r.source === 'inferred').length;
+  const verdicts = summarizeVerdicts(results, strict);
   const failed = count('failed') - (strict ? 0 : advice);
   return {
     seed,
@@ -333,6 +335,9 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       budget: { limit: budget.limit, used: budget.used() },
       retries: counters.retries,
       durationMs: Date.now() - started,
+      statement: verdicts.statement,
+      areas: verdicts.areas,
+      unprobedRules: verdicts.unprobedRules,
     },
   };
 }
@@ -343,20 +348,28 @@ function toResult(
   spent: { requests: number; paid: number; durationMs: number; run: { baseUrl: string; seed: number; runs: number; model: string; options: ConformanceOptions } },
 ): CheckResult {
   const { run } = spent;
+  // A failure is judged by the rules its answer breaks: advice when those are all inferred.
+  const broken = outcome.status === 'failed' ? outcome.rules : undefined;
   const base = {
     id: check.id,
     spec: check.spec,
     title: check.title,
     rules: check.rules,
-    source: checkSource(check),
+    source: checkSource(broken && broken.length > 0 ? { rules: broken } : check),
     status: outcome.status,
     requests: spent.requests,
     paid: spent.paid,
     durationMs: spent.durationMs,
+    ...(broken && broken.length > 0 ? { broken } : {}),
   };
-  if (outcome.status === 'passed') return outcome.reason ? { ...base, reason: outcome.reason } : base;
-  if (outcome.status === 'skipped') return { ...base, reason: outcome.reason };
-  const args = ['gatewaykit conform', `--base-url ${shellArg(run.baseUrl)}`, `--only ${shellArg(check.id)}`, `--seed ${run.seed}`, `--runs ${run.runs}`, `--model ${shellArg(run.model)}`];
+  if (outcome.status === 'passed') {
+    const probed = { examples: outcome.probed?.examples ?? spent.requests, rules: outcome.probed?.rules.length ? outcome.probed.rules : check.rules };
+    return outcome.reason ? { ...base, reason: outcome.reason, probed } : { ...base, probed };
+  }
+  if (outcome.status === 'skipped') return { ...base, reason: outcome.reason, unprobed: outcome.unprobed ?? check.rules };
+  // A check judging other checks' exchanges (the always-on oracles) replays with the check that sent it.
+  const only = [...(outcome.status === 'failed' ? (outcome.with ?? []) : []), check.id].join(',');
+  const args = ['gatewaykit conform', `--base-url ${shellArg(run.baseUrl)}`, `--only ${shellArg(only)}`, `--seed ${run.seed}`, `--runs ${run.runs}`, `--model ${shellArg(run.model)}`];
   for (const [name, value] of Object.entries(run.options.headers ?? {})) args.push(`--header ${shellArg(`${name}: ${value}`)}`);
   if (run.options.simulator !== undefined && run.options.simulator !== 'auto') args.push(`--simulator ${run.options.simulator ? 'yes' : 'no'}`);
   if (run.options.includeVideos !== undefined) args.push(run.options.includeVideos ? '--include-videos' : '--no-include-videos');

@@ -17,7 +17,7 @@ describe('toJunitXml', () => {
         { ...result, id: 'stream.sequence', spec: 'spec 6', title: 'seq', status: 'inconclusive', reason: 'not an event stream', owner: 'stream.content-type', requests: 0 },
         { ...result, id: 'result.shape', spec: 'spec 2.2', title: 'shape', status: 'error', reason: 'connection refused', requests: 1 },
       ],
-      summary: { total: 5, passed: 1, failed: 1, skipped: 1, error: 1, inconclusive: 1, advice: 0, ok: false, strict: false, requests: 2, budget: { limit: 1, used: 1 }, retries: 0, durationMs: 5 },
+      summary: { total: 5, passed: 1, failed: 1, skipped: 1, error: 1, inconclusive: 1, advice: 0, ok: false, strict: false, requests: 2, budget: { limit: 1, used: 1 }, retries: 0, durationMs: 5, statement: 'does not conform', areas: [], unprobedRules: [] },
     };
     const xml = toJunitXml(report);
     expect(xml).toContain('tests="5" failures="1" errors="2" skipped="1"');

@@ -235,7 +235,6 @@ export function ruleBreakers(): Record<string, Breaker> {
     fusionPreset: word.map((v) => ({ patch: plugin({ id: 'fusion', preset: `general-${v}x` }), ...rule('preset', 'plugins[0].preset', 'fusion preset enum', 'spec 2.5') })),
     webUserLocationType: fc.constant({ patch: plugin({ id: 'web', user_location: { city: 'Paris' } }), ...rule('type', 'plugins[0].user_location.type', 'web user_location.type required', 'spec 2.5') }),
     pluginEnabledType: fc.constantFrom('auto-router', 'web', 'fusion', 'web-fetch').map((id) => ({ patch: plugin({ id, enabled: 'no' }), ...rule('enabled', 'plugins[0].enabled', 'plugin enabled is boolean', 'spec 2.5') })),
-    moderationEnabled: fc.boolean().map((v) => ({ patch: plugin({ id: 'moderation', enabled: v }), ...rule('enabled', 'plugins[0].enabled', 'moderation does not accept enabled', 'spec 2.5') })),
     cacheControlType: word.map((v) => ({ patch: { cache_control: { type: `${v}_persistent` } }, ...rule('type', 'cache_control.type', 'cache_control.type only ephemeral', 'spec 2.1') })),
     promptCacheMode: word.map((v) => ({ patch: { prompt_cache_options: { mode: `${v}_implicit` } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode only explicit', 'spec 2.1') })),
     promptId: fc.constant({ patch: { prompt: { variables: { a: 'b' } } }, ...rule('id', 'prompt.id', 'prompt.id required', 'spec 2.1') }),
@@ -263,9 +262,19 @@ export function ruleBreakers(): Record<string, Breaker> {
  * // [{ request: { model: 'alpha/chat', input: 'Say OK.', max_tool_calls: 31 }, field: 'max_tool_calls', status: 400, ... }]
  */
 export function ruleBreakingRequestArb({ models }: ResponsesArbOptions): fc.Arbitrary<RuleBreakingRequest> {
+  return fc.oneof(...Object.values(ruleBreakingRequestsByBreaker({ models })));
+}
+
+/**
+ * The requests of {@link ruleBreakingRequestArb}, one arbitrary per breaker (keyed as
+ * {@link ruleBreakers}): a property can send each one first (coverage by construction).
+ */
+export function ruleBreakingRequestsByBreaker({ models }: ResponsesArbOptions): Record<string, fc.Arbitrary<RuleBreakingRequest>> {
   if (models.length === 0) throw new Error('ruleBreakingRequestArb: models must not be empty');
   const base = fc.record({ model: fc.constantFrom(...models), input: fc.constantFrom('Say OK.', 'Hello'), max_output_tokens: fc.constant(16) });
-  return fc.tuple(base, fc.oneof(...Object.values(ruleBreakers()))).map(([request, { patch, ...meta }]) => ({ request: { ...request, ...patch }, ...meta }));
+  return Object.fromEntries(
+    Object.entries(ruleBreakers()).map(([name, breaker]) => [name, fc.tuple(base, breaker).map(([request, { patch, ...meta }]): RuleBreakingRequest => ({ request: { ...request, ...patch }, ...meta }))]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,10 +27,14 @@ function alwaysOn(id: string, rules: string[], spec: string, title: string, appl
       const seen = ctx.exchanges().filter((s: SentExchange) => isOperationPath(s.exchange.probe.path) && applies(s.exchange));
       for (const { checkId, exchange } of seen) {
         const problems = oracle(exchange);
-        if (problems.length > 0) return { status: 'failed', reason: `${problems.join('; ')} (sent by ${checkId})`, counterexample: exchange.probe, observed: observedOf(exchange) };
+        if (problems.length > 0) {
+          // The preflight's exchanges are sent by every run; any other is replayed with its check.
+          const by = checkId === 'preflight' ? [] : [checkId];
+          return { status: 'failed', reason: `${problems.join('; ')} (sent by ${checkId})`, counterexample: exchange.probe, observed: observedOf(exchange), with: by };
+        }
       }
       if (seen.length === 0) return { status: 'skipped', reason: 'no exchange of the run to judge (run it with other checks)' };
-      return { status: 'passed', reason: `${seen.length} answers judged` };
+      return { status: 'passed', reason: `${seen.length} answers judged`, probed: { examples: seen.length, rules } };
     },
   };
 }

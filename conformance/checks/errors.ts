@@ -7,36 +7,40 @@ import { retryAfterSeconds } from '../client/retry-after.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
+import type { Stratum } from '../property/stratum.ts';
 import { baseResponsesRequest, UNKNOWN_JOB_ID } from '../requests.ts';
 
+type ErrorProbe = { probe: Probe; status: number };
+
 /**
- * Requests to operations that any gateway refuses, each with the status it must get. Only
- * operations: what an edge answers for a path that is no operation is not this rule.
+ * Requests to operations that any gateway refuses, each with the status it must get, one stratum
+ * per kind (every run sends each kind first, so a gateway that gets one kind wrong fails at every
+ * seed). Only operations: what an edge answers for a path that is no operation is not this rule.
  */
-function errorProbes(ctx: CheckContext): fc.Arbitrary<{ probe: Probe; status: number }> {
+function errorProbes(ctx: CheckContext): Stratum<ErrorProbe>[] {
   const body = baseResponsesRequest(ctx.model);
-  const probes: fc.Arbitrary<{ probe: Probe; status: number }>[] = [
-    fc.constant({ probe: { method: 'POST', path: '/responses', auth: 'none', body } as Probe, status: 401 }),
-    fc.constant({ probe: { method: 'POST', path: '/responses', auth: { header: 'Bearer sk-conformance-invalid' }, body } as Probe, status: 401 }),
+  const strata: Stratum<ErrorProbe>[] = [
+    { label: 'no key (401)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', auth: 'none', body } as Probe, status: 401 }) },
+    { label: 'an invalid key (401)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', auth: { header: 'Bearer sk-conformance-invalid' }, body } as Probe, status: 401 }) },
     // Malformed JSON: spec 7 400 "malformed input".
-    stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })),
-    fc.constant({ probe: { method: 'POST', path: '/responses', body: { ...body, previous_response_id: 'resp_1' } } as Probe, status: 400 }),
+    { label: 'malformed JSON (400)', arbitrary: stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })) },
+    { label: 'a non-null previous_response_id (400)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', body: { ...body, previous_response_id: 'resp_1' } } as Probe, status: 400 }) },
   ];
-  if (ctx.includeVideos) probes.push(fc.constant({ probe: { method: 'GET', path: `/videos/${UNKNOWN_JOB_ID}` } as Probe, status: 404 }));
+  if (ctx.includeVideos) strata.push({ label: 'an unknown video job (404)', arbitrary: fc.constant({ probe: { method: 'GET', path: `/videos/${UNKNOWN_JOB_ID}` } as Probe, status: 404 }) });
   if (ctx.simulator) {
-    // Every documented status of spec 7 on demand (simulator only: X-Gatewaykit-Fault).
+    // Every documented status of spec 7 on demand (simulator only: X-Gatewaykit-Fault), each a kind.
     const forced = (path: string, operation: 'responses' | 'videos') =>
-      fc.constantFrom(...statusesFor(operation)).map((status) => ({
-        probe: { method: 'POST', path, headers: { 'X-Gatewaykit-Fault': String(status) }, body: path === '/responses' ? body : { prompt: 'x' } } as Probe,
-        status,
+      statusesFor(operation).map((status): Stratum<ErrorProbe> => ({
+        label: `a forced ${status} on ${path}`,
+        arbitrary: fc.constant({ probe: { method: 'POST', path, headers: { 'X-Gatewaykit-Fault': String(status) }, body: path === '/responses' ? body : { prompt: 'x' } } as Probe, status }),
       }));
-    probes.push(forced('/responses', 'responses'));
-    if (ctx.includeVideos) probes.push(forced('/videos', 'videos'));
+    strata.push(...forced('/responses', 'responses'));
+    if (ctx.includeVideos) strata.push(...forced('/videos', 'videos'));
   }
-  return fc.oneof(...probes);
+  return strata;
 }
 
-/** spec 7: every non-2xx of an operation carries the JSON envelope with error.code equal to the HTTP status. */
+/** spec 7: every non-2xx of an operation carries the JSON envelope with error.code equal to the status. */
 export const errorsEnvelope: Check = {
   id: 'errors.envelope',
   spec: 'spec 7',
@@ -46,7 +50,8 @@ export const errorsEnvelope: Check = {
   title: 'Error answers of the operations are JSON {error: {code, message}} with error.code equal to the status',
   run: (ctx) =>
     runProperty(ctx, {
-      arbitrary: errorProbes(ctx),
+      strata: errorProbes(ctx),
+      rules: ['errors.envelope'],
       probe: (v) => v.probe,
       verify: async ({ probe, status }) => {
         const exchange = await ctx.client.send(probe, { retryOn429: status !== 429 });

@@ -1,4 +1,4 @@
-import type { Check } from '../check.ts';
+import type { Check, Judgement } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
 import { serverToolProblems, type JudgedServerTool } from '../oracles/server-tool-problems.ts';
 import { probeAll } from '../property/probe-all.ts';
@@ -12,7 +12,7 @@ export const serverToolItems: Check = {
   spec: 'spec 2.4.1 (reference OutputDatetimeItem, OutputWebFetchServerToolItem)',
   rules: ['result.server-tool-items', 'result.server-tool-called'],
   title: 'gateway:datetime and gateway:web_fetch, required, answer with their items (id, status; datetime; url and the page or an error)',
-  run: (ctx) => {
+  run: async (ctx) => {
     const probe = (tool: JudgedServerTool, input: string): Probe => ({
       method: 'POST',
       path: '/responses',
@@ -22,10 +22,20 @@ export const serverToolItems: Check = {
       ['gateway:datetime', probe('gateway:datetime', 'What time is it now?')],
       ['gateway:web_fetch', probe('gateway:web_fetch', 'Summarise https://example.com/ in one sentence.')],
     ];
-    return probeAll(
+    // Each answer's problems come apart by rule: the failure names the rules it breaks, so a
+    // failure of the inferred rule alone (the required tool was not called) is advice.
+    let broken: string[] = [];
+    const outcome = await probeAll(
       ctx,
       probes.map(([, p]) => p),
-      (exchange, p) => serverToolProblems(exchange, probes.find(([, q]) => q === p)![0]),
+      (exchange, p): Judgement => {
+        const problems = serverToolProblems(exchange, probes.find(([, q]) => q === p)![0]);
+        if ('inconclusive' in problems) return problems;
+        broken = [...(problems.items.length > 0 ? ['result.server-tool-items'] : []), ...(problems.called.length > 0 ? ['result.server-tool-called'] : [])];
+        return [...problems.items, ...problems.called];
+      },
     );
+    if (outcome.status === 'failed') return { ...outcome, rules: broken };
+    return outcome.status === 'passed' && !outcome.reason ? { status: 'passed', probed: { examples: probes.length, rules: serverToolItems.rules } } : outcome;
   },
 };

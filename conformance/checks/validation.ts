@@ -1,26 +1,30 @@
 import fc from 'fast-check';
-import { RESPONSES_BOUNDARIES, ruleBreakers, ruleBreakingRequestArb, validResponsesRequestArb } from '../arbitraries/responses-request.ts';
+import { RESPONSES_BOUNDARIES, ruleBreakers, ruleBreakingRequestsByBreaker, validResponsesRequestArb, type RuleBreakingRequest } from '../arbitraries/responses-request.ts';
 import type { Check, CheckContext } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError, expectServed } from '../oracles/error-envelope.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import { runProperty } from '../property/run-property.ts';
+import type { Stratum } from '../property/stratum.ts';
 import { baseResponsesRequest } from '../requests.ts';
 
 type Body = Record<string, unknown>;
 const base = (ctx: CheckContext) => baseResponsesRequest(ctx.model);
 const BREAKERS = ruleBreakers();
 
-/** Violations of the named rules (the arbitraries' breakers), each on the smallest valid request. */
-function breaking(...names: string[]) {
-  return (ctx: CheckContext): fc.Arbitrary<Body> => {
-    const arbs = names.map((name) => {
+/**
+ * Violations of the named rules (the arbitraries' breakers), each on the smallest valid request,
+ * one stratum per breaker: every run sends each at its boundary first. `rules` names the catalogue
+ * rule of a breaker when the check judges several.
+ */
+function breaking(names: readonly string[], rules: Readonly<Record<string, string>> = {}) {
+  return (ctx: CheckContext): Stratum<Body>[] =>
+    names.map((name) => {
       const breaker = BREAKERS[name];
       if (!breaker) throw new Error(`unknown rule breaker ${name}`);
-      return breaker;
+      const label = fc.sample(breaker, { seed: 1, numRuns: 1 })[0]!.rule;
+      return { label, ...(rules[name] ? { rules: [rules[name]] } : {}), arbitrary: breaker.map(({ patch }) => ({ ...base(ctx), ...patch })) };
     });
-    return fc.oneof(...arbs).map(({ patch }) => ({ ...base(ctx), ...patch }));
-  };
 }
 
 /** The accepted side of the named exact boundaries (the arbitraries' `RESPONSES_BOUNDARIES`). */
@@ -39,7 +43,7 @@ export const sessionIdLength = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'session_id: 256 characters accepted, 257 and more rejected with 400',
   accepted: boundary('session_id length'),
-  violating: breaking('sessionIdLength'),
+  violating: breaking(['sessionIdLength']),
 });
 
 export const userLength = boundaryRuleCheck({
@@ -48,7 +52,7 @@ export const userLength = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'user: 256 characters accepted, 257 and more rejected with 400',
   accepted: boundary('user length'),
-  violating: breaking('userLength'),
+  violating: breaking(['userLength']),
 });
 
 export const metadataPairs = boundaryRuleCheck({
@@ -57,7 +61,7 @@ export const metadataPairs = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'metadata: 16 pairs accepted, 17 and more rejected with 400',
   accepted: boundary('metadata pairs'),
-  violating: breaking('metadataPairs'),
+  violating: breaking(['metadataPairs']),
 });
 
 export const metadataKeyLength = boundaryRuleCheck({
@@ -66,7 +70,7 @@ export const metadataKeyLength = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'metadata keys: 64 characters accepted, 65 and more rejected with 400',
   accepted: boundary('metadata key length'),
-  violating: breaking('metadataKeyLength'),
+  violating: breaking(['metadataKeyLength']),
 });
 
 export const metadataValueLength = boundaryRuleCheck({
@@ -75,7 +79,7 @@ export const metadataValueLength = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'metadata values: 512 characters accepted, 513 and more rejected with 400',
   accepted: boundary('metadata value length'),
-  violating: breaking('metadataValueLength'),
+  violating: breaking(['metadataValueLength']),
 });
 
 export const metadataKeyBrackets = boundaryRuleCheck({
@@ -84,7 +88,7 @@ export const metadataKeyBrackets = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'metadata keys with [ or ] rejected with 400; other punctuation accepted',
   accepted: boundary('metadata key brackets'),
-  violating: breaking('metadataKeyBrackets'),
+  violating: breaking(['metadataKeyBrackets']),
 });
 
 export const maxToolCalls = boundaryRuleCheck({
@@ -93,7 +97,7 @@ export const maxToolCalls = boundaryRuleCheck({
   spec: 'spec 2.1, 8',
   title: 'max_tool_calls: 30 accepted, 31 and more (and non-integers) rejected with 400',
   accepted: boundary('max_tool_calls maximum'),
-  violating: breaking('maxToolCalls', 'maxToolCallsInteger'),
+  violating: breaking(['maxToolCalls', 'maxToolCallsInteger']),
 });
 
 export const providerProperties = boundaryRuleCheck({
@@ -102,7 +106,7 @@ export const providerProperties = boundaryRuleCheck({
   spec: 'spec 2.4',
   title: 'provider: an unknown property is rejected with 400',
   accepted: (ctx) => [{ ...base(ctx), provider: { allow_fallbacks: true, data_collection: 'allow' } }],
-  violating: breaking('providerUnknownProperty'),
+  violating: breaking(['providerUnknownProperty']),
 });
 
 /** Plugin fields checked by the plugin-bounds rule (spec 2.5, 8). */
@@ -125,13 +129,43 @@ function pluginBoundaries(ctx: CheckContext): Body[] {
   return requests.map((plugins) => ({ ...base(ctx), plugins }));
 }
 
+/** The catalogue rule of each plugin bound (spec 2.5, 8). */
+const PLUGIN_BOUND_RULES: Readonly<Record<string, string>> = {
+  cost_quality_tradeoff: 'limits.cost-quality-tradeoff',
+  min_coding_score: 'limits.min-coding-score',
+  max_price: 'limits.pareto-max-price',
+  analysis_models: 'limits.fusion-analysis-models',
+  max_tool_calls: 'limits.fusion-max-tool-calls',
+  tools: 'limits.fusion-tools',
+};
+
+/** The first refused value past every plugin bound, each its own stratum: a bound off by one on either side is caught at every seed. */
+function pluginBoundaryViolations(ctx: CheckContext): Stratum<Body>[] {
+  return RESPONSES_BOUNDARIES.filter((b) => PLUGIN_BOUND_FIELDS.has(b.field) && (b.rejected as { plugins?: unknown }).plugins).map((b) => ({
+    label: `${b.name} (first refused value)`,
+    rules: [PLUGIN_BOUND_RULES[b.field]!],
+    arbitrary: fc.constant({ ...base(ctx), ...b.rejected }),
+  }));
+}
+
 export const pluginBounds = boundaryRuleCheck({
   id: 'validation.plugin-bounds',
   rules: ['limits.cost-quality-tradeoff', 'limits.min-coding-score', 'limits.pareto-max-price', 'limits.fusion-analysis-models', 'limits.fusion-max-tool-calls', 'limits.fusion-tools'],
   spec: 'spec 2.5, 8',
   title: 'plugins: cost_quality_tradeoff 0..10, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8, max_tool_calls 1..16, tools <= 8',
   accepted: pluginBoundaries,
-  violating: breaking('autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'),
+  violating: (ctx) => [
+    ...pluginBoundaryViolations(ctx),
+    ...breaking(['autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'], {
+      autoRouterTradeoff: 'limits.cost-quality-tradeoff',
+      autoBetaRouterTradeoff: 'limits.cost-quality-tradeoff',
+      paretoMinCodingScore: 'limits.min-coding-score',
+      paretoMaxPrice: 'limits.pareto-max-price',
+      fusionAnalysisModels: 'limits.fusion-analysis-models',
+      fusionMaxToolCalls: 'limits.fusion-max-tool-calls',
+      fusionTools: 'limits.fusion-tools',
+    })(ctx),
+  ],
 });
 
 export const previousResponseId = boundaryRuleCheck({
@@ -140,7 +174,7 @@ export const previousResponseId = boundaryRuleCheck({
   spec: 'spec 1.3, 2.1, 7',
   title: 'previous_response_id: null accepted, any non-null value rejected with 400',
   accepted: boundary('previous_response_id null only'),
-  violating: breaking('previousResponseId'),
+  violating: breaking(['previousResponseId']),
 });
 
 export const storeFalse = boundaryRuleCheck({
@@ -149,9 +183,47 @@ export const storeFalse = boundaryRuleCheck({
   spec: 'spec 1.3, 2.1',
   title: 'store: false accepted, true (or anything else) rejected with 400',
   accepted: boundary('store constant false'),
-  violating: breaking('store'),
+  violating: breaking(['store']),
   runs: 6,
 });
+
+/** The catalogue rule a breaker of the arbitraries breaks (its own limit, else an enum or a type rule). */
+const BREAKER_RULES: Readonly<Record<string, string>> = {
+  sessionIdLength: 'limits.session-id',
+  userLength: 'limits.user',
+  metadataPairs: 'limits.metadata-pairs',
+  metadataKeyLength: 'limits.metadata-key',
+  metadataKeyBrackets: 'limits.metadata-key-brackets',
+  metadataValueLength: 'limits.metadata-value',
+  maxToolCalls: 'limits.max-tool-calls',
+  maxToolCallsInteger: 'limits.max-tool-calls',
+  store: 'request.store-false',
+  previousResponseId: 'request.previous-response-id',
+  providerUnknownProperty: 'request.provider-closed',
+  autoRouterTradeoff: 'limits.cost-quality-tradeoff',
+  autoBetaRouterTradeoff: 'limits.cost-quality-tradeoff',
+  paretoMinCodingScore: 'limits.min-coding-score',
+  paretoMaxPrice: 'limits.pareto-max-price',
+  fusionAnalysisModels: 'limits.fusion-analysis-models',
+  fusionMaxToolCalls: 'limits.fusion-max-tool-calls',
+  fusionTools: 'limits.fusion-tools',
+  toolChoiceUnknownFunction: 'request.semantic-422',
+  toolChoiceWithoutTools: 'request.semantic-422',
+};
+/** Type and required-member breakers (spec 2.1, 2.3, 2.5); every other breaker is an enum. */
+const TYPE_BREAKERS = new Set(['temperatureType', 'streamType', 'sessionIdType', 'debugType', 'pluginEnabledType', 'providerAllowFallbacksType', 'inputType', 'promptId', 'functionToolName', 'fusionToolType', 'webUserLocationType']);
+
+export function breakerRule(name: string): string {
+  return BREAKER_RULES[name] ?? (TYPE_BREAKERS.has(name) ? 'request.types' : 'request.enums');
+}
+
+/** One stratum per breaker of the given status: every run sends each at its smallest first. */
+function breakerStrata(ctx: CheckContext, status: 400 | 422): Stratum<RuleBreakingRequest>[] {
+  return Object.entries(ruleBreakingRequestsByBreaker({ models: [ctx.model] }))
+    .map(([name, arbitrary]) => ({ name, arbitrary, sample: fc.sample(arbitrary, { seed: 1, numRuns: 1 })[0]! }))
+    .filter(({ sample }) => sample.status === status)
+    .map(({ name, arbitrary, sample }) => ({ label: `${sample.rule} (${sample.spec})`, rules: [breakerRule(name)], arbitrary }));
+}
 
 /** Every rule of spec 2.1-2.5 at once: a request breaking exactly one gets 400 and the envelope. */
 export const ruleBreaking: Check = {
@@ -164,7 +236,8 @@ export const ruleBreaking: Check = {
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {
-      arbitrary: ruleBreakingRequestArb({ models: [ctx.model] }).filter((v) => v.status === 400),
+      strata: breakerStrata(ctx, 400),
+      rules: ['request.enums', 'request.types'],
       probe,
       oracle: (exchange, v) => expectError(v.status)(exchange).map((p) => `${v.rule} (${v.spec}): ${p}`),
     });
@@ -182,7 +255,8 @@ export const semanticConflicts: Check = {
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {
-      arbitrary: ruleBreakingRequestArb({ models: [ctx.model] }).filter((v) => v.status === 422),
+      strata: breakerStrata(ctx, 422),
+      rules: ['request.semantic-422'],
       probe,
       runs: Math.min(ctx.runs, 10),
       oracle: (exchange, v) => expectError(v.status)(exchange).map((p) => `${v.rule} (${v.spec}): ${p}`),

@@ -20,6 +20,14 @@ export interface RequestBudget {
   take(): boolean;
   /** A budget of at most `limit` units drawn from this one (one check's share). */
   scope(limit: number): RequestBudget;
+  /**
+   * Let this budget spend at least `units` more than it has spent, above its share when needed
+   * (as far as the budgets above it have them): a check's first example of every rule is owed
+   * before its random runs are shared out.
+   */
+  ensure(units: number): void;
+  /** The run's whole budget (the top of the chain): is the run spent, or only this share? */
+  root(): RequestBudget;
 }
 
 /**
@@ -27,11 +35,18 @@ export interface RequestBudget {
  * const budget = createRequestBudget(2);
  * budget.take(); budget.take(); budget.take(); // true, true, false
  * budget.scope(1).take(); // false: the parent is empty
+ *
+ * @example
+ * const share = createRequestBudget(10).scope(1);
+ * share.ensure(3); // share.remaining() === 3: owed examples go above the fair share
  */
-export function createRequestBudget(limit: number, parent?: RequestBudget): RequestBudget {
+export function createRequestBudget(initialLimit: number, parent?: RequestBudget): RequestBudget {
   let used = 0;
+  let limit = initialLimit;
   const self: RequestBudget = {
-    limit,
+    get limit() {
+      return limit;
+    },
     used: () => used,
     remaining: () => Math.max(0, Math.min(limit - used, parent ? parent.remaining() : Infinity)),
     take() {
@@ -41,6 +56,13 @@ export function createRequestBudget(limit: number, parent?: RequestBudget): Requ
       return true;
     },
     scope: (n) => createRequestBudget(n, self),
+    ensure(units) {
+      // The run's own limit is a hard cap (money safety): only shares stretch, within what is left above them.
+      if (!parent) return;
+      parent.ensure(units);
+      limit = Math.max(limit, used + Math.min(units, parent.remaining()));
+    },
+    root: () => (parent ? parent.root() : self),
   };
   return self;
 }

@@ -27,23 +27,34 @@ function itemProblems(item: Json, i: number): string[] {
   return problems;
 }
 
+/** The problems of a server-tool answer, by the catalogue rule each breaks. */
+export interface ServerToolProblems {
+  /** reference (`result.server-tool-items`): the request is served and every server-tool item has its shape. */
+  readonly items: readonly string[];
+  /** inferred (`result.server-tool-called`): the required tool was called. */
+  readonly called: readonly string[];
+}
+
 /**
  * spec 2.4.1 with the reference's server-tool items: a request whose only tool is `tool`, with
  * `tool_choice: "required"`, is answered with that tool's item (inferred: a required tool is
- * called), and every `gateway:datetime` / `gateway:web_fetch` item has its reference shape.
+ * called), and every `gateway:datetime` / `gateway:web_fetch` item has its reference shape. The
+ * problems come apart by rule, so a failure of the inferred rule alone is advice.
  *
  * @example
- * serverToolProblems(exchange, 'gateway:datetime'); // [] for an answer with a well-formed datetime item
+ * serverToolProblems(exchange, 'gateway:datetime'); // { items: [], called: [] } for a well-formed datetime item
  */
-export function serverToolProblems(answer: Answer, tool: JudgedServerTool): Judgement {
-  if (answer.status < 200 || answer.status >= 300) return [`a request with the ${tool} server tool must be served, got HTTP ${answer.status}: ${answer.text.slice(0, 160)}`];
+export function serverToolProblems(answer: Answer, tool: JudgedServerTool): ServerToolProblems | Exclude<Judgement, readonly string[]> {
+  if (answer.status < 200 || answer.status >= 300) return { items: [`a request with the ${tool} server tool must be served, got HTTP ${answer.status}: ${answer.text.slice(0, 160)}`], called: [] };
   const result = exchangeJson(answer);
   if (!isObject(result) || result.object !== 'response' || !Array.isArray(result.output)) return { inconclusive: 'the answer is not a Responses result', owner: 'result.shape' };
   const output = result.output as unknown[];
-  const problems: string[] = [];
+  const items: string[] = [];
   output.forEach((item, i) => {
-    if (isObject(item) && (item.type === 'gateway:datetime' || item.type === 'gateway:web_fetch')) problems.push(...itemProblems(item, i));
+    if (isObject(item) && (item.type === 'gateway:datetime' || item.type === 'gateway:web_fetch')) items.push(...itemProblems(item, i));
   });
-  if (!output.some((item) => isObject(item) && item.type === tool)) problems.push(`tool_choice "required" with only the ${tool} tool: the output has no ${tool} item (types: ${output.map((i) => (isObject(i) ? String(i.type) : '?')).join(', ')})`);
-  return problems;
+  const called = output.some((item) => isObject(item) && item.type === tool)
+    ? []
+    : [`tool_choice "required" with only the ${tool} tool: the output has no ${tool} item (types: ${output.map((i) => (isObject(i) ? String(i.type) : '?')).join(', ')})`];
+  return { items, called };
 }

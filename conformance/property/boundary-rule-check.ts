@@ -4,7 +4,8 @@ import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError, expectServed } from '../oracles/error-envelope.ts';
 import { probeAll } from './probe-all.ts';
-import { runProperty } from './run-property.ts';
+import { propertyRuns, runProperty } from './run-property.ts';
+import type { Stratum } from './stratum.ts';
 
 export interface BoundaryRule {
   readonly id: string;
@@ -18,8 +19,11 @@ export interface BoundaryRule {
   readonly accepted?: (ctx: CheckContext) => readonly Record<string, unknown>[];
   /** How a served answer is recognised (default: a Responses result). */
   readonly served?: (exchange: Exchange) => Judgement;
-  /** Request bodies that break only this rule; shrinking lands on the boundary (257, 17, 31, ...). */
-  readonly violating: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>>;
+  /**
+   * Request bodies that break only this rule; shrinking lands on the boundary (257, 17, 31, ...).
+   * Strata (one per kind of violation) are each sent at their smallest first.
+   */
+  readonly violating: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>> | readonly Stratum<Record<string, unknown>>[];
   /** Status a violation gets (spec 7: 400 for schema rules). */
   readonly status?: number;
   /** Runs of the property (1 for a constant). Default the run's. */
@@ -53,19 +57,27 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
     async run(ctx) {
       const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path, body });
       const accepted = rule.accepted?.(ctx) ?? [];
+      const violating = rule.violating(ctx);
+      const strata = Array.isArray(violating) ? (violating as readonly Stratum<Record<string, unknown>>[]) : undefined;
+      const kinds = strata?.length ?? 1;
+      // Owed above the fair share: one violation of every kind and every allowed boundary.
+      ctx.client.budget.ensure(kinds + accepted.length);
       // On a budget, keep units for the accepted side: both halves of the rule get judged.
-      const runs = Math.max(1, Math.min(rule.runs ?? ctx.runs, ctx.client.budget.remaining() - accepted.length));
+      const runs = Math.max(kinds, Math.min(rule.runs ?? ctx.runs, ctx.client.budget.remaining() - accepted.length));
       const rejected = await runProperty(ctx, {
-        arbitrary: rule.violating(ctx),
+        ...(strata ? { strata } : { arbitrary: violating as fc.Arbitrary<Record<string, unknown>> }),
+        rules: rule.rules,
         probe,
         runs,
         oracle: (exchange) => expectError(rule.status ?? 400)(exchange),
       });
       if (rejected.status !== 'passed' || !rule.accepted) return rejected;
       const outcome = await probeAll(ctx, accepted.map(probe), rule.served ?? expectServed);
-      // The violations were judged; out of budget before the allowed side is a partial pass, said so.
-      if (outcome.status === 'skipped') return { status: 'passed', reason: `violations refused; the allowed boundary was not sent: ${outcome.reason}` };
-      return outcome.status === 'passed' && rejected.reason ? rejected : outcome;
+      // The allowed side is half of the rule: not sent is no pass.
+      if (outcome.status === 'skipped') return { status: 'skipped', reason: `violations refused; the allowed boundary was not sent: ${outcome.reason}`, unprobed: [] };
+      if (outcome.status !== 'passed') return outcome;
+      const probed = { examples: (rejected.probed?.examples ?? propertyRuns(ctx, { runs })) + accepted.length, rules: rejected.probed?.rules ?? rule.rules };
+      return rejected.reason ? { ...rejected, probed } : { status: 'passed', probed };
     },
   };
 }

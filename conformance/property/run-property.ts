@@ -6,9 +6,21 @@ import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { isSendError, outcomeOfError } from './outcome-of-error.ts';
 import { ProblemsError } from './problems-error.ts';
 import { sendAhead, type SentAhead } from './send-ahead.ts';
+import { stratify, type Stratum, type Tagged } from './stratum.ts';
 
 export interface PropertySpec<T> {
-  readonly arbitrary: fc.Arbitrary<T>;
+  /** The values to draw; default: every stratum's. One of `arbitrary` and `strata` is needed. */
+  readonly arbitrary?: fc.Arbitrary<T>;
+  /**
+   * The kinds of input (one per rule broken, or per kind of probe): the smallest value of each is
+   * sent first, then random ones. Each stratum's first example is owed above the check's share
+   * of the budget; those the budget cannot cover are named, and the check is not passed.
+   */
+  readonly strata?: readonly Stratum<T>[];
+  /** The catalogue rules of the check (what a pass probed, what a failure breaks by default). */
+  readonly rules?: readonly string[];
+  /** The rules a failing value breaks, when the check judges several. */
+  readonly ruleOf?: (value: T) => readonly string[];
   /** The request a value stands for (shown as the counterexample and as curl). */
   readonly probe: (value: T) => Probe;
   /**
@@ -17,8 +29,21 @@ export interface PropertySpec<T> {
    */
   readonly oracle?: (exchange: Exchange, value: T) => Judgement;
   readonly verify?: (value: T) => Promise<Judgement | { judgement: Judgement; exchange: Exchange }>;
-  /** Runs of this property; default the run's `runs`. */
+  /** Runs of this property; default the run's `runs` (never fewer than the strata). */
   readonly runs?: number;
+}
+
+/** How many runs a property sends: its runs, and at least one per stratum. */
+export function propertyRuns(ctx: Pick<CheckContext, 'runs'>, spec: Pick<PropertySpec<unknown>, 'runs' | 'strata'>): number {
+  return Math.max(spec.runs ?? ctx.runs, spec.strata?.length ?? 0);
+}
+
+/** Why a property stopped for lack of budget: the run's budget is spent, or only this check's share. */
+function budgetNote(ctx: CheckContext, judged: number): string {
+  const root = ctx.client.budget.root();
+  return root.remaining() === 0
+    ? `the run's budget (${root.limit} requests to paid operations) was spent after ${judged} judged runs`
+    : `its share of the budget (${ctx.client.budget.limit} requests) was spent after ${judged} judged runs`;
 }
 
 /**
@@ -32,10 +57,19 @@ export interface PropertySpec<T> {
  * return runProperty(ctx, { arbitrary: validRequestArb, probe: (body) => ({ method: 'POST', path: '/responses', body }), oracle: (exchange) => judgeOk(exchange) });
  */
 export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): Promise<CheckOutcome> {
+  const strata = spec.strata ?? [];
+  const stratified = strata.length > 0 ? stratify(strata, ctx.seed) : undefined;
+  const arbitrary: fc.Arbitrary<Tagged<T>> | undefined = stratified?.arbitrary ?? spec.arbitrary?.map((value) => ({ stratum: -1, value }));
+  if (!arbitrary) throw new Error('runProperty: give an arbitrary or strata');
+  const examples = stratified?.examples ?? [];
+  // The first example of every stratum is owed: it may go above the check's fair share.
+  if (examples.length > 0 && ctx.replayPath === undefined) ctx.client.budget.ensure(examples.length);
+  const probedStrata = new Set<number>();
+  let failedOnce = false;
   let stop: unknown;
   let judged = 0;
   let inconclusive: { judgement: Inconclusive; value: T; observed?: Observed } | undefined;
-  const observed = new Map<T, Observed>();
+  const observed = new Map<Tagged<T>, Observed>();
   const verify =
     spec.verify ??
     (async (value: T) => {
@@ -46,9 +80,10 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
   // they are sent ahead (see sendAhead), until the first failure; shrinking is one at a time.
   let ahead: SentAhead | undefined;
   let runIndex = 0;
-  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+  const property = fc.asyncProperty(arbitrary, async (tagged) => {
     if (stop !== undefined) return;
     const index = runIndex++;
+    const { value } = tagged;
     let judgement: Judgement;
     try {
       const fromAhead = ahead?.take(index, spec.probe(value));
@@ -57,7 +92,7 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       else {
         const r = result as { judgement: Judgement; exchange: Exchange };
         judgement = r.judgement;
-        observed.set(value, observedOf(r.exchange));
+        observed.set(tagged, observedOf(r.exchange));
       }
     } catch (error) {
       ahead = undefined;
@@ -68,25 +103,30 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       throw error;
     }
     if (isInconclusive(judgement)) {
-      inconclusive ??= { judgement, value, ...(observed.has(value) ? { observed: observed.get(value)! } : {}) };
+      inconclusive ??= { judgement, value, ...(observed.has(tagged) ? { observed: observed.get(tagged)! } : {}) };
       return;
     }
     judged++;
+    if (!failedOnce && tagged.stratum >= 0) probedStrata.add(tagged.stratum);
     if (judgement.length > 0) {
+      failedOnce = true;
       ahead = undefined;
       throw new ProblemsError(judgement);
     }
   });
-  const params = { seed: ctx.seed, numRuns: spec.runs ?? ctx.runs, ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) };
+  const numRuns = propertyRuns(ctx, spec);
+  const params = { seed: ctx.seed, numRuns, examples: examples.map((e) => [e] as [Tagged<T>]), ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) };
   const window = Math.floor(ctx.concurrency ?? 1);
   if (window > 1 && spec.verify === undefined && ctx.replayPath === undefined) {
-    // The values fast-check will generate for this seed, in order: sampling the arbitrary walks the
-    // same random stream with the same bias as the check (sampling the property does not). Should
-    // a value ever differ, its run is sent then (sendAhead matches each run's probe).
-    ahead = sendAhead(ctx.client, fc.sample(spec.arbitrary, params).map((value) => spec.probe(value)), window);
+    // The values fast-check will generate for this seed, in order: the examples, then what
+    // sampling the arbitrary gives (it walks the same random stream with the same bias as the
+    // check; sampling the property does not). Should a value ever differ, its run is sent then
+    // (sendAhead matches each run's probe).
+    const random = numRuns > examples.length ? fc.sample(arbitrary, { seed: ctx.seed, numRuns: numRuns - examples.length }) : [];
+    ahead = sendAhead(ctx.client, [...examples, ...random].map((t) => spec.probe(t.value)), window);
   }
   const sending = ahead;
-  let details: fc.RunDetails<[T]>;
+  let details: fc.RunDetails<[Tagged<T>]>;
   try {
     details = await fc.check(property, params);
   } finally {
@@ -94,10 +134,12 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
     await sending?.settled();
   }
   if (details.failed && details.counterexample) {
-    const [value] = details.counterexample;
+    const [tagged] = details.counterexample;
+    const { value } = tagged;
     const error = details.errorInstance;
     if (!(error instanceof ProblemsError)) throw error;
-    const seen = observed.get(value);
+    const seen = observed.get(tagged);
+    const broken = spec.ruleOf?.(value) ?? (tagged.stratum >= 0 ? strata[tagged.stratum]!.rules : undefined);
     return {
       status: 'failed',
       reason: error.problems.join('; '),
@@ -105,6 +147,7 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       ...(seen ? { observed: seen } : {}),
       ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
       shrinks: details.numShrinks,
+      ...(broken ? { rules: broken } : {}),
     };
   }
   if (details.failed) throw details.errorInstance ?? new Error('property could not run');
@@ -123,8 +166,21 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
     if (stop !== undefined) return outcomeOfError(stop);
     return { status: 'skipped', reason: 'no run could be judged' };
   }
+  const rulesOf = (indexes: Iterable<number>) => [...new Set([...indexes].flatMap((i) => strata[i]!.rules ?? spec.rules ?? []))];
+  const unprobed = ctx.replayPath === undefined ? strata.map((_, i) => i).filter((i) => !probedStrata.has(i)) : [];
+  if (unprobed.length > 0) {
+    // Coverage is the point of the strata: a run that could not probe every kind is no pass.
+    const labels = unprobed.map((i) => strata[i]!.label);
+    const why = stop instanceof BudgetExhaustedError ? budgetNote(ctx, judged) : inconclusive ? `some runs not judged: ${inconclusive.judgement.inconclusive} (owned by ${inconclusive.judgement.owner})` : 'not reached';
+    return {
+      status: 'skipped',
+      reason: `probed ${strata.length - unprobed.length} of ${strata.length} kinds of input (it needs at least ${strata.length} requests); not probed: ${labels.join(', ')} (${why})`,
+      unprobed: rulesOf(unprobed).filter((r) => !rulesOf(probedStrata).includes(r)),
+    };
+  }
   const notes: string[] = [];
-  if (stop instanceof BudgetExhaustedError) notes.push(`request budget exhausted after ${judged} judged runs`);
+  if (stop instanceof BudgetExhaustedError) notes.push(budgetNote(ctx, judged));
   if (inconclusive) notes.push(`some runs not judged: ${inconclusive.judgement.inconclusive} (owned by ${inconclusive.judgement.owner})`);
-  return notes.length > 0 ? { status: 'passed', reason: notes.join('; ') } : { status: 'passed' };
+  const probed = { examples: judged, rules: strata.length > 0 ? rulesOf(probedStrata) : [...(spec.rules ?? [])] };
+  return notes.length > 0 ? { status: 'passed', reason: notes.join('; '), probed } : { status: 'passed', probed };
 }
