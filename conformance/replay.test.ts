@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { sessionId257Accepted } from './mutants/request-mutants.ts';
+import { malformedJson500 } from './mutants/result-mutants.ts';
 import { runConformance } from './run-conformance.ts';
 import { conform } from '../src/cli/conform.ts';
 
@@ -60,5 +61,23 @@ describe('a failure is shrunk and replays exactly', () => {
     expect(await conform(args, { out: () => {}, err: () => {} }, { fetch: gw3.fetch })).toBe(0);
     expect(await conform(['--api-key', 'k'], { out: () => {}, err: () => {} })).toBe(2);
     expect(await conform(['--base-url', gw.baseUrl, '--api-key', 'k', '--runs', 'many'], { out: () => {}, err: () => {} })).toBe(2);
+  });
+
+  it('the replay of an always-on oracle runs the check that sent the exchange, and reproduces the verdict', async () => {
+    const gw = gateway();
+    const fetch = malformedJson500.wrap(gw.fetch, { apiKey: 'sk-gw-test' });
+    const report = await runConformance({ baseUrl: gw.baseUrl, apiKey: 'sk-gw-test', fetch, seed: 5, runs: 3, only: ['errors.', 'always.no-unasked-5xx'] });
+    const failure = report.checks.find((c) => c.id === 'always.no-unasked-5xx')!;
+    expect(failure.status).toBe('failed');
+    const only = /--only (\S+)/.exec(failure.replay!.command)![1]!;
+    expect(only).toBe('errors.envelope,always.no-unasked-5xx');
+
+    // The printed command, run as printed (CLI), fails the same check again.
+    const out: string[] = [];
+    const gw2 = gateway();
+    const code = await conform(['--base-url', gw2.baseUrl, '--api-key', 'sk-gw-test', '--only', only, '--seed', '5', '--runs', '3'], { out: (l) => void out.push(l), err: (l) => void out.push(l) }, { fetch: malformedJson500.wrap(gw2.fetch, { apiKey: 'sk-gw-test' }) });
+    expect(code).toBe(1);
+    expect(out.join('\n')).toMatch(/ADVICE always\.no-unasked-5xx|FAIL always\.no-unasked-5xx/);
+    expect(out.join('\n')).toContain('(sent by errors.envelope)');
   });
 });

@@ -1,6 +1,6 @@
 import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
-import { resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
+import { outputCapProblems, resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { shapeSamples } from '../samples/answer-shapes.ts';
 import { reasoningDefault } from './reasoning-default.ts';
@@ -20,6 +20,20 @@ export const resultEcho = resultCheck('result.echo', 'spec 2.2', ['result.echo-s
   resultEchoProblems(e, s.probe.body as Record<string, unknown>),
 );
 export const resultTimestamps = resultCheck('result.timestamps', 'spec 2.2', ['result.timestamps-seconds'], 'created_at and completed_at are whole Unix seconds, completed_at not before created_at', resultTimestampProblems);
-export const resultStatus = resultCheck('result.status', 'spec 2.2, 3', ['result.status-details'], 'status agrees with incomplete_details (completed: none; incomplete: the reason)', resultStatusProblems);
+/** Two rules on the same samples: each failure names the one its answer breaks. */
+export const resultStatus: Check = {
+  id: 'result.status',
+  spec: 'spec 2.2, 3 (reference IncompleteDetails)',
+  rules: ['result.status-details', 'result.output-cap'],
+  title: 'status agrees with incomplete_details (completed: none; incomplete: the reason), and output_tokens never exceeds max_output_tokens',
+  async run(ctx) {
+    const samples = await resultSamples(ctx);
+    const details = judgeSamples(samples, resultStatusProblems);
+    if (details.status === 'failed') return { ...details, rules: ['result.status-details'] };
+    const cap = judgeSamples(samples, (e, s) => outputCapProblems(e, s.probe.body as Record<string, unknown>));
+    if (cap.status === 'failed') return { ...cap, rules: ['result.output-cap'] };
+    return details.status === 'passed' && cap.status === 'passed' ? { ...details, probed: { examples: samples.length, rules: resultStatus.rules } } : details.status !== 'passed' ? details : cap;
+  },
+};
 
 export const RESULT_CHECKS: readonly Check[] = [resultShape, resultUsage, resultEcho, resultTimestamps, resultStatus, structuredOutput, serverToolItems, reasoningDefault];

@@ -103,6 +103,20 @@ export const statusCompletedWhenCut: Mutant = {
   wrap: onResult((r) => void (r.status === 'incomplete' && (r.status = 'completed'))),
 };
 
+export const outputPastCapCompleted: Mutant = {
+  id: 'output-past-cap-completed',
+  breaks: 'reference IncompleteDetails: an answer asked for at most 16 output tokens reports 20 and status completed (a mock making up usage)',
+  caughtBy: 'result.status',
+  wrap: onResult((r) => {
+    const usage = r.usage as Json | undefined;
+    if (r.status !== 'incomplete' || !isObject(usage) || typeof r.max_output_tokens !== 'number') return;
+    r.status = 'completed';
+    r.incomplete_details = null;
+    usage.output_tokens = r.max_output_tokens + 4;
+    usage.total_tokens = (usage.input_tokens as number) + (usage.output_tokens as number);
+  }),
+};
+
 export const incompleteDetailsMissing: Mutant = {
   id: 'incomplete-details-missing',
   breaks: 'reference: an incomplete result has incomplete_details null',
@@ -318,6 +332,7 @@ export const RESULT_MUTANTS: readonly Mutant[] = [
   completedBeforeCreated,
   statusCompletedWhenCut,
   incompleteDetailsMissing,
+  outputPastCapCompleted,
   usageReasoningOverOutput,
   resultWithoutOutput,
   resultServedAsText,

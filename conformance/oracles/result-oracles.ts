@@ -128,6 +128,24 @@ export function resultStatusProblems(answer: Answer): Judgement {
 }
 
 /**
+ * reference IncompleteDetails (reason `max_output_tokens`): `max_output_tokens` is a cap. A result
+ * never reports more output tokens than the request allowed; an answer cut there is incomplete
+ * (the status half is `result.status-details`).
+ *
+ * @example
+ * outputCapProblems(answer, { max_output_tokens: 16 }); // ['usage.output_tokens 20 exceeds ...'] when 20 were reported
+ */
+export function outputCapProblems(answer: Answer, request: Json): Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  const cap = request.max_output_tokens;
+  const usage = body.usage;
+  if (typeof cap !== 'number' || !isObject(usage) || typeof usage.output_tokens !== 'number') return [];
+  if (usage.output_tokens <= cap) return [];
+  return [`reference IncompleteDetails: usage.output_tokens ${usage.output_tokens} exceeds the request's max_output_tokens ${cap} (status ${JSON.stringify(body.status)}); a capped answer stops at the cap and is incomplete with reason max_output_tokens`];
+}
+
+/**
  * Precondition of the metadata oracles: a Responses result (2xx) or an error envelope (4xx/5xx);
  * anything else cannot show whether metadata was added.
  */

@@ -55,6 +55,7 @@ export const RULES: readonly Rule[] = [
   inferred('result.server-tool-called', '2.4.1', 'With tool_choice "required" and a single gateway:datetime or gateway:web_fetch tool (with a URL in the prompt), the answer holds that tool\'s item.'),
   ref('result.reasoning-default', '2.1', 'A model that /models lists as reasoning by default (reasoning.default_enabled, not mandatory) reasons when the request leaves reasoning unset (reasoning tokens above 0), and does not with reasoning.enabled false (0 reasoning tokens, no reasoning item).'),
   ref('result.status-details', '2.2, 3', 'status agrees with incomplete_details: completed has incomplete_details null, incomplete names its reason there.'),
+  ref('result.output-cap', '2.2', 'max_output_tokens is a cap (reference IncompleteDetails reason max_output_tokens): usage.output_tokens never exceeds it; an answer cut there is incomplete.'),
   // Metadata (spec 2.1, 2.6)
   spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
   spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6; the value is read in any case (reference).'),
