@@ -5,6 +5,7 @@ import type { Probe } from '../client/probe.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
+import type { Stratum } from '../property/stratum.ts';
 import { baseResponsesRequest, baseVideoRequest, UNKNOWN_JOB_ID } from '../requests.ts';
 
 /** Every operation of spec 4 that takes a key, as a probe with the given auth (`/videos` only with `--include-videos`). */
@@ -44,14 +45,18 @@ export const authInvalidKey: Check = {
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
   run: (ctx) => {
-    const header = fc.oneof(
-      stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`),
-      fc.constantFrom('Bearer', 'Bearer ', 'Basic c2stZ3ctdGVzdDo=', 'Token sk-conformance-invalid', 'sk-conformance-invalid'),
-    );
+    type Value = { header: string; operation: number };
+    const unknownKey = stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`);
+    const malformed = fc.constantFrom('Bearer', 'Bearer ', 'Basic c2stZ3ctdGVzdDo=', 'Token sk-conformance-invalid', 'sk-conformance-invalid');
     const count = operations(ctx, 'none').length;
-    const arbitrary = fc.record({ header, operation: fc.nat({ max: count - 1 }) });
-    const probe = ({ header, operation }: { header: string; operation: number }) => operations(ctx, { header })[operation]!;
-    return runProperty(ctx, { arbitrary, probe, oracle: (exchange) => expectError(401)(exchange) });
+    // One stratum per operation with a well-formed key no gateway issued, then malformed headers:
+    // a gateway that lets any Bearer key through fails at every seed.
+    const strata: Stratum<Value>[] = [
+      ...operations(ctx, 'none').map((p, operation) => ({ label: `a well-formed unknown key on ${p.method} ${p.path}${p.body && (p.body as { stream?: boolean }).stream ? ' (stream)' : ''}`, arbitrary: unknownKey.map((header) => ({ header, operation })) })),
+      { label: 'a malformed Authorization header', arbitrary: fc.record({ header: malformed, operation: fc.nat({ max: count - 1 }) }) },
+    ];
+    const probe = ({ header, operation }: Value) => operations(ctx, { header })[operation]!;
+    return runProperty(ctx, { strata, rules: ['auth.invalid-credentials'], probe, oracle: (exchange) => expectError(401)(exchange) });
   },
 };
 

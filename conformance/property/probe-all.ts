@@ -20,13 +20,15 @@ export async function probeAll(
   sendOptions?: SendOptions,
 ): Promise<CheckOutcome> {
   let judged = 0;
+  // Every fixed probe is a kind of input the check owes: it may go above the check's fair share.
+  ctx.client.budget.ensure(probes.length);
   for (const probe of probes) {
     let exchange: Exchange;
     try {
       exchange = await ctx.client.send(probe, sendOptions);
     } catch (error) {
-      // Out of budget part-way: what was judged held; say what was not.
-      if (error instanceof BudgetExhaustedError && judged > 0) return { status: 'passed', reason: `request budget exhausted after ${judged} of ${probes.length} probes` };
+      // Out of budget part-way: what was judged held, but a probe not sent is no pass.
+      if (error instanceof BudgetExhaustedError && judged > 0) return { status: 'skipped', reason: `the run's budget was spent after ${judged} of ${probes.length} probes; not sent: ${probes.slice(judged).map((p) => `${p.method} ${p.path}`).join(', ')}` };
       return outcomeOfError(error, probe);
     }
     judged++;
@@ -34,5 +36,5 @@ export async function probeAll(
     if (isInconclusive(judgement)) return { status: 'inconclusive', reason: judgement.inconclusive, owner: judgement.owner, counterexample: probe, observed: observedOf(exchange) };
     if (judgement.length > 0) return { status: 'failed', reason: judgement.join('; '), counterexample: probe, observed: observedOf(exchange) };
   }
-  return { status: 'passed' };
+  return { status: 'passed', probed: { examples: judged, rules: [] } };
 }

@@ -6,9 +6,10 @@ import type { FetchLike } from '../../conformance/client/gateway-client.ts';
 import type { ConformanceReport } from '../../conformance/report.ts';
 import { runConformance } from '../../conformance/run-conformance.ts';
 import { startAimock, type AimockTarget } from '../../conformance/test-helpers/aimock-target.ts';
-import { AIMOCK_EXPECTED, PORTKEY_EXPECTED, type ExpectedVerdicts } from '../../conformance/test-helpers/expected-verdicts.ts';
-import { AIMOCK_OPTIONS, PORTKEY_OPTIONS } from '../../conformance/test-helpers/external-run-options.ts';
+import { AIMOCK_EXPECTED, PORTKEY_EXPECTED, PRISM_EXPECTED, type ExpectedVerdicts } from '../../conformance/test-helpers/expected-verdicts.ts';
+import { AIMOCK_OPTIONS, PORTKEY_OPTIONS, PRISM_OPTIONS } from '../../conformance/test-helpers/external-run-options.ts';
 import { startPortkey } from '../../conformance/test-helpers/portkey-target.ts';
+import { referenceOpenApiPath, startPrism } from '../../conformance/test-helpers/prism-target.ts';
 
 /** Every verdict as expected; a change names the check, the expected verdict with its reason, and what came. */
 function verdictChanges(report: ConformanceReport, expected: ExpectedVerdicts): string[] {
@@ -74,6 +75,28 @@ describe('external target: the Portkey gateway proxying to the simulator (child 
     } finally {
       await portkey.stop();
       await simulator.close();
+    }
+  });
+});
+
+const reference = referenceOpenApiPath();
+if (!reference) {
+  // Said once, in the test output: the third target needs the reference description beside the repository.
+  console.warn('external target Prism skipped: the reference OpenAPI description is not at ../shared/reference/openrouter-openapi.yaml (set GATEWAYKIT_REFERENCE_OPENAPI to its path)');
+}
+
+describe.skipIf(!reference)('external target: Prism 5.14 mocking the reference OpenAPI (child process, on loopback)', () => {
+  it('gets the committed verdict table', { timeout: 240_000 }, async () => {
+    const prism = await startPrism(reference!);
+    try {
+      const report = await runConformance({ baseUrl: prism.baseUrl, ...PRISM_OPTIONS });
+      expect(report.preflight.ok, report.preflight.cause).toBe(true);
+      expect(verdictChanges(report, PRISM_EXPECTED)).toEqual([]);
+      // Every verdict states its strength: the summary names areas and ends in one statement.
+      expect(report.summary.statement).toMatch(/^does not conform: breaks \d+ of \d+ rules probed/);
+      expect(report.summary.areas.map((a) => a.area)).toEqual(expect.arrayContaining(['auth', 'errors', 'validation', 'result', 'streams', 'datasets', 'audio']));
+    } finally {
+      await prism.stop();
     }
   });
 });
