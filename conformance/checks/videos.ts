@@ -11,7 +11,7 @@ import { judgeSamples, sharedSamples } from '../property/judge-shared.ts';
 import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { runProperty } from '../property/run-property.ts';
 import { baseVideoRequest } from '../requests.ts';
-import { finalCommands, jobCommands, type JobModel, type JobReal } from '../videos/job-commands.ts';
+import { finalCommands, jobCommands, SubmitCommand, type JobModel, type JobReal } from '../videos/job-commands.ts';
 
 const word = stringMatching(/^[a-z0-9:]{1,8}$/);
 
@@ -25,17 +25,19 @@ export const videosSubmitValidation = boundaryRuleCheck({
   requires: ['videos'],
   // Rejected submits start no job and do not move the clock: it may run beside other checks.
   exclusive: false,
-  violating: (ctx) =>
-    fc
-      .oneof(
-        fc.integer({ min: -60, max: 0 }).map((duration) => ({ duration })),
-        word.filter((v) => !(VIDEO_ASPECT_RATIOS as readonly string[]).includes(v)).map((aspect_ratio) => ({ aspect_ratio })),
-        word.filter((v) => !(VIDEO_RESOLUTIONS as readonly string[]).includes(v)).map((resolution) => ({ resolution })),
-        stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` })),
-        fc.oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id })),
-        fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) })),
-      )
-      .map((patch) => ({ ...baseVideoRequest(ctx.videoModel), ...patch })),
+  // One stratum per submit rule, each sent at its boundary first (duration 0, a 257-character
+  // session_id): the bounds are probed at every seed, not when a run happens to draw them.
+  violating: (ctx) => {
+    const on = (label: string, patches: fc.Arbitrary<Record<string, unknown>>) => ({ label, arbitrary: patches.map((patch) => ({ ...baseVideoRequest(ctx.videoModel), ...patch })) });
+    return [
+      on('duration under 1 (spec 2.7, 8)', fc.integer({ min: -60, max: 0 }).map((duration) => ({ duration }))),
+      on('an unknown aspect_ratio', word.filter((v) => !(VIDEO_ASPECT_RATIOS as readonly string[]).includes(v)).map((aspect_ratio) => ({ aspect_ratio }))),
+      on('an unknown resolution', word.filter((v) => !(VIDEO_RESOLUTIONS as readonly string[]).includes(v)).map((resolution) => ({ resolution }))),
+      on('an http callback_url', stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` }))),
+      on('a malformed previous_job_id', fc.oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id }))),
+      on('a session_id over 256 characters', fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) }))),
+    ];
+  },
 });
 
 /** spec 4.3, 7: polling a job that does not exist is a 404 with the envelope. */
@@ -91,8 +93,8 @@ export const videosJobShape: Check = {
 export const videosLifecycle: Check = {
   id: 'videos.lifecycle',
   spec: 'spec 3, 4.3',
-  rules: ['videos.forward-only'],
-  title: 'Jobs move only forward (pending -> in_progress -> terminal) and a terminal job never changes, over generated submit/poll/advance/cancel sequences',
+  rules: ['videos.forward-only', 'videos.status-enum'],
+  title: 'Job statuses stay in their enum and move only forward (pending -> in_progress -> terminal) and a terminal job never changes, over generated submit/poll/advance/cancel sequences',
   requires: ['videos'],
   async run(ctx) {
     const simulator = ctx.simulator?.clock === 'virtual';
@@ -108,6 +110,9 @@ export const videosLifecycle: Check = {
       try {
         const list = [...commands];
         await fc.asyncModelRun(() => ({ model, real }), list);
+        // A sequence that submitted nothing would judge nothing: it ends with a submit, so every
+        // run reaches a job looked at more than once (coverage at every seed, any clock).
+        if (model.jobs.length === 0) await new SubmitCommand().run(model, real);
         for (const command of finalCommands(model.jobs.length, simulator)) if (command.check(model)) await command.run(model, real);
       } catch (error) {
         if (!isSendError(error)) throw error;
@@ -123,7 +128,7 @@ export const videosLifecycle: Check = {
     if (details.failed) {
       const failure = lastFailure;
       if (!failure) throw details.errorInstance;
-      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, observed: failure.observed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, observed: failure.observed, rules: failure.rules, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
     }
     const stop = last?.stop;
     if (judged === 0 && stop) {
@@ -131,7 +136,8 @@ export const videosLifecycle: Check = {
       return outcomeOfError(stop);
     }
     if (judged === 0) return { status: 'skipped', reason: 'no job was looked at twice' };
-    return stop && !('inconclusive' in stop) ? { status: 'passed', reason: `${judged} looks judged; then ${stop.message}` } : { status: 'passed' };
+    const probed = { examples: judged, rules: videosLifecycle.rules };
+    return stop && !('inconclusive' in stop) ? { status: 'passed', reason: `${judged} looks judged; then ${stop.message}`, probed } : { status: 'passed', probed };
   },
 };
 

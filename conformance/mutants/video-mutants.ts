@@ -82,4 +82,32 @@ export const unknownJob200: Mutant = {
     }),
 };
 
-export const VIDEO_MUTANTS: readonly Mutant[] = [videoSubmit200, videoSubmit201, completedJobWithoutUsage, completedUsageCostString, submittedInProgress, jobGoesBack, aspectRatioUnchecked, unknownJob200];
+export const jobStatusProcessing: Mutant = {
+  id: 'job-status-processing',
+  breaks: 'spec 3: a running job is reported "processing", a state of the gateway\'s own, instead of in_progress',
+  caughtBy: 'videos.lifecycle',
+  wrap: (fetch) => onJson(fetch, (json, _response, request) => void (request.method === 'GET' && typeof json.id === 'string' && json.status === 'in_progress' && (json.status = 'processing'))),
+};
+
+export const videoDurationZeroAccepted: Mutant = {
+  id: 'video-duration-off-by-one',
+  breaks: 'spec 2.7, 8: duration 0 is taken for unset (a falsy check) and served with the default duration; negative ones are refused',
+  caughtBy: 'videos.submit-validation',
+  wrap: (fetch) =>
+    onRequest(fetch, (r) => {
+      if (isSubmit(r.method, r.url.pathname) && isObject(r.body) && r.body.duration === 0) delete r.body.duration;
+    }),
+};
+
+export const VIDEO_MUTANTS: readonly Mutant[] = [
+  videoSubmit200,
+  videoSubmit201,
+  completedJobWithoutUsage,
+  completedUsageCostString,
+  submittedInProgress,
+  jobGoesBack,
+  aspectRatioUnchecked,
+  unknownJob200,
+  jobStatusProcessing,
+  videoDurationZeroAccepted,
+];

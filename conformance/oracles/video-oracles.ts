@@ -74,6 +74,20 @@ export function videoStepProblems(prev: ObservedJob, next: ObservedJob): Problem
   return [];
 }
 
+/** spec 3: every status a job may have. */
+export const VIDEO_STATUSES: readonly string[] = ['pending', 'in_progress', ...VIDEO_TERMINAL_STATUSES];
+
+/**
+ * spec 3: a job's status is one of its enum (pending, in_progress, completed, failed, cancelled,
+ * expired) at every look: a gateway naming its own states ("queued", "processing") breaks it.
+ *
+ * @example
+ * videoStatusProblems({ status: 'processing' }); // ['spec 3: job status "processing" is not one of ...']
+ */
+export function videoStatusProblems(job: ObservedJob): Problems {
+  return VIDEO_STATUSES.includes(job.status) ? [] : [`spec 3: job status ${JSON.stringify(job.status)} is not one of ${VIDEO_STATUSES.join(', ')}`];
+}
+
 /** spec 2.8, 3: a completed job carries usage `{cost: number, is_byok: boolean}`. Precondition: a completed job. */
 export function completedUsageProblems(job: ObservedJob): Judgement {
   if (job.status !== 'completed') return { inconclusive: `the job ended ${job.status}, not completed`, owner: 'videos.lifecycle' };

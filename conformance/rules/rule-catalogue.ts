@@ -80,6 +80,7 @@ export const RULES: readonly Rule[] = [
   ref('videos.submit-202', '4.2', 'A video submit that is accepted answers 202.'),
   spec('videos.job-shape', '2.8, 3, 4.2', 'A submitted job is pending, its id matches gen-vid-<timestamp>-<20 alphanumerics> and its polling_url is the path {base}/videos/<id>.'),
   spec('videos.forward-only', '3', 'A job moves only forward: pending, in_progress, then one terminal state, and a terminal job never changes again.'),
+  spec('videos.status-enum', '3', 'A job\'s status is one of pending, in_progress, completed, failed, cancelled or expired at every look; no state of the gateway\'s own.'),
   spec('videos.completed-usage', '2.8, 3', 'A completed job carries usage with cost (number) and is_byok (boolean).'),
   // Operations of spec 4.4 (reference shapes)
   spec('datasets.auth', '4.4, 5.2', 'GET /datasets/rankings-daily without a key is 401 with the envelope.'),

@@ -3,7 +3,7 @@ import type { CheckContext, Inconclusive, Observed, Problems } from '../check.ts
 import { observedOf } from '../client/exchange.ts';
 import type { GatewayClient } from '../client/gateway-client.ts';
 import type { Probe } from '../client/probe.ts';
-import { isJob, readJob, videoStepProblems, type ObservedJob } from '../oracles/video-oracles.ts';
+import { isJob, readJob, videoStatusProblems, videoStepProblems, type ObservedJob } from '../oracles/video-oracles.ts';
 import { baseVideoRequest } from '../requests.ts';
 
 /** What the model knows: the jobs submitted in this run and the last look at each. */
@@ -15,8 +15,8 @@ export interface JobModel {
 export interface JobReal {
   readonly ctx: CheckContext;
   readonly client: GatewayClient;
-  /** Set when the rule was broken: the problems, the probe that showed them and its answer. */
-  failure?: { problems: Problems; probe: Probe; observed: Observed };
+  /** Set when a rule was broken: the problems, the rules they break, the probe that showed them and its answer. */
+  failure?: { problems: Problems; rules: readonly string[]; probe: Probe; observed: Observed };
   /** Set when a precondition failed (inconclusive) or sending failed (budget, transport). */
   stop?: Inconclusive | Error;
   /** Requests judged (each poll after a first look). */
@@ -38,9 +38,12 @@ async function look(real: JobReal, model: JobModel, index: number): Promise<void
     real.stop = next as Inconclusive;
     return;
   }
-  const problems = videoStepProblems(job.last, next);
+  // Two rules per look: the status is in its enum, and it moved only forward.
+  const outside = videoStatusProblems(next);
+  const backwards = outside.length > 0 ? [] : videoStepProblems(job.last, next);
   real.judged++;
-  if (problems.length > 0) real.failure = { problems, probe, observed: observedOf(answer) };
+  if (outside.length > 0) real.failure = { problems: outside, rules: ['videos.status-enum'], probe, observed: observedOf(answer) };
+  else if (backwards.length > 0) real.failure = { problems: backwards, rules: ['videos.forward-only'], probe, observed: observedOf(answer) };
   job.last = next;
 }
 
