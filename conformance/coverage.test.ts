@@ -14,6 +14,7 @@ const SPEC_ENUMS_AND_BOUNDS: Record<string, string> = {
   'modalities (2.1 enum)': 'modalities',
   'service_tier (2.1 enum)': 'serviceTier',
   'cache_control.type (2.1 enum)': 'cacheControlType',
+  'cache_control.type required (2.1)': 'cacheControlTypeMissing',
   'prompt_cache_options.mode (2.1 enum)': 'promptCacheMode',
   'store (2.1 constant false)': 'store',
   'session_id <= 256 (2.1, 8)': 'sessionIdLength',

@@ -8,6 +8,7 @@ import {
   streamDoneProblems,
   streamGrammarProblems,
   streamItemIdentityProblems,
+  streamItemPositionProblems,
   streamSequenceProblems,
   streamTerminalProblems,
   streamTerminalStatusProblems,
@@ -35,13 +36,21 @@ export const streamGrammar = streamCheck(
   'created -> in_progress -> items -> exactly one terminal event, each event matching its schema',
   streamGrammarProblems,
 );
-export const streamItemIdentity = streamCheck(
-  'stream.item-identity',
-  'spec 6; reference grammar',
-  ['stream.item-identity'],
-  'Item ids and output indexes stay the same from added to done; every added item and part is done',
-  streamItemIdentityProblems,
-);
+/** Two rules on the same samples: each failure names the one its answer breaks. */
+export const streamItemIdentity: Check = {
+  id: 'stream.item-identity',
+  spec: 'spec 6; reference grammar',
+  rules: ['stream.item-identity', 'stream.item-positions'],
+  title: 'Item ids and output indexes stay the same from added to done, every added item and part is done, and each index is the item\'s position in the final output',
+  async run(ctx) {
+    const samples = await streamSamples(ctx);
+    const identity = judgeSamples(samples, streamItemIdentityProblems);
+    if (identity.status === 'failed') return { ...identity, rules: ['stream.item-identity'] };
+    const positions = judgeSamples(samples, streamItemPositionProblems);
+    if (positions.status === 'failed') return { ...positions, rules: ['stream.item-positions'] };
+    return identity;
+  },
+};
 export const streamTerminalStatus = streamCheck(
   'stream.terminal-status',
   'spec 2.2, 6; reference grammar',

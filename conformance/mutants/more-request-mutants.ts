@@ -179,7 +179,18 @@ export const rankingsNewestFirst: Mutant = {
     }),
 };
 
+export const cacheControlTypeDefaulted: Mutant = {
+  id: 'cache-control-type-defaulted',
+  breaks: 'spec 2.1: a cache_control without its required type is served (type defaulted to ephemeral)',
+  caughtBy: 'validation.rule-breaking',
+  wrap: (fetch) =>
+    onRequest(fetch, (r) => {
+      if (isObject(r.body) && isObject(r.body.cache_control) && !('type' in r.body.cache_control)) r.body.cache_control.type = 'ephemeral';
+    }),
+};
+
 export const MORE_REQUEST_MUTANTS: readonly Mutant[] = [
+  cacheControlTypeDefaulted,
   enumsUnchecked,
   pluginIdsUnchecked,
   typesCoerced,

@@ -69,6 +69,26 @@ export const metadataNotSentWhenAsked: Mutant = {
   wrap: (fetch) => onJson(fetch, (json) => void (json.object === 'response' && delete json.gateway_metadata)),
 };
 
+const onMetadata = (change: (meta: Record<string, unknown>) => void): Mutant['wrap'] => (fetch) =>
+  onJson(fetch, (json) => void (json.object === 'response' && isObject(json.gateway_metadata) && change(json.gateway_metadata)));
+
+export const metadataRequestedResolved: Mutant = {
+  id: 'metadata-requested-resolved',
+  breaks: 'spec 2.6: gateway_metadata.requested names the dated snapshot the gateway resolved, not the model the request named',
+  caughtBy: 'metadata.enabled',
+  wrap: onMetadata((meta) => void (typeof meta.requested === 'string' && (meta.requested = `${meta.requested}-2024-07-18`))),
+};
+
+export const metadataEndpointTotalShort: Mutant = {
+  id: 'metadata-endpoint-total-short',
+  breaks: 'inferred from spec 2.6: endpoints.total counts the endpoints not selected, one fewer than listed',
+  caughtBy: 'metadata.enabled',
+  wrap: onMetadata((meta) => {
+    const endpoints = meta.endpoints;
+    if (isObject(endpoints) && Array.isArray(endpoints.available)) endpoints.total = endpoints.available.length - 1;
+  }),
+};
+
 export const streamMissingDone: Mutant = {
   id: 'stream-missing-done',
   breaks: 'spec 6.2: the stream does not end with [DONE]',
@@ -186,6 +206,8 @@ export const terminalJobChanges: Mutant = {
 };
 
 export const RESPONSE_MUTANTS: readonly Mutant[] = [
+  metadataRequestedResolved,
+  metadataEndpointTotalShort,
   errorCodeNotStatus,
   errorEnvelopeNotJson,
   retryAfterMissing,

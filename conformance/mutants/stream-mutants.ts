@@ -29,6 +29,13 @@ export const streamOutputIndexShifted: Mutant = {
     onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.output_item.done' && typeof e.output_index === 'number' ? { ...e, output_index: e.output_index + 1 } : e))),
 };
 
+export const streamOutputIndexFromOne: Mutant = {
+  id: 'stream-output-index-from-one',
+  breaks: 'reference grammar: every stream event counts output_index from 1 (ids, order and added/done agree; only the final output shows it)',
+  caughtBy: 'stream.item-identity',
+  wrap: (fetch) => onStreamEvents(fetch, (events) => events.map((e) => (typeof e.output_index === 'number' ? { ...e, output_index: e.output_index + 1 } : e))),
+};
+
 export const streamDropsOutputItemDone: Mutant = {
   id: 'stream-drops-output-item-done',
   breaks: 'reference grammar: output_item.done is never sent (the item stays open)',
@@ -199,6 +206,7 @@ export const STREAM_MUTANTS: readonly Mutant[] = [
   streamDropsArgumentsDone,
   streamItemIdChanges,
   streamDeltaItemIdWrong,
+  streamOutputIndexFromOne,
   streamOutputIndexShifted,
   streamDropsOutputItemDone,
   streamDropsContentPartDone,

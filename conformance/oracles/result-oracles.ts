@@ -168,6 +168,44 @@ export function metadataAbsentProblems(answer: Answer): Judgement {
     : [];
 }
 
+/**
+ * spec 2.6 routing metadata of a served result: `requested` is the model the request named.
+ * Precondition: the result carries gateway_metadata (that is `metadata.header-enabled`).
+ *
+ * @example
+ * metadataRequestedProblems(answer, { model: 'openai/gpt-4o-mini' }); // [] when requested names it
+ */
+export function metadataRequestedProblems(answer: Answer, request: Json): Judgement {
+  const meta = routingMetadata(answer);
+  if (isJudgement(meta)) return meta;
+  return meta.requested === undefined || meta.requested === request.model ? [] : [`spec 2.6: gateway_metadata.requested is ${JSON.stringify(meta.requested)}, the request named ${JSON.stringify(request.model)}`];
+}
+
+/**
+ * Inferred from spec 2.6's endpoints: a served result was routed to one endpoint, so at most one
+ * of `endpoints.available` is `selected`, and `total` counts at least those listed.
+ *
+ * @example
+ * metadataEndpointProblems(answer); // ['... 2 endpoints selected ...'] when two say selected
+ */
+export function metadataEndpointProblems(answer: Answer): Judgement {
+  const meta = routingMetadata(answer);
+  if (isJudgement(meta)) return meta;
+  const endpoints = meta.endpoints;
+  if (!isObject(endpoints) || !Array.isArray(endpoints.available)) return [];
+  const problems: string[] = [];
+  const selected = endpoints.available.filter((e) => isObject(e) && e.selected === true).length;
+  if (selected > 1) problems.push(`gateway_metadata.endpoints: ${selected} endpoints selected for one served answer`);
+  if (typeof endpoints.total === 'number' && endpoints.total < endpoints.available.length) problems.push(`gateway_metadata.endpoints.total ${endpoints.total} is less than the ${endpoints.available.length} endpoints listed`);
+  return problems;
+}
+
+function routingMetadata(answer: Answer): Json | Judgement {
+  const body = resultBody(answer);
+  if (isJudgement(body)) return body;
+  return isObject(body.gateway_metadata) ? body.gateway_metadata : { inconclusive: 'the result carries no gateway_metadata', owner: 'metadata.enabled' };
+}
+
 /** spec 2.6: with the header enabled, `gateway_metadata` is there and matches its schema. */
 export function metadataPresentProblems(answer: Answer): Judgement {
   const body = metadataCarrier(answer);

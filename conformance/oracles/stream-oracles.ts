@@ -157,6 +157,37 @@ export function streamItemIdentityProblems(answer: StreamAnswer): Judgement {
   return [...new Set(problems)].slice(0, 8);
 }
 
+/**
+ * reference grammar against the final output: an item's `output_index` is its position in the
+ * terminal response's `output`, and a content part's `content_index` its position in that item's
+ * `content` (a stream counting from 1 keeps every id and order right and still breaks this).
+ *
+ * @example
+ * streamItemPositionProblems(answer); // ['event 3: output_item.added at output_index 1, but item msg_1 is output[0] of the terminal response']
+ */
+export function streamItemPositionProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { terminal: true });
+  if (failedPre(stream)) return stream;
+  const terminal = terminalOf(stream.events)!;
+  const output = isObject(terminal.response) ? terminal.response.output : undefined;
+  if (!Array.isArray(output)) return { inconclusive: `${String(terminal.type)} carries no response output`, owner: 'stream.terminal-event' };
+  const position = new Map(output.flatMap((item, i) => (isObject(item) && typeof item.id === 'string' ? [[item.id, i] as const] : [])));
+  const problems: string[] = [];
+  for (const [i, e] of stream.events.entries()) {
+    if (!e || (e.type !== 'response.output_item.added' && e.type !== 'response.output_item.done' && e.type !== 'response.content_part.done')) continue;
+    if (e.type === 'response.content_part.done') {
+      const at = typeof e.output_index === 'number' ? output[e.output_index] : undefined;
+      const content = isObject(at) && Array.isArray(at.content) ? at.content : undefined;
+      if (content && typeof e.content_index === 'number' && e.content_index >= content.length) problems.push(`event ${i}: content_part.done at content_index ${e.content_index}, but output[${String(e.output_index)}] holds ${content.length} content parts`);
+      continue;
+    }
+    const id = isObject(e.item) && typeof e.item.id === 'string' ? e.item.id : undefined;
+    const expected = id === undefined ? undefined : position.get(id);
+    if (expected !== undefined && e.output_index !== expected) problems.push(`event ${i}: ${String(e.type)} at output_index ${String(e.output_index)}, but item ${id} is output[${expected}] of the terminal response`);
+  }
+  return [...new Set(problems)].slice(0, 8);
+}
+
 function terminalOf(events: readonly (StreamEventData | undefined)[]): StreamEventData | undefined {
   return events.find((e) => isTerminal(e?.type));
 }

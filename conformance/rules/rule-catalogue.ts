@@ -59,6 +59,8 @@ export const RULES: readonly Rule[] = [
   // Metadata (spec 2.1, 2.6)
   spec('metadata.opt-in', '2.1, 2.6', 'Without the metadata header (default disabled) neither results nor error bodies carry gateway_metadata.'),
   spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6; the value is read in any case (reference).'),
+  spec('metadata.requested-model', '2.6', 'gateway_metadata.requested on a served result is the model the request named.'),
+  inferred('metadata.one-endpoint-selected', '2.6', 'A served result was routed to one endpoint: at most one of gateway_metadata.endpoints.available is selected, and total counts at least those listed.'),
   spec('metadata.legacy-header', '2.1', 'The older X-Gateway-Experimental-Metadata: enabled has the same effect.'),
   spec('metadata.on-errors', '2.6, 7', 'With the metadata header enabled, error bodies carry gateway_metadata too.'),
   // Streams (spec 4.1, 6; reference grammar)
@@ -67,6 +69,7 @@ export const RULES: readonly Rule[] = [
   ref('stream.sequence-numbers', '6', 'Every event carries sequence_number, running 0, 1, 2, ... without gaps.'),
   ref('stream.grammar', '6', 'response.created comes first, then response.in_progress, then the items, then exactly one terminal event (completed, incomplete or failed) as the last event; each event matches its schema.'),
   ref('stream.item-identity', '6', 'An output item keeps its id and output_index from output_item.added to output_item.done, every event of the item names that id and index, and every added item and content part is done.'),
+  ref('stream.item-positions', '6', 'An item\'s output_index is its position in the terminal response\'s output, and a content part\'s content_index lies within that item\'s content.'),
   ref('stream.terminal-status', '6, 2.2', 'The terminal event agrees with its response: response.completed carries status completed and no incomplete_details, response.incomplete carries status incomplete with the reason, response.failed carries status failed with an error.'),
   ref('stream.terminal-carries-response', '6, 2.2', 'The terminal event carries the whole response with output and usage, and the usage adds up.'),
   spec('stream.deltas-join', '6.4', 'Text, function-argument and reasoning deltas joined equal their done event, which always follows them, and the text equals the final output text.'),
