@@ -34,7 +34,8 @@ export function summarizeVerdicts(results: readonly CheckResult[], strict: boole
   for (const r of results) {
     if (r.status === 'failed') for (const rule of r.broken ?? r.rules) (isAdvice(r, strict) ? advice : broken).add(rule);
     if (r.status === 'passed') {
-      examples += r.probed?.examples ?? 0;
+      // The always-on oracles judge answers other checks already counted.
+      if (areaOf(r.id) !== 'always') examples += r.probed?.examples ?? 0;
       for (const rule of r.probed?.rules.length ? r.probed.rules : r.rules) held.add(rule);
     }
   }
@@ -56,7 +57,7 @@ export function summarizeVerdicts(results: readonly CheckResult[], strict: boole
     probed.size === 0
       ? 'no rule was probed: nothing is known about this target'
       : broken.size === 0
-        ? `conforms on all ${probed.size} rules probed (${examples} answers judged by passing checks${advice.size > 0 ? `; advice on ${advice.size} inferred` : ''})${unprobedNote}`
+        ? `conforms on all ${probed.size} rules probed (${examples} answers judged by the passing checks${advice.size > 0 ? `; advice on ${advice.size} inferred` : ''})${unprobedNote}`
         : `does not conform: breaks ${broken.size} of ${probed.size} rules probed, holds ${held.size}${advice.size > 0 ? ` (and advice on ${advice.size} inferred)` : ''}${unprobedNote}`;
   return { statement, areas: [...areas.values()], unprobedRules };
 }
