@@ -44,6 +44,11 @@ describe('output that helps', () => {
     expect(failure.observed?.bodyExcerpt).toContain('Content-Type must be application/json');
     // No NUL bytes anywhere in what is printed.
     expect(text.includes('\u0000')).toBe(false);
+    // The summary ends with its strength: the area, the rule it never probed, one statement; the failure names its rule.
+    expect(text).toMatch(/By area:\n {2}audio {8}1 failed/);
+    expect(text).toMatch(/breaks: +audio\.multipart|\[breaks audio\.multipart\]|FAIL audio\.transcriptions-multipart/);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('Conformance: does not conform: breaks 1 of 1 rules probed, holds 0; every rule of the selected checks probed.');
+    expect(report.summary).toMatchObject({ statement: expect.stringMatching(/^does not conform/), unprobedRules: [], areas: [{ area: 'audio', failed: 1 }] });
   });
 
   it('the curl of a multipart upload goes through a file and reproduces the request exactly (run against a real port)', async () => {

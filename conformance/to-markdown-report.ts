@@ -47,6 +47,13 @@ export function toMarkdownReport(report: ConformanceReport): string {
   lines.push(
     `**${s.passed} passed, ${s.failed} failed, ${s.error} error, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s.advice} advice** of ${s.total} checks.`,
     '',
+    `**Conformance:** ${s.statement}.`,
+    '',
+    '| area | passed | failed | advice | error | inconclusive | skipped |',
+    '|---|---|---|---|---|---|---|',
+    ...s.areas.map((a) => `| ${a.area} | ${a.passed} | ${a.failed} | ${a.advice} | ${a.error} | ${a.inconclusive} | ${a.skipped} |`),
+    '',
+    ...(s.unprobedRules.length > 0 ? [`Rules never probed: ${s.unprobedRules.map((r) => `\`${r}\``).join(', ')}.`, ''] : []),
     '| check | spec | result | requests | paid | time |',
     '|---|---|---|---|---|---|',
     ...report.checks.map((c) => `| \`${c.id}\` | ${c.spec} | ${c.status === 'failed' && c.source === 'inferred' ? 'advice' : c.status} | ${c.requests} | ${c.paid} | ${(c.durationMs / 1000).toFixed(2)} s |`),
