@@ -7,6 +7,7 @@ import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapePr
 import { chatChunks, chatInStreamErrorProblems, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason } from '../oracles/chat-stream-oracles.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
+import type { Stratum } from '../property/stratum.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
@@ -150,24 +151,33 @@ function chatServed(answer: Exchange): Judgement {
   return [`a valid chat request was refused with HTTP ${answer.status}: ${answer.text.slice(0, 160)}`];
 }
 
-/** One breaker per bound of reference `ChatRequest`: each request breaks exactly one rule. */
-export function chatBreakers(model: string): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * One breaker per bound of reference `ChatRequest`: each request breaks exactly one rule. Each is a
+ * stratum, sent at its smallest first, so every bound is probed at every seed.
+ */
+export function chatBreakerStrata(model: string): Stratum<Record<string, unknown>>[] {
   const base = baseChatRequest(model);
-  return fc.oneof(
-    fc.constant({ ...base, messages: [] }),
-    fc.constant({ model, max_tokens: 16 }),
-    fc.constantFrom('robot', 'moderator', '').map((role) => ({ ...base, messages: [{ role, content: 'Say OK.' }] })),
-    fc.integer({ min: 257, max: 400 }).map((n) => ({ ...base, session_id: 's'.repeat(n) })),
-    fc.integer({ min: 5, max: 8 }).map((n) => ({ ...base, stop: Array.from({ length: n }, (_, i) => `#${i}`) })),
-    fc.constantFrom('extreme', 'LOW', 'turbo').map((reasoning_effort) => ({ ...base, reasoning_effort })),
-    fc.constantFrom('turbo', 'fastest').map((service_tier) => ({ ...base, service_tier })),
-    fc.constantFrom('smell', 'video').map((m) => ({ ...base, modalities: [m] })),
-    fc.constantFrom('hot', true, [0.5]).map((temperature) => ({ ...base, temperature })),
-    fc.constantFrom(1.5, '16', -0.5).map((max_tokens) => ({ ...base, max_tokens })),
-    fc.constantFrom('yaml', 'xml').map((type) => ({ ...base, response_format: { type } })),
-    fc.constantFrom('sometimes', 'any').map((tool_choice) => ({ ...base, tool_choice })),
-    fc.constantFrom(42, true).map((value) => ({ ...base, metadata: { key: value } })),
-  );
+  const kind = (label: string, arbitrary: fc.Arbitrary<Record<string, unknown>>): Stratum<Record<string, unknown>> => ({ label, arbitrary });
+  return [
+    kind('empty messages', fc.constant({ ...base, messages: [] })),
+    kind('no messages', fc.constant({ model, max_tokens: 16 })),
+    kind('an unknown role', fc.constantFrom('robot', 'moderator', '').map((role) => ({ ...base, messages: [{ role, content: 'Say OK.' }] }))),
+    kind('session_id over 256 characters', fc.integer({ min: 257, max: 400 }).map((n) => ({ ...base, session_id: 's'.repeat(n) }))),
+    kind('stop over 4 entries', fc.integer({ min: 5, max: 8 }).map((n) => ({ ...base, stop: Array.from({ length: n }, (_, i) => `#${i}`) }))),
+    kind('an unknown reasoning_effort', fc.constantFrom('extreme', 'LOW', 'turbo').map((reasoning_effort) => ({ ...base, reasoning_effort }))),
+    kind('an unknown service_tier', fc.constantFrom('turbo', 'fastest').map((service_tier) => ({ ...base, service_tier }))),
+    kind('an unknown modality', fc.constantFrom('smell', 'video').map((m) => ({ ...base, modalities: [m] }))),
+    kind('temperature of the wrong type', fc.constantFrom('hot', true, [0.5]).map((temperature) => ({ ...base, temperature }))),
+    kind('max_tokens not a non-negative integer', fc.constantFrom(1.5, '16', -0.5).map((max_tokens) => ({ ...base, max_tokens }))),
+    kind('an unknown response_format type', fc.constantFrom('yaml', 'xml').map((type) => ({ ...base, response_format: { type } }))),
+    kind('an unknown tool_choice', fc.constantFrom('sometimes', 'any').map((tool_choice) => ({ ...base, tool_choice }))),
+    kind('a metadata value that is not a string', fc.constantFrom(42, true).map((value) => ({ ...base, metadata: { key: value } }))),
+  ];
+}
+
+/** Every breaker of {@link chatBreakerStrata} as one arbitrary. */
+export function chatBreakers(model: string): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof(...chatBreakerStrata(model).map((s) => s.arbitrary));
 }
 
 /** reference `ChatRequest` bounds: each is refused with 400 and the envelope; the boundary values are served. */
@@ -182,7 +192,7 @@ export const chatValidation = boundaryRuleCheck({
     { ...baseChatRequest(ctx.model), stop: ['#0', '#1', '#2', '#3'] },
   ],
   served: chatServed,
-  violating: (ctx) => chatBreakers(ctx.model),
+  violating: (ctx) => chatBreakerStrata(ctx.model),
 });
 
 /** reference `ChatStreamChunk.error`: the simulator's stream-error fault fails a stream after its 200. */

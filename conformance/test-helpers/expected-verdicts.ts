@@ -174,8 +174,8 @@ export const PORTKEY_EXPECTED: ExpectedVerdicts = {
   'audio.transcriptions-non-speech-model': ['failed', 'Portkey\'s own 500 instead of 400/404 (inferred rule: advice)'],
   'audio.transcriptions-json': ['failed', 'a JSON (base64) transcription fails with Portkey\'s own 500'],
   'audio.transcriptions-multipart': ['passed', 'the multipart upload is proxied and transcribed'],
-  'chat.errors': ['passed', 'the simulator\'s 401s with the envelope pass through (the budget share sends 2 of the 4 probes)'],
-  'chat.validation': ['passed', 'the fields are forwarded and the simulator refuses the breaker; the budget share sends one served boundary of two'],
+  'chat.errors': ['failed', 'malformed chat JSON gets Portkey\'s own 500 {"status":"failure",...}, not 400 with the envelope (every probe is owed now; the share used to stop after the two 401s)'],
+  'chat.validation': ['failed', 'Portkey drops session_id, so a 257-character one is served (200); every bound is sent first, so this fails at every seed (it passed for some seeds before)'],
   'chat.result-shape': ['passed', 'chat completions pass through'],
   'chat.usage': ['passed', 'usage passes through'],
   'chat.finish-reason': ['passed', 'the plain answers end for their cause; the streamed ones are not judged (Portkey\'s own 500)'],
@@ -210,7 +210,9 @@ const PRISM_SERVED = 'Prism\'s schema has no such bound, so the request is serve
  * every operation with the description's examples, requires a Bearer key (any key), and refuses
  * bodies off the reference schema with 422. The spec's own rules (400, bounds of spec 8, metadata,
  * X-Generation-Id) are not in the description, so those checks fail; the result and usage shapes
- * of the examples pass. Verdicts held for seeds 1 to 5 and 7 at the default budget.
+ * of the examples pass. Verdicts held for seeds 1 to 5 and 7 at the default budget. The chat,
+ * Messages, embeddings and account checks are not recorded against Prism yet (the test runs the
+ * checks of this table).
  */
 export const PRISM_EXPECTED: ExpectedVerdicts = {
   'auth.missing-key': ['passed', 'no Authorization header: 401 with {error: {code: 401, message}}'],
