@@ -36,7 +36,7 @@ describe('toJunitXml', () => {
       target: { baseUrl: 'http://x/api/v1', simulator: false, model: 'm', includeVideos: false },
       preflight: { ok: true, steps: [] },
       checks: [],
-      summary: { total: 0, passed: 0, failed: 0, skipped: 0, error: 0, inconclusive: 0, advice: 0, ok: true, strict: false, requests: 0, budget: { limit: 1, used: 0 }, retries: 0, durationMs: 0 },
+      summary: { total: 0, passed: 0, failed: 0, skipped: 0, error: 0, inconclusive: 0, advice: 0, ok: true, strict: false, requests: 0, budget: { limit: 1, used: 0 }, retries: 0, durationMs: 0, statement: '', areas: [], unprobedRules: [] },
     };
     const missing = (id: string) => {
       throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
