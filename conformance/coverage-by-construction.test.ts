@@ -4,7 +4,7 @@ import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { onResponse } from './mutants/rewrite.ts';
 import { smallestOf, stratify } from './property/stratum.ts';
-import { runConformance } from './run-conformance.ts';
+import { DEFAULT_MAX_REQUESTS, runConformance } from './run-conformance.ts';
 
 /** A proxy's own crash page for malformed JSON (what the Portkey gateway answers): 500, no envelope. */
 const malformedJsonCrash = (fetch: typeof globalThis.fetch) =>
@@ -27,7 +27,7 @@ describe('coverage by construction', () => {
     const statuses: string[] = [];
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
       const gateway = createGateway({ clock: virtualClock() });
-      const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: malformedJsonCrash(gateway.fetch), simulator: false, only: ['errors.envelope'], seed, runs: 1, maxRequests: 150 });
+      const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: malformedJsonCrash(gateway.fetch), simulator: false, only: ['errors.envelope'], seed, runs: 1, maxRequests: DEFAULT_MAX_REQUESTS });
       statuses.push(`${seed}: ${report.checks[0]!.status}`);
     }
     expect(statuses).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => `${seed}: failed`));
