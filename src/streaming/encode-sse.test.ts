@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeSseEvent, encodeSsePieces, piecesWithBuffer, piecesWithEncoder, SSE_DONE, SSE_KEEPALIVE, type NodeBufferLike } from './encode-sse.ts';
+import { encodeSseEvent, encodeSsePieces, encodeSsePiecesSharingEcho, piecesWithBuffer, piecesWithEncoder, SHARED_ECHO_MIN_CHARS, SSE_DONE, SSE_KEEPALIVE, type NodeBufferLike } from './encode-sse.ts';
 
 describe('encodeSsePieces', () => {
   it('gives, piece by piece, the bytes of encoding each frame on its own', () => {
@@ -53,5 +53,51 @@ describe('the two encoders of the pieces', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('encodeSsePiecesSharingEcho', () => {
+  const join = (pieces: readonly Uint8Array[]) => Buffer.concat(pieces.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))).toString('utf8');
+
+  it('gives the bytes of encodeSsePieces, the long echoed instructions encoded once and shared', () => {
+    // A long instructions string with what JSON escapes (quotes, controls, lone surrogates) and non-ASCII.
+    const long = fc
+      .tuple(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('a', 'é', '"', '\n', '\ud800', '✨'))
+      .map(([s, fill]) => s + fill.repeat(SHARED_ECHO_MIN_CHARS) + s);
+    const response = fc.record(
+      {
+        id: fc.constant('resp_1'),
+        before: fc.oneof(fc.string({ maxLength: 4 }), fc.constant(undefined)),
+        instructions: fc.oneof(long, fc.string({ maxLength: 4 }), fc.constant(null)),
+        after: fc.oneof(fc.string({ maxLength: 4 }), fc.constant(undefined), fc.constant([1, { k: 'v' }])),
+      },
+      { requiredKeys: ['instructions'] },
+    );
+    const event = fc.oneof(
+      fc.record({ type: fc.constantFrom('response.created', 'response.in_progress', 'response.completed'), sequence_number: fc.nat(), response }),
+      fc.record({ type: fc.constant('response.output_text.delta'), sequence_number: fc.nat(), item_id: fc.constant('msg_1'), output_index: fc.constant(0), content_index: fc.constant(0), delta: fc.string({ maxLength: 4 }), logprobs: fc.constant([]) }),
+    );
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 5 }), fc.boolean(), (events, done) => {
+        const shared = encodeSsePiecesSharingEcho(events, { done });
+        expect(join(shared)).toBe(join(encodeSsePieces(events, { done })));
+        // Every long string is encoded into one piece, however many events echo it.
+        const longOnes = new Set(events.flatMap((e) => ('response' in e && typeof e.response.instructions === 'string' && e.response.instructions.length >= SHARED_ECHO_MIN_CHARS ? [e.response.instructions] : [])));
+        const big = new Set(shared.filter((p) => p.byteLength >= SHARED_ECHO_MIN_CHARS));
+        expect(big.size).toBe(longOnes.size);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('holds one copy of a 1 MB instructions echoed three times', () => {
+    const instructions = 'Be brief. '.repeat(100_000);
+    const response = { id: 'resp_1', status: 'completed', instructions, output: [] };
+    const events = ['response.created', 'response.in_progress', 'response.completed'].map((type, i) => ({ type, sequence_number: i, response: { ...response } }));
+    const pieces = encodeSsePiecesSharingEcho(events);
+    const wire = pieces.reduce((n, p) => n + p.byteLength, 0);
+    const kept = [...new Set(pieces.map((p) => p.buffer))].reduce((n, b) => n + b.byteLength, 0);
+    expect(wire).toBeGreaterThan(3 * instructions.length);
+    expect(kept).toBeLessThan(instructions.length + 4096);
   });
 });

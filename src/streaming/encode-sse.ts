@@ -106,6 +106,84 @@ export function encodeSsePieces(events: ReadonlyArray<{ type: string }>, options
   return framesToPieces(encodeSseFrames(events, options));
 }
 
+/**
+ * From this many characters on, an echoed `instructions` string is shared rather than repeated
+ * in memory (see {@link encodeSsePiecesSharingEcho}); below it the one-buffer encoding is cheaper.
+ */
+export const SHARED_ECHO_MIN_CHARS = 64 * 1024;
+
+/**
+ * The whole stream as UTF-8 pieces, byte for byte what {@link encodeSsePieces} gives, except that
+ * a long `instructions` string echoed in the response events (spec 2.2: `response.created`,
+ * `response.in_progress` and the terminal event each carry the whole response, instructions
+ * included) is serialised and encoded once, and that one piece is reused at each echo. A 1 MB
+ * instructions thus costs one copy held while the stream is open instead of three; the wire
+ * still carries the faithful echo in every event.
+ *
+ * @example
+ * const pieces = encodeSsePiecesSharingEcho(events);
+ * // the response events' instructions are one and the same Uint8Array
+ */
+export function encodeSsePiecesSharingEcho(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): Uint8Array[] {
+  const parts: JsonParts = { responses: new Map() };
+  // Text segments, each followed (at the same index in `shared`) by a shared piece or none.
+  const segments: string[] = [];
+  const shared: Array<Uint8Array | undefined> = [];
+  const echoes = new Map<string, Uint8Array>();
+  let open = SSE_KEEPALIVE;
+  for (const event of events) {
+    const e = event as Record<string, unknown>;
+    const split = echoSplit(e);
+    if (!split) {
+      open += `event: ${event.type}\ndata: ${eventJson(event, parts)}\n\n`;
+      continue;
+    }
+    let bytes = echoes.get(split.instructions);
+    if (!bytes) echoes.set(split.instructions, (bytes = utf8.encode(JSON.stringify(split.instructions))));
+    segments.push(`${open}event: ${event.type}\ndata: {"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${split.head}`);
+    shared.push(bytes);
+    open = `${split.tail}}\n\n`;
+  }
+  if (options.done !== false) open += SSE_DONE;
+  segments.push(open);
+  shared.push(undefined);
+  const text = framesToPieces({ list: segments, text: segments.join('') });
+  const pieces: Uint8Array[] = [];
+  text.forEach((piece, i) => {
+    pieces.push(piece);
+    const echo = shared[i];
+    if (echo) pieces.push(echo);
+  });
+  return pieces;
+}
+
+/**
+ * A response event of exactly `type`, `sequence_number`, `response` whose response holds a long
+ * string `instructions`: the response's JSON before and after that string's JSON, each made by
+ * JSON.stringify of the keys on its side, so that head + JSON(instructions) + tail is
+ * JSON.stringify(response) byte for byte (same keys, same order, same skipping of undefined).
+ */
+function echoSplit(e: Record<string, unknown>): { instructions: string; head: string; tail: string } | undefined {
+  const response = e.response as Record<string, unknown> | null | undefined;
+  if (typeof response !== 'object' || response === null || Array.isArray(response) || !hasKeys(e, RESPONSE_EVENT_KEYS) || !Number.isSafeInteger(e.sequence_number)) return undefined;
+  const instructions = response.instructions;
+  if (typeof instructions !== 'string' || instructions.length < SHARED_ECHO_MIN_CHARS || typeof response.toJSON === 'function') return undefined;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  let seen = false;
+  for (const key of Object.keys(response)) {
+    if (key === 'instructions') seen = true;
+    else (seen ? after : before)[key] = response[key];
+  }
+  const beforeJson = JSON.stringify(before).slice(1, -1);
+  const afterJson = JSON.stringify(after).slice(1, -1);
+  return {
+    instructions,
+    head: `{${beforeJson}${beforeJson === '' ? '' : ','}"instructions":`,
+    tail: `${afterJson === '' ? '' : ','}${afterJson}}`,
+  };
+}
+
 /** A whole event stream as text: its frames (keep-alive comment, one per event, `[DONE]`) and all of them joined. */
 export interface SseFrames {
   readonly list: readonly string[];

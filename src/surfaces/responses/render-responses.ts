@@ -1,7 +1,8 @@
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { EngineAnswer } from '../../engine/run-engine.ts';
 import { assembleStream } from '../../streaming/assemble-stream.ts';
-import { encodeSseFrames } from '../../streaming/encode-sse.ts';
+import { encodeSseFrames, encodeSsePiecesSharingEcho, SHARED_ECHO_MIN_CHARS } from '../../streaming/encode-sse.ts';
+import { sseResponse } from '../../streaming/sse-response.ts';
 
 /**
  * Frame 0 is the keep-alive comment, 1 and 2 `response.created` and `response.in_progress`: a
@@ -19,7 +20,15 @@ const FIRST_CUT_FRAME = 3;
 export function renderResponses(answer: EngineAnswer): Response | Promise<Response> {
   const stream = answer.stream;
   if (!stream) return jsonResponse(answer.result, { headers: answer.headers });
-  const frames = encodeSseFrames(stream.events, { done: stream.fault !== 'stream-cut' });
+  const done = stream.fault !== 'stream-cut';
+  const instructions = answer.result.instructions;
+  // spec 2.2 / 6: three events echo the instructions. A long one is encoded once and shared, so an
+  // open stream holds one copy, not three. Cut, paced and re-chunked streams work on whole frames
+  // and keep the frame encoding.
+  if (typeof instructions === 'string' && instructions.length >= SHARED_ECHO_MIN_CHARS && !stream.cutRng && !(stream.timed && stream.eventTokens) && !stream.chunking) {
+    return sseResponse(encodeSsePiecesSharingEcho(stream.events, { done }), answer.headers);
+  }
+  const frames = encodeSseFrames(stream.events, { done });
   return assembleStream(
     frames,
     {
