@@ -126,27 +126,29 @@ export const SHARED_ECHO_MIN_CHARS = 64 * 1024;
  */
 export function encodeSsePiecesSharingEcho(events: ReadonlyArray<{ type: string }>, options: { done?: boolean } = {}): Uint8Array[] {
   const parts: JsonParts = { responses: new Map() };
-  // Text segments, each followed (at the same index in `shared`) by a shared piece or none.
-  const segments: string[] = [];
-  const shared: Array<Uint8Array | undefined> = [];
+  // One text segment per frame, an echoing frame cut in two around its instructions; `shared[i]`
+  // is the piece that goes after segment i, if any. Pieces thus stay frame by frame (the
+  // journal keeps a stream's pieces as its events) but for the echo itself.
+  const segments: string[] = [SSE_KEEPALIVE];
+  const shared: Array<Uint8Array | undefined> = [undefined];
   const echoes = new Map<string, Uint8Array>();
-  let open = SSE_KEEPALIVE;
   for (const event of events) {
     const e = event as Record<string, unknown>;
     const split = echoSplit(e);
     if (!split) {
-      open += `event: ${event.type}\ndata: ${eventJson(event, parts)}\n\n`;
+      segments.push(`event: ${event.type}\ndata: ${eventJson(event, parts)}\n\n`);
+      shared.push(undefined);
       continue;
     }
     let bytes = echoes.get(split.instructions);
     if (!bytes) echoes.set(split.instructions, (bytes = utf8.encode(JSON.stringify(split.instructions))));
-    segments.push(`${open}event: ${event.type}\ndata: {"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${split.head}`);
-    shared.push(bytes);
-    open = `${split.tail}}\n\n`;
+    segments.push(`event: ${event.type}\ndata: {"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${split.head}`, `${split.tail}}\n\n`);
+    shared.push(bytes, undefined);
   }
-  if (options.done !== false) open += SSE_DONE;
-  segments.push(open);
-  shared.push(undefined);
+  if (options.done !== false) {
+    segments.push(SSE_DONE);
+    shared.push(undefined);
+  }
   const text = framesToPieces({ list: segments, text: segments.join('') });
   const pieces: Uint8Array[] = [];
   text.forEach((piece, i) => {
