@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
@@ -53,6 +54,19 @@ describe('robustness: a 1 MB instructions echoed in a stream (issue 25 item 11)'
       for (const e of echoed) expect(e.response?.instructions).toBe(INSTRUCTIONS);
       expect(Buffer.byteLength(text)).toBeGreaterThan(3 * echoBytes);
       expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
+    });
+
+    it('the openai SDK at default settings reads the echo in every response event', async () => {
+      const client = new OpenAI({ baseURL: target.baseUrl, apiKey: 'sk-gw-test' });
+      const stream = await client.responses.create({ model: MODEL, input: 'Hi', instructions: INSTRUCTIONS, stream: true });
+      const seen: string[] = [];
+      for await (const event of stream) {
+        if (event.type === 'response.created' || event.type === 'response.in_progress' || event.type === 'response.completed') {
+          expect(event.response.instructions).toBe(INSTRUCTIONS);
+          seen.push(event.type);
+        }
+      }
+      expect(seen).toEqual(['response.created', 'response.in_progress', 'response.completed']);
     });
   });
 });
