@@ -44,3 +44,7 @@ export type { Mp4Options } from './videos/build-mp4.ts';
 export { seededRandom, hash53, stableStringify } from './random/index.ts';
 export type { SeededRandom } from './random/index.ts';
 export { gatewayInternals } from './gateway/gateway-internals.ts';
+// msw and HTTP plumbing, out of the root entry since the schemas split (docs/decisions/0039)
+export { errorResponse } from './http/error-response.ts';
+export { withIndependentCopies } from './adapter/msw/independent-copies.ts';
+export { releaseResponseClones } from './adapter/msw/release-response-clones.ts';

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * The public surface, read from the sources the way tsc reads them: every function (and class)
  * the package's entry points export carries JSDoc with an `@example`, and the root entry keeps
- * the engine's internals out (they live under `gatewaykit/internals`).
+ * the engine's internals out (they live under `gatewaykit/internals`) and its zod schemas too
+ * (`gatewaykit/schemas`).
  */
 
-const ENTRIES = ['src/index.ts', 'src/adapter/node/index.ts', 'src/vitest/index.ts', 'conformance/index.ts'];
+const ENTRIES = ['src/index.ts', 'src/public-schemas.ts', 'src/adapter/node/index.ts', 'src/vitest/index.ts', 'conformance/index.ts'];
 
 const program = ts.createProgram(ENTRIES, {
   module: ts.ModuleKind.NodeNext,
@@ -50,8 +51,39 @@ describe('public surface', () => {
     for (const name of ['GatewayEnv', 'resolveRoute', 'WEB_CORPUS', 'loadTokenizer', 'hash53', 'ResponseResult', 'createScriptRegistry', 'createVideoJobs']) {
       expect(root.has(name), name).toBe(false);
     }
-    for (const name of ['createGateway', 'virtualClock', 'systemClock', 'GatewayError', 'ResponsesRequestSchema', 'ResponsesResultSchema', 'ResponsesResult', 'ScriptRuleSchema', 'Catalog', 'TextModel']) {
+    for (const name of ['createGateway', 'virtualClock', 'systemClock', 'GatewayError', 'ResponsesResult', 'ResponsesRequest', 'StreamEvent', 'ScriptRule', 'Catalog', 'TextModel']) {
       expect(root.has(name), name).toBe(true);
     }
+  });
+
+  it('the root entry exports no zod schema and no msw or HTTP plumbing: they live in gatewaykit/schemas and gatewaykit/internals', () => {
+    const root = exportsOf('src/index.ts').map((e) => e.name);
+    expect(root.filter((name) => name.endsWith('Schema'))).toEqual([]);
+    for (const name of ['withIndependentCopies', 'releaseResponseClones', 'errorResponse', 'validateResponsesRequest', 'RESPONSES_LIMITS']) {
+      expect(root, name).not.toContain(name);
+    }
+  });
+
+  it('gatewaykit/schemas has the schema of every request and answer the root entry names a type for', () => {
+    const schemas = new Set(exportsOf('src/public-schemas.ts').map((e) => e.name));
+    for (const name of ['ResponsesRequest', 'ResponsesResult', 'StreamEvent', 'ErrorBody', 'Usage', 'Catalog', 'ScriptRule', 'Cassette', 'ApiKey', 'VideoJob', 'EmbeddingsRequest', 'TranscriptionRequest', 'RankingsDailyResponse']) {
+      expect(schemas.has(`${name}Schema`), `${name}Schema`).toBe(true);
+    }
+    for (const name of ['ChatRequestSchema', 'ChatResultSchema', 'ChatStreamChunkSchema', 'MessagesRequestSchema', 'MessagesResultSchema', 'validateResponsesRequest']) {
+      expect(schemas.has(name), name).toBe(true);
+    }
+  });
+
+  it('the schemas entry parses what it claims to: a real /responses answer of the simulator', async () => {
+    const { createGateway, virtualClock } = await import('../../src/index.ts');
+    const { ResponsesResultSchema, ErrorBodySchema } = await import('../../src/public-schemas.ts');
+    const gateway = createGateway({ clock: virtualClock(), seed: 7 });
+    const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+    const ok = await gateway.fetch('/responses', { method: 'POST', headers, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
+    expect(ok.status).toBe(200);
+    expect(ResponsesResultSchema.safeParse(await ok.json()).success).toBe(true);
+    const bad = await gateway.fetch('/responses', { method: 'POST', headers, body: '{' });
+    expect(bad.status).toBe(400);
+    expect(ErrorBodySchema.safeParse(await bad.json()).success).toBe(true);
   });
 });

@@ -85,7 +85,7 @@ export function independentlyCancellable(stream: ReadableStream<Bytes>): Readabl
  *
  * @example
  * import { http } from 'msw';
- * import { withIndependentCopies } from 'gatewaykit';
+ * import { withIndependentCopies } from 'gatewaykit/internals';
  *
  * http.get('https://api.test/thing', () =>
  *   withIndependentCopies(Response.json({ error: 'busy' }, { status: 503 })),

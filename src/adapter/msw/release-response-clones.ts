@@ -20,7 +20,7 @@ export interface MswLifecycle {
  *
  * @example
  * import { setupServer } from 'msw/node';
- * import { releaseResponseClones } from 'gatewaykit';
+ * import { releaseResponseClones } from 'gatewaykit/internals';
  *
  * const server = setupServer(...handlers);
  * releaseResponseClones(server);
