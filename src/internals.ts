@@ -46,5 +46,5 @@ export type { SeededRandom } from './random/index.ts';
 export { gatewayInternals } from './gateway/gateway-internals.ts';
 // msw and HTTP plumbing, out of the root entry since the schemas split (docs/decisions/0039)
 export { errorResponse } from './http/error-response.ts';
-export { withIndependentCopies } from './adapter/msw/independent-copies.ts';
-export { releaseResponseClones } from './adapter/msw/release-response-clones.ts';
+export { withIndependentCopies } from './msw/independent-copies.ts';
+export { releaseResponseClones } from './msw/release-response-clones.ts';

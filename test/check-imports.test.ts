@@ -27,4 +27,15 @@ describe('the layer rule of npm run check:cycles', () => {
     expect(layerProblems(edges(['surfaces/chat', 'surfaces/responses']), table)).toHaveLength(1);
     expect(layerProblems(edges(['newthing', 'bytes']), table)).toEqual(['layer rule: src/newthing/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to']);
   });
+
+  it('keeps adapter/ for runtimes above gateway/: every adapter row is higher, and gateway/ importing one is refused', () => {
+    const gateway = table.layers.get('gateway') ?? Infinity;
+    const adapters = [...table.layers].filter(([folder]) => folder.startsWith('adapter/'));
+    expect(adapters.length).toBeGreaterThan(0);
+    for (const [folder, layer] of adapters) expect(layer, folder).toBeGreaterThan(gateway);
+    expect(layerProblems(edges(['gateway', 'adapter/node']), table)).toHaveLength(1);
+    // The msw handler factory gateway.handlers comes from sits below it (docs/architecture.md).
+    expect(layerProblems(edges(['gateway', 'msw']), table)).toEqual([]);
+    expect(table.layers.get('public-schemas')).toBe(table.layers.get('index'));
+  });
 });

@@ -1,6 +1,6 @@
 import { logUnexpectedError, type UnexpectedErrorContext } from '../errors/unexpected-error.ts';
 import type { HttpHandler } from 'msw';
-import { mswHandlers } from '../adapter/msw/msw-handlers.ts';
+import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
 import { accountRoutes } from '../handlers/account.ts';
 import { embeddingsRoutes } from '../handlers/embeddings.ts';

@@ -1,7 +1,7 @@
 import { getResponse, http, type RequestHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { withIndependentCopies } from '../adapter/msw/independent-copies.ts';
-import { releaseResponseClones } from '../adapter/msw/release-response-clones.ts';
+import { withIndependentCopies } from '../msw/independent-copies.ts';
+import { releaseResponseClones } from '../msw/release-response-clones.ts';
 import type { Gateway } from '../gateway/create-gateway.ts';
 
 /** The part of an msw server (`setupServer()` of msw/node) the router uses. */
@@ -52,7 +52,7 @@ export function createGatewayRouter(userServer?: MswServer): GatewayRouter {
       if (answered) return withIndependentCopies(answered);
     }
     // No gateway for this origin: fall through to the user's handlers or the network.
-    // Bodies msw can clone without breaking `body.cancel()` (src/adapter/msw/independent-copies.ts).
+    // Bodies msw can clone without breaking `body.cancel()` (src/msw/independent-copies.ts).
     return own ? withIndependentCopies(await own.gateway.handle(request)) : undefined;
   });
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test } from 'vitest';
-import { withIndependentCopies } from '../../src/adapter/msw/independent-copies.ts';
-import { releaseResponseClones } from '../../src/adapter/msw/release-response-clones.ts';
+import { withIndependentCopies } from '../../src/msw/independent-copies.ts';
+import { releaseResponseClones } from '../../src/msw/release-response-clones.ts';
 
 /**
  * The msw cancel hang (mswjs/interceptors issues 712 and 799): msw clones every mocked Response

@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import type { Route } from '../../http/route.ts';
+import type { Route } from '../http/route.ts';
 import { withIndependentCopies } from './independent-copies.ts';
 
 /**
