@@ -107,6 +107,7 @@ describe('the packed package', () => {
       runConformance: 'function',
       responsesStatus: 200,
       unauthenticatedStatus: 401,
+      resultParses: true,
     });
   });
 

@@ -4,6 +4,10 @@ import { startServer, type RunningServer } from 'gatewaykit/node';
 import { runConformance } from 'gatewaykit/conformance';
 import { createGatewayTest, type GatewayFixture } from 'gatewaykit/vitest';
 import { resolveRoute, type RouteDecision } from 'gatewaykit/internals';
+import { ResponsesResultSchema } from 'gatewaykit/schemas';
+import type { ResponsesResult } from 'gatewaykit';
+// @ts-expect-error the zod schemas are not part of the root export (gatewaykit/schemas has them)
+import { ResponsesResultSchema as notARootSchema } from 'gatewaykit';
 // @ts-expect-error the engine's internals are not part of the root export (gatewaykit/internals has them)
 import { resolveRoute as notARootExport } from 'gatewaykit';
 
@@ -17,5 +21,6 @@ const useFixture = (fixture: GatewayFixture): Promise<Response> => fixture.fetch
 
 const route: typeof resolveRoute = resolveRoute;
 const decision = (d: RouteDecision): string => d.provider;
+const parseResult = (body: unknown): ResponsesResult => ResponsesResultSchema.parse(body);
 
-export { gateway, status, server, conform, test, useFixture, route, decision, notARootExport };
+export { gateway, status, server, conform, test, useFixture, route, decision, notARootExport, parseResult, notARootSchema };

@@ -3,6 +3,7 @@
 import { createGateway } from 'gatewaykit';
 import { startServer } from 'gatewaykit/node';
 import { runConformance } from 'gatewaykit/conformance';
+import { ResponsesResultSchema } from 'gatewaykit/schemas';
 
 const gateway = createGateway();
 const request = (headers) => gateway.fetch('/responses', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' }) });
@@ -15,5 +16,7 @@ console.log(
     runConformance: typeof runConformance,
     responsesStatus: models.status,
     unauthenticatedStatus: unauthenticated.status,
+    // The gatewaykit/schemas entry validates the answer the root entry's gateway gave.
+    resultParses: ResponsesResultSchema.safeParse(await models.json()).success,
   }),
 );
