@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseApiKeys, type ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
+import { loadCatalogFile } from '../adapter/node/load-catalog-file.ts';
 import { parseCatalog } from '../catalog/parse-catalog.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 import { parseScriptsFile, type ScriptRule } from '../scripts/script-rule.ts';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Catalog } from '../catalog/catalog.ts';
-import { loadCatalogFile } from '../catalog/load-catalog-file.ts';
+import { loadCatalogFile } from '../adapter/node/load-catalog-file.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway } from '../gateway/create-gateway.ts';
 import { cassetteRequest, diffCassette, formatDiffReport, withModelMap, type CassetteDiff } from '../replay/diff-cassette.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import catalog from '../../fixtures/catalog.json' with { type: 'json' };
 import { runCli } from '../cli/run-cli.ts';
-import { readKeysFile } from '../../src/auth/read-keys-file.ts';
+import { readKeysFile } from '../../src/adapter/node/read-keys-file.ts';
 import { readServeConfig } from '../../src/cli/config-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gatewaykit-hostile-'));

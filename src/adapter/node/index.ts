@@ -7,6 +7,6 @@ export type { GatewayStateFile } from './state-file.ts';
 export { startRecorder } from '../../replay/record-proxy.ts';
 export type { RecorderOptions, RunningRecorder } from '../../replay/record-proxy.ts';
 export { readCassettes } from '../../replay/read-cassettes.ts';
-export { readKeysFile } from '../../auth/read-keys-file.ts';
+export { readKeysFile } from './read-keys-file.ts';
 export { missProxy } from '../../replay/proxy-miss.ts';
 export type { MissHandler, MissProxyOptions } from '../../replay/proxy-miss.ts';

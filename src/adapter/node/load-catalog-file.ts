@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { CatalogError, parseCatalog } from './parse-catalog.ts';
-import type { Catalog } from './catalog.ts';
+import { CatalogError, parseCatalog } from '../../catalog/parse-catalog.ts';
+import type { Catalog } from '../../catalog/catalog.ts';
 
 /**
  * Read and validate a catalogue file (`gatewaykit serve --catalog FILE`). Node only. Every failure

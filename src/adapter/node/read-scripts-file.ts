@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseScriptsFile, type ScriptRule } from './script-rule.ts';
+import { parseScriptsFile, type ScriptRule } from '../../scripts/script-rule.ts';
 
 /**
  * Read and validate a scripts file for `gatewaykit serve --scripts FILE` (node only; the core

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseApiKeys, type ApiKey } from './api-key.ts';
+import { parseApiKeys, type ApiKey } from '../../auth/api-key.ts';
 
 /**
  * Read and validate a keys file for `gatewaykit serve --keys FILE` (node only; the core never
