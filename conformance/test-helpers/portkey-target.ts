@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 export interface PortkeyTarget {
   /** Portkey's OpenAI-compatible base URL, `http://127.0.0.1:<port>/v1`. */
@@ -9,14 +9,6 @@ export interface PortkeyTarget {
   /** The headers Portkey needs to route to an OpenAI-compatible host (`--header` of the CLI). */
   readonly headers: Readonly<Record<string, string>>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 export interface PrismTarget {
   /** Prism's base URL, `http://127.0.0.1:<port>`: it serves the description's paths at the root. */
@@ -18,14 +18,6 @@ export interface PrismTarget {
 export function referenceOpenApiPath(): string | undefined {
   const candidates = [process.env.GATEWAYKIT_REFERENCE_OPENAPI, fileURLToPath(new URL('../../../shared/reference/openrouter-openapi.yaml', import.meta.url))];
   return candidates.find((p): p is string => typeof p === 'string' && p !== '' && existsSync(p));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
