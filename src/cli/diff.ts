@@ -6,7 +6,7 @@ import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway } from '../gateway/create-gateway.ts';
 import { cassetteRequest, diffCassette, formatDiffReport, withModelMap, type CassetteDiff } from '../replay/diff-cassette.ts';
 import { printable } from '../replay/printable.ts';
-import { readCassettes } from '../replay/read-cassettes.ts';
+import { readCassettes } from '../adapter/node/read-cassettes.ts';
 import { optionError } from './did-you-mean.ts';
 
 export const DIFF_HELP = `gatewaykit diff: how the simulator differs from a recorded gateway

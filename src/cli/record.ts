@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startRecorder } from '../replay/record-proxy.ts';
+import { startRecorder } from '../adapter/node/record-proxy.ts';
 import { optionError } from './did-you-mean.ts';
 
 export const RECORD_HELP = `gatewaykit record: a recording proxy in front of a real gateway

@@ -4,9 +4,11 @@ import { clockSleep } from '../timing/clock-sleep.ts';
 import { pacedStream } from '../timing/paced-stream.ts';
 import { bytesOf, chunkBytes, parseCassette, type Cassette } from './cassette.ts';
 import { matchKey } from './match-key.ts';
-import type { MissHandler } from './proxy-miss.ts';
 
 /** `createGateway({ replay })`: answer recorded requests from cassettes (docs/record-replay.md). */
+/** What a replay miss is handed to under `miss: 'proxy'`. */
+export type MissHandler = (method: string, path: string, headers: Headers, body: Uint8Array) => Promise<Response>;
+
 export interface ReplayOptions {
   /** The cassettes, e.g. `readCassettes('cassettes')` from `gatewaykit/node`. */
   cassettes: readonly unknown[];

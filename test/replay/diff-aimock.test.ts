@@ -8,7 +8,7 @@ import { diff } from '../../src/cli/diff.ts';
 import type { Cassette } from '../../src/replay/cassette.ts';
 import { formatDiffReport, type CassetteDiff } from '../../src/replay/diff-cassette.ts';
 import { printable } from '../../src/replay/printable.ts';
-import { startRecorder } from '../../src/replay/record-proxy.ts';
+import { startRecorder } from '../../src/adapter/node/record-proxy.ts';
 
 /**
  * `gatewaykit diff` against a real recording of a gateway nobody here wrote: aimock answering

@@ -8,8 +8,8 @@ import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
 import type { Cassette } from '../../src/replay/cassette.ts';
 import { cassetteRequest, diffCassette } from '../../src/replay/diff-cassette.ts';
-import { readCassettes } from '../../src/replay/read-cassettes.ts';
-import { startRecorder, type RunningRecorder } from '../../src/replay/record-proxy.ts';
+import { readCassettes } from '../../src/adapter/node/read-cassettes.ts';
+import { startRecorder, type RunningRecorder } from '../../src/adapter/node/record-proxy.ts';
 
 /**
  * Record, replay and diff of `POST /messages`: the Anthropic SDK (default settings, key as

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCassette, type CassetteBody } from '../../src/replay/cassette.ts';
-import { startRecorder, type RunningRecorder } from '../../src/replay/record-proxy.ts';
+import { startRecorder, type RunningRecorder } from '../../src/adapter/node/record-proxy.ts';
 import { redactPieces } from '../../src/replay/redact.ts';
 
 /**

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapter/node/create-server.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
-import { missProxy } from '../../src/replay/proxy-miss.ts';
-import { readCassettes } from '../../src/replay/read-cassettes.ts';
-import { startRecorder } from '../../src/replay/record-proxy.ts';
+import { missProxy } from '../../src/adapter/node/proxy-miss.ts';
+import { readCassettes } from '../../src/adapter/node/read-cassettes.ts';
+import { startRecorder } from '../../src/adapter/node/record-proxy.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/adapter/node/create-server.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
-import { readCassettes } from '../../src/replay/read-cassettes.ts';
+import { readCassettes } from '../../src/adapter/node/read-cassettes.ts';
 import { runCli } from '../cli/run-cli.ts';
 import { jsonHeaders } from '../targets.ts';
 

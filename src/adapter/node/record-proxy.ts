@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Cassette } from './cassette.ts';
-import { keptResponseHeaders, relativeTo, saveExchange } from './save-exchange.ts';
+import type { Cassette } from '../../replay/cassette.ts';
+import { keptResponseHeaders, relativeTo } from '../../replay/cassette-of-exchange.ts';
+import { saveExchange } from './save-exchange.ts';
 
 export interface RecorderOptions {
   /** Base URL of the gateway to record, e.g. `https://gateway.example/api/v1` (no credentials in it). */

@@ -2,7 +2,7 @@
  * Extracts every example of the /responses and /videos operations from OpenRouter's OpenAPI
  * description (the reference, shared/reference/openrouter-openapi.yaml), applies the renames of
  * the reference README (OpenRouter -> Gateway API names) and writes reference-examples.json
- * beside this file. Development tool: `npx tsx src/openapi/reference/extract-reference-examples.ts [YAML]`.
+ * beside this file. Development tool: `npx tsx scripts/reference-examples/extract-reference-examples.ts [YAML]`.
  * The committed JSON lets the test run without the reference; when the reference is reachable the
  * test re-extracts and fails on drift.
  */
@@ -108,7 +108,7 @@ export const REFERENCE_EXAMPLES_FILE = fileURLToPath(new URL('./reference-exampl
 
 const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isEntry) {
-  const source = process.argv[2] ?? fileURLToPath(new URL('../../../../shared/reference/openrouter-openapi.yaml', import.meta.url));
+  const source = process.argv[2] ?? fileURLToPath(new URL('../../../shared/reference/openrouter-openapi.yaml', import.meta.url));
   const examples = extractReferenceExamples(readFileSync(source, 'utf8'));
   writeFileSync(REFERENCE_EXAMPLES_FILE, `${JSON.stringify(examples, null, 1)}\n`);
   console.log(`${examples.length} examples -> ${REFERENCE_EXAMPLES_FILE}`);

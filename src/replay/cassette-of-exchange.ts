@@ -1,6 +1,5 @@
 import type { Cassette } from './cassette.ts';
 import { redactExchange, type RawExchange } from './redact-exchange.ts';
-import { writeNumberedCassette } from './write-cassette.ts';
 
 /** Response headers a cassette keeps: those that change what a client does. */
 const KEPT_RESPONSE_HEADERS = /^(content-type|cache-control|location|allow|retry-after|retry-after-ms|x-generation-id|www-authenticate|x-ratelimit-.*|x-should-retry)$/i;
@@ -26,12 +25,13 @@ export function relativeTo(basePath: string, path: string): string {
 }
 
 /**
- * Redact one exchange and write it as the next numbered cassette in `out`.
+ * One exchange, redacted, as a cassette: its value, its text as written to a file, and the file
+ * name's readable part. Writing it is the caller's (a Node recorder numbers the files).
  *
  * @example
- * const { file } = saveExchange('cassettes', 'https://gw.example/api/v1', raw, { first_byte_ms: 40, total_ms: 90 }, new Date().toISOString());
+ * const { slug, text } = cassetteOfExchange('https://gw.example/api/v1', raw, { first_byte_ms: 40, total_ms: 90 }, new Date().toISOString());
  */
-export function saveExchange(out: string, upstream: string, raw: RawExchange, times: { first_byte_ms: number; total_ms: number }, recordedAt: string): { file: string; cassette: Cassette } {
+export function cassetteOfExchange(upstream: string, raw: RawExchange, times: { first_byte_ms: number; total_ms: number }, recordedAt: string): { slug: string; text: string; cassette: Cassette } {
   const redacted = redactExchange(raw);
   const cassette: Cassette = {
     gatewaykit_cassette: 1,
@@ -40,6 +40,5 @@ export function saveExchange(out: string, upstream: string, raw: RawExchange, ti
     request: redacted.request,
     response: { ...redacted.response, first_byte_ms: Math.round(times.first_byte_ms * 10) / 10, total_ms: Math.round(times.total_ms * 10) / 10 },
   };
-  const file = writeNumberedCassette(out, cassetteSlug(raw.method, raw.path), `${JSON.stringify(cassette, null, 2)}\n`);
-  return { file, cassette };
+  return { slug: cassetteSlug(raw.method, raw.path), text: `${JSON.stringify(cassette, null, 2)}\n`, cassette };
 }

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonDepthExceeds } from '../json/json-depth.ts';
-import { MAX_CASSETTE_JSON_DEPTH, parseCassette, type Cassette } from './cassette.ts';
+import { jsonDepthExceeds } from '../../json/json-depth.ts';
+import { MAX_CASSETTE_JSON_DEPTH, parseCassette, type Cassette } from '../../replay/cassette.ts';
 
 /** The largest cassette file read (a recorded body is at most the body limit, 10 MiB by default). */
 export const MAX_CASSETTE_FILE_BYTES = 64 * 1024 * 1024;

@@ -1,5 +1,7 @@
-import type { Cassette } from './cassette.ts';
-import { keptResponseHeaders, saveExchange } from './save-exchange.ts';
+import type { Cassette } from '../../replay/cassette.ts';
+import { keptResponseHeaders } from '../../replay/cassette-of-exchange.ts';
+import type { MissHandler } from '../../replay/replayer.ts';
+import { saveExchange } from './save-exchange.ts';
 
 /** Headers not forwarded in either direction (RFC 9110 7.6.1 hop-by-hop, and framing redone here). */
 const HOP_BY_HOP = /^(host|connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|content-length|content-encoding|accept-encoding)$/i;
@@ -14,9 +16,6 @@ export interface MissProxyOptions {
   /** The time of a cassette's `recorded_at`. */
   now?: () => Date;
 }
-
-/** What a replay miss is handed to under `miss: 'proxy'`. */
-export type MissHandler = (method: string, path: string, headers: Headers, body: Uint8Array) => Promise<Response>;
 
 /**
  * `--replay-miss proxy --upstream URL`: a request no cassette matches goes to the real gateway;
