@@ -15,6 +15,7 @@ const SPEC_ENUMS_AND_BOUNDS: Record<string, string> = {
   'service_tier (2.1 enum)': 'serviceTier',
   'cache_control.type (2.1 enum)': 'cacheControlType',
   'cache_control.type required (2.1)': 'cacheControlTypeMissing',
+  'cache_control.type on a content block (2.1 enum)': 'cacheControlBlockType',
   'prompt_cache_options.mode (2.1 enum)': 'promptCacheMode',
   'store (2.1 constant false)': 'store',
   'session_id <= 256 (2.1, 8)': 'sessionIdLength',

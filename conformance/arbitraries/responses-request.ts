@@ -236,6 +236,11 @@ export function ruleBreakers(): Record<string, Breaker> {
     webUserLocationType: fc.constant({ patch: plugin({ id: 'web', user_location: { city: 'Paris' } }), ...rule('type', 'plugins[0].user_location.type', 'web user_location.type required', 'spec 2.5') }),
     pluginEnabledType: fc.constantFrom('auto-router', 'web', 'fusion', 'web-fetch').map((id) => ({ patch: plugin({ id, enabled: 'no' }), ...rule('enabled', 'plugins[0].enabled', 'plugin enabled is boolean', 'spec 2.5') })),
     cacheControlType: word.map((v) => ({ patch: { cache_control: { type: `${v}_persistent` } }, ...rule('type', 'cache_control.type', 'cache_control.type only ephemeral', 'spec 2.1') })),
+    // spec 2.1: set on a content block, cache_control marks an explicit breakpoint: the same object, the same enum.
+    cacheControlBlockType: word.map((v) => ({
+      patch: { input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Say OK.', cache_control: { type: `${v}_persistent` } }] }] },
+      ...rule('type', 'input[0].content[0].cache_control.type', 'cache_control.type only ephemeral, on a content block too', 'spec 2.1'),
+    })),
     cacheControlTypeMissing: fc.constantFrom('5m', '1h').map((ttl) => ({ patch: { cache_control: { ttl } }, ...rule('type', 'cache_control.type', 'cache_control.type required', 'spec 2.1') })),
     promptCacheMode: word.map((v) => ({ patch: { prompt_cache_options: { mode: `${v}_implicit` } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode only explicit', 'spec 2.1') })),
     promptId: fc.constant({ patch: { prompt: { variables: { a: 'b' } } }, ...rule('id', 'prompt.id', 'prompt.id required', 'spec 2.1') }),

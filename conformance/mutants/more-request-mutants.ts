@@ -189,8 +189,23 @@ export const cacheControlTypeDefaulted: Mutant = {
     }),
 };
 
+/** Strips `cache_control` from every input content part: only the top-level one is checked. */
+export const blockCacheControlUnchecked: Mutant = {
+  id: 'block-cache-control-unchecked',
+  breaks: 'spec 2.1: a cache_control on a content block with a type other than ephemeral is served (only the top-level one is checked)',
+  caughtBy: 'validation.rule-breaking',
+  wrap: responses((b) => {
+    if (!Array.isArray(b.input)) return;
+    for (const item of b.input) {
+      if (!isObject(item) || !Array.isArray(item.content)) continue;
+      for (const part of item.content) if (isObject(part)) delete part.cache_control;
+    }
+  }),
+};
+
 export const MORE_REQUEST_MUTANTS: readonly Mutant[] = [
   cacheControlTypeDefaulted,
+  blockCacheControlUnchecked,
   enumsUnchecked,
   pluginIdsUnchecked,
   typesCoerced,

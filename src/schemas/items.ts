@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CacheControlSchema } from './cache-control.ts';
 import { otherKindSchema } from './other-kind.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -62,8 +63,11 @@ export type ReasoningTextPart = z.infer<typeof ReasoningTextPartSchema>;
 export const SummaryTextPartSchema = z.looseObject({ type: z.literal('summary_text'), text: z.string() });
 export type SummaryTextPart = z.infer<typeof SummaryTextPartSchema>;
 
-/** Reference `InputText` (with `prompt_cache_breakpoint` / `cache_control` passing as sent). */
-export const InputTextPartSchema = z.looseObject({ type: z.literal('input_text'), text: z.string() });
+/**
+ * Reference `InputText` (`prompt_cache_breakpoint` passing as sent). A `cache_control` on the part
+ * is spec 2.1's explicit breakpoint: the same object as at the top level, `type` only `ephemeral`.
+ */
+export const InputTextPartSchema = z.looseObject({ type: z.literal('input_text'), text: z.string(), cache_control: CacheControlSchema.optional() });
 export type InputTextPart = z.infer<typeof InputTextPartSchema>;
 
 /** A content part of an input message: text parts checked, images/files/audio/... accepted by `type`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CacheControlSchema } from './cache-control.ts';
 import { InputItemSchema, InputTextPartSchema } from './items.ts';
 import { PluginsSchema } from './plugins.ts';
 import { ProviderPreferencesSchema } from './provider-preferences.ts';
@@ -76,15 +77,7 @@ export const RequestMetadataSchema = z
   });
 export type RequestMetadata = z.infer<typeof RequestMetadataSchema>;
 
-/** Reference `AnthropicCacheControlTtl` values (spec note E leaves them to the reference). */
-export const CACHE_CONTROL_TTLS = ['5m', '1h'] as const;
-
-/** spec 2.1 `cache_control`: `type` only `ephemeral`; `ttl` one of the reference's values (note E). */
-export const CacheControlSchema = z.looseObject({
-  type: z.literal('ephemeral'),
-  ttl: z.enum(CACHE_CONTROL_TTLS).optional(),
-});
-export type CacheControl = z.infer<typeof CacheControlSchema>;
+export { CACHE_CONTROL_TTLS, CacheControlSchema, type CacheControl } from './cache-control.ts';
 
 /** spec 2.1 `prompt_cache_options`: `mode` only `explicit`; `ttl` free string or null. */
 export const PromptCacheOptionsSchema = z.looseObject({
