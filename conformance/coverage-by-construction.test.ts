@@ -4,6 +4,7 @@ import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { onResponse } from './mutants/rewrite.ts';
 import { smallestOf, stratify } from './property/stratum.ts';
+import type { CheckResult } from './report.ts';
 import { DEFAULT_MAX_REQUESTS, runConformance } from './run-conformance.ts';
 
 /** A proxy's own crash page for malformed JSON (what the Portkey gateway answers): 500, no envelope. */
@@ -14,6 +15,30 @@ const malformedJsonCrash = (fetch: typeof globalThis.fetch) =>
       response.text = '{"status":"failure","message":"Something went wrong"}';
     }
   });
+
+/**
+ * The smallest budget that probes every rule of a run against a live gateway (every check that
+ * needs neither the simulator's controls nor videos), as the docs state it; the default is above it.
+ */
+const STATED_MINIMUM_BUDGET = 196;
+
+/** The checks of the chat, Messages, embeddings and account surfaces. */
+const NEW_SURFACES = /^(chat|messages|embeddings|account)\./;
+
+/** The simulator run as a live gateway (no controls used, no videos), recording each request body sent to `path`. */
+function liveSimulator(path?: string) {
+  const gateway = createGateway({ clock: virtualClock() });
+  const bodies: unknown[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (path && request.method === 'POST' && new URL(request.url).pathname.endsWith(path)) bodies.push(await request.clone().json());
+    return gateway.fetch(request);
+  };
+  return { options: { baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, simulator: false }, bodies };
+}
+
+/** Skipped for what a live run without videos never has: the simulator's controls, or `--include-videos`. */
+const needsSimulator = (c: CheckResult) => c.status === 'skipped' && /simulator|include-videos/.test(c.reason ?? '');
 
 describe('coverage by construction', () => {
   it('a stratum is sent at its smallest value: the boundary', () => {
@@ -50,5 +75,55 @@ describe('coverage by construction', () => {
     expect(report.checks[0]).toMatchObject({ status: 'passed', probed: { rules: expect.arrayContaining(['limits.cost-quality-tradeoff', 'limits.fusion-tools']) } });
     expect(report.checks[0]!.probed!.examples).toBeGreaterThanOrEqual(14);
     expect(report.summary.statement).toMatch(/^conforms on all 6 rules probed/);
+  });
+
+  it('at the stated minimum budget every rule is probed, at seeds 1 to 5: each check of the new surfaces passes, having sent every kind it owes', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const report = await runConformance({ ...liveSimulator().options, seed, maxRequests: STATED_MINIMUM_BUDGET });
+      const simulatorOnly = report.checks.filter(needsSimulator);
+      // What is left unprobed is only what needs the simulator's controls or videos.
+      expect(report.summary.unprobedRules, `seed ${seed}`).toEqual([...new Set(simulatorOnly.flatMap((c) => c.rules))].sort());
+      for (const check of report.checks.filter((c) => NEW_SURFACES.test(c.id) && !needsSimulator(c))) {
+        expect(check.status, `seed ${seed} ${check.id}: ${check.reason ?? ''}`).toBe('passed');
+        expect(check.probed?.rules, `seed ${seed} ${check.id}`).toEqual(expect.arrayContaining([...check.rules]));
+      }
+    }
+  });
+
+  it('one request below it, the run names the rules it left unprobed and passes none of those checks', async () => {
+    const report = await runConformance({ ...liveSimulator().options, seed: 1, maxRequests: STATED_MINIMUM_BUDGET - 1 });
+    const cut = report.checks.filter((c) => c.status === 'skipped' && !needsSimulator(c));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const check of cut) expect(report.summary.unprobedRules).toEqual(expect.arrayContaining([...(check.unprobed ?? check.rules)]));
+  });
+
+  it('the embeddings checks send each kind of input first at every seed: a string, an array of one, an array of several', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const id of ['embeddings.shape', 'embeddings.unit-length', 'embeddings.dimensions']) {
+        const { options, bodies } = liveSimulator('/embeddings');
+        const report = await runConformance({ ...options, only: [id], seed, runs: 1, preflight: false });
+        expect(report.checks[0], `${id} seed ${seed}`).toMatchObject({ status: 'passed', probed: { examples: 3 } });
+        const kinds = bodies.map((b) => { const input = (b as { input: unknown }).input; return typeof input === 'string' ? 'string' : (input as unknown[]).length === 1 ? 'one' : 'several'; });
+        expect(kinds, `${id} seed ${seed}`).toEqual(['string', 'one', 'several']);
+      }
+    }
+  });
+
+  it('chat.response-format sends every schema and json_object first at every seed', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { options, bodies } = liveSimulator('/chat/completions');
+      const report = await runConformance({ ...options, only: ['chat.response-format'], seed, runs: 1, preflight: false });
+      expect(report.checks[0], `seed ${seed}`).toMatchObject({ status: 'passed', probed: { examples: 5 } });
+      const formats = bodies.map((b) => { const f = (b as { response_format: { type: string; json_schema?: { name: string } } }).response_format; return f.json_schema?.name ?? f.type; });
+      expect(formats, `seed ${seed}`).toEqual(['person', 'tags', 'ticket', 'route', 'json_object']);
+    }
+  });
+
+  it('under a budget too small for every kind, a check of the new surfaces is no pass and says what it did not probe', async () => {
+    const property = await runConformance({ ...liveSimulator().options, only: ['embeddings.shape'], seed: 1, maxRequests: 2, preflight: false });
+    expect(property.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^probed 2 of 3 kinds of input .*not probed: an array of 2 to 4 strings/) });
+    const samples = await runConformance({ ...liveSimulator().options, only: ['chat.result-shape'], seed: 1, maxRequests: 2, preflight: false });
+    expect(samples.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^judged 2 of 3 sample answers; not sent for lack of budget: tool_calls/) });
+    expect(samples.summary.unprobedRules).toEqual(['chat.result-schema']);
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Stratum } from '../property/stratum.ts';
 
 /** A `text.format` that asks for JSON (reference `Formats`): a named JSON schema, or any JSON object. */
 export type JsonFormat =
@@ -56,3 +57,22 @@ export const jsonFormatArb: fc.Arbitrary<JsonFormat> = fc.oneof(
   { arbitrary: fc.tuple(fc.constantFrom(...Object.keys(STRUCTURED_SCHEMAS)), fc.boolean()).map(([name, strict]): JsonFormat => ({ type: 'json_schema', name, schema: STRUCTURED_SCHEMAS[name]!, strict })), weight: 4 },
   { arbitrary: fc.constant<JsonFormat>({ type: 'json_object' }), weight: 1 },
 );
+
+/**
+ * The kinds of JSON format a structured answer is judged under, one per schema (strict or not)
+ * and `json_object`: a stratified property sends each at its smallest first (the schema not
+ * strict), so every run probes every schema feature, then random ones.
+ *
+ * @example
+ * jsonFormatStrata(['structured.json-schema']).map((s) => s.label); // ['json_schema person', ..., 'json_object']
+ */
+export function jsonFormatStrata(rules: readonly string[]): Stratum<JsonFormat>[] {
+  return [
+    ...Object.keys(STRUCTURED_SCHEMAS).map((name): Stratum<JsonFormat> => ({
+      label: `json_schema ${name}`,
+      rules,
+      arbitrary: fc.boolean().map((strict): JsonFormat => ({ type: 'json_schema', name, schema: STRUCTURED_SCHEMAS[name]!, strict })),
+    })),
+    { label: 'json_object', rules, arbitrary: fc.constant<JsonFormat>({ type: 'json_object' }) },
+  ];
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonFormatArb, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
+import { jsonFormatStrata, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
 import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
@@ -106,7 +106,7 @@ export const chatResponseFormatCheck: Check = {
   id: 'chat.response-format',
   spec: 'reference ChatFormatJsonSchemaConfig, ChatFormatJsonObjectConfig',
   rules: ['chat.response-format'],
-  title: 'response_format json_schema answers are JSON valid for the schema (strict or not); json_object answers are JSON objects',
+  title: 'response_format json_schema answers are JSON valid for the schema (strict or not; each schema, then random ones); json_object answers are JSON objects',
   run: (ctx) => {
     const probe = (format: JsonFormat): Probe => ({
       method: 'POST',
@@ -114,7 +114,7 @@ export const chatResponseFormatCheck: Check = {
       // Room to finish: a cut answer is not judged. The prompt names JSON, as some providers require.
       body: { model: ctx.model, messages: [{ role: 'user', content: 'Answer as JSON.' }], max_tokens: 512, response_format: chatResponseFormat(format) },
     });
-    return runProperty(ctx, { arbitrary: jsonFormatArb, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => chatResponseFormatProblems(exchange, format) });
+    return runProperty(ctx, { strata: jsonFormatStrata(chatResponseFormatCheck.rules), rules: chatResponseFormatCheck.rules, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => chatResponseFormatProblems(exchange, format) });
   },
 };
 

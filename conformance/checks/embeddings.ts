@@ -4,6 +4,7 @@ import { exchangeJson } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { embeddingsDimensionsProblems, embeddingsShapeProblems, embeddingsUnitLengthProblems, inputCount } from '../oracles/embeddings-oracles.ts';
 import { runProperty } from '../property/run-property.ts';
+import type { Stratum } from '../property/stratum.ts';
 
 /** Used when the target lists no embedding model (its `GET /embeddings/models` fails or is empty). */
 export const FALLBACK_EMBEDDING_MODEL = 'openai/text-embedding-3-small';
@@ -27,8 +28,20 @@ export function embeddingModel(ctx: CheckContext): Promise<string> {
 }
 
 const text = fc.constantFrom('The quick brown fox.', 'A cat sat on the mat.', 'Retrieval needs meaning.', 'Ünïcödé and 日本語.', 'x');
-/** An input as the reference takes it: one string or an array of 1-4 non-empty strings. */
-const inputArb = fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 4 }));
+type Input = string | string[];
+
+/**
+ * The kinds of input the reference takes (one string, or an array of non-empty strings): each is
+ * sent at its smallest first, so every run asks for several vectors at once (a target answering
+ * one vector to any input fails at every seed), then random ones.
+ */
+function inputStrata<T>(rules: readonly string[], as: (input: fc.Arbitrary<Input>) => fc.Arbitrary<T>): Stratum<T>[] {
+  return [
+    { label: 'one string', rules, arbitrary: as(text) },
+    { label: 'an array of one string', rules, arbitrary: as(fc.array(text, { minLength: 1, maxLength: 1 })) },
+    { label: 'an array of 2 to 4 strings', rules, arbitrary: as(fc.array(text, { minLength: 2, maxLength: 4 })) },
+  ];
+}
 const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path: '/embeddings', body });
 const runsOf = (ctx: CheckContext) => Math.max(1, Math.min(ctx.runs, 4));
 
@@ -37,10 +50,11 @@ export const embeddingsShape: Check = {
   id: 'embeddings.shape',
   spec: 'reference /embeddings',
   rules: ['embeddings.shape-count'],
-  title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage',
+  title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage (a string, an array of one, an array of several)',
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
-    return runProperty(ctx, { arbitrary: inputArb, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e, input) => embeddingsShapeProblems(e, inputCount(input)) });
+    const rules = embeddingsShape.rules;
+    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e, input) => embeddingsShapeProblems(e, inputCount(input)) });
   },
 };
 
@@ -49,10 +63,11 @@ export const embeddingsUnitLength: Check = {
   id: 'embeddings.unit-length',
   spec: 'reference /embeddings (inferred)',
   rules: ['embeddings.unit-length'],
-  title: 'Embedding vectors have Euclidean norm 1',
+  title: 'Embedding vectors have Euclidean norm 1 (a string, an array of one, an array of several)',
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
-    return runProperty(ctx, { arbitrary: inputArb, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e) => embeddingsUnitLengthProblems(e) });
+    const rules = embeddingsUnitLength.rules;
+    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e) => embeddingsUnitLengthProblems(e) });
   },
 };
 
@@ -61,11 +76,13 @@ export const embeddingsDimensions: Check = {
   id: 'embeddings.dimensions',
   spec: 'reference /embeddings dimensions',
   rules: ['embeddings.dimensions'],
-  title: 'dimensions: N gives vectors of exactly N numbers',
+  title: 'dimensions: N gives vectors of exactly N numbers (a string, an array of one, an array of several)',
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
-    const arbitrary = fc.record({ input: inputArb, dimensions: fc.integer({ min: 1, max: 256 }) });
-    return runProperty(ctx, { arbitrary, probe: (v) => probe({ model, ...v }), runs: runsOf(ctx), oracle: (e, v) => embeddingsDimensionsProblems(e, v.dimensions) });
+    const rules = embeddingsDimensions.rules;
+    // The smallest example of each kind asks for 1 number; random runs for up to 256.
+    const strata = inputStrata(rules, (input) => fc.record({ input, dimensions: fc.integer({ min: 1, max: 256 }) }));
+    return runProperty(ctx, { strata, rules, probe: (v) => probe({ model, ...v }), runs: runsOf(ctx), oracle: (e, v) => embeddingsDimensionsProblems(e, v.dimensions) });
   },
 };
 

@@ -1,4 +1,4 @@
-import { jsonFormatArb, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
+import { jsonFormatStrata, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
 import type { Check } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
 import { structuredOutputProblems } from '../oracles/structured-output-problems.ts';
@@ -21,6 +21,6 @@ export const structuredOutput: Check = {
       // Room to finish: a cut answer is not judged. The prompt names JSON, as some providers require.
       body: { model: ctx.model, input: 'Answer as JSON.', max_output_tokens: 512, text: { format } },
     });
-    return runProperty(ctx, { arbitrary: jsonFormatArb, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => structuredOutputProblems(exchange, format) });
+    return runProperty(ctx, { strata: jsonFormatStrata(structuredOutput.rules), rules: structuredOutput.rules, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => structuredOutputProblems(exchange, format) });
   },
 };

@@ -1,6 +1,7 @@
 import { isInconclusive, type CheckContext, type CheckOutcome, type Judgement } from '../check.ts';
 import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
+import { BudgetExhaustedError } from '../client/request-budget.ts';
 import { isSendError, outcomeOfError } from './outcome-of-error.ts';
 import { sendAhead } from './send-ahead.ts';
 
@@ -75,6 +76,9 @@ export function judgeSamples(samples: readonly Sample[], oracle: (exchange: Exch
   // No answer is not a pass: a transport failure or a timeout makes the verdict `error`.
   if (firstError?.status === 'error') return firstError;
   if (judged === 0) return firstInconclusive ?? firstError ?? { status: 'skipped', reason: 'no sample answer to judge' };
+  // Each sample is a kind of input (a stop cause, an answer shape): one the budget left unsent is no pass.
+  const unsent = samples.filter((s) => !s.exchange && s.error instanceof BudgetExhaustedError).map((s) => s.label);
+  if (unsent.length > 0) return { status: 'skipped', reason: `judged ${judged} of ${samples.length} sample answers; not sent for lack of budget: ${unsent.join(', ')}` };
   return notes.length > 0 ? { status: 'passed', reason: `${judged} of ${samples.length} answers judged; ${notes.join('; ')}` } : { status: 'passed' };
 }
 
