@@ -16,11 +16,17 @@ import { finalCommands, jobCommands, SubmitCommand, type JobModel, type JobReal 
 const word = stringMatching(/^[a-z0-9:]{1,8}$/);
 
 /** spec 2.7, 8: the submit rules, each broken alone; all rejected with 400. */
+/** The run's video request without its prompt, and with no frame or reference image either. */
+function withoutPrompt(ctx: CheckContext): Record<string, unknown> {
+  const { prompt: _prompt, ...rest } = baseVideoRequest(ctx.videoModel);
+  return rest;
+}
+
 export const videosSubmitValidation = boundaryRuleCheck({
   id: 'videos.submit-validation',
   spec: 'spec 2.7, 8',
   rules: ['videos.submit-rules'],
-  title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id',
+  title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id, a frame_type off its enum, upscale_factor <= 0, no prompt and no image',
   path: '/videos',
   requires: ['videos'],
   // Rejected submits start no job and do not move the clock: it may run beside other checks.
@@ -36,6 +42,12 @@ export const videosSubmitValidation = boundaryRuleCheck({
       on('an http callback_url', stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` }))),
       on('a malformed previous_job_id', fc.oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id }))),
       on('a session_id over 256 characters', fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) }))),
+      // spec 2.7 frame images: each entry carries a frame_type of first_frame or last_frame (reference FrameImage names it).
+      on('a frame image whose frame_type is not first_frame or last_frame', fc.constantFrom('middle_frame', 'FIRST_FRAME', 'first').map((frame_type) => ({ frame_images: [{ type: 'image_url', image_url: { url: 'https://example.com/frame.png' }, frame_type }] }))),
+      // spec 2.7 upscale factor: a number > 0 (reference upscale_factor, exclusiveMinimum 0); a generation model refuses it at all.
+      on('an upscale_factor not above 0', fc.constantFrom(0, -1, -0.5).map((upscale_factor) => ({ upscale_factor }))),
+      // spec 2.7 prompt: optional only for a model generating from image input alone; with no image input there is nothing to generate from.
+      { label: 'neither a prompt nor any image input', arbitrary: fc.constant(withoutPrompt(ctx)) },
     ];
   },
 });

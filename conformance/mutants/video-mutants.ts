@@ -99,7 +99,43 @@ export const videoDurationZeroAccepted: Mutant = {
     }),
 };
 
+/** Rewrites a video submit's body before the gateway sees it. */
+const onSubmitBody = (change: (body: Record<string, unknown>) => void): Mutant['wrap'] => (fetch) =>
+  onRequest(fetch, (r) => {
+    if (isSubmit(r.method, r.url.pathname) && isObject(r.body)) change(r.body);
+  });
+
+export const frameTypeUnchecked: Mutant = {
+  id: 'frame-type-unchecked',
+  breaks: 'spec 2.7: frame images are used without their frame_type checked (an unknown one is served)',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (Array.isArray(b.frame_images) && b.frame_images.some((f) => !isObject(f) || (f.frame_type !== 'first_frame' && f.frame_type !== 'last_frame'))) delete b.frame_images;
+  }),
+};
+
+export const upscaleFactorUnchecked: Mutant = {
+  id: 'upscale-factor-unchecked',
+  breaks: 'spec 2.7: an upscale factor of 0 or less is ignored instead of refused',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (typeof b.upscale_factor === 'number' && b.upscale_factor <= 0) delete b.upscale_factor;
+  }),
+};
+
+export const videoPromptDefaulted: Mutant = {
+  id: 'video-prompt-defaulted',
+  breaks: 'spec 2.7: a submit with neither a prompt nor an image input is served with a default prompt',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (b.prompt === undefined && b.frame_images === undefined && b.input_references === undefined) b.prompt = 'A video';
+  }),
+};
+
 export const VIDEO_MUTANTS: readonly Mutant[] = [
+  frameTypeUnchecked,
+  upscaleFactorUnchecked,
+  videoPromptDefaulted,
   videoSubmit200,
   videoSubmit201,
   completedJobWithoutUsage,

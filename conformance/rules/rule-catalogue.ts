@@ -78,7 +78,7 @@ export const RULES: readonly Rule[] = [
   ref('stream.split-reads', '6', 'Events split across network reads at any byte decode to the same conforming stream.'),
   ref('headers.generation-id', '4.1', 'Every answer carries an X-Generation-Id header.'),
   // Videos (spec 2.7, 2.8, 3, 4.2, 4.3)
-  spec('videos.submit-rules', '2.7, 8', 'POST /videos refuses with 400: duration under 1, an aspect_ratio or resolution outside its list, an http callback address, a previous_job_id off its pattern, a session_id over 256 characters.'),
+  spec('videos.submit-rules', '2.7, 8', 'POST /videos refuses with 400: duration under 1, an aspect_ratio or resolution outside its list, an http callback address, a previous_job_id off its pattern, a session_id over 256 characters, a frame image whose frame_type is not first_frame or last_frame, an upscale factor not above 0, and a request with neither a prompt nor an image to start from.'),
   spec('videos.unknown-404', '4.3, 7', 'Polling a job that was never submitted is 404 with the envelope.'),
   ref('videos.submit-202', '4.2', 'A video submit that is accepted answers 202.'),
   spec('videos.job-shape', '2.8, 3, 4.2', 'A submitted job is pending, its id matches gen-vid-<timestamp>-<20 alphanumerics> and its polling_url is the path {base}/videos/<id>.'),
