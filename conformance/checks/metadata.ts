@@ -1,7 +1,7 @@
 import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { metadataAbsentProblems, metadataEndpointProblems, metadataPresentProblems, metadataRequestedProblems } from '../oracles/result-oracles.ts';
+import { metadataAbsentProblems, metadataEndpointProblems, metadataReferenceProblems, metadataPresentProblems, metadataRequestedProblems } from '../oracles/result-oracles.ts';
 import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseResponsesRequest } from '../requests.ts';
@@ -36,14 +36,15 @@ export const metadataOptIn: Check = {
 
 /**
  * The header turns metadata on (spec 2.1, 2.6), and the routing part of it holds together: the
- * requested model is the request's (spec 2.6), one endpoint at most is selected (inferred). Each
+ * requested model is the request's (spec 2.6), the members the reference requires are there with
+ * a strategy of its list (reference), one endpoint at most is selected (inferred). Each
  * failure names the rule its answer breaks.
  */
 export const metadataEnabled: Check = {
   id: 'metadata.enabled',
   spec: 'spec 2.1, 2.6',
-  rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.one-endpoint-selected'],
-  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model and at most one selected endpoint',
+  rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.one-endpoint-selected'],
+  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint',
   async run(ctx) {
     const samples = await sharedSamples(ctx, 'metadata.enabled', [
       { label: 'X-Gateway-Metadata: enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'enabled' }) },
@@ -53,6 +54,8 @@ export const metadataEnabled: Check = {
     if (present.status !== 'passed') return present.status === 'failed' ? { ...present, rules: ['metadata.header-enabled'] } : present;
     const requested = judgeSamples(samples, (e, s) => metadataRequestedProblems(e, s.probe.body as Record<string, unknown>));
     if (requested.status === 'failed') return { ...requested, rules: ['metadata.requested-model'] };
+    const members = judgeSamples(samples, metadataReferenceProblems);
+    if (members.status === 'failed') return { ...members, rules: ['metadata.reference-members'] };
     const endpoints = judgeSamples(samples, metadataEndpointProblems);
     if (endpoints.status === 'failed') return { ...endpoints, rules: ['metadata.one-endpoint-selected'] };
     return { status: 'passed', probed: { examples: samples.length, rules: metadataEnabled.rules } };

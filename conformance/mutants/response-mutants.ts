@@ -205,7 +205,26 @@ export const terminalJobChanges: Mutant = {
   },
 };
 
+export const metadataStrategyOwnName: Mutant = {
+  id: 'metadata-strategy-own-name',
+  breaks: 'reference OpenRouterMetadata: gateway_metadata.strategy is a name of the gateway\'s own ("round-robin"), not a RoutingStrategy',
+  caughtBy: 'metadata.enabled',
+  wrap: onMetadata((meta) => void (meta.strategy = 'round-robin')),
+};
+
+export const metadataWithoutRegion: Mutant = {
+  id: 'metadata-without-region',
+  breaks: 'reference OpenRouterMetadata: gateway_metadata on a served result leaves out the required region and is_byok',
+  caughtBy: 'metadata.enabled',
+  wrap: onMetadata((meta) => {
+    delete meta.region;
+    delete meta.is_byok;
+  }),
+};
+
 export const RESPONSE_MUTANTS: readonly Mutant[] = [
+  metadataStrategyOwnName,
+  metadataWithoutRegion,
   metadataRequestedResolved,
   metadataEndpointTotalShort,
   errorCodeNotStatus,

@@ -200,6 +200,39 @@ export function metadataEndpointProblems(answer: Answer): Judgement {
   return problems;
 }
 
+/** Reference `RoutingStrategy` values, as the reference lists them. */
+export const REFERENCE_ROUTING_STRATEGIES = ['direct', 'auto', 'free', 'latest', 'alias', 'fallback', 'pareto', 'bodybuilder', 'fusion'] as const;
+/** Members reference `OpenRouterMetadata` requires. */
+const REFERENCE_METADATA_MEMBERS = ['requested', 'strategy', 'region', 'summary', 'attempt', 'is_byok', 'endpoints'] as const;
+
+/**
+ * reference `OpenRouterMetadata` on a served result: every member it requires is there (requested,
+ * strategy, region, summary, attempt, is_byok, endpoints with total and available), `strategy`
+ * is one of `RoutingStrategy`, and each `attempts` entry (`RouterAttempt`) names a model, a
+ * provider and an integer status. Error bodies are not judged: a request refused before routing
+ * has nothing to route.
+ *
+ * @example
+ * metadataReferenceProblems(answer); // ['... strategy "round-robin" is not one of ...'] for a strategy of its own
+ */
+export function metadataReferenceProblems(answer: Answer): Judgement {
+  const meta = routingMetadata(answer);
+  if (isJudgement(meta)) return meta;
+  const where = 'reference OpenRouterMetadata';
+  const problems = REFERENCE_METADATA_MEMBERS.filter((m) => meta[m] === undefined || meta[m] === null).map((m) => `${where}: gateway_metadata.${m} is required on a served result`);
+  if (meta.strategy !== undefined && !(REFERENCE_ROUTING_STRATEGIES as readonly unknown[]).includes(meta.strategy)) {
+    problems.push(`${where}: gateway_metadata.strategy ${JSON.stringify(meta.strategy)} is not one of ${REFERENCE_ROUTING_STRATEGIES.join(', ')}`);
+  }
+  if (isObject(meta.endpoints) && (typeof meta.endpoints.total !== 'number' || !Array.isArray(meta.endpoints.available))) problems.push(`${where}: gateway_metadata.endpoints needs total (integer) and available (array)`);
+  if (meta.attempts !== undefined) {
+    const attempts = Array.isArray(meta.attempts) ? meta.attempts : [meta.attempts];
+    attempts.forEach((a, i) => {
+      if (!isObject(a) || typeof a.model !== 'string' || typeof a.provider !== 'string' || !Number.isInteger(a.status)) problems.push(`${where}: gateway_metadata.attempts[${i}] must be {model, provider, status (integer)}`);
+    });
+  }
+  return problems;
+}
+
 function routingMetadata(answer: Answer): Json | Judgement {
   const body = resultBody(answer);
   if (isJudgement(body)) return body;
