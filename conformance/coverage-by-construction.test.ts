@@ -20,7 +20,7 @@ const malformedJsonCrash = (fetch: typeof globalThis.fetch) =>
  * The smallest budget that probes every rule of a run against a live gateway (every check that
  * needs neither the simulator's controls nor videos), as the docs state it; the default is above it.
  */
-const STATED_MINIMUM_BUDGET = 196;
+const STATED_MINIMUM_BUDGET = 198;
 
 /** The checks of the chat, Messages, embeddings and account surfaces. */
 const NEW_SURFACES = /^(chat|messages|embeddings|account)\./;

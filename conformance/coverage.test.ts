@@ -17,6 +17,8 @@ const SPEC_ENUMS_AND_BOUNDS: Record<string, string> = {
   'cache_control.type required (2.1)': 'cacheControlTypeMissing',
   'cache_control.type on a content block (2.1 enum)': 'cacheControlBlockType',
   'prompt_cache_options.mode (2.1 enum)': 'promptCacheMode',
+  'prompt_cache_options.mode required (2.1)': 'promptCacheModeMissing',
+  'prompt.variables values (2.1)': 'promptVariableType',
   'store (2.1 constant false)': 'store',
   'session_id <= 256 (2.1, 8)': 'sessionIdLength',
   'user <= 256 (2.1, 8)': 'userLength',

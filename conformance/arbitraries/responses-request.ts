@@ -243,6 +243,8 @@ export function ruleBreakers(): Record<string, Breaker> {
     })),
     cacheControlTypeMissing: fc.constantFrom('5m', '1h').map((ttl) => ({ patch: { cache_control: { ttl } }, ...rule('type', 'cache_control.type', 'cache_control.type required', 'spec 2.1') })),
     promptCacheMode: word.map((v) => ({ patch: { prompt_cache_options: { mode: `${v}_implicit` } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode only explicit', 'spec 2.1') })),
+    promptCacheModeMissing: fc.constantFrom<unknown>('5m', null).map((ttl) => ({ patch: { prompt_cache_options: { ttl } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode required', 'spec 2.1') })),
+    promptVariableType: fc.constantFrom<unknown>(42, true, null).map((v) => ({ patch: { prompt: { id: 'pmpt_1', variables: { city: v } } }, ...rule('variables', 'prompt.variables.city', 'prompt variables are strings or input parts', 'spec 2.1') })),
     promptId: fc.constant({ patch: { prompt: { variables: { a: 'b' } } }, ...rule('id', 'prompt.id', 'prompt.id required', 'spec 2.1') }),
     functionToolName: fc.constant({ patch: { tools: [{ type: 'function', description: 'd', parameters: { type: 'object' } }] }, ...rule('name', 'tools[0].name', 'function tool needs name', 'spec 2.4.1') }),
     inputType: fc.constantFrom(42, true, { text: 'hi' }).map((v) => ({ patch: { input: v }, ...rule('input', 'input', 'input is a string or an array of items', 'spec 2.1, 2.3') })),

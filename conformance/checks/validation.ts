@@ -211,7 +211,7 @@ const BREAKER_RULES: Readonly<Record<string, string>> = {
   toolChoiceWithoutTools: 'request.semantic-422',
 };
 /** Type and required-member breakers (spec 2.1, 2.3, 2.5); every other breaker is an enum. */
-const TYPE_BREAKERS = new Set(['cacheControlTypeMissing', 'temperatureType', 'streamType', 'sessionIdType', 'debugType', 'pluginEnabledType', 'providerAllowFallbacksType', 'inputType', 'promptId', 'functionToolName', 'fusionToolType', 'webUserLocationType']);
+const TYPE_BREAKERS = new Set(['cacheControlTypeMissing', 'promptCacheModeMissing', 'promptVariableType', 'temperatureType', 'streamType', 'sessionIdType', 'debugType', 'pluginEnabledType', 'providerAllowFallbacksType', 'inputType', 'promptId', 'functionToolName', 'fusionToolType', 'webUserLocationType']);
 
 export function breakerRule(name: string): string {
   return BREAKER_RULES[name] ?? (TYPE_BREAKERS.has(name) ? 'request.types' : 'request.enums');

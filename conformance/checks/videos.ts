@@ -26,7 +26,7 @@ export const videosSubmitValidation = boundaryRuleCheck({
   id: 'videos.submit-validation',
   spec: 'spec 2.7, 8',
   rules: ['videos.submit-rules'],
-  title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id, a frame_type off its enum, upscale_factor <= 0, no prompt and no image',
+  title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id, a frame_type off its enum, upscale_factor <= 0, a size not WIDTHxHEIGHT, no prompt and no image',
   path: '/videos',
   requires: ['videos'],
   // Rejected submits start no job and do not move the clock: it may run beside other checks.
@@ -46,6 +46,8 @@ export const videosSubmitValidation = boundaryRuleCheck({
       on('a frame image whose frame_type is not first_frame or last_frame', fc.constantFrom('middle_frame', 'FIRST_FRAME', 'first').map((frame_type) => ({ frame_images: [{ type: 'image_url', image_url: { url: 'https://example.com/frame.png' }, frame_type }] }))),
       // spec 2.7 upscale factor: a number > 0 (reference upscale_factor, exclusiveMinimum 0); a generation model refuses it at all.
       on('an upscale_factor not above 0', fc.constantFrom(0, -1, -0.5).map((upscale_factor) => ({ upscale_factor }))),
+      // spec 2.7 exact dimensions: a string WIDTHxHEIGHT in pixels (reference size).
+      on('an exact size not WIDTHxHEIGHT', fc.constantFrom('big', '1280*720', '1280x', 'x720').map((size) => ({ size }))),
       // spec 2.7 prompt: optional only for a model generating from image input alone; with no image input there is nothing to generate from.
       { label: 'neither a prompt nor any image input', arbitrary: fc.constant(withoutPrompt(ctx)) },
     ];

@@ -203,7 +203,28 @@ export const blockCacheControlUnchecked: Mutant = {
   }),
 };
 
+export const promptCacheModeDefaulted: Mutant = {
+  id: 'prompt-cache-mode-defaulted',
+  breaks: 'spec 2.1: a prompt_cache_options without its required mode is served (mode defaulted to explicit)',
+  caughtBy: 'validation.rule-breaking',
+  wrap: responses((b) => {
+    if (isObject(b.prompt_cache_options) && !('mode' in b.prompt_cache_options)) b.prompt_cache_options.mode = 'explicit';
+  }),
+};
+
+export const promptVariablesCoerced: Mutant = {
+  id: 'prompt-variables-coerced',
+  breaks: 'spec 2.1: a prompt variable that is neither a string nor an input part is turned into a string instead of refused',
+  caughtBy: 'validation.rule-breaking',
+  wrap: responses((b) => {
+    if (!isObject(b.prompt) || !isObject(b.prompt.variables)) return;
+    for (const [k, v] of Object.entries(b.prompt.variables)) if (typeof v !== 'string' && !isObject(v)) b.prompt.variables[k] = String(v);
+  }),
+};
+
 export const MORE_REQUEST_MUTANTS: readonly Mutant[] = [
+  promptCacheModeDefaulted,
+  promptVariablesCoerced,
   cacheControlTypeDefaulted,
   blockCacheControlUnchecked,
   enumsUnchecked,

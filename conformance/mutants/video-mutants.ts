@@ -132,7 +132,17 @@ export const videoPromptDefaulted: Mutant = {
   }),
 };
 
+export const videoSizeUnchecked: Mutant = {
+  id: 'video-size-unchecked',
+  breaks: 'spec 2.7: exact dimensions that are not WIDTHxHEIGHT are ignored (the default size used)',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (typeof b.size === 'string' && !/^[0-9]+x[0-9]+$/.test(b.size)) delete b.size;
+  }),
+};
+
 export const VIDEO_MUTANTS: readonly Mutant[] = [
+  videoSizeUnchecked,
   frameTypeUnchecked,
   upscaleFactorUnchecked,
   videoPromptDefaulted,

@@ -34,7 +34,7 @@ export const RULES: readonly Rule[] = [
   spec('request.previous-response-id', '2.1, 7', 'previous_response_id is not supported: null is served, any other value is refused with 400.'),
   spec('request.store-false', '2.1', 'store is constant false: false is served, true (or anything else) is refused with 400.'),
   spec('request.enums', '2.1, 2.5', 'Every enumerated field (include, modalities, service_tier, cache_control.type, prompt_cache_options.mode, plugin id, fusion preset, price_source, message role) refuses a value outside its list with 400.'),
-  spec('request.types', '2.1, 2.3, 2.5', 'A field of the wrong type (temperature, stream, session_id, input, debug.echo_upstream_body, plugin enabled) or a missing required member (prompt.id, cache_control.type, user_location.type, fusion tool type, function tool name) is refused with 400.'),
+  spec('request.types', '2.1, 2.3, 2.5', 'A field of the wrong type (temperature, stream, session_id, input, debug.echo_upstream_body, plugin enabled, a prompt variable) or a missing required member (prompt.id, prompt_cache_options.mode, cache_control.type, user_location.type, fusion tool type, function tool name) is refused with 400.'),
   inferred('request.semantic-422', '7', 'A request that is well-formed but contradicts itself (tool_choice naming a function that is not in tools, or forcing a tool without tools) is refused with 422.'),
   // Reference shapes of fields the spec leaves "not shown" (spec 2.1 note A, 2.3, 2.4.1)
   ref('request.tool-choice-shape', '2.1', 'tool_choice is auto, none, required, or an object of a known type ({type: "function", name}, allowed_tools, a hosted or gateway: tool); anything else is refused with 400.'),
@@ -79,7 +79,7 @@ export const RULES: readonly Rule[] = [
   ref('stream.split-reads', '6', 'Events split across network reads at any byte decode to the same conforming stream.'),
   ref('headers.generation-id', '4.1', 'Every answer carries an X-Generation-Id header.'),
   // Videos (spec 2.7, 2.8, 3, 4.2, 4.3)
-  spec('videos.submit-rules', '2.7, 8', 'POST /videos refuses with 400: duration under 1, an aspect_ratio or resolution outside its list, an http callback address, a previous_job_id off its pattern, a session_id over 256 characters, a frame image whose frame_type is not first_frame or last_frame, an upscale factor not above 0, and a request with neither a prompt nor an image to start from.'),
+  spec('videos.submit-rules', '2.7, 8', 'POST /videos refuses with 400: duration under 1, an aspect_ratio or resolution outside its list, an http callback address, a previous_job_id off its pattern, a session_id over 256 characters, a frame image whose frame_type is not first_frame or last_frame, an upscale factor not above 0, exact dimensions not WIDTHxHEIGHT, and a request with neither a prompt nor an image to start from.'),
   spec('videos.unknown-404', '4.3, 7', 'Polling a job that was never submitted is 404 with the envelope.'),
   ref('videos.submit-202', '4.2', 'A video submit that is accepted answers 202.'),
   spec('videos.job-shape', '2.8, 3, 4.2', 'A submitted job is pending, its id matches gen-vid-<timestamp>-<20 alphanumerics> and its polling_url is the path {base}/videos/<id>.'),
