@@ -2,6 +2,7 @@ import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { metadataAbsentProblems, metadataEndpointProblems, metadataReferenceProblems, metadataPresentProblems, metadataRequestedProblems } from '../oracles/result-oracles.ts';
+import { streamMetadataProblems } from '../oracles/stream-oracles.ts';
 import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseResponsesRequest } from '../requests.ts';
@@ -43,13 +44,15 @@ export const metadataOptIn: Check = {
 export const metadataEnabled: Check = {
   id: 'metadata.enabled',
   spec: 'spec 2.1, 2.6',
-  rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.one-endpoint-selected'],
-  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint',
+  rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.on-streams', 'metadata.one-endpoint-selected'],
+  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint; on a stream, on the terminal event\'s response',
   async run(ctx) {
-    const samples = await sharedSamples(ctx, 'metadata.enabled', [
+    // The value in another case is asked for on a stream: one request judges both (no unit more).
+    const [plain, streamedSample] = await sharedSamples(ctx, 'metadata.enabled', [
       { label: 'X-Gateway-Metadata: enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'enabled' }) },
-      { label: 'X-Gateway-Metadata: Enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'Enabled' }) },
+      { label: 'X-Gateway-Metadata: Enabled (streamed)', probe: { ...served(ctx, { 'X-Gateway-Metadata': 'Enabled' }), body: { ...baseResponsesRequest(ctx.model), stream: true } } },
     ]);
+    const samples = [plain!];
     const present = judgeSamples(samples, metadataPresentProblems);
     if (present.status !== 'passed') return present.status === 'failed' ? { ...present, rules: ['metadata.header-enabled'] } : present;
     const requested = judgeSamples(samples, (e, s) => metadataRequestedProblems(e, s.probe.body as Record<string, unknown>));
@@ -58,7 +61,15 @@ export const metadataEnabled: Check = {
     if (members.status === 'failed') return { ...members, rules: ['metadata.reference-members'] };
     const endpoints = judgeSamples(samples, metadataEndpointProblems);
     if (endpoints.status === 'failed') return { ...endpoints, rules: ['metadata.one-endpoint-selected'] };
-    return { status: 'passed', probed: { examples: samples.length, rules: metadataEnabled.rules } };
+    // No metadata on that stream breaks one of two rules: the value read in any case, or metadata on streams.
+    const streamed = judgeSamples([streamedSample!], streamMetadataProblems);
+    if (streamed.status === 'failed') return { ...streamed, reason: `${streamed.reason} (the header value was "Enabled": either it is not read in any case, or streams carry no metadata)`, rules: ['metadata.header-enabled', 'metadata.on-streams'] };
+    if (streamed.status === 'skipped') return { ...streamed, unprobed: ['metadata.on-streams'] };
+    if (streamed.status === 'error') return streamed;
+    // A stream that could not be judged (its precondition is another check's) leaves its rule unprobed.
+    const rules = streamed.status === 'passed' ? metadataEnabled.rules : metadataEnabled.rules.filter((r) => r !== 'metadata.on-streams');
+    const note = streamed.status === 'passed' ? {} : { reason: `the streamed answer was not judged: ${'reason' in streamed ? streamed.reason : 'no answer'}` };
+    return { status: 'passed', ...note, probed: { examples: streamed.status === 'passed' ? 2 : 1, rules } };
   },
 };
 

@@ -222,7 +222,21 @@ export const metadataWithoutRegion: Mutant = {
   }),
 };
 
+export const metadataOffStreams: Mutant = {
+  id: 'metadata-off-streams',
+  breaks: 'reference: with the metadata header enabled, a stream\'s terminal response carries no gateway_metadata (only plain results do)',
+  caughtBy: 'metadata.enabled',
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) =>
+      events.map((event) => {
+        if (isObject(event.response)) delete event.response.gateway_metadata;
+        return event;
+      }),
+    ),
+};
+
 export const RESPONSE_MUTANTS: readonly Mutant[] = [
+  metadataOffStreams,
   metadataStrategyOwnName,
   metadataWithoutRegion,
   metadataRequestedResolved,

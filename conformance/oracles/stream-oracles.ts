@@ -4,7 +4,7 @@ import { checkUsageArithmetic } from '../../src/schemas/usage.ts';
 import type { Inconclusive, Judgement, Problems } from '../check.ts';
 import { mediaType, type Exchange } from '../client/exchange.ts';
 import { parseStream, type ParsedStream, type StreamEventData } from './parse-stream.ts';
-import { statusDetailsProblems } from './result-oracles.ts';
+import { metadataPresentProblems, statusDetailsProblems } from './result-oracles.ts';
 import { schemaProblems } from './schema-problems.ts';
 
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'chunks' | 'bodyError'>;
@@ -221,6 +221,21 @@ export function streamTerminalProblems(answer: StreamAnswer): Judgement {
   const parsed = ResponsesResultSchema.safeParse(response);
   if (!parsed.success) return schemaProblems(`${String(terminal.type)}.response (spec 2.2 result)`, parsed.error);
   return checkUsageArithmetic(parsed.data.usage).map((p) => `spec 2.2 usage: ${p}`);
+}
+
+/**
+ * Reference (routing metadata on a stream rides on the terminal event's response object): with the
+ * metadata header enabled, the terminal event's response carries `gateway_metadata` of spec 2.6.
+ */
+export function streamMetadataProblems(answer: StreamAnswer): Judgement {
+  const stream = streamPrecondition(answer, { terminal: true });
+  if (failedPre(stream)) return stream;
+  const terminal = terminalOf(stream.events)!;
+  if (!isObject(terminal.response)) return { inconclusive: `${String(terminal.type)} carries no response object`, owner: 'stream.terminal-event' };
+  const response = terminal.response;
+  if (!isObject(response.gateway_metadata)) return [`${String(terminal.type)}.response carries no gateway_metadata although the metadata header was enabled (on a stream it rides on the terminal event's response)`];
+  // The terminal response is judged as a served result would be.
+  return metadataPresentProblems({ status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify(response) });
 }
 
 const DELTA_DONE: Record<string, { done: string; field: string }> = {

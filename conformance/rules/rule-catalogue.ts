@@ -61,6 +61,7 @@ export const RULES: readonly Rule[] = [
   spec('metadata.header-enabled', '2.1, 2.6', 'X-Gateway-Metadata: enabled returns gateway_metadata on the result, matching spec 2.6; the value is read in any case (reference).'),
   spec('metadata.requested-model', '2.6', 'gateway_metadata.requested on a served result is the model the request named.'),
   ref('metadata.reference-members', '2.6', 'gateway_metadata on a served result carries every member the reference requires (requested, strategy, region, summary, attempt, is_byok, endpoints with total and available); strategy is one of the reference\'s routing strategies; each attempt names a model, a provider and an integer status.'),
+  ref('metadata.on-streams', '2.6', 'With the metadata header enabled, a stream carries gateway_metadata on its terminal event\'s response object.'),
   inferred('metadata.one-endpoint-selected', '2.6', 'A served result was routed to one endpoint: at most one of gateway_metadata.endpoints.available is selected, and total counts at least those listed.'),
   spec('metadata.legacy-header', '2.1', 'The older X-Gateway-Experimental-Metadata: enabled has the same effect.'),
   spec('metadata.on-errors', '2.6, 7', 'With the metadata header enabled, error bodies carry gateway_metadata too.'),
