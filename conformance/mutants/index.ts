@@ -5,6 +5,7 @@ import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
 import { MESSAGES_MUTANTS } from './messages-mutants.ts';
 import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
+import { PLUGIN_BOUND_MUTANTS } from './plugin-bound-mutants.ts';
 import { REASONING_DEFAULT_MUTANTS } from './reasoning-default-mutants.ts';
 import { REFERENCE_SHAPE_MUTANTS } from './reference-shape-mutants.ts';
 import { REQUEST_MUTANTS } from './request-mutants.ts';
@@ -21,6 +22,7 @@ export type { Mutant } from './mutant.ts';
 export const ALL_MUTANTS: readonly Mutant[] = [
   ...REQUEST_MUTANTS,
   ...MORE_REQUEST_MUTANTS,
+  ...PLUGIN_BOUND_MUTANTS,
   ...REFERENCE_SHAPE_MUTANTS,
   ...RESPONSE_MUTANTS,
   ...RESULT_MUTANTS,
