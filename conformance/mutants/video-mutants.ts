@@ -141,7 +141,27 @@ export const videoSizeUnchecked: Mutant = {
   }),
 };
 
+export const previousJobIdUnchecked: Mutant = {
+  id: 'previous-job-id-unchecked',
+  breaks: 'spec 2.7: a previous_job_id off its pattern is ignored (a fresh job is made) instead of refused',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (b.previous_job_id !== undefined && !(typeof b.previous_job_id === 'string' && /^gen-vid-[0-9]+-[0-9A-Za-z]{20}$/.test(b.previous_job_id))) delete b.previous_job_id;
+  }),
+};
+
+export const videoSessionIdCut: Mutant = {
+  id: 'video-session-id-cut',
+  breaks: 'spec 2.7, 8: a video session_id over 256 characters is cut to 256 and served',
+  caughtBy: 'videos.submit-validation',
+  wrap: onSubmitBody((b) => {
+    if (typeof b.session_id === 'string' && b.session_id.length > 256) b.session_id = b.session_id.slice(0, 256);
+  }),
+};
+
 export const VIDEO_MUTANTS: readonly Mutant[] = [
+  previousJobIdUnchecked,
+  videoSessionIdCut,
   videoSizeUnchecked,
   frameTypeUnchecked,
   upscaleFactorUnchecked,
