@@ -1,23 +1,39 @@
 import type { ChildProcess } from 'node:child_process';
 import { forkChild } from '../test/support/fork-child.ts';
-import { DEFAULT_REQUEST } from './in-process.ts';
+import { AUTH, chatBody, messagesBody, responsesBody } from './default-requests.ts';
 import { load } from './load.ts';
 import { childScript, runChild } from './spawn-child.ts';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary.ts';
+import { ROW } from './render-results.ts';
 
 const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards quietly box jackals'.split(' ');
 /** The bench's reply: the 60-word scripted text of every throughput row. */
 export const BENCH_TEXT = Array.from({ length: 60 }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
-const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const body = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench', stream });
-const defaultBody = (stream: boolean) => JSON.stringify({ ...DEFAULT_REQUEST, stream });
+const scriptedBody = (stream: boolean) => JSON.stringify({ model: 'openai/gpt-5-mini', input: 'hello bench', stream });
 
-/** The gatewaykit rows of the throughput table, as the profiler loads them (`text`: the scripted reply, '' for the generated one). */
-export const PROFILE_ROWS: Record<string, { headers: Record<string, string>; body: string; status: number; text: string }> = {
-  'gatewaykit json (default, gpt-4o-mini)': { headers: AUTH, body: defaultBody(false), status: 200, text: '' },
-  'gatewaykit sse (default, gpt-4o-mini)': { headers: AUTH, body: defaultBody(true), status: 200, text: '' },
-  'gatewaykit json (scripted)': { headers: AUTH, body: body(false), status: 200, text: BENCH_TEXT },
-  'gatewaykit 401 (core + adapter only)': { headers: { 'content-type': 'application/json' }, body: body(false), status: 401, text: '' },
+interface ProfileRow {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  text: string;
+}
+const generated = (path: string, body: string): ProfileRow => ({ path, headers: AUTH, body, status: 200, text: '' });
+
+/**
+ * The gatewaykit rows of the throughput table, as the profiler loads them (`text`: the scripted
+ * reply, '' for the generated one): the default request of every surface, JSON and SSE (the
+ * profile a missed CPU-efficiency goal is explained by), the scripted reply, and the 401.
+ */
+export const PROFILE_ROWS: Record<string, ProfileRow> = {
+  [ROW.json]: generated('/responses', responsesBody(false)),
+  [ROW.sse]: generated('/responses', responsesBody(true)),
+  [ROW.chatJson]: generated('/chat/completions', chatBody(false)),
+  [ROW.chatSse]: generated('/chat/completions', chatBody(true)),
+  [ROW.messagesJson]: generated('/messages', messagesBody(false)),
+  [ROW.messagesSse]: generated('/messages', messagesBody(true)),
+  [ROW.scriptedJson]: { path: '/responses', headers: AUTH, body: scriptedBody(false), status: 200, text: BENCH_TEXT },
+  [ROW.core]: { path: '/responses', headers: { 'content-type': 'application/json' }, body: scriptedBody(false), status: 401, text: '' },
 };
 
 /** Send `message` to the child and wait for its reply carrying `key`. */
@@ -46,12 +62,12 @@ export async function profileServerRow(name: string, seconds: number, top: numbe
   const { file, plain } = childScript('gatewaykit-child');
   const child = await forkChild(file, [row.text], { plain });
   try {
-    const target = { url: `${child.url}/responses`, body: row.body, headers: row.headers };
+    const target = { url: `${child.url}${row.path}`, body: row.body, headers: row.headers };
     await load(target, 1, 10, row.status);
     await ask(child.process, 'profile-start', 'profiling');
     const r = await load(target, seconds, 10, row.status);
     const profile = await ask<CpuProfile>(child.process, 'profile-stop', 'profile');
-    return { ...summariseProfile(profile, top), label: `${name}: ${Math.round(r.rps)} req/s while profiled, ${seconds} s` };
+    return { ...summariseProfile(profile, top), row: name, label: `${name}: ${Math.round(r.rps)} req/s while profiled, ${seconds} s` };
   } finally {
     await child.stop();
   }

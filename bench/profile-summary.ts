@@ -13,6 +13,8 @@ export interface Frame {
 
 export interface ProfileSummary {
   label: string;
+  /** The throughput row profiled (a name of the throughput table), when it is one. */
+  row?: string;
   totalMs: number;
   /** Largest self time: where the CPU was. */
   self: Frame[];

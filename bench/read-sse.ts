@@ -4,8 +4,9 @@ export interface SseRead {
   readonly status: number;
   /** `data:` lines received (events, including the final `[DONE]`). */
   readonly events: number;
-  /** Text deltas among them (`response.output_text.delta` events, or Chat Completions chunks with content). */
+  /** Text deltas among them (`response.output_text.delta` events, Chat Completions chunks with content, Messages `text_delta`s). */
   readonly deltas: number;
+  /** The stream ended as its format ends one: `[DONE]` (Responses, Chat Completions) or `message_stop` (Messages). */
   readonly done: boolean;
   readonly bytes: number;
   /** Request sent to last byte, ms. */
@@ -31,8 +32,8 @@ export function readSse(url: string, body: string, headers: Record<string, strin
         for (const line of lines) {
           if (line.startsWith('data:')) {
             events++;
-            if (line.includes('"response.output_text.delta"') || (line.includes('"delta":{') && /"content":"[^"]/.test(line))) deltas++;
-            if (line.trim() === 'data: [DONE]') done = true;
+            if (line.includes('"response.output_text.delta"') || line.includes('"type":"text_delta"') || (line.includes('"delta":{') && /"content":"[^"]/.test(line))) deltas++;
+            if (line.trim() === 'data: [DONE]' || line.includes('"type":"message_stop"')) done = true;
           }
         }
       });

@@ -10,6 +10,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AUTH, chatBody, DEFAULT_INPUT, DEFAULT_MODEL, MESSAGES_MAX_TOKENS, MESSAGES_MODEL, messagesBody, PEER_MESSAGES_MODEL, PEER_MODEL, REASONING_MODEL, responsesBody } from './default-requests.ts';
+import { measureInstall } from './footprint/measure-install.ts';
 import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
 import type { InProcessResult } from './in-process.ts';
@@ -35,8 +37,10 @@ const { values } = parseArgs({
   strict: true,
 });
 const quick = values.quick === true;
+// The full run fits in about 8 minutes on an idle 2-core machine: 28 targets x (1 s warm-up +
+// 3 rounds x 3 s) is most of it; 3 interleaved rounds keep a median per target.
 const ROUNDS = quick ? 1 : 3;
-const SECONDS = quick ? 2 : 6;
+const SECONDS = quick ? 2 : 3;
 const CONNECTIONS = 10;
 const STREAMS = 1_000;
 const out = values.out ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -46,20 +50,21 @@ const WORDS = 'the quick brown fox jumps over a lazy dog while seven wizards qui
 const words = (n: number) => Array.from({ length: n }, (_, i) => WORDS[i % WORDS.length]).join(' ') + '.';
 const TEXT = words(60);
 const PROMPT = 'hello bench';
-// The default rows: the request a user sends first, answered by the generated reply (no script).
-const DEFAULT_INPUT = 'Write one sentence about the sea.';
-const DEFAULT_MODEL = 'openai/gpt-4o-mini';
-const REASONING_MODEL = 'openai/gpt-5-mini';
-const AUTH = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const gkBody = (stream: boolean, model = 'openai/gpt-5-mini', input = PROMPT) => JSON.stringify({ model, input, stream });
-const peerBody = (stream: boolean, input = PROMPT) => JSON.stringify({ model: 'gpt-4o-mini', input, stream });
-const chatBody = (stream: boolean, model = DEFAULT_MODEL) => JSON.stringify({ model, messages: [{ role: 'user', content: DEFAULT_INPUT }], stream });
+// The scripted rows' requests (the default rows' are in default-requests.ts).
+const gkBody = (stream: boolean, model = 'openai/gpt-5-mini', input = PROMPT) => responsesBody(stream, model, input);
+const peerBody = (stream: boolean, input = PROMPT) => responsesBody(stream, PEER_MODEL, input);
 
 const log = (s: string) => console.log(`[bench] ${s}`);
 
 /** The assistant text of a Chat Completions answer. */
 function chatText(json: string): string {
   return (JSON.parse(json) as { choices?: Array<{ message?: { content?: string | null } }> }).choices?.[0]?.message?.content ?? '';
+}
+
+/** The text of an Anthropic Messages answer (its text blocks). */
+function messageText(json: string): string {
+  const content = (JSON.parse(json) as { content?: Array<{ type?: string; text?: string }> }).content ?? [];
+  return content.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('');
 }
 
 async function expectOk(url: string, body: string, what: string): Promise<string> {
@@ -120,9 +125,24 @@ async function throughput(results: BenchResults): Promise<void> {
     const chatSse = await readSse(`${generated.url}/chat/completions`, chatBody(true), AUTH);
     const peerChat = await spawnChild('aimock-child', [chatReply, DEFAULT_INPUT, String(chunkSize(chatReply, chatSse.deltas))]);
     stops.push(() => peerChat.stop());
-    const peerChatJson = await expectOk(`${peerChat.url}/chat/completions`, chatBody(false, 'gpt-4o-mini'), 'aimock chat json');
+    const peerChatJson = await expectOk(`${peerChat.url}/chat/completions`, chatBody(false, PEER_MODEL), 'aimock chat json');
     if (chatText(peerChatJson) !== chatReply) throw new Error("aimock did not answer the default chat reply's text");
-    const peerChatSse = await readSse(`${peerChat.url}/chat/completions`, chatBody(true, 'gpt-4o-mini'), AUTH);
+    const peerChatSse = await readSse(`${peerChat.url}/chat/completions`, chatBody(true, PEER_MODEL), AUTH);
+    const chatReasoningJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false, REASONING_MODEL), 'gatewaykit chat reasoning json');
+    const chatReasoningSse = await readSse(`${generated.url}/chat/completions`, chatBody(true, REASONING_MODEL), AUTH);
+    // POST /messages: the same input, the default Anthropic model; aimock answers its text on /v1/messages.
+    const messagesJson = await expectOk(`${generated.url}/messages`, messagesBody(false), 'gatewaykit messages json');
+    const messagesReply = messageText(messagesJson);
+    if (!messagesReply || messageText(await expectOk(`${fromSource.url}/messages`, messagesBody(false), 'npm start messages json')) !== messagesReply) {
+      throw new Error('npm start and the compiled package answer the default Messages request differently');
+    }
+    const messagesSse = await readSse(`${generated.url}/messages`, messagesBody(true), AUTH);
+    if (!messagesSse.done) throw new Error('the gatewaykit Messages stream did not end with message_stop');
+    const peerMessages = await spawnChild('aimock-child', [messagesReply, DEFAULT_INPUT, String(chunkSize(messagesReply, messagesSse.deltas))]);
+    stops.push(() => peerMessages.stop());
+    const peerMessagesJson = await expectOk(`${peerMessages.url}/messages`, messagesBody(false, PEER_MESSAGES_MODEL), 'aimock messages json');
+    if (messageText(peerMessagesJson) !== messagesReply) throw new Error("aimock did not answer the default Messages reply's text");
+    const peerMessagesSse = await readSse(`${peerMessages.url}/messages`, messagesBody(true, PEER_MESSAGES_MODEL), AUTH);
     // The bare server answers a body of exactly the default answer's size.
     const bare = await spawnChild('bare-child', [defaultJson]);
     stops.push(() => bare.stop());
@@ -149,10 +169,22 @@ async function throughput(results: BenchResults): Promise<void> {
         peerJson: Buffer.byteLength(peerChatJson),
         sse: { bytes: chatSse.bytes, events: chatSse.events, deltas: chatSse.deltas },
         peerSse: { bytes: peerChatSse.bytes, events: peerChatSse.events, deltas: peerChatSse.deltas },
+        reasoningJson: Buffer.byteLength(chatReasoningJson),
+        reasoningSse: { bytes: chatReasoningSse.bytes, events: chatReasoningSse.events, deltas: chatReasoningSse.deltas },
+      },
+      messages: {
+        model: MESSAGES_MODEL,
+        maxTokens: MESSAGES_MAX_TOKENS,
+        textChars: messagesReply.length,
+        json: Buffer.byteLength(messagesJson),
+        peerJson: Buffer.byteLength(peerMessagesJson),
+        sse: { bytes: messagesSse.bytes, events: messagesSse.events, deltas: messagesSse.deltas },
+        peerSse: { bytes: peerMessagesSse.bytes, events: peerMessagesSse.events, deltas: peerMessagesSse.deltas },
       },
     };
     const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({ server: s, target: { url: `${s.url}${path}`, body, headers } });
     const chatAt = (s: Server, body: string) => at(s, body, AUTH, '/chat/completions');
+    const messagesAt = (s: Server, body: string) => at(s, body, AUTH, '/messages');
     const pidOf = (c: { process: { pid?: number } }) => c.process.pid ?? 0;
     const S = { url: scripted.url, pid: pidOf(scripted) };
     const G = { url: generated.url, pid: pidOf(generated) };
@@ -161,6 +193,7 @@ async function throughput(results: BenchResults): Promise<void> {
     const PD = { url: peerDefaultUrl, pid: pidOf(peerDefault) };
     const B = { url: bare.url, pid: pidOf(bare) };
     const PC = { url: peerChat.url, pid: pidOf(peerChat) };
+    const PM = { url: peerMessages.url, pid: pidOf(peerMessages) };
     const targets: Record<string, { server: Server; target: LoadTarget }> = {
       [ROW.npmJson]: at(N, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
       [ROW.json]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
@@ -171,12 +204,20 @@ async function throughput(results: BenchResults): Promise<void> {
       [ROW.peerSse]: at(PD, peerBody(true, DEFAULT_INPUT)),
       [ROW.chatNpmJson]: chatAt(N, chatBody(false)),
       [ROW.chatJson]: chatAt(G, chatBody(false)),
-      [ROW.chatPeerJson]: chatAt(PC, chatBody(false, 'gpt-4o-mini')),
+      [ROW.chatPeerJson]: chatAt(PC, chatBody(false, PEER_MODEL)),
       [ROW.chatNpmSse]: chatAt(N, chatBody(true)),
       [ROW.chatSse]: chatAt(G, chatBody(true)),
-      [ROW.chatPeerSse]: chatAt(PC, chatBody(true, 'gpt-4o-mini')),
+      [ROW.chatPeerSse]: chatAt(PC, chatBody(true, PEER_MODEL)),
+      [ROW.messagesNpmJson]: messagesAt(N, messagesBody(false)),
+      [ROW.messagesJson]: messagesAt(G, messagesBody(false)),
+      [ROW.messagesPeerJson]: messagesAt(PM, messagesBody(false, PEER_MESSAGES_MODEL)),
+      [ROW.messagesNpmSse]: messagesAt(N, messagesBody(true)),
+      [ROW.messagesSse]: messagesAt(G, messagesBody(true)),
+      [ROW.messagesPeerSse]: messagesAt(PM, messagesBody(true, PEER_MESSAGES_MODEL)),
       [ROW.reasoningJson]: at(G, gkBody(false, REASONING_MODEL, DEFAULT_INPUT)),
       [ROW.reasoningSse]: at(G, gkBody(true, REASONING_MODEL, DEFAULT_INPUT)),
+      [ROW.chatReasoningJson]: chatAt(G, chatBody(false, REASONING_MODEL)),
+      [ROW.chatReasoningSse]: chatAt(G, chatBody(true, REASONING_MODEL)),
       [ROW.scriptedJson]: at(S, gkBody(false)),
       [ROW.scriptedPeerJson]: at(P, peerBody(false)),
       [ROW.scriptedSse]: at(S, gkBody(true)),
@@ -316,7 +357,7 @@ function startupOnce(entry: string): Promise<number> {
 async function medianStartup(entry: string, before?: () => void): Promise<{ ms: number; runs: number[] }> {
   await startupOnce(entry); // warm the OS file cache (and tsx's transform cache), as any second start has
   const runs = [];
-  for (let i = 0; i < (quick ? 3 : 7); i++) {
+  for (let i = 0; i < (quick ? 3 : 5); i++) {
     before?.();
     runs.push(await startupOnce(entry));
   }
@@ -366,6 +407,18 @@ async function profiles(results: BenchResults): Promise<void> {
   log(`profiles: ${results.profiles.map((p) => p.label).join('; ')}`);
 }
 
+/** Issue 28's footprint goals: `npm pack`, installed into an empty project, and its import timed. */
+async function footprint(results: BenchResults): Promise<void> {
+  try {
+    results.footprint = await measureInstall(quick ? 3 : 5, log);
+    const f = results.footprint;
+    log(`footprint: ${(f.bytes / 1048576).toFixed(1)} MB installed (${f.packages} packages); import('gatewaykit') ${f.importMs.toFixed(0)} ms`);
+  } catch (e) {
+    results.footprint = { error: (e as Error).message.split('\n')[0] ?? 'failed' };
+    log(`footprint not measured: ${(e as Error).message}`);
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const results: BenchResults = { machine: machineInfo(), quick, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, loadBefore: loadAverage() };
@@ -387,6 +440,7 @@ async function main(): Promise<void> {
     log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`);
     await conformance(results);
     await startup(results, build);
+    await footprint(results);
   } finally {
     rmSync(BUILD_DIR, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 /**
- * The peer: @copilotkit/aimock (LLMock) with one fixture answering the same text in the OpenAI
- * Responses format (argv[2]: the text, argv[3]: the prompt to match, argv[4]: stream chunk size).
+ * The peer: @copilotkit/aimock (LLMock) with one fixture answering the same text on every surface
+ * it serves under `/v1` (Responses, Chat Completions, Anthropic Messages), for a request whose last
+ * user message is argv[3] (argv[2]: the text, argv[4]: stream chunk size in characters).
  */
 import { LLMock } from '@copilotkit/aimock';
 import { serveParent } from './child-stats.ts';
