@@ -36,8 +36,11 @@ function busyShare(profile: ProfileSummary, share: number): number {
   return idle < 1 ? share / (1 - idle) : 0;
 }
 
-/** `runEngine` from `runEngine src/engine/run-engine.ts`. */
-const shortName = (name: string) => name.split(' ')[0] ?? name;
+/** `` `runEngine` (engine/run-engine.ts) `` from `runEngine src/engine/run-engine.ts`: the function and where it is. */
+function stepName(name: string): string {
+  const [fn, where] = name.split(' ');
+  return where ? `\`${fn}\` (${where.replace(/^src\//, '')})` : `\`${fn}\``;
+}
 
 /**
  * The costliest steps of a profile in µs per request: each frame's share of the busy time times
@@ -55,7 +58,7 @@ export function stepsInMicros(profile: ProfileSummary, cpuUs: number, ownSteps: 
   const gc = profile.self.find((f) => f.name === '(garbage collector)');
   if (gc) out.push(`garbage collection ${us(gc.share)}`);
   const own = profile.inclusive.filter((f) => !WHOLE_REQUEST.some((re) => re.test(f.name))).slice(0, ownSteps);
-  for (const f of own) out.push(`\`${shortName(f.name)}\` ${us(f.share)}`);
+  for (const f of own) out.push(`${stepName(f.name)} ${us(f.share)}`);
   return out;
 }
 
@@ -73,6 +76,8 @@ export function efficiencyObstacle(o: {
   min: number;
   profile?: ProfileSummary;
   bytes?: { gatewaykit: number; peer: number };
+  /** The bare node:http server answering the same bytes, when the row has one. */
+  bare?: MeasuredRow;
 }): string {
   const { gatewaykit: g, peer: p } = o;
   if (!g.cpuUs || !p.cpuUs) return 'Not measured in this run.';
@@ -83,6 +88,7 @@ export function efficiencyObstacle(o: {
   if (o.bytes) {
     parts.push(`gatewaykit writes ${o.bytes.gatewaykit} B per answer against aimock's ${o.bytes.peer} B (${fmt.ratio(o.bytes.gatewaykit / Math.max(1, o.bytes.peer))}).`);
   }
+  if (o.bare?.cpuUs) parts.push(`A bare node:http server writing gatewaykit's bytes spent ${fmt.us(o.bare.cpuUs)} per request in all.`);
   if (o.profile) {
     const steps = stepsInMicros(o.profile, g.cpuUs, 4);
     if (steps.length) parts.push(`This row's profile (the compiled build, same request), per request: ${steps.join(', ')}.`);
@@ -148,7 +154,7 @@ export function conformanceObstacle(ms: number, requests: number, client: Profil
   const per = `${fmt.us((ms * 1000) / Math.max(1, requests))} of wall time per request`;
   if (!client) return `${per}; no client profile in this run.`;
   const idle = client.self.find(isIdle)?.share ?? 0;
-  const top = client.inclusive.slice(0, 4).map((f) => `\`${shortName(f.name)}\` ${(f.share * 100).toFixed(0)}%`);
+  const top = client.inclusive.slice(0, 4).map((f) => `${stepName(f.name)} ${(f.share * 100).toFixed(0)}%`);
   return `${per}. The client (fast-check, the schemas, the oracles) was busy ${((1 - idle) * 100).toFixed(0)}% of the run and waited for the server ${(idle * 100).toFixed(0)}%; its costliest steps (inclusive): ${top.join(', ')}.`;
 }
 

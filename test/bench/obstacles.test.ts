@@ -24,7 +24,7 @@ const profile: ProfileSummary = {
 
 describe('bench: what stands in the way of a missed goal', () => {
   it('turns profile shares into µs per request of the busy time, leaving out the frames that hold the whole request', () => {
-    expect(stepsInMicros(profile, 100, 2)).toEqual(['the socket write (`writev`) ≈ 25 µs', 'garbage collection ≈ 5 µs', '`runEngine` ≈ 20 µs', '`record` ≈ 10 µs']);
+    expect(stepsInMicros(profile, 100, 2)).toEqual(['the socket write (`writev`) ≈ 25 µs', 'garbage collection ≈ 5 µs', '`runEngine` (engine/run-engine.ts) ≈ 20 µs', '`record` (state/journal.ts) ≈ 10 µs']);
   });
 
   it('says how far the CPU per request must fall for the efficiency target, with the bytes and the row profile', () => {
@@ -32,7 +32,10 @@ describe('bench: what stands in the way of a missed goal', () => {
     expect(text).toContain("gatewaykit's CPU per request would be 100.0 µs or less: it was 150.0 µs, 50.0 µs over (aimock 125.0 µs)");
     expect(text).toContain("gatewaykit writes 1188 B per answer against aimock's 539 B (2.20x)");
     expect(text).toContain('the socket write (`writev`) ≈ 38 µs');
-    expect(text).toContain('`runEngine` ≈ 30 µs');
+    expect(text).toContain('`runEngine` (engine/run-engine.ts) ≈ 30 µs');
+    expect(text).not.toContain('bare');
+    const withBare = efficiencyObstacle({ gatewaykit: { rps: 7000, p99: 3, cpuUs: 150 }, peer: { rps: 8000, p99: 3, cpuUs: 125 }, min: 1.25, bare: { rps: 40000, p99: 1, cpuUs: 23.7 } });
+    expect(withBare).toContain("A bare node:http server writing gatewaykit's bytes spent 23.7 µs per request in all.");
   });
 
   it('two rows with different numbers give different sentences', () => {
@@ -56,7 +59,7 @@ describe('bench: what stands in the way of a missed goal', () => {
     expect(inProcess).toContain('it took 40.0 µs');
     expect(inProcess).not.toContain('socket write');
     expect(conformanceObstacle(1000, 800, { ...profile, inclusive: [{ name: 'once conformance/client/gateway-client.ts', share: 0.15 }] })).toBe(
-      '1250.0 µs of wall time per request. The client (fast-check, the schemas, the oracles) was busy 80% of the run and waited for the server 20%; its costliest steps (inclusive): `once` 15%.',
+      '1250.0 µs of wall time per request. The client (fast-check, the schemas, the oracles) was busy 80% of the run and waited for the server 20%; its costliest steps (inclusive): `once` (conformance/client/gateway-client.ts) 15%.',
     );
     expect(importObstacle(480, 470, { msw: 220, zod: 70 })).toBe("480.0 ms (470.0 ms of CPU) in a fresh process; in the same install, `import('msw')` alone 220.0 ms, `import('zod')` alone 70.0 ms: what gatewaykit's root export loads with it.");
   });
