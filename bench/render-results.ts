@@ -65,6 +65,8 @@ export interface BenchResults {
   loadBefore: string;
   loadAfter?: string;
   totalSeconds?: number;
+  /** Seconds each step of the run took (build, throughput, profiles, ...), in order. */
+  phases?: Record<string, number>;
   sizes?: { gatewaykitJson: number; peerJson: number; gatewaykitSse: { bytes: number; events: number }; peerSse: { bytes: number; events: number } };
   /** The default request's answers: its text's length, and the body sizes of every target. */
   defaults?: {
@@ -275,6 +277,37 @@ function steadyInProcessUs(r: BenchResults): number | undefined {
   return us ? Number(us) : undefined;
 }
 
+/** The surfaces' rows of the throughput table, by the column of the side-by-side table they fill. */
+const SURFACES = [
+  { name: 'Responses', json: [ROW.npmJson, ROW.json, ROW.peerJson, ROW.bare], sse: [ROW.npmSse, ROW.sse, ROW.peerSse] },
+  { name: 'Chat Completions', json: [ROW.chatNpmJson, ROW.chatJson, ROW.chatPeerJson], sse: [ROW.chatNpmSse, ROW.chatSse, ROW.chatPeerSse] },
+  { name: 'Messages', json: [ROW.messagesNpmJson, ROW.messagesJson, ROW.messagesPeerJson], sse: [ROW.messagesNpmSse, ROW.messagesSse, ROW.messagesPeerSse] },
+] as const;
+
+/**
+ * Issue 28's table: per surface, CPU per request for JSON and SSE and JSON req/s, with `npm start`,
+ * the compiled package, aimock and the bare server side by side (blank where a column has no row).
+ *
+ * @example
+ * sideBySide(results.throughput ?? {}); // [{ row: 'Responses JSON, CPU per request', cells: ['133.9 µs', ...] }, ...]
+ */
+export function sideBySide(t: Record<string, ThroughputRow>): Array<{ row: string; cells: string[] }> {
+  const out: Array<{ row: string; cells: string[] }> = [];
+  const cells = (names: readonly string[], value: (r: ThroughputRow) => string) =>
+    [0, 1, 2, 3].map((i) => {
+      const r = names[i] ? t[names[i]] : undefined;
+      return r ? value(r) : '';
+    });
+  const cpu = (r: ThroughputRow) => (r.cpuUs !== undefined ? fmt.us(r.cpuUs) : 'n/a');
+  for (const s of SURFACES) {
+    if (!s.json.some((n) => t[n])) continue;
+    out.push({ row: `${s.name} JSON, CPU per request`, cells: cells(s.json, cpu) });
+    out.push({ row: `${s.name} SSE, CPU per request`, cells: cells(s.sse, cpu) });
+    out.push({ row: `${s.name} JSON req/s`, cells: cells(s.json, (r) => fmt.int(r.rps)) });
+  }
+  return out;
+}
+
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** bench/RESULTS.md: every row with its ratio and the target it is held to. */
@@ -292,9 +325,12 @@ export function renderResults(r: BenchResults): string {
   lines.push(`- Date: ${r.machine.date}`);
   lines.push(`- Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter ?? 'n/a'}. A load above the core count means the machine was shared with other work while measuring: absolute numbers are then low and noisy, the side-by-side ratios (same run, interleaved rounds) hold better.`);
   lines.push(
-    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a 1 s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, in the table's order, so a change in the machine's load falls on all targets alike. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds.`,
+    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a 1 s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, in the table's order, so a change in the machine's load falls on all targets alike. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds.`,
   );
-  if (r.totalSeconds !== undefined) lines.push(`- Whole bench took ${r.totalSeconds.toFixed(0)} s.`);
+  if (r.totalSeconds !== undefined) {
+    const phases = Object.entries(r.phases ?? {}).map(([name, sec]) => `${name} ${sec.toFixed(0)} s`);
+    lines.push(`- Whole bench took ${r.totalSeconds.toFixed(0)} s${phases.length ? ` (${phases.join(', ')})` : ''}.`);
+  }
   lines.push('');
 
   lines.push('## Goals (issues 28 and 16)', '');
@@ -307,6 +343,15 @@ export function renderResults(r: BenchResults): string {
   if (missed.length > 0) {
     lines.push('Where a goal is missed, what stands in the way:', '');
     for (const g of missed) lines.push(`- **${g.goal}.** ${g.whenMissed}`);
+    lines.push('');
+  }
+
+  const side = sideBySide(t);
+  if (side.length > 0) {
+    lines.push('## Side by side: the default request on every surface', '');
+    lines.push('The rows of issue 28, from the throughput table below (medians of this run).', '');
+    lines.push('| row | gatewaykit from source (`npm start`) | gatewaykit compiled | aimock | bare node:http |', '|---|---:|---:|---:|---:|');
+    for (const l of side) lines.push(`| ${l.row} | ${l.cells.join(' | ')} |`);
     lines.push('');
   }
 

@@ -424,23 +424,37 @@ async function main(): Promise<void> {
   const results: BenchResults = { machine: machineInfo(), quick, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, loadBefore: loadAverage() };
   log(`${quick ? 'quick' : 'full'} run: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; load average ${results.loadBefore}`);
   let build: string | undefined;
+  const phases: Record<string, number> = {};
+  // Each step of the run, timed (the Method line says where the minutes go).
+  const phase = async (name: string, step: () => Promise<void>) => {
+    const at = Date.now();
+    await step();
+    phases[name] = (Date.now() - at) / 1000;
+  };
+  results.phases = phases;
   try {
     if (!values.source) {
       // gatewaykit as users run it: compiled by tsc (the children and the in-process rows load it).
-      build = await buildPackage();
+      await phase('build', async () => {
+        build = await buildPackage();
+      });
       process.env.GATEWAYKIT_BENCH_BUILD = build;
-      log(`compiled the package into ${build.slice(ROOT.length)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      log(`compiled the package into ${build!.slice(ROOT.length)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     results.measured = build ? 'build' : 'source';
-    await throughput(results);
-    if (!values['skip-profile']) await profiles(results);
-    await longStream(results);
-    await concurrentStreams(results);
-    ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
-    log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`);
-    await conformance(results);
-    await startup(results, build);
-    await footprint(results);
+    await phase('throughput', () => throughput(results));
+    if (!values['skip-profile']) await phase('profiles', () => profiles(results));
+    await phase('streams', async () => {
+      await longStream(results);
+      await concurrentStreams(results);
+    });
+    await phase('in-process', async () => {
+      ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
+      log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`);
+    });
+    await phase('conformance', () => conformance(results));
+    await phase('start-up', () => startup(results, build));
+    await phase('footprint', () => footprint(results));
   } finally {
     rmSync(BUILD_DIR, { recursive: true, force: true });
   }

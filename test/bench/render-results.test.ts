@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goals, renderResults, ROW, type BenchResults, type ThroughputRow } from '../../bench/render-results.ts';
+import { goals, renderResults, ROW, sideBySide, type BenchResults, type ThroughputRow } from '../../bench/render-results.ts';
 
 const row = (cpuUs: number, rps = 1_000_000 / cpuUs, cpuRuns = [cpuUs, cpuUs, cpuUs]): ThroughputRow => ({ rps, p50: 1, p99: 3, failures: 0, runs: [rps, rps, rps], cpuUs, cpuRuns });
 const stream = (bytes: number) => ({ bytes, events: 30, deltas: 20 });
@@ -90,5 +90,28 @@ describe('bench: goals and their verdicts, computed from the run', () => {
     expect(md).toContain('| Messages JSON, default request: `npm start` / aimock, CPU efficiency | 1.08x');
     expect(md).toContain('| installed size (`du` of `node_modules`) | 46.0 MB (34.0 MB of files), 62 packages | < 60 MB | met |');
     expect(md).toContain('3 round(s): a round runs every target once for 3 s');
+    expect(renderResults({ ...results, totalSeconds: 400, phases: { build: 15, throughput: 290 } })).toContain('- Whole bench took 400 s (build 15 s, throughput 290 s).');
+  });
+});
+
+describe('bench: the side-by-side table of issue 28', () => {
+  it('per surface: CPU per request for JSON and SSE and JSON req/s, npm start, compiled, aimock, bare', () => {
+    const t = { ...results.throughput!, [ROW.bare]: row(25, 40_000) };
+    const side = sideBySide(t);
+    expect(side.map((l) => l.row)).toEqual([
+      'Responses JSON, CPU per request',
+      'Responses SSE, CPU per request',
+      'Responses JSON req/s',
+      'Chat Completions JSON, CPU per request',
+      'Chat Completions SSE, CPU per request',
+      'Chat Completions JSON req/s',
+      'Messages JSON, CPU per request',
+      'Messages SSE, CPU per request',
+      'Messages JSON req/s',
+    ]);
+    expect(side[0]?.cells).toEqual(['100.0 µs', '98.0 µs', '150.0 µs', '25.0 µs']);
+    expect(side[1]?.cells).toEqual(['200.0 µs', '180.0 µs', '170.0 µs', '']);
+    expect(side[2]?.cells).toEqual(['10,000', '10,204', '6,667', '40,000']);
+    expect(sideBySide({})).toEqual([]);
   });
 });
