@@ -173,7 +173,10 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   );
   // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
   const journal: SentExchange[] = [];
-  const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }));
+  // Against the simulator every request names the check that sent it (its journal filters by
+  // it); another gateway is sent nothing it did not ask for.
+  const sender = (id: string) => (simulator ? id : undefined);
+  const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }), undefined, sender('preflight'));
 
   let pre: Preflight;
   if (options.preflight === false) pre = { ok: true, steps: [] };
@@ -243,7 +246,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     const left = budget.remaining();
     const share = simulator || check.free || left === 0 ? left : Math.max(1, Math.floor(left / Math.max(1, spenders)));
     const ctx: CheckContext = {
-      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally),
+      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally, sender(check.id)),
       baseUrl,
       basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
       model,
@@ -260,7 +263,8 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
         if (!entry) {
           const sent: Exchange[] = [];
           const sharedTally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
-          entry = { value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally)), exchanges: sent, tally: sharedTally, askedBy: new Set() };
+          // Sent by the check that asked first: the owner of a one-at-a-time run, where it runs alone.
+          entry = { value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally, sender(check.id))), exchanges: sent, tally: sharedTally, askedBy: new Set() };
           memo.set(key, entry);
         }
         entry.askedBy.add(index);

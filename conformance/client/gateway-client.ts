@@ -32,7 +32,16 @@ export interface GatewayClientOptions {
   readonly maxRetryWaitSeconds?: number;
   /** Injected so tests do not sleep. Default: a real timer. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * The check sending through this client, named in the {@link CHECK_HEADER} of every request so
+   * the simulator's journal attributes each request to its check. Given only against the
+   * simulator: another gateway never sees the header.
+   */
+  readonly check?: string;
 }
+
+/** The request header naming the check that sent a request (the simulator's journal filters by it). */
+export const CHECK_HEADER = 'x-gatewaykit-check';
 
 export interface SendOptions {
   /** Wait and retry on 429 (default true). Off when the 429 itself is what is being checked. */
@@ -70,9 +79,9 @@ export interface GatewayClient {
   /**
    * The same target with another budget (a check's share), reporting each exchange to `onExchange`
    * and, when given, counting what it sends in `tally` too (one check's own counts, while other
-   * checks send at the same time).
+   * checks send at the same time), and naming `check` as the sender of its requests when given.
    */
-  view(budget: RequestBudget, onExchange: (exchange: Exchange) => void, tally?: ClientCounters): GatewayClient;
+  view(budget: RequestBudget, onExchange: (exchange: Exchange) => void, tally?: ClientCounters, check?: string): GatewayClient;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -126,6 +135,7 @@ export function createGatewayClient(
     const body = probeBody(probe);
     const type = probeContentType(probe);
     if (type !== undefined) headers.set('content-type', type);
+    if (options.check !== undefined) headers.set(CHECK_HEADER, options.check);
     const aborter = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -170,9 +180,9 @@ export function createGatewayClient(
     paidCount: () => counters.paid,
     retryCount: () => counters.retries,
     throttled: () => counters.throttled > 0,
-    view: (budget, report, tally) =>
+    view: (budget, report, tally, check) =>
       createGatewayClient(
-        { ...options, budget },
+        { ...options, budget, ...(check !== undefined ? { check } : {}) },
         counters,
         (e) => {
           onExchange?.(e);

@@ -63,6 +63,7 @@ export function inspectorPage(view: InspectorView): string {
       <input name="status" placeholder="status: 200, 4xx" aria-label="Statuses">
       <input name="model" placeholder="model" aria-label="Model (exact)" list="model-list">
       <input name="key" placeholder="key (masked id)" aria-label="Key (masked id, exact)" list="key-list">
+      <input name="check" placeholder="conformance check" aria-label="Conformance check that sent it (exact, or a prefix ending in *)">
       <label><input type="checkbox" id="pause"> pause</label>
     </form>
     <datalist id="model-list">${options(view.models)}</datalist>

@@ -73,6 +73,7 @@ export const INSPECTOR_SCRIPT = String.raw`
       status: form.elements.status.value.trim(),
       model: form.elements.model.value.trim(),
       key: form.elements.key.value.trim(),
+      check: form.elements.check.value.trim(),
     };
   }
   function modelOf(entry) { return typeof entry.model === 'string' ? entry.model : ''; }
@@ -145,7 +146,7 @@ export const INSPECTOR_SCRIPT = String.raw`
   function renderJournal() {
     journalDirty = false;
     var f = filters();
-    var filtered = f.path || f.status || f.model || f.key;
+    var filtered = f.path || f.status || f.model || f.key || f.check;
     var shown = Array.from(entries.values()).sort(function (a, b) { return b.seq - a.seq; });
     $('journal-count').textContent = filtered ? shown.length + ' of ' + lastTotal : String(lastTotal);
     var fragment = document.createDocumentFragment();
@@ -173,7 +174,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     renderJournal();
   }
 
-  // The journal API filters (path prefix, statuses such as 4xx,500, exact model and key) and
+  // The journal API filters (path prefix, statuses such as 4xx,500, exact model and key, the check) and
   // pages: ask for what came after the newest entry shown, oldest first.
   function journalQuery(cursor) {
     var f = filters();
@@ -183,6 +184,8 @@ export const INSPECTOR_SCRIPT = String.raw`
     if (f.status) params.set('status', f.status);
     if (f.model) params.set('model', f.model);
     if (f.key) params.set('key', f.key);
+    // The conformance check that sent it (X-Gatewaykit-Check): exact, or a prefix ending in *.
+    if (f.check) params.set('check', f.check);
     return '/requests?' + params.toString();
   }
 

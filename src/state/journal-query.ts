@@ -22,6 +22,11 @@ export interface JournalQuery {
   /** A masked key id as the journal shows it. */
   key?: string;
   operation?: string;
+  /**
+   * The conformance check that sent the request (its `X-Gatewaykit-Check` header): exact, or a
+   * prefix given with a trailing `*` (`validation.*`).
+   */
+  check?: { value: string; prefix: boolean };
   /** Page size. */
   limit: number;
   /** `asc` (oldest first, the default) or `desc` (newest first). */
@@ -30,7 +35,7 @@ export interface JournalQuery {
   cursor?: number;
 }
 
-const PARAMS = ['method', 'path', 'status', 'since', 'model', 'key', 'operation', 'limit', 'order', 'cursor'];
+const PARAMS = ['method', 'path', 'status', 'since', 'model', 'key', 'operation', 'check', 'limit', 'order', 'cursor'];
 
 /** The longest text a filter value may be: longer ones cannot match anything the journal keeps. */
 const MAX_FILTER_CHARS = 4096;
@@ -77,6 +82,8 @@ export function parseJournalQuery(params: URLSearchParams): JournalQuery | { err
     const v = text(name);
     if (v !== undefined) query[name] = v;
   }
+  const check = text('check');
+  if (check !== undefined) query.check = check.endsWith('*') ? { value: check.slice(0, -1), prefix: true } : { value: check, prefix: false };
   const limit = text('limit');
   if (limit !== undefined) {
     const n = Number(limit);

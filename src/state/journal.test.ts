@@ -143,6 +143,23 @@ describe('journal', () => {
     expect(j.query(q(`order=desc&limit=5&cursor=${desc.next_cursor}`)).data.map((e) => e.seq)).toEqual([24, 23, 22, 21, 20]);
   });
 
+  it('shows the conformance check that sent each request and filters by it, exactly or by prefix', () => {
+    const j = createJournal({ now: () => 0 });
+    j.record(rec('/a', { headers: { 'x-gatewaykit-check': 'validation.store' } }));
+    j.record(rec('/b', { headers: new Headers({ 'X-Gatewaykit-Check': 'validation.user-length' }) }));
+    j.record(rec('/c'));
+    j.record(rec('/d', { headers: { 'X-GATEWAYKIT-CHECK': 'auth.missing-key', authorization: 'Bearer sk-1' } }));
+    expect(j.list().map((e) => e.check)).toEqual(['validation.store', 'validation.user-length', undefined, 'auth.missing-key']);
+    // Only entries that had the header carry the field: the others read as before.
+    expect('check' in j.list()[2]!).toBe(false);
+    const paths = (text: string) => j.query(q(text)).data.map((e) => e.path);
+    expect(paths('check=validation.store')).toEqual(['/a']);
+    expect(paths('check=validation.*')).toEqual(['/a', '/b']);
+    expect(paths('check=validation')).toEqual([]);
+    expect(paths('check=auth.missing-key&method=GET&order=desc')).toEqual(['/d']);
+    expect(paths('check=*')).toEqual(['/a', '/b', '/d']);
+  });
+
   it('refuses bad query parameters, naming them', () => {
     for (const [text, message] of [
       ['stauts=200', /Unknown query parameter "stauts"/],
@@ -153,6 +170,7 @@ describe('journal', () => {
       ['order=up', /order: expected/],
       ['cursor=-1', /cursor: expected/],
       [`path=${'x'.repeat(5000)}`, /path: at most/],
+      [`check=${'x'.repeat(5000)}`, /check: at most/],
     ] as const) {
       const parsed = parseJournalQuery(new URLSearchParams(text));
       expect('error' in parsed && parsed.error, text).toMatch(message);

@@ -7,6 +7,12 @@ import { createStreamLog, logPiece, type StreamLog } from './stream-log.ts';
 import { streamFailure, type StreamFailure } from './stream-failure.ts';
 import type { JournalQuery } from './journal-query.ts';
 
+/**
+ * The request header naming the conformance check that sent a request (`gatewaykit conform` sets
+ * it on every request); the journal shows it as the entry's `check` and filters by it.
+ */
+export const CHECK_HEADER = 'x-gatewaykit-check';
+
 /** Default number of requests the journal keeps (`journalLimit`). */
 export const DEFAULT_JOURNAL_ENTRIES = 1000;
 /** Default bytes the journal may hold, bodies and headers included (`journalMaxBytes`, `--journal-max-bytes`). */
@@ -75,6 +81,8 @@ export interface JournalEntry {
   response: JournalAnswer;
   /** The answer is a masked 500 for an unexpected error (a bug): the server log has its stack, under this entry's X-Generation-Id. */
   unexpected_error?: true;
+  /** The conformance check that sent it: its {@link CHECK_HEADER} header, when it had one. */
+  check?: string;
 }
 
 /** What the dispatcher hands the journal about one request. */
@@ -194,6 +202,8 @@ interface Stored {
   readonly answerBytes: number | undefined;
   /** Both header lists masked, made on the first read of the entry. */
   masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
+  /** Its {@link CHECK_HEADER}, read from the kept headers on the first read that needs it (null: none). */
+  check: string | null | undefined;
   events: StreamLog | undefined;
   eventBytes: number;
   eventsDropped: number;
@@ -223,6 +233,10 @@ function showText(text: string, whole: boolean): { body: unknown } | { body_exce
   return { body_excerpt: text };
 }
 
+function checkMatches(check: string | undefined, filter: { value: string; prefix: boolean }): boolean {
+  return check !== undefined && (filter.prefix ? check.startsWith(filter.value) : check === filter.value);
+}
+
 /** ISO text of a clock reading that never throws (clamped to the Date range, ECMA-262 21.4.1.1). */
 export function journalTime(ms: number): string {
   const MAX_DATE_MS = 8.64e15;
@@ -237,6 +251,20 @@ function ringText(ring: ByteRing, at: number, length: number): string {
 
 function headersOf(ring: ByteRing, at: number, length: number, list: readonly string[] | undefined): Record<string, string> {
   return unpackHeaders(list ?? ringText(ring, at, length));
+}
+
+/**
+ * The check that sent an entry, read from its kept request headers when first asked: recording
+ * stays as cheap as without it, and only a read of the journal pays.
+ */
+function checkOf(s: Stored, ring: ByteRing): string | undefined {
+  if (s.check === undefined) {
+    const headers = headersOf(ring, s.headersAt, s.headersLength, s.headersList);
+    let found: string | null = null;
+    for (const name of Object.keys(headers)) if (name.toLowerCase() === CHECK_HEADER) found = headers[name] as string;
+    s.check = found;
+  }
+  return s.check ?? undefined;
 }
 
 function show(s: Stored, ring: ByteRing): JournalEntry {
@@ -257,6 +285,8 @@ function show(s: Stored, ring: ByteRing): JournalEntry {
   if (s.model !== undefined) entry.model = s.model;
   if (s.key !== undefined) entry.key = s.key;
   if (s.unexpected) entry.unexpected_error = true;
+  const check = checkOf(s, ring);
+  if (check !== undefined) entry.check = check;
   if (s.bodyAt >= 0) {
     Object.assign(entry, showText(lenient.decode(ring.read(s.bodyAt, s.bodyLength) ?? new Uint8Array(0)), s.bodyLength === s.bodyBytes));
     entry.body_bytes = s.bodyBytes;
@@ -404,6 +434,7 @@ export function createJournal(options: JournalOptions): Journal {
         answerWhole,
         answerBytes: text === undefined ? undefined : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
         masked: undefined,
+        check: undefined,
         events: undefined,
         eventBytes: 0,
         eventsDropped: 0,
@@ -541,7 +572,8 @@ export function createJournal(options: JournalOptions): Journal {
         (q.since === undefined || s.receivedAt >= q.since) &&
         (q.model === undefined || s.model === q.model) &&
         (q.key === undefined || s.key === q.key) &&
-        (q.operation === undefined || s.operation === q.operation);
+        (q.operation === undefined || s.operation === q.operation) &&
+        (q.check === undefined || checkMatches(checkOf(s, ring), q.check));
       // Add entry i to the page when it matches; false once the page is full (more remain).
       const take = (i: number): boolean => {
         const s = entries[i] as Stored;
