@@ -84,6 +84,14 @@ export interface GatewayClient {
   view(budget: RequestBudget, onExchange: (exchange: Exchange) => void, tally?: ClientCounters, check?: string): GatewayClient;
 }
 
+/** Decodes each whole body (no state is carried between calls). */
+const utf8 = new TextDecoder();
+
+/** A header value as a Fetch `Headers` keeps it: leading and trailing HTTP whitespace dropped. */
+function trimmed(value: string): string {
+  return value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The cause of a fetch failure in words (`ECONNREFUSED`, a timeout), never a bare "fetch failed". */
@@ -123,19 +131,25 @@ export function createGatewayClient(
   const maxWait = options.maxRetryWaitSeconds ?? 90;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => fetch(input, init)));
+  // The run's own headers (`--header`) and key, made once per client rather than per request.
+  const baseHeaders: Record<string, string> = {};
+  for (const name of Object.keys(options.headers ?? {})) baseHeaders[name.toLowerCase()] = trimmed(options.headers![name]!);
+  const keyHeader = trimmed(`Bearer ${options.apiKey}`);
 
   async function once(probe: Probe): Promise<Exchange> {
     const url = probeUrl(options.baseUrl, probe);
-    const headers = new Headers(options.headers ?? {});
-    for (const [name, value] of Object.entries(probe.headers ?? {})) headers.set(name, value);
+    // As a Fetch `Headers` would hold them (names lower-case, a later value wins, values trimmed),
+    // without building one per request.
+    const headers: Record<string, string> = { ...baseHeaders };
+    if (probe.headers) for (const name of Object.keys(probe.headers)) headers[name.toLowerCase()] = trimmed(probe.headers[name]!);
     const auth = probe.auth ?? 'key';
-    if (auth === 'key') headers.set('authorization', `Bearer ${options.apiKey}`);
-    else if (auth === 'none') headers.delete('authorization');
-    else headers.set('authorization', auth.header);
+    if (auth === 'key') headers.authorization = keyHeader;
+    else if (auth === 'none') delete headers.authorization;
+    else headers.authorization = trimmed(auth.header);
     const body = probeBody(probe);
     const type = probeContentType(probe);
-    if (type !== undefined) headers.set('content-type', type);
-    if (options.check !== undefined) headers.set(CHECK_HEADER, options.check);
+    if (type !== undefined) headers['content-type'] = trimmed(type);
+    if (options.check !== undefined) headers[CHECK_HEADER] = options.check;
     const aborter = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -162,7 +176,7 @@ export function createGatewayClient(
       }
       // A body cut by our own deadline is a timeout, not an answer to judge.
       if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
-      const text = new TextDecoder().decode(concatBytes(chunks));
+      const text = chunks.length === 0 ? '' : utf8.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
       return { probe, url, status: response.status, headers: response.headers, chunks, text, durationMs: Date.now() - started, ...(bodyError ? { bodyError } : {}) };
     } finally {
       clearTimeout(timer);

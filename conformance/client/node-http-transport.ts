@@ -13,9 +13,9 @@ export interface ClosableTransport {
  * What undici's fetch adds to a request that lacks them, sent here too so a target (and its request
  * log) sees the same request whichever transport the suite used.
  */
-function fetchDefaults(https: boolean): Record<string, string> {
-  return { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': https ? 'br, gzip, deflate' : 'gzip, deflate' };
-}
+const FETCH_DEFAULTS: Readonly<Record<string, string>> = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
+const FETCH_DEFAULTS_HTTPS: Readonly<Record<string, string>> = { ...FETCH_DEFAULTS, 'accept-encoding': 'br, gzip, deflate' };
+const DEFAULT_NAMES = Object.keys(FETCH_DEFAULTS);
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Fetch's limit on redirects followed for one request. */
@@ -26,6 +26,48 @@ const IDLE_MS = 4_000;
 /** Rejections shaped like fetch's ("fetch failed" with the system error as `cause`). */
 function failed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
+}
+
+/**
+ * The body as its reads delivered it, gathered from the stream's events (cheaper per answer than
+ * the stream's own async iterator); an error or an end before the last byte is thrown after the
+ * pieces read until then, as iterating the stream would.
+ */
+function collected(stream: Http.IncomingMessage): AsyncIterable<Uint8Array> {
+  const done = new Promise<{ chunks: Uint8Array[]; error?: unknown }>((resolve) => {
+    const chunks: Uint8Array[] = [];
+    stream.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    stream.once('end', () => resolve({ chunks }));
+    stream.once('error', (error) => resolve({ chunks, error }));
+    // Settled already when it ended or failed: only a close before either is premature.
+    stream.once('close', () => resolve({ chunks, error: Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }) }));
+  });
+  return {
+    async *[Symbol.asyncIterator]() {
+      const { chunks, error } = await done;
+      yield* chunks;
+      if (error !== undefined) throw error;
+    },
+  };
+}
+
+/**
+ * What `http.request(url, options)` makes of a URL, without its general conversion (a measurable
+ * part of a request); a URL with credentials in it goes through that conversion (they become
+ * Basic authorization).
+ */
+function requestOptions(target: URL, method: string, headers: Record<string, string>, agent: Http.Agent): Http.RequestOptions | undefined {
+  if (target.username !== '' || target.password !== '') return undefined;
+  const host = target.hostname;
+  return {
+    protocol: target.protocol,
+    hostname: host.startsWith('[') ? host.slice(1, -1) : host,
+    ...(target.port !== '' ? { port: Number(target.port) } : {}),
+    path: `${target.pathname}${target.search}`,
+    method,
+    headers,
+    agent,
+  };
 }
 
 /** A body that breaks off at once, with `error`. */
@@ -102,13 +144,15 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       const client = target.protocol === 'http:' ? { module: http, agent } : target.protocol === 'https:' ? https : undefined;
       if (!client) return reject(failed(new Error(`unsupported protocol ${target.protocol}`)));
       const sent: Record<string, string> = { ...headers };
-      for (const [name, value] of Object.entries(fetchDefaults(target.protocol === 'https:'))) if (sent[name] === undefined) sent[name] = value;
+      const defaults = target.protocol === 'https:' ? FETCH_DEFAULTS_HTTPS : FETCH_DEFAULTS;
+      for (const name of DEFAULT_NAMES) if (sent[name] === undefined) sent[name] = defaults[name]!;
       // As fetch: a body's exact length; an empty POST says 0.
       if (body !== undefined) sent['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
       else if (method === 'POST') sent['content-length'] = '0';
       let request: Http.ClientRequest;
       try {
-        request = client.module.request(target, { method, headers: sent, agent: client.agent }, (response) => {
+        const options = requestOptions(target, method, sent, client.agent);
+        const onResponse = (response: Http.IncomingMessage) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
           if (REDIRECTS.has(status) && location !== undefined) {
@@ -139,7 +183,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
           const socket = response.socket;
           if (status === 413) response.once('end', () => socket.destroy());
           const answer = headersOf(response.rawHeaders);
-          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: response });
+          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: collected(response) });
           else {
             // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
             response.pause();
@@ -153,7 +197,8 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
               else resolve({ status, headers: answer, body: decoded(response, method, zlib!) });
             }, reject);
           }
-        });
+        };
+        request = options ? client.module.request(options, onResponse) : client.module.request(target, { method, headers: sent, agent: client.agent }, onResponse);
       } catch (error) {
         return reject(failed(error));
       }
@@ -173,10 +218,13 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   return {
     send: (url, { method, headers, body, signal }) => {
       if (body !== undefined && (method === 'GET' || method === 'HEAD')) return Promise.reject(new TypeError('Request with GET/HEAD method cannot have body.'));
-      const plain: Record<string, string> = {};
-      headers.forEach((value, name) => {
-        plain[name] = value;
-      });
+      let plain: Record<string, string>;
+      if (typeof headers.forEach === 'function') {
+        plain = {};
+        (headers as Headers).forEach((value, name) => {
+          plain[name] = value;
+        });
+      } else plain = headers as Readonly<Record<string, string>> as Record<string, string>;
       return url.startsWith('https:') && !https ? prepare(url, false).then(() => send(url, method, plain, body, signal, 0)) : send(url, method, plain, body, signal, 0);
     },
     close() {

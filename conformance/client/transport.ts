@@ -4,7 +4,8 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 /** One request as the client hands it to a transport: the headers already merged and checked. */
 export interface TransportRequest {
   readonly method: string;
-  readonly headers: Headers;
+  /** `Headers`, or a record of lower-case names (what the client sends: no Fetch `Headers` to build per request). */
+  readonly headers: Headers | Readonly<Record<string, string>>;
   readonly body: string | Uint8Array | undefined;
   /** Aborted at the client's deadline: the request, or the body still being read, stops. */
   readonly signal: AbortSignal;
