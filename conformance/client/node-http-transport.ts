@@ -29,29 +29,6 @@ function failed(cause: unknown): TypeError {
 }
 
 /**
- * The body as its reads delivered it, gathered from the stream's events (cheaper per answer than
- * the stream's own async iterator); an error or an end before the last byte is thrown after the
- * pieces read until then, as iterating the stream would.
- */
-function collected(stream: Http.IncomingMessage): AsyncIterable<Uint8Array> {
-  const done = new Promise<{ chunks: Uint8Array[]; error?: unknown }>((resolve) => {
-    const chunks: Uint8Array[] = [];
-    stream.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-    stream.once('end', () => resolve({ chunks }));
-    stream.once('error', (error) => resolve({ chunks, error }));
-    // Settled already when it ended or failed: only a close before either is premature.
-    stream.once('close', () => resolve({ chunks, error: Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }) }));
-  });
-  return {
-    async *[Symbol.asyncIterator]() {
-      const { chunks, error } = await done;
-      yield* chunks;
-      if (error !== undefined) throw error;
-    },
-  };
-}
-
-/**
  * What `http.request(url, options)` makes of a URL, without its general conversion (a measurable
  * part of a request); a URL with credentials in it goes through that conversion (they become
  * Basic authorization).
@@ -183,7 +160,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
           const socket = response.socket;
           if (status === 413) response.once('end', () => socket.destroy());
           const answer = headersOf(response.rawHeaders);
-          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: collected(response) });
+          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: response });
           else {
             // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
             response.pause();

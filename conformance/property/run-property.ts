@@ -69,7 +69,12 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
   let stop: unknown;
   let judged = 0;
   let inconclusive: { judgement: Inconclusive; value: T; observed?: Observed } | undefined;
-  const observed = new Map<Tagged<T>, Observed>();
+  // The answer of each run, shown (observedOf) only for the one a verdict reports.
+  const observed = new Map<Tagged<T>, Exchange>();
+  const shown = (tagged: Tagged<T>): Observed | undefined => {
+    const exchange = observed.get(tagged);
+    return exchange ? observedOf(exchange) : undefined;
+  };
   const verify =
     spec.verify ??
     (async (value: T) => {
@@ -92,7 +97,7 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       else {
         const r = result as { judgement: Judgement; exchange: Exchange };
         judgement = r.judgement;
-        observed.set(tagged, observedOf(r.exchange));
+        observed.set(tagged, r.exchange);
       }
     } catch (error) {
       ahead = undefined;
@@ -103,7 +108,10 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
       throw error;
     }
     if (isInconclusive(judgement)) {
-      inconclusive ??= { judgement, value, ...(observed.has(tagged) ? { observed: observed.get(tagged)! } : {}) };
+      if (!inconclusive) {
+        const seen = shown(tagged);
+        inconclusive = { judgement, value, ...(seen ? { observed: seen } : {}) };
+      }
       return;
     }
     judged++;
@@ -138,7 +146,7 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
     const { value } = tagged;
     const error = details.errorInstance;
     if (!(error instanceof ProblemsError)) throw error;
-    const seen = observed.get(tagged);
+    const seen = shown(tagged);
     const broken = spec.ruleOf?.(value) ?? (tagged.stratum >= 0 ? strata[tagged.stratum]!.rules : undefined);
     return {
       status: 'failed',
