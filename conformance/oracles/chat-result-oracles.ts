@@ -6,6 +6,7 @@ import type { ChatCause } from '../samples/chat-samples.ts';
 import { ChatResultSchema, ChatToolCallSchema, ChatUsageSchema, type ChatUsage } from './chat-schemas.ts';
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
+import { jsonSchemaValidator } from './json-schema-validator.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -146,7 +147,7 @@ export function chatResponseFormatProblems(answer: Answer, format: JsonFormat): 
   }
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
   if (format.type === 'json_object') return isObject ? [] : [`reference ChatFormatJsonObjectConfig: the content is JSON but not an object: ${text.slice(0, 120)}`];
-  const checked = z.fromJSONSchema(format.schema).safeParse(value);
+  const checked = jsonSchemaValidator(format.schema).safeParse(value);
   if (checked.success) return [];
   return checked.error.issues.slice(0, 3).map((i) => `reference ChatFormatJsonSchemaConfig "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
 }
