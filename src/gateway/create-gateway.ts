@@ -235,14 +235,17 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     return dispatch(call.request, { readBody: call.readBody, rawBodies: true });
   };
 
-  const handlers = mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch });
+  // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
+  let handlers: HttpHandler[] | undefined;
 
   return withInternals<Gateway>({
     baseUrl,
     seed: env.seed,
     clock,
     catalog: env.catalog,
-    handlers,
+    get handlers() {
+      return (handlers ??= mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch }));
+    },
     fetch: fetchGateway,
     handle: dispatch,
     control,

@@ -1,3 +1,5 @@
+import { linkPrototype } from './link-prototype.ts';
+
 /**
  * A Fetch `Headers` kept in a plain Map: what the node adapter builds from a request's raw header
  * list, and what the core's raw-body answers carry (src/http/raw-body.ts). undici's Headers
@@ -18,6 +20,7 @@ export class LightHeaders {
   #cookies: string[] | undefined;
 
   constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
+    if (!linked) linked = linkPrototype(LightHeaders.prototype, Headers.prototype);
     if (init === undefined) return;
     if (Symbol.iterator in init) for (const [name, value] of init as Iterable<readonly [string, string]>) this.append(name, value);
     else for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name] as string);
@@ -117,8 +120,10 @@ export class LightHeaders {
   }
 }
 // `instanceof Headers` holds, yet every method is LightHeaders' own: none of undici's (which
-// need its private state) is ever reached.
-Object.setPrototypeOf(LightHeaders.prototype, Headers.prototype);
+// need its private state) is ever reached. Linked when the first one is made, not on import:
+// reading the global `Headers` makes Node load its Fetch implementation (undici), a sixth of what
+// loading the package cost, which a server answering through these light objects never needs.
+let linked = false;
 
 /** Fetch's value normalisation: leading and trailing HTTP whitespace (tab, space, CR, LF) dropped. */
 function trimHttpWhitespace(value: string): string {

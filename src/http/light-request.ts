@@ -1,3 +1,5 @@
+import { linkPrototype } from './link-prototype.ts';
+
 /**
  * A Request holding its method, URL and headers as given (the headers usually a
  * src/http/light-headers.ts map), in the @hono/node-server way: what the node adapter and
@@ -21,6 +23,8 @@ export class LightRequest {
    * the caller parsed to get that href, handed on so the dispatcher need not parse it again.
    */
   constructor(url: string, method: string, headers: Headers, body?: string, parsed?: URL) {
+    // Linked on first use, not on import (see light-headers.ts: the global loads Node's Fetch).
+    if (!linked) linked = linkPrototype(LightRequest.prototype, Request.prototype);
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
@@ -104,5 +108,5 @@ export class LightRequest {
     return 'Request';
   }
 }
-Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
+let linked = false;
 

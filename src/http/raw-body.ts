@@ -1,5 +1,6 @@
 import { concatBytes } from '../bytes/concat-bytes.ts';
 import { LightHeaders } from './light-headers.ts';
+import { linkPrototype } from './link-prototype.ts';
 
 /**
  * A body the core already holds as bytes: a JSON text, or the pieces of an event stream.
@@ -79,6 +80,8 @@ class LightResponse {
   #used = false;
 
   constructor(raw: RawBody, status: number, headers: Headers) {
+    // Linked on first use, not on import (see light-headers.ts: the global loads Node's Fetch).
+    if (!linked) linked = linkPrototype(LightResponse.prototype, Response.prototype);
     this[RAW_BODY] = raw;
     this.#status = status;
     this.#headers = headers;
@@ -164,7 +167,7 @@ class LightResponse {
     return 'Response';
   }
 }
-Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
+let linked = false;
 
 /** A bodiless Response carrying `raw` as its body-to-be. */
 export function rawBodyResponse(raw: RawBody, init: { status: number; headers: Record<string, string> }): Response {

@@ -1,6 +1,7 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { Route } from '../http/route.ts';
 import { withIndependentCopies } from './independent-copies.ts';
+import { mswHttp } from './msw-http.ts';
 
 /**
  * msw request handlers over the gateway core: one per API operation (so msw's own logging names
@@ -13,6 +14,7 @@ import { withIndependentCopies } from './independent-copies.ts';
  */
 export function mswHandlers(args: { baseUrl: string; routes: readonly Route[]; handle: (request: Request) => Promise<Response> }): HttpHandler[] {
   const { baseUrl, routes, handle } = args;
+  const http = mswHttp();
   const origin = new URL(baseUrl).origin;
   // Bodies msw can clone without breaking `body.cancel()` (independent-copies.ts): the openai
   // SDK cancels an error body before each retry, which hung under plain msw 2.
