@@ -12,6 +12,8 @@
  * Decision: docs/decisions/0016-msw-cancel-hang.md.
  */
 
+import { rawBodyOf } from '../http/raw-body.ts';
+
 type Bytes = Uint8Array;
 
 /**
@@ -94,5 +96,9 @@ export function independentlyCancellable(stream: ReadableStream<Bytes>): Readabl
 export function withIndependentCopies(response: Response): Response {
   if (!response.body || response.bodyUsed) return response;
   const body = independentlyCancellable(response.body);
+  // An ordinary Response hands `clone()` the very stream its `body` returns, so the stream changed
+  // in place is enough: no second Response (a Headers copy and a body per answer). The core's
+  // light answers (src/http/raw-body.ts) become an ordinary Response here, as msw needs one.
+  if (!rawBodyOf(response)) return response;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
