@@ -1,6 +1,7 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { createPromptCache, type PromptCache } from '../state/prompt-cache.ts';
+import { ANSWERS_KEPT, createAnswerMemo, type AnswerMemo } from './answer-memo.ts';
 import { createPlanMemo, type PlanMemo } from './plan-memo.ts';
 
 /** What the engine keeps per gateway: its environment, scripted replies and prompt cache, shared by every surface. */
@@ -12,6 +13,13 @@ export interface Engine {
   readonly promptCache: PromptCache;
   /** Generated reply plans of plain requests, made once per content and model (plan-memo.ts). */
   readonly plans: PlanMemo;
+  /** Identical requests answered again from the rendered bytes, ids drawn afresh (answer-memo.ts). */
+  readonly answers: AnswerMemo;
+}
+
+export interface EngineOptions {
+  /** Requests whose answers are remembered (0: none). Default {@link ANSWERS_KEPT}. */
+  readonly answersKept?: number;
 }
 
 /**
@@ -20,8 +28,10 @@ export interface Engine {
  * @example
  * const engine = createEngine(env, createScriptRegistry([{ reply: { type: 'text', text: 'Hi' } }]));
  */
-export function createEngine(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry()): Engine {
+export function createEngine(env: GatewayEnv, scripts: ScriptRegistry = createScriptRegistry(), options: EngineOptions = {}): Engine {
   const promptCache = createPromptCache();
   env.onReset(() => promptCache.clear());
-  return { env, scripts, promptCache, plans: createPlanMemo() };
+  const answers = createAnswerMemo({ env, scripts, limit: options.answersKept });
+  env.onReset(() => answers.clear());
+  return { env, scripts, promptCache, plans: createPlanMemo(), answers };
 }

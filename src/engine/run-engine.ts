@@ -27,6 +27,9 @@ import { sessionIdOf } from '../request/session-id.ts';
 import type { StreamFault } from '../simulation/simulation-headers.ts';
 import type { CanonicalRequest } from './canonical-request.ts';
 import type { Engine } from './create-engine.ts';
+import type { AnswerReuse } from './answer-reuse.ts';
+import { memoizable } from './plan-memo.ts';
+import { RecordingRandom } from './recording-random.ts';
 
 /** A `:free` variant is served at no cost. */
 const FREE_PRICING = { prompt: '0', completion: '0' } as const;
@@ -67,6 +70,8 @@ export interface EngineAnswer {
   readonly stream: EngineStream | undefined;
   /** The cost members of other counts at the serving endpoint's prices (a surface that shortens the reply bills what is left). */
   readonly reprice: (usage: ResponseUsage) => Pick<ResponseUsage, 'cost' | 'is_byok' | 'cost_details'>;
+  /** Present when the same request may be answered again from this answer, ids aside (answer-memo.ts). */
+  readonly reuse: AnswerReuse | undefined;
 }
 
 /**
@@ -142,9 +147,11 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   // Stop sequences (reference ChatRequest `stop`) end the text, whoever wrote it.
   const plan = applyStop(said, stopSequences(request));
+  // The item ids' draws are noted, so a replayed answer can draw its own the same way.
+  const items = new RecordingRandom(ids.fork('items'));
   const built = buildOutput(plan, {
     tokenizer,
-    rng: ids.fork('items'),
+    rng: items,
     maxOutputTokens: request.max_output_tokens ?? undefined,
     modelId,
     citations: plan.citations ?? decision.effects.citations,
@@ -164,6 +171,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const toolUse = serverToolUse(plan.serverTools ?? []);
   const byok = ctx.apiKey.byok ?? false;
   let recorded: GenerationRecord | undefined;
+  const records: GenerationRecord[] = [];
   const reprice = (other: ResponseUsage) => {
     const priced = usageCost(other, pricing, byok);
     // A surface that shortens the reply (Messages stop_sequences) bills what is left: the
@@ -171,6 +179,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     if (recorded) {
       recorded = { ...recorded, tokensCompletion: other.output_tokens, reasoningTokens: other.output_tokens_details.reasoning_tokens, cost: priced.cost, upstreamCost: priced.cost_details.upstream_inference_cost };
       env.account.recordGeneration(recorded);
+      records.push(recorded);
     }
     return priced;
   };
@@ -187,9 +196,10 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     cost_details: cost.cost_details,
   };
   if (toolUse) usage.server_tool_use_details = toolUse;
+  const responseDraw = ids.fork('response').alphanumeric(32);
   const result = buildResponse({
     request,
-    id: `resp_${ids.fork('response').alphanumeric(32)}`,
+    id: `resp_${responseDraw}`,
     now: ctx.receivedAt,
     modelId,
     built,
@@ -203,23 +213,47 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const times = answerTimes(decision.endpoint, usage.output_tokens, timingMode === 'realistic');
   // The answer is paid for and can be looked up by its id (GET /generation, GET /key); one that
   // realistic timing turns into a 408 or 524 below is not an answer, and costs nothing.
+  const providerName = env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider;
+  const apiKey = ctx.apiKey.key;
   if (times.latencyMs <= env.timing.firstTokenTimeoutMs && times.generationTimeMs <= env.timing.generationTimeoutMs) {
     recorded = responseGeneration({
       id: headers['x-generation-id'],
       result,
       usage,
-      providerName: env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider,
+      providerName,
       streamed: stream,
       failed: fault === 'stream-error',
       receivedAt: ctx.receivedAt,
       times,
-      apiKey: ctx.apiKey.key,
+      apiKey,
       sessionId,
       user: request.user,
       headers: ctx.request.headers,
     });
     env.account.recordGeneration(recorded);
+    records.push(recorded);
   }
+  // The answer is a function of the request, the key, the clock's second and the ids alone when
+  // nothing with state or time took part: then the same request may be answered from it again.
+  const reuse: AnswerReuse | undefined =
+    !script &&
+    sessionId === undefined &&
+    fault === undefined &&
+    !ctx.simulation.randomChunking &&
+    timingMode !== 'realistic' &&
+    prompt.cacheableTokens === 0 &&
+    recorded !== undefined &&
+    !items.mixed &&
+    memoizable(effective, decision.effects)
+      ? {
+          responseDraw,
+          itemDraws: items.values,
+          itemDrawLengths: items.lengths,
+          records,
+          firstRecord: (at) =>
+            responseGeneration({ id: at.id, result: { ...result, id: at.responseId }, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers }),
+        }
+      : undefined;
 
   // Realistic timing (docs/timing.md): at the routed endpoint's speed, on the gateway clock.
   const timed: TimedContext | undefined =
@@ -229,7 +263,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return { request, result, generationId, headers, stream: undefined, reprice };
+    return { request, result, generationId, headers, stream: undefined, reprice, reuse };
   }
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
@@ -242,6 +276,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     generationId,
     headers,
     reprice,
+    reuse,
     stream: {
       events,
       timed,

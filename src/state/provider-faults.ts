@@ -25,6 +25,8 @@ export interface ProviderFaults {
   take(provider: string): number | undefined;
   /** Whether `provider` currently fails (without consuming). */
   isFailing(provider: string): boolean;
+  /** How many providers have a fault programmed (0: routing consumes nothing). */
+  count(): number;
   list(): Record<string, ProviderFault>;
 }
 
@@ -68,6 +70,7 @@ export function createProviderFaults(providers: readonly Provider[]): ProviderFa
       return f.status;
     },
     isFailing: (provider) => faults.has(provider),
+    count: () => faults.size,
     list: () => Object.fromEntries([...faults].map(([k, v]) => [k, { ...v }])),
   };
 }

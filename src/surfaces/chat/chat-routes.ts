@@ -25,14 +25,16 @@ export function chatRoutes(engine: Engine): Route[] {
       auth: 'key',
       paid: true,
       faults: statusesFor('responses'),
-      handle: async (ctx) => {
-        const chat = validateChatRequest(await ctx.json());
-        const answer = await runEngine(engine, chatToCanonical(chat), ctx);
-        // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
-        const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
-        const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
-        return renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true, logprobs });
-      },
+      // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+      handle: (ctx) =>
+        engine.answers.answer(ctx, 'chat', async (body) => {
+          const chat = validateChatRequest(body);
+          const answer = await runEngine(engine, chatToCanonical(chat), ctx);
+          // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
+          const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
+          const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
+          return { answer, response: await renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true, logprobs }) };
+        }),
     },
   ];
 }

@@ -48,14 +48,17 @@ export function messagesRoutes(engine: Engine): Route[] {
       requestIdHeader: 'request-id',
       // Anthropic clients send their key as `x-api-key`; `Authorization: Bearer` works as everywhere.
       keyHeader: 'x-api-key',
-      handle: async (ctx) => {
-        const messages = validateMessagesRequest(await ctx.json());
-        const canonical = toCanonicalRequest(messages);
-        if (canonical instanceof GatewayError) throw canonical;
-        const answer = await runEngine(engine, canonical.request, ctx);
-        const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
-        return renderMessages(answer, { stopSequences: canonical.stopSequences, cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count, seed: engine.env.seed });
-      },
+      // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+      handle: (ctx) =>
+        engine.answers.answer(ctx, 'messages', async (body) => {
+          const messages = validateMessagesRequest(body);
+          const canonical = toCanonicalRequest(messages);
+          if (canonical instanceof GatewayError) throw canonical;
+          const answer = await runEngine(engine, canonical.request, ctx);
+          const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+          const response = await renderMessages(answer, { stopSequences: canonical.stopSequences, cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count, seed: engine.env.seed });
+          return { answer, response };
+        }),
     },
   ];
 }

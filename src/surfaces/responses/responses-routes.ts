@@ -22,7 +22,12 @@ export function responsesRoutes(engine: Engine): Route[] {
       auth: 'key',
       paid: true,
       faults: statusesFor('responses'),
-      handle: async (ctx) => renderResponses(await runEngine(engine, validateResponsesRequest(await ctx.json()), ctx)),
+      // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+      handle: (ctx) =>
+        engine.answers.answer(ctx, 'responses', async (body) => {
+          const answer = await runEngine(engine, validateResponsesRequest(body), ctx);
+          return { answer, response: await renderResponses(answer) };
+        }),
     },
   ];
 }

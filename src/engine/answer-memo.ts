@@ -1,0 +1,204 @@
+import type { GenerationRecord } from '../account/generation-record.ts';
+import type { GatewayEnv } from '../env/gateway-env.ts';
+import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
+import type { RequestContext } from '../http/route.ts';
+import { seededRandom } from '../random/seeded-random.ts';
+import type { ScriptRegistry } from '../scripts/script-registry.ts';
+import { sseFramesResponse } from '../streaming/sse-response.ts';
+import type { AnswerReuse } from './answer-reuse.ts';
+import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-template.ts';
+
+/** Requests remembered per gateway (least recently answered forgotten first). */
+export const ANSWERS_KEPT = 64;
+/** Bodies longer than this are never remembered (each key holds its body). */
+export const ANSWER_BODY_LIMIT = 16 * 1024;
+
+/** What a surface made of one request: the engine's answer and the Response it rendered. */
+export interface Rendered {
+  /** The engine's answer (`EngineAnswer`): what it says of its reuse, and its generation id. */
+  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string };
+  readonly response: Response;
+}
+
+/**
+ * Identical requests answered once: a request whose answer depends only on its body, its key, the
+ * metadata header and the second of the clock (the answer says so: `EngineAnswer.reuse`) is
+ * answered the next times from the rendered bytes, with only the per-answer ids drawn again and
+ * spliced in, and the generation records written as the full path writes them. Nothing a client
+ * can see changes: a remembered answer is used only after a second answer to the same request,
+ * made in full, came out exactly as the first one's template said it would (else the request is
+ * never remembered); anything with state (scripts, provider faults, sessions, simulation headers,
+ * realistic timing, a prompt cache hit) makes the request pass by the memo.
+ */
+export interface AnswerMemo {
+  /** The Response to this request: remembered, or `make(body)`'s (then learned from). */
+  answer(ctx: RequestContext, surface: string, make: (body: unknown) => Promise<Rendered>): Promise<Response>;
+  /** Counts for tests: answers given from the memo, and requests it knows. */
+  stats(): { replayed: number; kept: number };
+  clear(): void;
+}
+
+type Body = { readonly text: AnswerTemplate } | { readonly frames: readonly AnswerTemplate[] };
+
+/** A request whose answer is never replayed (it cannot be, or a second answer did not match). */
+const REFUSED = { state: 'refused' } as const;
+
+interface Learned {
+  /** `first`: made once, not yet checked; `verified`: replayed from now on. */
+  state: 'first' | 'verified';
+  readonly status: number;
+  readonly headers: ReadonlyArray<readonly [string, AnswerTemplate]>;
+  readonly body: Body;
+  readonly reuse: AnswerReuse;
+  /** How many records the first answer wrote (a record written later, mid-stream, refuses the request). */
+  readonly recordCount: number;
+}
+
+/** The per-answer values in the order the templates number them: response draw, item draws, generation id. */
+function valuesOf(reuse: Pick<AnswerReuse, 'responseDraw' | 'itemDraws'>, generationId: string): string[] {
+  return [reuse.responseDraw, ...reuse.itemDraws, generationId];
+}
+
+function learn(response: Response, reuse: AnswerReuse, values: readonly string[]): Learned | undefined {
+  const raw = rawBodyOf(response);
+  let body: Body;
+  if (raw && 'text' in raw) body = { text: makeTemplate(raw.text, values) };
+  else if (raw && 'frames' in raw) body = { frames: raw.frames.list.map((frame) => makeTemplate(frame, values)) };
+  else return undefined;
+  const headers: Array<readonly [string, AnswerTemplate]> = [];
+  response.headers.forEach((value, name) => headers.push([name, makeTemplate(value, values)]));
+  return { state: 'first', status: response.status, headers, body, reuse, recordCount: reuse.records.length };
+}
+
+/** The records the full path would write for an answer with these values, from the learned answer's. */
+function replayRecords(learned: Learned, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord[] {
+  const [first, ...revisions] = learned.reuse.records as GenerationRecord[];
+  if (!first) return [];
+  const mine = learned.reuse.firstRecord(at);
+  // A revision (a surface that bills less) changes some fields of the first record: the same ones.
+  return [mine, ...revisions.map((r) => ({ ...mine, ...changedFields(first, r) }))];
+}
+
+function changedFields(from: GenerationRecord, to: GenerationRecord): Partial<GenerationRecord> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(to)) if (!Object.is((from as unknown as Record<string, unknown>)[k], v)) out[k] = v;
+  return out as Partial<GenerationRecord>;
+}
+
+function sameRecord(a: GenerationRecord, b: GenerationRecord): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.is((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k]));
+}
+
+/** The Response the learned answer gives for these values (fresh headers: the dispatcher adds to them). */
+function replayResponse(learned: Learned, values: readonly string[]): Response {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of learned.headers) headers[name] = fillTemplate(value, values);
+  const body = learned.body;
+  if ('text' in body) return rawBodyResponse({ text: fillTemplate(body.text, values) }, { status: learned.status, headers });
+  const list = body.frames.map((frame) => fillTemplate(frame, values));
+  return sseFramesResponse({ list, text: list.join('') }, headers);
+}
+
+/** Whether `response` is exactly what `learned` gives for `values`. */
+function matches(learned: Learned, response: Response, values: readonly string[]): boolean {
+  const raw = rawBodyOf(response);
+  const replay = rawBodyOf(replayResponse(learned, values));
+  if (!raw || !replay || response.status !== learned.status) return false;
+  if ('text' in raw) {
+    if (!('text' in replay) || raw.text !== replay.text) return false;
+  } else if ('frames' in raw) {
+    if (!('frames' in replay) || raw.frames.list.length !== replay.frames.list.length || raw.frames.list.some((f, i) => f !== replay.frames.list[i])) return false;
+  } else return false;
+  const theirs: string[] = [];
+  response.headers.forEach((value, name) => theirs.push(`${name}: ${value}`));
+  const mine = learned.headers.map(([name, value]) => `${name}: ${fillTemplate(value, values)}`);
+  return theirs.length === mine.length && theirs.every((h, i) => h === mine[i]);
+}
+
+// windows-1252 as WHATWG decodes it maps every byte to its own character: one key per byte sequence.
+const bytesAsKey = new TextDecoder('latin1');
+
+/**
+ * The memo of one engine.
+ *
+ * @example
+ * const answers = createAnswerMemo({ env, scripts });
+ * handle: (ctx) => answers.answer(ctx, 'responses', async (body) => { const answer = await runEngine(...); return { answer, response: renderResponses(answer) }; })
+ */
+export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistry; limit?: number }): AnswerMemo {
+  const { env, scripts } = deps;
+  const limit = deps.limit ?? ANSWERS_KEPT;
+  const kept = new Map<string, Learned | typeof REFUSED>();
+  let replayed = 0;
+
+  /** The request's key, or undefined when something beyond the body and key may change its answer. */
+  async function keyOf(ctx: RequestContext, surface: string): Promise<string | undefined> {
+    const sim = ctx.simulation;
+    if (limit <= 0 || !ctx.apiKey || sim.status !== undefined || sim.streamFault !== undefined || sim.randomChunking) return undefined;
+    if ((sim.timing ?? env.timing.mode) === 'realistic') return undefined;
+    // Sessions stick to endpoints; scripts match on headers and are used up; faults are consumed.
+    if (ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0 || scripts.list().length > 0) return undefined;
+    const bytes = await ctx.bytes();
+    if (bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
+    return `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${ctx.apiKey.key}\u0000${Math.floor(ctx.receivedAt / 1000)}\u0000${bytesAsKey.decode(bytes)}`;
+  }
+
+  function replay(learned: Learned, ctx: RequestContext): Response {
+    const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
+    const responseDraw = ids.fork('response').alphanumeric(32);
+    const items = ids.fork('items');
+    const itemDraws = learned.reuse.itemDrawLengths.map((n) => items.alphanumeric(n));
+    const generationId = ctx.generationId();
+    for (const record of replayRecords(learned, { id: generationId, responseId: `resp_${responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })) {
+      env.account.recordGeneration(record);
+    }
+    replayed++;
+    return replayResponse(learned, valuesOf({ responseDraw, itemDraws }, generationId));
+  }
+
+  return {
+    async answer(ctx, surface, make) {
+      // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.
+      const body = await ctx.json();
+      const key = await keyOf(ctx, surface);
+      if (key === undefined) return (await make(body)).response;
+      const known = kept.get(key);
+      if (known?.state === 'verified') {
+        // A record written after the first answer was rendered (mid-stream) is not replayed.
+        if (known.reuse.records.length === known.recordCount) {
+          kept.delete(key);
+          kept.set(key, known);
+          return replay(known, ctx);
+        }
+        kept.set(key, REFUSED);
+      }
+      const { answer, response } = await make(body);
+      if (known?.state !== 'first') {
+        if (known) return response;
+        const reuse = answer.reuse;
+        if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
+        kept.set(key, (reuse && learn(response, reuse, valuesOf(reuse, answer.generationId))) || REFUSED);
+        return response;
+      }
+      const reuse = answer.reuse;
+      const values = reuse ? valuesOf(reuse, answer.generationId) : [];
+      // The second answer, made in full, must be exactly what the first one's template gives.
+      const records = reuse ? replayRecords(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers }) : [];
+      const verified =
+        reuse !== undefined &&
+        reuse.itemDrawLengths.length === known.reuse.itemDrawLengths.length &&
+        reuse.itemDrawLengths.every((n, i) => n === known.reuse.itemDrawLengths[i]) &&
+        reuse.records.length === known.recordCount &&
+        records.length === reuse.records.length &&
+        records.every((r, i) => sameRecord(r, reuse.records[i] as GenerationRecord)) &&
+        matches(known, response, values);
+      if (verified) known.state = 'verified';
+      else kept.set(key, REFUSED);
+      return response;
+    },
+    stats: () => ({ replayed, kept: kept.size }),
+    clear: () => kept.clear(),
+  };
+}

@@ -1,0 +1,19 @@
+import type { GenerationRecord } from '../account/generation-record.ts';
+
+/**
+ * What an answer shows of itself so that the same request can be answered again without the work
+ * (answer-memo.ts): present only when the answer depends on nothing but the request, the key, the
+ * second of the clock and the per-answer ids (no script, session, prompt cache hit, fault,
+ * realistic timing, tools or plugin effects).
+ */
+export interface AnswerReuse {
+  /** The response id's 32 random characters (`resp_<32>`). */
+  readonly responseDraw: string;
+  /** The item ids' random parts, in draw order, and their lengths. */
+  readonly itemDraws: readonly string[];
+  readonly itemDrawLengths: readonly number[];
+  /** The generation records written for this answer, in order (a surface that bills less adds one). */
+  readonly records: readonly GenerationRecord[];
+  /** The first of `records` as another answer to the same request would write it. */
+  firstRecord(at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord;
+}
