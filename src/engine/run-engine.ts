@@ -251,7 +251,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
           itemDrawLengths: items.lengths,
           records,
           firstRecord: (at) =>
-            responseGeneration({ id: at.id, result: { ...result, id: at.responseId }, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers }),
+            responseGeneration({ id: at.id, result, upstreamId: at.responseId, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers }),
         }
       : undefined;
 

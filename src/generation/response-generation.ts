@@ -24,6 +24,8 @@ export interface ResponseGenerationInput {
   readonly sessionId: string | undefined;
   readonly user: string | undefined;
   readonly headers: Headers;
+  /** The upstream id when it is not `result.id` (a replayed answer's, src/engine/answer-memo.ts). */
+  readonly upstreamId?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     apiKey: input.apiKey,
     sessionId: input.sessionId ?? null,
     externalUser: input.user ?? null,
-    upstreamId: result.id,
+    upstreamId: input.upstreamId ?? result.id,
     userAgent: input.headers.get('user-agent'),
     httpReferer: input.headers.get('http-referer') ?? input.headers.get('referer'),
     origin: input.headers.get('origin'),

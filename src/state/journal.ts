@@ -194,12 +194,16 @@ interface Stored {
   readonly bodyLength: number;
   readonly bodyBytes: number | undefined;
   readonly status: number;
-  /** The answer text kept (at most the answer limit), as UTF-8; a text that is not well-formed stays a string. */
+  /**
+   * The answer text kept (at most the answer limit), as UTF-8 in the ring; a whole answer the
+   * caller held only as text, or a text that is not well-formed, stays the string it was.
+   */
   readonly answerAt: number;
   readonly answerLength: number;
   readonly answerString: string | undefined;
   readonly answerWhole: boolean;
-  readonly answerBytes: number | undefined;
+  /** UTF-8 size of the whole answer; {@link MEASURE_WHEN_SHOWN} for a text kept as a string until read. */
+  answerBytes: number | undefined;
   /** Both header lists masked, made on the first read of the entry. */
   masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
   /** Its {@link CHECK_HEADER}, read from the kept headers on the first read that needs it (null: none). */
@@ -210,6 +214,9 @@ interface Stored {
   size: number;
   dropped: boolean;
 }
+
+/** `answerBytes` of an answer kept as its string: measured on the first read. */
+const MEASURE_WHEN_SHOWN = -1;
 
 const lenient = new TextDecoder('utf-8');
 const utf8Encoder = new TextEncoder();
@@ -294,6 +301,7 @@ function show(s: Stored, ring: ByteRing): JournalEntry {
   const answer = entry.response;
   const answerText = s.answerString ?? (s.answerAt >= 0 ? ringText(ring, s.answerAt, s.answerLength) : undefined);
   if (answerText !== undefined) Object.assign(answer, showText(answerText, s.answerWhole));
+  if (s.answerBytes === MEASURE_WHEN_SHOWN) s.answerBytes = utf8ByteLength(s.answerString ?? '');
   if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes;
   if (s.events) {
     // One decoder across the events: a character split between two pieces is shown whole.
@@ -402,10 +410,15 @@ export function createJournal(options: JournalOptions): Journal {
       const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
       const text = r.response.text;
       const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
-      // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
-      const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
       const answerWhole = text !== undefined && text.length <= answerLimit;
-      const keepAnswer = answerText !== undefined && wellFormed && !dropped;
+      // A whole answer the caller holds only as text is kept as that string: nothing is copied or
+      // measured until the entry is read (a string is one object to the collector, however long).
+      // Bytes the caller made anyway are copied in; the start of a longer text is copied too (a
+      // slice would keep the whole text alive).
+      const byReference = answerWhole && !dropped && r.response.utf8 === undefined;
+      // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
+      const wellFormed = byReference || answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
+      const keepAnswer = answerText !== undefined && wellFormed && !dropped && !byReference;
       const answerUtf8 = keepAnswer && answerWhole ? r.response.utf8?.() : undefined;
       const answer = !keepAnswer ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
       const stored: Stored = {
@@ -430,9 +443,9 @@ export function createJournal(options: JournalOptions): Journal {
         status: r.response.status,
         answerAt: answer.at,
         answerLength: answer.length,
-        answerString: answerText !== undefined && !wellFormed ? answerText : undefined,
+        answerString: answerText !== undefined && (byReference || !wellFormed) ? answerText : undefined,
         answerWhole,
-        answerBytes: text === undefined ? undefined : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
+        answerBytes: text === undefined ? undefined : byReference ? MEASURE_WHEN_SHOWN : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
         masked: undefined,
         check: undefined,
         events: undefined,
