@@ -20,6 +20,26 @@ const q = (text: string): JournalQuery => {
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe('journal', () => {
+  it('shows an answer held as text or as bytes the same way: parsed body and UTF-8 size, whatever the characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.boolean(), (text, asBytes) => {
+        const json = JSON.stringify({ text });
+        const j = createJournal({ now: () => 0 });
+        j.record(rec('/a', { response: { status: 200, headers: {}, text: json, ...(asBytes ? { utf8: () => enc(json) } : {}) } }));
+        const [entry] = j.list();
+        expect(entry?.response.body).toEqual({ text });
+        expect(entry?.response.body_bytes).toBe(enc(json).byteLength);
+      }),
+    );
+  });
+
+  it('keeps a text that is not well-formed as it is, its size counting a lone surrogate as 3 bytes', () => {
+    const j = createJournal({ now: () => 0 });
+    j.record(rec('/a', { response: { status: 200, headers: {}, text: 'a\ud800b' } }));
+    expect(j.list()[0]?.response.body_excerpt).toBe('a\ud800b');
+    expect(j.list()[0]?.response.body_bytes).toBe(5);
+  });
+
   it('keeps the newest `maxEntries` entries and counts all of them', () => {
     const j = createJournal({ maxEntries: 3, now: () => 0 });
     for (let i = 0; i < 5; i++) j.record(rec(`/${i}`));
