@@ -43,9 +43,24 @@ type Body = { readonly text: AnswerTemplate } | { readonly frames: readonly Answ
 /** A request whose answer is never replayed (it cannot be, or a second answer did not match). */
 const REFUSED = { state: 'refused' } as const;
 
+/**
+ * A request answered once: its answer as rendered, kept as it is (most requests never come again,
+ * so the templates are made only when one does).
+ */
+interface Seen {
+  readonly state: 'first';
+  readonly status: number;
+  /** Taken before the dispatcher adds its own (CORS): it adds them to a replayed answer too. */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: { readonly text: string } | { readonly frames: readonly string[] };
+  readonly values: readonly string[];
+  readonly reuse: AnswerReuse;
+  readonly recordCount: number;
+}
+
+/** A request answered twice the same way, ids aside: answered from these templates from now on. */
 interface Learned {
-  /** `first`: made once, not yet checked; `verified`: replayed from now on. */
-  state: 'first' | 'verified';
+  readonly state: 'verified';
   readonly status: number;
   readonly headers: ReadonlyArray<readonly [string, AnswerTemplate]>;
   readonly body: Body;
@@ -59,19 +74,25 @@ function valuesOf(reuse: Pick<AnswerReuse, 'responseDraw' | 'itemDraws'>, genera
   return [reuse.responseDraw, ...reuse.itemDraws, generationId];
 }
 
-function learn(response: Response, reuse: AnswerReuse, values: readonly string[]): Learned | undefined {
+function see(response: Response, reuse: AnswerReuse, values: readonly string[]): Seen | undefined {
   const raw = rawBodyOf(response);
-  let body: Body;
-  if (raw && 'text' in raw) body = { text: makeTemplate(raw.text, values) };
-  else if (raw && 'frames' in raw) body = { frames: raw.frames.list.map((frame) => makeTemplate(frame, values)) };
-  else return undefined;
-  const headers: Array<readonly [string, AnswerTemplate]> = [];
-  response.headers.forEach((value, name) => headers.push([name, makeTemplate(value, values)]));
-  return { state: 'first', status: response.status, headers, body, reuse, recordCount: reuse.records.length };
+  const body = raw && 'text' in raw ? { text: raw.text } : raw && 'frames' in raw ? { frames: raw.frames.list } : undefined;
+  if (!body) return undefined;
+  const headers: Array<readonly [string, string]> = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  return { state: 'first', status: response.status, headers, body, values, reuse, recordCount: reuse.records.length };
+}
+
+/** The templates of an answer seen once: each of its per-answer values becomes a hole. */
+function learn(seen: Seen): Learned {
+  const values = seen.values;
+  const body: Body = 'text' in seen.body ? { text: makeTemplate(seen.body.text, values) } : { frames: seen.body.frames.map((frame) => makeTemplate(frame, values)) };
+  const headers = seen.headers.map(([name, value]) => [name, makeTemplate(value, values)] as const);
+  return { state: 'verified', status: seen.status, headers, body, reuse: seen.reuse, recordCount: seen.recordCount };
 }
 
 /** The records the full path would write for an answer with these values, from the learned answer's. */
-function replayRecords(learned: Learned, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord[] {
+function replayRecords(learned: Pick<Learned, 'reuse'>, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord[] {
   const [first, ...revisions] = learned.reuse.records as GenerationRecord[];
   if (!first) return [];
   const mine = learned.reuse.firstRecord(at);
@@ -130,7 +151,7 @@ const bytesAsKey = new TextDecoder('latin1');
 export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistry; limit?: number }): AnswerMemo {
   const { env, scripts } = deps;
   const limit = deps.limit ?? ANSWERS_KEPT;
-  const kept = new Map<string, Learned | typeof REFUSED>();
+  const kept = new Map<string, Seen | Learned | typeof REFUSED>();
   let replayed = 0;
 
   /** The request's key, or undefined when something beyond the body and key may change its answer. */
@@ -179,13 +200,14 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
         if (known) return response;
         const reuse = answer.reuse;
         if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
-        kept.set(key, (reuse && learn(response, reuse, valuesOf(reuse, answer.generationId))) || REFUSED);
+        kept.set(key, (reuse && see(response, reuse, valuesOf(reuse, answer.generationId))) || REFUSED);
         return response;
       }
       const reuse = answer.reuse;
       const values = reuse ? valuesOf(reuse, answer.generationId) : [];
       // The second answer, made in full, must be exactly what the first one's template gives.
       const records = reuse ? replayRecords(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers }) : [];
+      const learned = learn(known);
       const verified =
         reuse !== undefined &&
         reuse.itemDrawLengths.length === known.reuse.itemDrawLengths.length &&
@@ -193,9 +215,8 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
         reuse.records.length === known.recordCount &&
         records.length === reuse.records.length &&
         records.every((r, i) => sameRecord(r, reuse.records[i] as GenerationRecord)) &&
-        matches(known, response, values);
-      if (verified) known.state = 'verified';
-      else kept.set(key, REFUSED);
+        matches(learned, response, values);
+      kept.set(key, verified ? learned : REFUSED);
       return response;
     },
     stats: () => ({ replayed, kept: kept.size }),
