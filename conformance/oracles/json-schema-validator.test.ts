@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { JSONSchema } from 'zod/v4/core';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
 
 describe('jsonSchemaValidator', () => {
-  const schema = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false } as const;
+  const schema: JSONSchema.JSONSchema = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false };
 
   it('judges as a reader made afresh does', () => {
     for (const value of [{ n: 1 }, { n: -1 }, {}, { n: 1, x: 2 }, 'text', null]) {
