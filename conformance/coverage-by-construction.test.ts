@@ -122,6 +122,7 @@ describe('coverage by construction', () => {
   it('under a budget too small for every kind, a check of the new surfaces is no pass and says what it did not probe', async () => {
     const property = await runConformance({ ...liveSimulator().options, only: ['embeddings.shape'], seed: 1, maxRequests: 2, preflight: false });
     expect(property.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^probed 2 of 3 kinds of input .*not probed: an array of 2 to 4 strings/) });
+    expect(property.summary.unprobedRules).toEqual(['embeddings.shape-count']);
     const samples = await runConformance({ ...liveSimulator().options, only: ['chat.result-shape'], seed: 1, maxRequests: 2, preflight: false });
     expect(samples.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^judged 2 of 3 sample answers; not sent for lack of budget: tool_calls/) });
     expect(samples.summary.unprobedRules).toEqual(['chat.result-schema']);
