@@ -129,6 +129,26 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     await expect.poll(() => page.locator('tr.entry').count()).toBe(all);
   });
 
+  it('filters by the conformance check that sent a request (its X-Gatewaykit-Check), exactly or by prefix', async () => {
+    const sent = async (check: string) => {
+      const res = await fetch(`${server.baseUrl}/responses`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-gatewaykit-check': check }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: check }) });
+      await res.arrayBuffer();
+      return server.gateway.control.requestCount() - 1;
+    };
+    const store = await sent('validation.store');
+    const user = await sent('validation.user-length');
+    await page.locator(`tr.entry[data-seq="${user}"]`).waitFor(WAIT);
+    const all = await page.locator('tr.entry').count();
+    await page.fill('#filters [name=check]', 'validation.store');
+    await expect.poll(() => page.locator('tr.entry').count()).toBe(1);
+    expect(await page.locator('tr.entry').first().getAttribute('data-seq')).toBe(String(store));
+    await page.fill('#filters [name=check]', 'validation.*');
+    await expect.poll(() => page.locator('tr.entry').count()).toBe(2);
+    await page.fill('#filters [name=check]', '');
+    await expect.poll(() => page.locator('tr.entry').count()).toBe(all);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('advancing the clock from the page moves a video job; cancel stops another', async () => {
     const submit = async () => {
       const res = await fetch(`${server.baseUrl}/videos`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/sora-2', prompt: 'a lighthouse at dusk' }) });
