@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JSONSchema } from 'zod/v4/core';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
 
 describe('jsonSchemaValidator', () => {
-  const schema: JSONSchema.JSONSchema = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false };
+  const schema: Parameters<typeof jsonSchemaValidator>[0] = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false };
 
   it('judges as a reader made afresh does', () => {
     for (const value of [{ n: 1 }, { n: -1 }, {}, { n: 1, x: 2 }, 'text', null]) {
@@ -14,6 +13,6 @@ describe('jsonSchemaValidator', () => {
 
   it('makes one reader per schema text, whatever object holds it', () => {
     expect(jsonSchemaValidator(structuredClone(schema))).toBe(jsonSchemaValidator(schema));
-    expect(jsonSchemaValidator({ ...schema, required: [] })).not.toBe(jsonSchemaValidator(schema));
+    expect(jsonSchemaValidator({ ...(schema as object), required: [] })).not.toBe(jsonSchemaValidator(schema));
   });
 });
