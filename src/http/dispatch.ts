@@ -12,10 +12,11 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
-import { matchPath } from './match-path.ts';
+import { pathMatcher } from './match-path.ts';
 import { jsonResponse, materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
+import type { JournalRecord } from '../state/journal.ts';
 
 export interface RequestInfo {
   /** The peer address (server mode); undefined means in-process, treated as loopback. */
@@ -70,13 +71,17 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
   env.onReset(() => {
     answers = 0;
   });
-  const apiRoutes = routes.filter((r) => !r.control);
-  const controlRoutes = routes.filter((r) => r.control);
+  // Each route's path pattern prepared once (match-path.ts), not split again per request.
+  const prepared = (list: readonly Route[]) => list.map((route) => ({ route, match: pathMatcher(route.path) }));
+  const apiRoutes = prepared(routes.filter((r) => !r.control));
+  const controlRoutes = prepared(routes.filter((r) => r.control));
 
-  function findRoute(list: readonly Route[], method: string, path: string) {
+  function findRoute(list: ReturnType<typeof prepared>, method: string, path: string) {
     let pathMatched: Route[] | undefined;
-    for (const route of list) {
-      const params = matchPath(route.path, path);
+    let split: string[] | undefined;
+    const segments = () => (split ??= path.split('/'));
+    for (const { route, match } of list) {
+      const params = match(path, segments);
       if (!params) continue;
       if (route.method === method) return { route, params };
       (pathMatched ??= []).push(route);
@@ -86,16 +91,24 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 
   return async function dispatch(request: Request, info: RequestInfo = {}): Promise<Response> {
     const receivedAt = env.clock.now();
-    // The light Request of the node adapter and `gateway.fetch` carries the URL it was parsed as.
-    let url: URL;
-    try {
-      url = LightRequest.parsedUrl(request) ?? new URL(request.url);
-    } catch {
-      return errorResponse(new GatewayError(400, 'Invalid request URL'), false);
+    // The light Request of `gateway.fetch` carries the URL it was parsed as; the node adapter's,
+    // for a plain path, only the path (incoming-request.ts): the URL object is then made only for
+    // an operation that reads it (`ctx.url`).
+    let url = LightRequest.parsedUrl(request);
+    let plainPath = LightRequest.plainPath(request);
+    if (plainPath === undefined) {
+      try {
+        url ??= new URL(request.url);
+      } catch {
+        return errorResponse(new GatewayError(400, 'Invalid request URL'), false);
+      }
+      plainPath = url.pathname;
     }
+    const pathname = plainPath;
+    const requestUrl = (): URL => (url ??= new URL(request.url));
     const metadataEnabled = isMetadataEnabled(request.headers);
     const cors = request.headers.has('origin');
-    const isControl = url.pathname.startsWith('/__gatewaykit/');
+    const isControl = pathname.startsWith('/__gatewaykit/');
     // The control API is for the local user only, preflights included (control-guard.ts).
     if (isControl) {
       const refusal = controlRefusal(request, info.remoteAddress);
@@ -106,9 +119,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let genId: string | undefined;
     const answerGenerationId = () => (genId ??= generationId(env.seed, seq, receivedAt));
     let path: string | undefined;
-    if (isControl) path = url.pathname;
-    else if (url.pathname === env.basePath || url.pathname.startsWith(`${env.basePath}/`)) {
-      path = url.pathname.slice(env.basePath.length) || '/';
+    if (isControl) path = pathname;
+    else if (pathname === env.basePath || pathname.startsWith(`${env.basePath}/`)) {
+      path = pathname.slice(env.basePath.length) || '/';
       if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     }
 
@@ -131,15 +144,15 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let retryAfterFromHeader: number | undefined;
     let retryAfterFromKey: number | undefined;
     try {
-      if (path === undefined) throw new GatewayError(404, `No such path: ${url.pathname} (the API lives under ${env.basePath})`);
+      if (path === undefined) throw new GatewayError(404, `No such path: ${pathname} (the API lives under ${env.basePath})`);
       const found = findRoute(isControl ? controlRoutes : apiRoutes, request.method, path);
       if (!('route' in found) || !found.route) {
         if (found.allowed) {
-          throw new GatewayError(405, `Method ${request.method} is not allowed on ${url.pathname} (allowed: ${found.allowed.join(', ')})`, {
+          throw new GatewayError(405, `Method ${request.method} is not allowed on ${pathname} (allowed: ${found.allowed.join(', ')})`, {
             headers: { Allow: found.allowed.join(', ') },
           });
         }
-        throw new GatewayError(404, `No such operation: ${request.method} ${url.pathname}`);
+        throw new GatewayError(404, `No such operation: ${request.method} ${pathname}`);
       }
       const { route, params } = found;
       operation = route.operation;
@@ -188,7 +201,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       const limit = route.maxBodyBytes ?? env.maxBodyBytes;
       const ctx: RequestContext = {
         request,
-        url,
+        get url() {
+          return requestUrl();
+        },
         params,
         apiKey,
         env,
@@ -222,7 +237,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       } else {
         unexpected = true;
         // Logged with the id the client sees, so the masked 500 can be found (X-Generation-Id).
-        env.reportError(error, { method: request.method, path: url.pathname, operation, ...(isControl ? {} : { generationId: answerGenerationId() }) });
+        env.reportError(error, { method: request.method, path: pathname, operation, ...(isControl ? {} : { generationId: answerGenerationId() }) });
         // reference: 500-class messages are masked.
         response = failWith(new GatewayError(500, 'Internal Server Error'));
       }
@@ -239,18 +254,18 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     if (!isControl) {
       const raw = rawBodyOf(response);
       const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
-      const handle = env.journal.record({
-        receivedAt,
-        method: request.method,
-        path: url.pathname,
-        operation,
-        headers: request.headers,
-        ...(bodyRead !== undefined ? { body: bodyRead } : {}),
-        ...(typeof requested === 'string' ? { model: requested.slice(0, 256) } : {}),
-        ...(apiKey ? { key: maskedKeyId(apiKey) } : {}),
-        ...(unexpected ? { unexpected } : {}),
-        response: { status: response.status, headers: response.headers, ...(raw && 'text' in raw ? { text: raw.text, ...(info.writesTextAsBytes ? { utf8: () => rawTextBytes(raw) } : {}) } : {}) },
-      });
+      // Built by assignment, not by spreading conditional objects: one object per answer.
+      const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
+      if (raw && 'text' in raw) {
+        answered.text = raw.text;
+        if (info.writesTextAsBytes) answered.utf8 = () => rawTextBytes(raw);
+      }
+      const entry: JournalRecord = { receivedAt, method: request.method, path: pathname, operation, headers: request.headers, response: answered };
+      if (bodyRead !== undefined) entry.body = bodyRead;
+      if (typeof requested === 'string') entry.model = requested.slice(0, 256);
+      if (apiKey) entry.key = maskedKeyId(apiKey);
+      if (unexpected) entry.unexpected = unexpected;
+      const handle = env.journal.record(entry);
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
       else if (raw && 'frames' in raw) onFramesSent(response, (frames, from, to) => handle.sentFrames(frames.list, frames.text, from, to));
       // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its

@@ -17,24 +17,33 @@ export class LightRequest {
   #body: string | undefined;
   #real: Request | undefined;
   #parsed: URL | undefined;
+  #plainPath: string | undefined;
 
   /**
    * `url` must already be normalised (a URL's href) and `method` valid for Fetch. `parsed`: the URL
-   * the caller parsed to get that href, handed on so the dispatcher need not parse it again.
+   * the caller parsed to get that href, handed on so the dispatcher need not parse it again; or,
+   * as a string, the href's path when the caller knows it is one URL parsing leaves unchanged
+   * (no query, no dot segment, no escape), so nobody need parse it at all.
    */
-  constructor(url: string, method: string, headers: Headers, body?: string, parsed?: URL) {
+  constructor(url: string, method: string, headers: Headers, body?: string, parsed?: URL | string) {
     // Linked on first use, not on import (see light-headers.ts: the global loads Node's Fetch).
     if (!linked) linked = linkPrototype(LightRequest.prototype, Request.prototype);
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
     this.#body = body;
-    this.#parsed = parsed;
+    if (typeof parsed === 'string') this.#plainPath = parsed;
+    else this.#parsed = parsed;
   }
 
   /** The parsed URL the request was made with, if its maker handed one over. */
   static parsedUrl(request: Request): URL | undefined {
     return #parsed in request ? (request as unknown as LightRequest).#parsed : undefined;
+  }
+
+  /** The URL's path, when its maker knew it without parsing (see the constructor). */
+  static plainPath(request: Request): string | undefined {
+    return #plainPath in request ? (request as unknown as LightRequest).#plainPath : undefined;
   }
 
   get url(): string {

@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 import { logUnexpectedError } from '../../errors/unexpected-error.ts';
@@ -102,19 +102,45 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const inFlight = new Set<ServerResponse>();
   let shuttingDown = false;
   let drained: (() => void) | undefined;
-  server.on('request', (_req, res: ServerResponse) => {
+  // One listener for every answer (`this` is the response), not a closure per request.
+  function onResponseClose(this: ServerResponse): void {
+    inFlight.delete(this);
+    if (!shuttingDown) return;
+    // The connection may be idle now: close it, and tell close() when the last answer is out.
+    setImmediate(() => server.closeIdleConnections());
+    if (inFlight.size === 0) drained?.();
+  }
+  const reportError = (error: unknown, request: IncomingMessage, res: ServerResponse) => {
+    const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
+    report(error, { method: request.method ?? 'GET', path: request.url ?? '', ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}) });
+  };
+  /** One request, start to end: the core's answer written out, or a masked 500 for a bug. */
+  async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
+    try {
+      const response = await gw.handle(request, {
+        remoteAddress: req.socket.remoteAddress,
+        clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed),
+        readBody: (limit) => readIncomingBody(req, limit),
+        rawBodies: true,
+        writesTextAsBytes: true,
+      });
+      await writeFetchResponse(response, res);
+      // A body we refused (413): close the connection, but only once the client can have read
+      // the answer (see lingerThenClose), discarding what it still sends in the meantime.
+      if (response.status === 413) lingerThenClose(req);
+    } catch (error) {
+      reportError(error, req, res);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
+      } else res.destroy();
+    }
+  }
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      if (!shuttingDown) return;
-      // The connection may be idle now: close it, and tell close() when the last answer is out.
-      setImmediate(() => server.closeIdleConnections());
-      if (inFlight.size === 0) drained?.();
-    });
+    res.on('close', onResponseClose);
     // An answer during shutdown ends its connection (Connection: close, RFC 9112 9.6).
     if (shuttingDown) res.shouldKeepAlive = false;
-  });
-  server.on('request', (req, res) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
@@ -129,21 +155,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       res.end(errorBodyText(new GatewayError(400, 'Malformed HTTP request')));
       return;
     }
-    gw.handle(request, { remoteAddress: req.socket.remoteAddress, clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed), readBody: (limit) => readIncomingBody(req, limit), rawBodies: true, writesTextAsBytes: true })
-      .then(async (response) => {
-        await writeFetchResponse(response, res);
-        // A body we refused (413): close the connection, but only once the client can have read
-        // the answer (see lingerThenClose), discarding what it still sends in the meantime.
-        if (response.status === 413) lingerThenClose(req);
-      })
-      .catch((error) => {
-        const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
-        report(error, { method: request.method, path: req.url ?? '', ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}) });
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
-        } else res.destroy();
-      });
+    void answer(req, res, request);
   });
 
   return {

@@ -22,6 +22,14 @@ describe('incomingRequest', () => {
     expect(incomingRequest(incoming('GET', 'http://other.test/y', []), 'http://127.0.0.1:1').url).toBe('http://other.test/y');
   });
 
+  it('gives every target the URL the parser would, whether or not it skips parsing a plain path', () => {
+    const targets = ['/api/v1/responses', '/', '//x', '/a/./b', '/a/..', '/a/.b/..c', '/a%2e/b', '/a b', '/a\\b', "/it's", '/q?x=1', '/h#f', '/é', '/a:b@c;d=e,f+g$h&i(j)*~'];
+    for (const target of targets) {
+      const expected = new URL('http://127.0.0.1:1' + target);
+      expect(incomingRequest(incoming('GET', target, []), 'http://127.0.0.1:1').url, target).toBe(expected.href);
+    }
+  });
+
   it('throws for what the Request constructor refuses (the adapter answers 400)', () => {
     expect(() => incomingRequest(incoming('TRACE', '/x', []), 'http://127.0.0.1:1')).toThrow(TypeError);
     expect(() => new Request('http://127.0.0.1:1/x', { method: 'TRACE' })).toThrow(TypeError);

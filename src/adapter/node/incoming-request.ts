@@ -4,6 +4,11 @@ import { LightRequest } from '../../http/light-request.ts';
 
 // Fetch refuses these methods (the Request constructor throws); so does this adapter (a 400).
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+// An origin-form path of characters the URL parser keeps as they are (WHATWG URL path state: no
+// escape, no backslash, no query or fragment)...
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/]*$/;
+// ...and no `.` or `..` segment, which the parser would resolve.
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 /**
  * IncomingMessage -> the core's Request (src/http/light-request.ts), without undici's constructor:
@@ -22,6 +27,8 @@ export function incomingRequest(req: IncomingMessage, origin: string): Request {
   // host. Anything else (absolute-form, `*`) is resolved. Parsed either way, as Fetch does: a
   // target URL refuses throws here, and `url` is the normalised form a Request would hold.
   const target = req.url ?? '/';
+  // A path URL parsing would leave as it is (the requests clients send): no URL object made.
+  if (PLAIN_PATH.test(target) && !DOT_SEGMENT.test(target)) return new LightRequest(origin + target, method, LightHeaders.fromRaw(req.rawHeaders), undefined, target) as unknown as Request;
   const url = target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
   return new LightRequest(url.href, method, LightHeaders.fromRaw(req.rawHeaders), undefined, url) as unknown as Request;
 }

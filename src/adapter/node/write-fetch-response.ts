@@ -14,9 +14,9 @@ import { rawBodyOf, rawTextBytes, type RawBody } from '../../http/raw-body.ts';
  * await writeFetchResponse(await gateway.handle(request), res);
  */
 export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers = headersRecord(response.headers);
   const raw = rawBodyOf(response);
-  if (raw) return writeRawBody(raw, response.status, headers, res);
+  if (raw) return writeRawBody(raw, response.status, headerList(response.headers, 'text' in raw), res);
+  const headers = headersRecord(response.headers);
   if (!response.body) {
     res.writeHead(response.status, headers);
     res.end();
@@ -81,6 +81,19 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/**
+ * The headers as the flat `[name, value, name, value, ...]` list `res.writeHead` takes, each
+ * Set-Cookie on its own (Fetch's iteration yields them so): no record object per answer.
+ */
+function headerList(headers: Headers, withoutLength: boolean): string[] {
+  const list: string[] = [];
+  headers.forEach((value, name) => {
+    // A text body's length is the one measured here (set below), never a second Content-Length.
+    if (!withoutLength || name !== 'content-length') list.push(name, value);
+  });
+  return list;
+}
+
 /** The most bytes neighbouring stream pieces are joined into for one write. */
 const MAX_JOINED_WRITE = 64 * 1024;
 
@@ -95,10 +108,10 @@ const MAX_JOINED_WRITE = 64 * 1024;
  * what a short stream cost the server; the bytes are the same. A body that asks for `separate`
  * writes (random chunking) gets one write per piece.
  */
-async function writeRawBody(raw: RawBody, status: number, headers: Record<string, string | string[]>, res: ServerResponse): Promise<void> {
+async function writeRawBody(raw: RawBody, status: number, headers: string[], res: ServerResponse): Promise<void> {
   if ('text' in raw) {
     const bytes = rawTextBytes(raw);
-    headers['content-length'] = String(bytes.byteLength);
+    headers.push('content-length', String(bytes.byteLength));
     res.writeHead(status, headers);
     res.end(bytes);
     return;
