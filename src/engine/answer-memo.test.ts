@@ -44,16 +44,19 @@ const command = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('request' as const),
       surface: fc.constantFrom('responses' as const, 'chat' as const, 'messages' as const),
-      variant: fc.integer({ min: 0, max: 5 }),
+      variant: fc.constantFrom(0, 0, 0, 1, 2, 3, 4, 5),
       text: fc.constantFrom(...TEXTS),
       stream: fc.boolean(),
-      metadata: fc.boolean(),
+      metadata: fc.constantFrom(false, false, true),
       header: fc.constantFrom('none', 'none', 'none', 'session', 'chunking', 'cut', 'realistic', 'referer'),
       times: fc.integer({ min: 1, max: 5 }),
     }),
   },
+  // The last request again, after whatever changed since: what a stale memory would answer wrongly.
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('again' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fault' as const), count: fc.integer({ min: 1, max: 2 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('script' as const), text: fc.constantFrom(...TEXTS) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('script' as const), text: fc.constantFrom(undefined, ...TEXTS), times: fc.constantFrom(1, 2, undefined, undefined), onHeader: fc.constantFrom(false, false, true) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unscript' as const), index: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.constantFrom(300, 1500) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('credits' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const) }) },
@@ -80,9 +83,13 @@ async function send(w: World, c: Extract<Command, { kind: 'request' }>, headers:
 }
 
 /** What a client and the control API can see after one command. */
-async function run(w: World, c: Command): Promise<unknown> {
+async function run(w: World, command: Command, last: { request?: Extract<Command, { kind: 'request' }> }): Promise<unknown> {
+  const c = command.kind === 'again' ? (last.request ?? { kind: 'again' as const }) : command;
   switch (c.kind) {
+    case 'again':
+      return null;
     case 'request': {
+      last.request = c;
       const headers: Record<string, string> = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', ...HEADERS[c.header] };
       if (c.metadata) headers['x-gatewaykit-metadata'] = 'enabled';
       // Realistic timing waits on the virtual clock: not here.
@@ -93,8 +100,19 @@ async function run(w: World, c: Command): Promise<unknown> {
     }
     case 'fault':
       return w.env.providerFaults.set('openai', 503, c.count);
-    case 'script':
-      return w.scripts.add({ match: { input: c.text }, reply: { type: 'text', text: 'Scripted.' }, times: 1 }).id;
+    case 'script': {
+      // By default a rule for the last request's text: the rule most likely to change an answer.
+      const text = c.text ?? last.request?.text ?? 'hello';
+      return w.scripts.add({
+        match: c.onHeader ? { headers: { 'http-referer': 'https://app.example' } } : { input: text },
+        reply: { type: 'text', text: `Scripted for ${text}` },
+        ...(c.times ? { times: c.times } : {}),
+      }).id;
+    }
+    case 'unscript': {
+      const entry = w.scripts.list()[c.index];
+      return entry ? w.scripts.remove(entry.id) : null;
+    }
     case 'tick':
       await w.gateway.control.advanceClock(c.ms);
       return w.gateway.control.now();
@@ -106,6 +124,19 @@ async function run(w: World, c: Command): Promise<unknown> {
   }
 }
 
+const plainRequest = (header: 'none' | 'referer', times = 3): Command => ({ kind: 'request', surface: 'responses', variant: 0, text: TEXTS[0] as string, stream: false, metadata: false, header, times });
+/** Sequences where a memory that missed a change would answer wrongly: each ends in a request answered once before. */
+const DANGERS: Command[][] = [
+  [plainRequest('none'), { kind: 'script', text: undefined, times: undefined, onHeader: false }, { kind: 'again' }],
+  [plainRequest('referer'), { kind: 'script', text: undefined, times: undefined, onHeader: true }, { kind: 'again' }],
+  [{ kind: 'script', text: undefined, times: undefined, onHeader: true }, plainRequest('none'), plainRequest('referer', 1)],
+  [plainRequest('none', 1), { kind: 'script', text: undefined, times: 2, onHeader: false }, plainRequest('none', 4)],
+  [plainRequest('none'), { kind: 'script', text: undefined, times: undefined, onHeader: false }, { kind: 'again' }, { kind: 'unscript', index: 0 }, { kind: 'again' }],
+  [plainRequest('none'), { kind: 'fault', count: 1 }, { kind: 'again' }],
+  [plainRequest('none'), { kind: 'tick', ms: 1500 }, { kind: 'again' }, { kind: 'reset' }, { kind: 'again' }],
+  [plainRequest('none'), { kind: 'again' }, { kind: 'credits' }],
+];
+
 describe('answer memo', () => {
   it('answers every sequence of requests and control changes exactly as a gateway without it (bytes, records, journal, usage)', async () => {
     let replayed = 0;
@@ -113,7 +144,9 @@ describe('answer memo', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 40 }), async (commands) => {
         const memo = world(undefined);
         const plain = world(0);
-        for (const c of commands) expect(await run(memo, c)).toEqual(await run(plain, c));
+        const lastMemo = {};
+        const lastPlain = {};
+        for (const c of commands) expect(await run(memo, c, lastMemo)).toEqual(await run(plain, c, lastPlain));
         expect(memo.env.journal.list()).toEqual(plain.env.journal.list());
         expect(memo.gateway.control.credits()).toEqual(plain.gateway.control.credits());
         const key = memo.env.keys[0];
@@ -121,7 +154,7 @@ describe('answer memo', () => {
         replayed += memo.engine.answers.stats().replayed;
         expect(plain.engine.answers.stats()).toEqual({ replayed: 0, kept: 0 });
       }),
-      { numRuns: 60, seed: 28 },
+      { numRuns: 80, seed: 28, examples: DANGERS.map((d) => [d]) },
     );
     // The property is not vacuous: many answers came from the memo.
     expect(replayed).toBeGreaterThan(50);
@@ -147,16 +180,32 @@ describe('answer memo', () => {
     }
   });
 
-  it('never remembers a request with a session, tools or a script in play', async () => {
+  it('never remembers a request with a session, tools, or a script that is used up or matches headers', async () => {
     const w = world(undefined);
     const send = (b: unknown, headers: Record<string, string> = {}) =>
       w.dispatch(new Request(`${BASE}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', ...headers }, body: JSON.stringify(b) }));
     for (let i = 0; i < 3; i++) await send(body('responses', 3, 'hello', false));
     for (let i = 0; i < 3; i++) await send(body('responses', 5, 'hello', false));
     for (let i = 0; i < 3; i++) await send(body('responses', 0, 'hello', false), { 'x-session-id': 's' });
-    w.scripts.add({ match: { input: 'nothing like this' }, reply: { type: 'text', text: 'x' } });
+    const once = w.scripts.add({ match: { input: 'nothing like this' }, reply: { type: 'text', text: 'x' }, times: 1 });
+    for (let i = 0; i < 3; i++) await send(body('responses', 0, 'hello', false));
+    once.remove();
+    w.scripts.add({ match: { headers: { 'x-never': 'yes' } }, reply: { type: 'text', text: 'x' } });
     for (let i = 0; i < 3; i++) await send(body('responses', 0, 'hello', false));
     expect(w.engine.answers.stats().replayed).toBe(0);
+  });
+
+  it('remembers a scripted answer while the same scripts are in play, and forgets it when they change', async () => {
+    const w = world(undefined);
+    const send = async () =>
+      (await w.dispatch(new Request(`${BASE}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body('responses', 0, 'hello', false)) }))).json() as Promise<{ output: Array<{ content?: Array<{ text: string }> }> }>;
+    const text = (r: Awaited<ReturnType<typeof send>>) => r.output.at(-1)?.content?.[0]?.text;
+    const first = w.scripts.add({ match: { input: 'hello' }, reply: { type: 'text', text: 'One.' } });
+    for (let i = 0; i < 4; i++) expect(text(await send())).toBe('One.');
+    expect(w.engine.answers.stats().replayed).toBe(2);
+    first.remove();
+    w.scripts.add({ match: { input: 'hello' }, reply: { type: 'text', text: 'Two.' } });
+    expect(text(await send())).toBe('Two.');
   });
 });
 
@@ -174,3 +223,4 @@ describe('answer template', () => {
     );
   });
 });
+

@@ -27,8 +27,9 @@ export interface Rendered {
  * spliced in, and the generation records written as the full path writes them. Nothing a client
  * can see changes: a remembered answer is used only after a second answer to the same request,
  * made in full, came out exactly as the first one's template said it would (else the request is
- * never remembered); anything with state (scripts, provider faults, sessions, simulation headers,
- * realistic timing, a prompt cache hit) makes the request pass by the memo.
+ * never remembered); anything with state (scripts that are used up or match on headers, provider
+ * faults, sessions, simulation headers, realistic timing, a prompt cache hit) makes the request
+ * pass by the memo, and the scripts in play are part of the key.
  */
 export interface AnswerMemo {
   /** The Response to this request: remembered, or `make(body)`'s (then learned from). */
@@ -154,16 +155,39 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
   const kept = new Map<string, Seen | Learned | typeof REFUSED>();
   let replayed = 0;
 
+  // Each rule object a number of its own: the key names the rules in play, so adding or removing one changes it.
+  const ruleNumbers = new WeakMap<object, number>();
+  let rulesSeen = 0;
+  /**
+   * The scripts in play as part of the key: which rule answers a request then follows from its
+   * body alone. Undefined (not remembered) when a rule is used up as it answers (`times`) or
+   * matches on headers, which the key does not hold.
+   */
+  function scriptsKey(): string | undefined {
+    const entries = scripts.list();
+    if (entries.length === 0) return '';
+    let key = '';
+    for (const { rule, remaining } of entries) {
+      if (remaining !== undefined || rule.match.headers !== undefined) return undefined;
+      let n = ruleNumbers.get(rule);
+      if (n === undefined) ruleNumbers.set(rule, (n = ++rulesSeen));
+      key += `${n},`;
+    }
+    return key;
+  }
+
   /** The request's key, or undefined when something beyond the body and key may change its answer. */
   async function keyOf(ctx: RequestContext, surface: string): Promise<string | undefined> {
     const sim = ctx.simulation;
     if (limit <= 0 || !ctx.apiKey || sim.status !== undefined || sim.streamFault !== undefined || sim.randomChunking) return undefined;
     if ((sim.timing ?? env.timing.mode) === 'realistic') return undefined;
-    // Sessions stick to endpoints; scripts match on headers and are used up; faults are consumed.
-    if (ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0 || scripts.list().length > 0) return undefined;
+    // Sessions stick to endpoints; faults are consumed.
+    if (ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0) return undefined;
+    const rules = scriptsKey();
+    if (rules === undefined) return undefined;
     const bytes = await ctx.bytes();
     if (bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
-    return `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${ctx.apiKey.key}\u0000${Math.floor(ctx.receivedAt / 1000)}\u0000${bytesAsKey.decode(bytes)}`;
+    return `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${ctx.apiKey.key}\u0000${rules}\u0000${Math.floor(ctx.receivedAt / 1000)}\u0000${bytesAsKey.decode(bytes)}`;
   }
 
   function replay(learned: Learned, ctx: RequestContext): Response {

@@ -3,8 +3,8 @@ import type { GenerationRecord } from '../account/generation-record.ts';
 /**
  * What an answer shows of itself so that the same request can be answered again without the work
  * (answer-memo.ts): present only when the answer depends on nothing but the request, the key, the
- * second of the clock and the per-answer ids (no script, session, prompt cache hit, fault,
- * realistic timing, tools or plugin effects).
+ * scripts in play, the second of the clock and the per-answer ids (no session, prompt cache hit,
+ * fault, realistic timing, tools or plugin effects).
  */
 export interface AnswerReuse {
   /** The response id's 32 random characters (`resp_<32>`). */

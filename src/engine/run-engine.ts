@@ -233,10 +233,11 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     env.account.recordGeneration(recorded);
     records.push(recorded);
   }
-  // The answer is a function of the request, the key, the clock's second and the ids alone when
-  // nothing with state or time took part: then the same request may be answered from it again.
+  // The answer is a function of the request, the key, the scripts, the clock's second and the ids
+  // alone when nothing else with state or time took part: then the same request may be answered
+  // from it again.
+  // A script's reply is fixed (the memo keys the scripts in play); one that throws never gets here.
   const reuse: AnswerReuse | undefined =
-    !script &&
     sessionId === undefined &&
     fault === undefined &&
     !ctx.simulation.randomChunking &&
