@@ -19,8 +19,8 @@ export interface ByteRing {
   readonly capacity: number;
   /** Append `bytes`; returns their absolute position. */
   write(bytes: Uint8Array): number;
-  /** Append `text` as UTF-8; returns its position and byte length. */
-  writeText(text: string): { at: number; length: number };
+  /** Append `text` as UTF-8; returns its position and byte length (`utf8Length`: that length, when the caller measured it already). */
+  writeText(text: string, utf8Length?: number): { at: number; length: number };
   /** A copy of the bytes at [at, at + length), or `undefined` once they are overwritten. */
   read(at: number, length: number): Uint8Array | undefined;
   /** The UTF-8 text at [at, at + length), or `undefined` once overwritten. */
@@ -116,8 +116,8 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
       return buffer.length;
     },
     write: put,
-    writeText(text) {
-      const length = utf8ByteLength(text);
+    writeText(text, utf8Length) {
+      const length = utf8Length ?? utf8ByteLength(text);
       reserve(length);
       const cap = buffer.length;
       const i = written % cap;

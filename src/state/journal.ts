@@ -525,7 +525,9 @@ export function createJournal(options: JournalOptions): Journal {
           frameCursor.frame = to;
           frameCursor.at = end;
           const slice = text.slice(start, end);
-          const ascii = utf8ByteLength(slice) === slice.length;
+          const sliceBytes = utf8ByteLength(slice);
+          // Each frame measured once, and only when some character takes more than one byte.
+          const frameBytes: number[] | undefined = sliceBytes === slice.length ? undefined : [];
           // The frames that fit the entry's bounds whole go into the ring in one write.
           let fit = from;
           let fitChars = 0;
@@ -533,18 +535,19 @@ export function createJournal(options: JournalOptions): Journal {
           const room = eventBytesLimit - stored.eventBytes;
           while (fit < to && events.starts.length + (fit - from) < JOURNAL_EVENT_LIMIT) {
             const frame = list[fit] as string;
-            const bytes = ascii ? frame.length : utf8ByteLength(frame);
+            const bytes = frameBytes ? utf8ByteLength(frame) : frame.length;
             if (fitBytes + bytes > room) break;
+            frameBytes?.push(bytes);
             fitChars += frame.length;
             fitBytes += bytes;
             fit++;
           }
           if (fit > from) {
-            let at = ring.writeText(fitChars === slice.length ? slice : slice.slice(0, fitChars)).at;
+            const whole = fitChars === slice.length;
+            let at = ring.writeText(whole ? slice : slice.slice(0, fitChars), whole ? sliceBytes : undefined).at;
             if (stored.dropped) return;
             for (let i = from; i < fit; i++) {
-              const frame = list[i] as string;
-              const bytes = ascii ? frame.length : utf8ByteLength(frame);
+              const bytes = frameBytes ? (frameBytes[i - from] as number) : (list[i] as string).length;
               logPiece(events, at, bytes, time);
               at += bytes;
             }
