@@ -28,6 +28,7 @@ import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
 import { chatRoutes } from '../surfaces/chat/chat-routes.ts';
 import { messagesRoutes } from '../surfaces/messages/messages-routes.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
+import { isPlainPath } from '../http/plain-path.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
 import { createStickySessions } from '../state/sticky-sessions.ts';
@@ -226,11 +227,20 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     if (s.startsWith('/__gatewaykit/')) return `${parsedBase.origin}${s}`;
     return s.startsWith('/') ? `${baseUrl}${s}` : s;
   };
+  // The normalised base (origin and path, no trailing slash) a plain relative path is joined to.
+  const basePathname = parsedBase.pathname.replace(/\/+$/, '');
+  const plainBase = parsedBase.search === '' && parsedBase.hash === '' && baseUrl === `${parsedBase.origin}${basePathname}`;
+  /** The URL path of a relative `gateway.fetch` input the parser would leave as joined, else undefined. */
+  const plainPathOf = (input: string | URL): string | undefined => {
+    if (typeof input !== 'string' || !isPlainPath(input)) return undefined;
+    if (input.startsWith('/__gatewaykit/')) return input;
+    return plainBase ? `${basePathname}${input}` : undefined;
+  };
   const fetchGateway = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     if (input instanceof Request) return dispatch(init ? new Request(input, init) : input);
     // The common call (method, plain headers, a string body) skips undici's Request and Response
     // (src/http/light-fetch-call.ts); anything else goes through the ordinary constructor.
-    const call = lightFetchCall(toUrl(input), init);
+    const call = lightFetchCall(toUrl(input), init, plainPathOf(input));
     if (!call) return dispatch(new Request(toUrl(input), init));
     return dispatch(call.request, { readBody: call.readBody, rawBodies: true });
   };

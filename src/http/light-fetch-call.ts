@@ -32,13 +32,14 @@ function headerPairs(headers: HeadersInit | undefined): Array<readonly [string, 
  * (method normalised, headers lower-cased and joined, `text/plain;charset=UTF-8` for a string
  * body without a Content-Type), without building it. Anything else (a stream or form body, a
  * signal, a value Fetch would refuse) gives undefined: the caller then builds the ordinary
- * Request, which also throws Fetch's own errors.
+ * Request, which also throws Fetch's own errors. `plainPath`: the path of `url` when the caller
+ * knows `url` is already normalised (src/http/plain-path.ts), so it need not be parsed.
  *
  * @example
  * const call = lightFetchCall('http://gw.test/api/v1/responses', { method: 'POST', body: '{}' });
  * if (call) await dispatch(call.request, { readBody: call.readBody, rawBodies: true });
  */
-export function lightFetchCall(url: string, init: RequestInit | undefined): LightFetchCall | undefined {
+export function lightFetchCall(url: string, init: RequestInit | undefined, plainPath?: string): LightFetchCall | undefined {
   if (init !== undefined && (typeof init !== 'object' || init === null)) return undefined;
   if (init && Object.keys(init).some((k) => !INIT_KEYS.has(k) && (init as Record<string, unknown>)[k] !== undefined)) return undefined;
   let method = init?.method ?? 'GET';
@@ -50,16 +51,21 @@ export function lightFetchCall(url: string, init: RequestInit | undefined): Ligh
   if (body !== undefined && (typeof body !== 'string' || method === 'GET' || method === 'HEAD')) return undefined;
   const pairs = headerPairs(init?.headers);
   if (!pairs || pairs.some(([n, v]) => !TOKEN.test(n) || !VALUE.test(v))) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
+  // A caller that knows `url` is already what the parser would make of it (`isPlainPath`) hands
+  // its path over instead, and no URL object is made.
+  let parsed: URL | string;
+  if (plainPath !== undefined) parsed = plainPath;
+  else {
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
   }
   const headers = new LightHeaders(pairs);
   if (body !== undefined && !headers.has('content-type')) headers.append('content-type', 'text/plain;charset=UTF-8');
   return {
-    request: new LightRequest(parsed.href, method, headers as unknown as Headers, body, parsed) as unknown as Request,
+    request: new LightRequest(typeof parsed === 'string' ? url : parsed.href, method, headers as unknown as Headers, body, parsed) as unknown as Request,
     // readBodyLimited's rules (src/http/read-body.ts) over bytes already in hand.
     readBody(limit) {
       const declared = headers.get('content-length');

@@ -1,14 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { LightHeaders } from '../../http/light-headers.ts';
 import { LightRequest } from '../../http/light-request.ts';
+import { isPlainPath } from '../../http/plain-path.ts';
 
 // Fetch refuses these methods (the Request constructor throws); so does this adapter (a 400).
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-// An origin-form path of characters the URL parser keeps as they are (WHATWG URL path state: no
-// escape, no backslash, no query or fragment)...
-const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/]*$/;
-// ...and no `.` or `..` segment, which the parser would resolve.
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 /**
  * IncomingMessage -> the core's Request (src/http/light-request.ts), without undici's constructor:
@@ -28,7 +24,7 @@ export function incomingRequest(req: IncomingMessage, origin: string): Request {
   // target URL refuses throws here, and `url` is the normalised form a Request would hold.
   const target = req.url ?? '/';
   // A path URL parsing would leave as it is (the requests clients send): no URL object made.
-  if (PLAIN_PATH.test(target) && !DOT_SEGMENT.test(target)) return new LightRequest(origin + target, method, LightHeaders.fromRaw(req.rawHeaders), undefined, target) as unknown as Request;
+  if (isPlainPath(target)) return new LightRequest(origin + target, method, LightHeaders.fromRaw(req.rawHeaders), undefined, target) as unknown as Request;
   const url = target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
   return new LightRequest(url.href, method, LightHeaders.fromRaw(req.rawHeaders), undefined, url) as unknown as Request;
 }
