@@ -114,6 +114,14 @@ export interface CheckContext {
   exchanges(): readonly SentExchange[];
 }
 
+/** What a check owes before its random runs (see {@link Check.owes}). */
+export interface Owed {
+  /** Requests the check sends itself, on its share. */
+  readonly own: number;
+  /** Shared sample sets it judges: key -> how many requests the set sends (paid once a run). */
+  readonly shared?: Readonly<Record<string, number>>;
+}
+
 /** One exchange of the run and the check that sent it. */
 export interface SentExchange {
   readonly checkId: string;
@@ -152,5 +160,13 @@ export interface Check {
    * judging generated answers runs alone; one judging statuses and error envelopes need not).
    */
   readonly exclusive?: boolean;
+  /**
+   * The requests to paid operations the check needs before any random run: one per stratum, kind
+   * of probe or fixed probe, and the shared samples it judges (by key: a sample set is paid once a
+   * run, by the first check that asks). The runner keeps these back for the checks still to come
+   * before a check's random runs get a share, so a larger budget never probes fewer rules.
+   * Default `{ own: 1 }`, or nothing for a `free` check.
+   */
+  readonly owes?: (ctx: CheckContext) => Owed;
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }

@@ -1,4 +1,4 @@
-import type { Check, CheckContext, CheckOutcome, Requirement, SentExchange, SimulatorInfo } from './check.ts';
+import type { Check, CheckContext, CheckOutcome, Owed, Requirement, SentExchange, SimulatorInfo } from './check.ts';
 import { exchangeJson, type Exchange } from './client/exchange.ts';
 import { defaultTransport } from './client/default-transport.ts';
 import { createGatewayClient, type ClientCounters, type FetchLike, type GatewayClient } from './client/gateway-client.ts';
@@ -6,6 +6,7 @@ import { createRequestBudget } from './client/request-budget.ts';
 import { toCurl } from './client/to-curl.ts';
 import type { Transport } from './client/transport.ts';
 import { detectSimulator } from './detect-simulator.ts';
+import { fairShare } from './property/fair-share.ts';
 import { preflight as runPreflight, type Preflight } from './preflight.ts';
 import { ALL_CHECKS } from './registry.ts';
 import type { CheckResult, ConformanceReport, ProgressEvent, Replay } from './report.ts';
@@ -234,19 +235,10 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  const runCheck = async (index: number): Promise<void> => {
+  const contextFor = (index: number, share: number): CheckContext => {
     const check = checks[index]!;
-    const tally = tallies[index]!;
-    const checkStarted = Date.now();
-    // A fair share of what is left among the checks still to come that can spend, so the first
-    // property checks cannot starve the later ones; what a check leaves unused rolls forward.
-    // (Checks run side by side only where no share is worked out, so the shares stay those of a
-    // one-at-a-time run.)
-    const spenders = checks.slice(index).filter((c) => !c.free && !skipReason(c, simulator, includeVideos)).length;
-    const left = budget.remaining();
-    const share = simulator || check.free || left === 0 ? left : Math.max(1, Math.floor(left / Math.max(1, spenders)));
-    const ctx: CheckContext = {
-      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally, sender(check.id)),
+    return {
+      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tallies[index]!, sender(check.id)),
       baseUrl,
       basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
       model,
@@ -277,6 +269,25 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       },
       sleep,
     };
+  };
+
+  // What each check owes before its random runs (every rule is probed at any budget at or above
+  // the sum of these), asked of the checks themselves once, only when shares are worked out. A
+  // check that will be skipped or sends nothing paid owes nothing.
+  const spends = (c: Check) => !c.free && !skipReason(c, simulator, includeVideos);
+  const owed: Owed[] | undefined = simulator ? undefined : checks.map((c, index) => (!spends(c) ? { own: 0 } : (c.owes?.(contextFor(index, 0)) ?? { own: 1 })));
+
+  const runCheck = async (index: number): Promise<void> => {
+    const check = checks[index]!;
+    const tally = tallies[index]!;
+    const checkStarted = Date.now();
+    // A fair share of what is left among the checks still to come that can spend, so the first
+    // property checks cannot starve the later ones; what a check leaves unused rolls forward.
+    // (Checks run side by side only where no share is worked out, so the shares stay those of a
+    // one-at-a-time run.)
+    const left = budget.remaining();
+    const share = !owed || check.free || left === 0 ? left : fairShare(left, index, owed, checks.map(spends), (key) => memo.has(key));
+    const ctx = contextFor(index, share);
     const heartbeat = options.onProgress
       ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }), heartbeatMs)
       : undefined;

@@ -50,6 +50,8 @@ export const transcriptionsAuth: Check = {
   title: 'POST /audio/transcriptions without a key, or with a wrong one, gets 401 with the envelope',
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
+  // No key, and a wrong one.
+  owes: () => ({ own: 2 }),
   run: (ctx) =>
     probeAll(
       ctx,

@@ -7,6 +7,7 @@ import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
 import type { Stratum } from '../property/stratum.ts';
 import { baseResponsesRequest, baseVideoRequest, UNKNOWN_JOB_ID } from '../requests.ts';
+import { paidCount } from '../property/owed-probes.ts';
 
 /** Every operation of spec 4 that takes a key, as a probe with the given auth (`/videos` only with `--include-videos`). */
 function operations(ctx: CheckContext, auth: Probe['auth']): Probe[] {
@@ -30,6 +31,7 @@ export const authMissingKey: Check = {
   title: 'A request without credentials gets 401 with the error envelope',
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
+  owes: (ctx) => ({ own: paidCount(operations(ctx, 'none')) }),
   run: (ctx) => probeAll(ctx, operations(ctx, 'none'), expectError(401)),
 };
 
@@ -44,6 +46,8 @@ export const authInvalidKey: Check = {
   title: 'A request with invalid credentials gets 401 with the error envelope',
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
+  // A well-formed unknown key on every operation, and a malformed header on one.
+  owes: (ctx) => ({ own: paidCount(operations(ctx, 'none')) + 1 }),
   run: (ctx) => {
     type Value = { header: string; operation: number };
     const unknownKey = stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `Bearer sk-conformance-invalid-${s}`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { jsonFormatStrata, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
-import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
+import type { Check, CheckContext, Owed, Inconclusive, Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems } from '../oracles/chat-result-oracles.ts';
@@ -12,8 +12,17 @@ import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shar
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
 import { asksForUsage, baseChatRequest, chatCauseRequest, chatSamples, type ChatCause } from '../samples/chat-samples.ts';
+import { paidCount } from '../property/owed-probes.ts';
 
 /** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
+/** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
+const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
+  own: 0,
+  shared: {
+    ...(plain ? { 'chat.json': paidCount(chatSamples(ctx, false).map((s) => s.probe)) } : {}),
+    ...(streamed ? { 'chat.stream': paidCount(chatSamples(ctx, true).map((s) => s.probe)) } : {}),
+  },
+});
 const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.json', chatSamples(ctx, false));
 const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.stream', chatSamples(ctx, true));
 
@@ -29,6 +38,7 @@ export const chatResultShape: Check = {
   spec: 'reference ChatResult',
   rules: ['chat.result-schema'],
   title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices)',
+  owes: samplesOwed(true, false),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatResultShapeProblems),
 };
 
@@ -38,6 +48,7 @@ export const chatUsage: Check = {
   spec: 'reference ChatUsage',
   rules: ['chat.usage-arithmetic'],
   title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative',
+  owes: samplesOwed(true, false),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatUsageProblems),
 };
 
@@ -47,6 +58,7 @@ export const chatFinishReason: Check = {
   spec: 'reference ChatFinishReasonEnum',
   rules: ['chat.finish-reason-cause'],
   title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
+  owes: samplesOwed(true, true),
   run: async (ctx) =>
     judgeSamples(await plainAndStreamed(ctx), (e, s): Judgement => {
       if (!isStreamed(s)) return chatFinishReasonProblems(e, causeOf(s));
@@ -61,6 +73,7 @@ export const chatStreamGrammar: Check = {
   spec: 'reference ChatStreamingResponse, ChatStreamOptions',
   rules: ['chat.stream-grammar'],
   title: 'Chat streams: chunks of one id, role delta first, one finishing chunk, the usage chunk last when include_usage, then [DONE]',
+  owes: samplesOwed(false, true),
   run: async (ctx) => judgeSamples(await streamSamples(ctx), (e, s) => chatStreamGrammarProblems(e, asksForUsage(s.probe))),
 };
 
@@ -70,6 +83,7 @@ export const chatStreamJoin: Check = {
   spec: 'reference ChatStreamDelta, ChatRequest seed',
   rules: ['chat.deltas-join'],
   title: 'The content deltas of a stream join to the content of the non-streamed answer to the same request (same seed), with the same finish_reason',
+  owes: samplesOwed(true, true),
   run: async (ctx) => {
     const plain = await jsonSamples(ctx);
     const streamed = (await streamSamples(ctx)).filter((s) => asksForUsage(s.probe));
@@ -88,6 +102,7 @@ export const chatToolCalls: Check = {
   spec: 'reference ChatToolCall, ChatStreamToolCall',
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
+  owes: samplesOwed(true, true),
   run: async (ctx) =>
     judgeSamples(
       (await plainAndStreamed(ctx)).filter((s) => causeOf(s) === 'tool_calls'),
@@ -107,6 +122,7 @@ export const chatResponseFormatCheck: Check = {
   spec: 'reference ChatFormatJsonSchemaConfig, ChatFormatJsonObjectConfig',
   rules: ['chat.response-format'],
   title: 'response_format json_schema answers are JSON valid for the schema (strict or not; each schema, then random ones); json_object answers are JSON objects',
+  owes: () => ({ own: jsonFormatStrata(chatResponseFormatCheck.rules).length }),
   run: (ctx) => {
     const probe = (format: JsonFormat): Probe => ({
       method: 'POST',
@@ -129,19 +145,25 @@ export const chatErrors: Check = {
   title: 'Chat errors are the envelope with error.code equal to the status: no key 401, a wrong key 401, malformed JSON 400, empty messages 400 (simulator: forced 402, 429, 503)',
   // Forces statuses on the simulator (a 429): nothing beside it.
   exclusive: true,
+  owes: (ctx) => ({ own: paidCount(chatErrorCases(ctx).map((c) => c.probe)) }),
   run: async (ctx) => {
-    const body = baseChatRequest(ctx.model);
-    const cases: { probe: Probe; status: number }[] = [
-      { probe: { method: 'POST', path: '/chat/completions', auth: 'none', body }, status: 401 },
-      { probe: { method: 'POST', path: '/chat/completions', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
-      { probe: { method: 'POST', path: '/chat/completions', rawBody: '{"model":' }, status: 400 },
-      { probe: { method: 'POST', path: '/chat/completions', body: { ...body, messages: [] } }, status: 400 },
-      ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/chat/completions', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
-    ];
+    const cases = chatErrorCases(ctx);
     const statusOf = new Map(cases.map((c) => [c.probe, c.status]));
     return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectError(statusOf.get(probe)!)(exchange), { retryOn429: false });
   },
 };
+
+/** Each kind of chat error request and the status it must get. */
+function chatErrorCases(ctx: CheckContext): { probe: Probe; status: number }[] {
+  const body = baseChatRequest(ctx.model);
+  return [
+    { probe: { method: 'POST', path: '/chat/completions', auth: 'none', body }, status: 401 },
+    { probe: { method: 'POST', path: '/chat/completions', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
+    { probe: { method: 'POST', path: '/chat/completions', rawBody: '{"model":' }, status: 400 },
+    { probe: { method: 'POST', path: '/chat/completions', body: { ...body, messages: [] } }, status: 400 },
+    ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/chat/completions', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
+  ];
+}
 
 /** A served chat answer: a 2xx chat completion (else `chat.result-shape` owns it). */
 function chatServed(answer: Exchange): Judgement {

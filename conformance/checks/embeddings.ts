@@ -51,6 +51,8 @@ export const embeddingsShape: Check = {
   spec: 'reference /embeddings',
   rules: ['embeddings.shape-count'],
   title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage (a string, an array of one, an array of several)',
+  // A string, an array of one, an array of several.
+  owes: () => ({ own: inputStrata([], (a) => a).length }),
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsShape.rules;
@@ -64,6 +66,8 @@ export const embeddingsUnitLength: Check = {
   spec: 'reference /embeddings (inferred)',
   rules: ['embeddings.unit-length'],
   title: 'Embedding vectors have Euclidean norm 1 (a string, an array of one, an array of several)',
+  // A string, an array of one, an array of several.
+  owes: () => ({ own: inputStrata([], (a) => a).length }),
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsUnitLength.rules;
@@ -77,6 +81,8 @@ export const embeddingsDimensions: Check = {
   spec: 'reference /embeddings dimensions',
   rules: ['embeddings.dimensions'],
   title: 'dimensions: N gives vectors of exactly N numbers (a string, an array of one, an array of several)',
+  // A string, an array of one, an array of several.
+  owes: () => ({ own: inputStrata([], (a) => a).length }),
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsDimensions.rules;

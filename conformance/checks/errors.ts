@@ -9,6 +9,8 @@ import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
 import type { Stratum } from '../property/stratum.ts';
 import { baseResponsesRequest, UNKNOWN_JOB_ID } from '../requests.ts';
+import { paidCount } from '../property/owed-probes.ts';
+import { smallestOf } from '../property/stratum.ts';
 
 type ErrorProbe = { probe: Probe; status: number };
 
@@ -48,6 +50,7 @@ export const errorsEnvelope: Check = {
   // Forces every documented error status on the simulator (429, 503...): nothing beside it.
   exclusive: true,
   title: 'Error answers of the operations are JSON {error: {code, message}} with error.code equal to the status',
+  owes: (ctx) => ({ own: paidCount(errorProbes(ctx).map((s) => smallestOf(s.arbitrary, ctx.seed).probe)) }),
   run: (ctx) =>
     runProperty(ctx, {
       strata: errorProbes(ctx),

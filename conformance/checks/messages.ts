@@ -1,12 +1,21 @@
-import type { Check, CheckContext } from '../check.ts';
+import type { Check, CheckContext, Owed } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectMessagesError, messagesInStreamErrorProblems, messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems, messagesToolUseProblems } from '../oracles/messages-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseMessagesRequest, messagesCauseRequest, messagesSamples } from '../samples/messages-samples.ts';
+import { paidCount } from '../property/owed-probes.ts';
 
 /** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
+/** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
+const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
+  own: 0,
+  shared: {
+    ...(plain ? { 'messages.json': paidCount(messagesSamples(ctx, false).map((s) => s.probe)) } : {}),
+    ...(streamed ? { 'messages.stream': paidCount(messagesSamples(ctx, true).map((s) => s.probe)) } : {}),
+  },
+});
 const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', messagesSamples(ctx, false));
 const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.stream', messagesSamples(ctx, true));
 const causeOf = (sample: Sample) => sample.label.split(' ')[0]!;
@@ -26,20 +35,26 @@ export const messagesErrors: Check = {
   title: 'Messages errors are {type: "error", error: {type, message}, request_id}: no key or a wrong key 401 authentication_error, no max_tokens or malformed JSON 400 invalid_request_error (simulator: forced 402, 429, 529)',
   // Forces statuses on the simulator (a 429): nothing beside it.
   exclusive: true,
+  owes: (ctx) => ({ own: paidCount(messagesErrorCases(ctx).map((c) => c.probe)) }),
   run: async (ctx) => {
-    const body = baseMessagesRequest(ctx.model);
-    const { max_tokens: _dropped, ...noMaxTokens } = body;
-    const cases: { probe: Probe; status: number }[] = [
-      { probe: { method: 'POST', path: '/messages', auth: 'none', body }, status: 401 },
-      { probe: { method: 'POST', path: '/messages', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
-      { probe: { method: 'POST', path: '/messages', body: noMaxTokens }, status: 400 },
-      { probe: { method: 'POST', path: '/messages', rawBody: '{"model":' }, status: 400 },
-      ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/messages', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
-    ];
+    const cases = messagesErrorCases(ctx);
     const statusOf = new Map(cases.map((c) => [c.probe, c.status]));
     return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectMessagesError(statusOf.get(probe)!)(exchange), { retryOn429: false });
   },
 };
+
+/** Each kind of messages error request and the status it must get. */
+function messagesErrorCases(ctx: CheckContext): { probe: Probe; status: number }[] {
+  const body = baseMessagesRequest(ctx.model);
+  const { max_tokens: _dropped, ...noMaxTokens } = body;
+  return [
+    { probe: { method: 'POST', path: '/messages', auth: 'none', body }, status: 401 },
+    { probe: { method: 'POST', path: '/messages', auth: { header: 'Bearer sk-conformance-invalid' }, body }, status: 401 },
+    { probe: { method: 'POST', path: '/messages', body: noMaxTokens }, status: 400 },
+    { probe: { method: 'POST', path: '/messages', rawBody: '{"model":' }, status: 400 },
+    ...(ctx.simulator ? FORCED_STATUSES.map((status) => ({ probe: { method: 'POST', path: '/messages', headers: { 'X-Gatewaykit-Fault': String(status) }, body } as Probe, status })) : []),
+  ];
+}
 
 /** reference `MessagesResult`. */
 export const messagesResultShape: Check = {
@@ -47,6 +62,7 @@ export const messagesResultShape: Check = {
   spec: 'reference MessagesResult, AnthropicUsage',
   rules: ['messages.result-schema'],
   title: 'POST /messages answers 200 application/json with a message (id, type, role, container, content blocks, model, stop_reason, stop_details, stop_sequence, usage)',
+  owes: samplesOwed(true, false),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), messagesResultShapeProblems),
 };
 
@@ -56,6 +72,7 @@ export const messagesStreamGrammar: Check = {
   spec: 'reference MessagesStreamingResponse',
   rules: ['messages.stream-grammar'],
   title: 'Messages streams: message_start first, blocks opened and stopped at consecutive indexes with deltas of their kind, one message_delta with stop_reason, message_stop last',
+  owes: samplesOwed(false, true),
   run: async (ctx) => judgeSamples(await streamSamples(ctx), messagesStreamGrammarProblems),
 };
 
@@ -65,6 +82,7 @@ export const messagesStopReason: Check = {
   spec: 'reference ORAnthropicStopReason',
   rules: ['messages.stop-reason-cause'],
   title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
+  owes: samplesOwed(true, true),
   run: async (ctx) => judgeSamples(await plainAndStreamed(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), isStreamed(s))),
 };
 
@@ -74,6 +92,7 @@ export const messagesToolUse: Check = {
   spec: 'reference AnthropicToolUseBlock, MessagesContentBlockDeltaEvent',
   rules: ['messages.tool-use-input'],
   title: 'A forced tool_use block has an id of its own, a declared tool name and an input valid for its input_schema (plain, and joined from input_json_delta)',
+  owes: samplesOwed(true, true),
   run: async (ctx) => judgeSamples(toolSamples(await plainAndStreamed(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, isStreamed(s))),
 };
 

@@ -6,7 +6,7 @@ import { streamMetadataProblems } from '../oracles/stream-oracles.ts';
 import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseResponsesRequest } from '../requests.ts';
-import { resultSamples } from './result.ts';
+import { resultSamples, resultSamplesOwed } from './result.ts';
 
 /** A request every gateway rejects for free (spec 2.1 `store` is constant false). */
 const rejected = (ctx: CheckContext, headers: Record<string, string> = {}): Probe => ({
@@ -27,6 +27,7 @@ export const metadataOptIn: Check = {
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.opt-in'],
   title: 'No gateway_metadata unless asked for (results and error bodies)',
+  owes: (ctx) => ({ own: 1, shared: resultSamplesOwed(ctx).shared }),
   async run(ctx) {
     const onError = await probeAll(ctx, [rejected(ctx)], onRefusal(metadataAbsentProblems));
     if (onError.status === 'failed' || onError.status === 'error') return onError;
@@ -46,6 +47,7 @@ export const metadataEnabled: Check = {
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.on-streams', 'metadata.one-endpoint-selected'],
   title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint; on a stream, on the terminal event\'s response',
+  owes: () => ({ own: 0, shared: { 'metadata.enabled': 2 } }),
   async run(ctx) {
     // The value in another case is asked for on a stream: one request judges both (no unit more).
     const [plain, streamedSample] = await sharedSamples(ctx, 'metadata.enabled', [
@@ -78,6 +80,7 @@ export const metadataLegacyHeader: Check = {
   spec: 'spec 2.1',
   rules: ['metadata.legacy-header'],
   title: 'The older X-Gateway-Experimental-Metadata: enabled has the same effect',
+  owes: () => ({ own: 0, shared: { 'metadata.legacy': 1 } }),
   run: (ctx) => judgeShared(ctx, 'metadata.legacy', served(ctx, { 'X-Gateway-Experimental-Metadata': 'enabled' }), metadataPresentProblems),
 };
 
@@ -86,6 +89,7 @@ export const metadataOnErrors: Check = {
   spec: 'spec 2.6, 7',
   rules: ['metadata.on-errors'],
   title: 'With the header enabled, error bodies carry gateway_metadata too (checked on a free 400)',
+  owes: () => ({ own: 2 }),
   run: (ctx) => probeAll(ctx, [rejected(ctx, { 'X-Gateway-Metadata': 'enabled' }), rejected(ctx, { 'X-Gateway-Experimental-Metadata': 'enabled' })], onRefusal(metadataPresentProblems)),
 };
 

@@ -13,6 +13,8 @@ export const reasoningDefault: Check = {
   spec: 'spec 2.1 (reference /models reasoning.default_enabled)',
   rules: ['result.reasoning-default'],
   title: 'A model listed as reasoning by default reasons when reasoning is unset, and not with reasoning.enabled false',
+  // Reasoning unset, then turned off; nothing when the target lists no reasoning model.
+  owes: (ctx) => ({ own: ctx.reasoningModel ? 2 : 0 }),
   run: async (ctx) => {
     const model = ctx.reasoningModel;
     if (!model) return { status: 'skipped', reason: 'the target lists no reasoning model' };

@@ -1,4 +1,4 @@
-import type { Check, CheckContext, Judgement } from '../check.ts';
+import type { Check, CheckContext, Judgement, Owed } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { outputCapProblems, resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
@@ -6,12 +6,16 @@ import { shapeSamples } from '../samples/answer-shapes.ts';
 import { reasoningDefault } from './reasoning-default.ts';
 import { serverToolItems } from './server-tools.ts';
 import { structuredOutput } from './structured-output.ts';
+import { paidCount } from '../property/owed-probes.ts';
 
 /** The non-streamed samples (every answer shape; many on the simulator), sent once and judged by every result check. */
 export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, 'result.samples', shapeSamples(ctx, false));
 
+/** What a check judging the result samples owes: the samples, paid once a run. */
+export const resultSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { 'result.samples': paidCount(shapeSamples(ctx, false).map((s) => s.probe)) } });
+
 function resultCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
-  return { id, spec, rules, title, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };
+  return { id, spec, rules, title, owes: resultSamplesOwed, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };
 }
 
 export const resultShape = resultCheck('result.shape', 'spec 2.2, 4.1', ['result.schema'], 'A non-streaming success is application/json matching the Responses result', resultShapeProblems);
@@ -26,6 +30,7 @@ export const resultStatus: Check = {
   spec: 'spec 2.2, 3 (reference IncompleteDetails)',
   rules: ['result.status-details', 'result.output-cap'],
   title: 'status agrees with incomplete_details (completed: none; incomplete: the reason), and output_tokens never exceeds max_output_tokens',
+  owes: resultSamplesOwed,
   async run(ctx) {
     const samples = await resultSamples(ctx);
     const details = judgeSamples(samples, resultStatusProblems);

@@ -12,6 +12,8 @@ export const serverToolItems: Check = {
   spec: 'spec 2.4.1 (reference OutputDatetimeItem, OutputWebFetchServerToolItem)',
   rules: ['result.server-tool-items', 'result.server-tool-called'],
   title: 'gateway:datetime and gateway:web_fetch, required, answer with their items (id, status; datetime; url and the page or an error)',
+  // One request per server tool judged.
+  owes: () => ({ own: 2 }),
   run: async (ctx) => {
     const probe = (tool: JudgedServerTool, input: string): Probe => ({
       method: 'POST',

@@ -1,4 +1,4 @@
-import type { Check, CheckContext, Judgement } from '../check.ts';
+import type { Check, CheckContext, Judgement, Owed } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import {
   errorEventProblems,
@@ -15,15 +15,19 @@ import {
 } from '../oracles/stream-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
 import { shapeSamples } from '../samples/answer-shapes.ts';
+import { paidCount } from '../property/owed-probes.ts';
 
 /** The streamed samples (every answer shape; many on the simulator), sent once and judged by every stream check. */
 export const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'stream.samples', shapeSamples(ctx, true));
+
+/** What a check judging the streamed samples owes: the samples, paid once a run. */
+const streamSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { 'stream.samples': paidCount(shapeSamples(ctx, true).map((s) => s.probe)) } });
 
 /** Deltas of a stream cut by a failure need not join: the deltas check judges the other shapes. */
 const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
 
 function streamCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
-  return { id, spec, rules, title, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
+  return { id, spec, rules, title, owes: streamSamplesOwed, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
 }
 
 export const streamContentType = streamCheck('stream.content-type', 'spec 4.1, 6.1', ['stream.event-stream'], 'A stream is answered 200 with content type text/event-stream', streamContentTypeProblems);
@@ -42,6 +46,7 @@ export const streamItemIdentity: Check = {
   spec: 'spec 6; reference grammar',
   rules: ['stream.item-identity', 'stream.item-positions'],
   title: 'Item ids and output indexes stay the same from added to done, every added item and part is done, and each index is the item\'s position in the final output',
+  owes: streamSamplesOwed,
   async run(ctx) {
     const samples = await streamSamples(ctx);
     const identity = judgeSamples(samples, streamItemIdentityProblems);
@@ -70,6 +75,7 @@ export const streamDeltas: Check = {
   spec: 'spec 6.4',
   rules: ['stream.deltas-join'],
   title: 'Text, argument and reasoning deltas join to their done events and to the final output text',
+  owes: streamSamplesOwed,
   run: notError(streamDeltaProblems),
 };
 
@@ -83,6 +89,7 @@ export const streamInStreamError: Check = {
   rules: ['stream.failure-in-stream'],
   title: 'A failure after the headers is reported in-stream: error, then response.failed',
   requires: ['simulator'],
+  owes: streamSamplesOwed,
   run: async (ctx) => judgeSamples(await errorSamples(ctx), inStreamErrorProblems),
 };
 
@@ -92,6 +99,7 @@ export const streamErrorEvent: Check = {
   rules: ['stream.error-flat'],
   title: 'The in-stream error event is flat: type, code, message, param, sequence_number',
   requires: ['simulator'],
+  owes: streamSamplesOwed,
   run: async (ctx) => judgeSamples(await errorSamples(ctx), errorEventProblems),
 };
 

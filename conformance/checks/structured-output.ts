@@ -14,6 +14,7 @@ export const structuredOutput: Check = {
   spec: 'spec 2.1 note A (reference Formats)',
   rules: ['result.structured-output'],
   title: 'text.format json_schema answers are JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref); json_object answers are JSON objects',
+  owes: () => ({ own: jsonFormatStrata(structuredOutput.rules).length }),
   run: (ctx) => {
     const probe = (format: JsonFormat): Probe => ({
       method: 'POST',

@@ -233,6 +233,7 @@ export const ruleBreaking: Check = {
   title: 'A request breaking any one enum, type or required-member rule is rejected with 400 and the envelope',
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
+  owes: (ctx) => ({ own: breakerStrata(ctx, 400).length }),
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {
@@ -252,6 +253,7 @@ export const semanticConflicts: Check = {
   title: 'A request contradicting itself (tool_choice naming a function not in tools, or forcing a tool without tools) is rejected with 422',
   // Judges statuses and error envelopes only, never what the target mints per request: it may run beside other checks.
   exclusive: false,
+  owes: (ctx) => ({ own: breakerStrata(ctx, 422).length }),
   run: (ctx) => {
     const probe = (v: { request: Body }): Probe => ({ method: 'POST', path: '/responses', body: v.request });
     return runProperty(ctx, {

@@ -54,6 +54,11 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
     // Statuses and error envelopes, and whether an answer is a Responses result, do not depend on
     // what else the target is serving: it may run beside other checks unless the rule says not.
     exclusive: rule.exclusive ?? false,
+    // One violation of every kind and every allowed boundary, before any random run.
+    owes: (ctx) => {
+      const violating = rule.violating(ctx);
+      return { own: (Array.isArray(violating) ? violating.length : 1) + (rule.accepted?.(ctx).length ?? 0) };
+    },
     async run(ctx) {
       const probe = (body: Record<string, unknown>): Probe => ({ method: 'POST', path, body });
       const accepted = rule.accepted?.(ctx) ?? [];
