@@ -19,8 +19,9 @@ const malformedJsonCrash = (fetch: typeof globalThis.fetch) =>
 /**
  * The smallest budget that probes every rule of a run against a live gateway (every check that
  * needs neither the simulator's controls nor videos), as the docs state it; the default is above it.
+ * It is the preflight's one paid request plus what every check owes (`Check.owes`).
  */
-const STATED_MINIMUM_BUDGET = 198;
+const STATED_MINIMUM_BUDGET = 199;
 
 /** The checks of the chat, Messages, embeddings and account surfaces. */
 const NEW_SURFACES = /^(chat|messages|embeddings|account)\./;
@@ -87,6 +88,34 @@ describe('coverage by construction', () => {
         expect(check.status, `seed ${seed} ${check.id}: ${check.reason ?? ''}`).toBe('passed');
         expect(check.probed?.rules, `seed ${seed} ${check.id}`).toEqual(expect.arrayContaining([...check.rules]));
       }
+    }
+  });
+
+  it('every budget from the minimum to 12 above it probes every rule, at seeds 1 to 3: a larger budget never probes fewer, and no check passes with a rule unprobed', async () => {
+    const misses: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      for (let maxRequests = STATED_MINIMUM_BUDGET; maxRequests <= STATED_MINIMUM_BUDGET + 12; maxRequests++) {
+        const report = await runConformance({ ...liveSimulator().options, seed, maxRequests });
+        const simulatorOnly = [...new Set(report.checks.filter(needsSimulator).flatMap((c) => c.rules))].sort();
+        if (JSON.stringify(report.summary.unprobedRules) !== JSON.stringify(simulatorOnly)) misses.push(`seed ${seed} budget ${maxRequests}: unprobed ${report.summary.unprobedRules.filter((r) => !simulatorOnly.includes(r)).join(', ')}`);
+        for (const check of report.checks.filter((c) => !needsSimulator(c))) {
+          if (check.status !== 'passed') misses.push(`seed ${seed} budget ${maxRequests}: ${check.id} ${check.status}: ${check.reason ?? ''}`);
+          else if (!check.rules.every((r) => check.probed?.rules.includes(r))) misses.push(`seed ${seed} budget ${maxRequests}: ${check.id} passed with ${check.rules.filter((r) => !check.probed?.rules.includes(r)).join(', ')} unprobed`);
+        }
+        // The budget is used: what the checks may spend, they spend.
+        if (report.summary.budget.used !== maxRequests) misses.push(`seed ${seed} budget ${maxRequests}: used ${report.summary.budget.used}`);
+      }
+    }
+    expect(misses).toEqual([]);
+  }, 60_000);
+
+  it('the chat check refuses a content part cache_control.type other than ephemeral: a stratum of its own, sent at every seed', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { options, bodies } = liveSimulator('/chat/completions');
+      const report = await runConformance({ ...options, only: ['chat.validation'], seed, runs: 1, preflight: false });
+      expect(report.checks[0], `seed ${seed}`).toMatchObject({ status: 'passed' });
+      const parts = bodies.flatMap((b) => ((b as { messages?: { content?: unknown }[] }).messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])));
+      expect(parts.some((p) => (p as { cache_control?: { type?: unknown } }).cache_control?.type !== 'ephemeral'), `seed ${seed}`).toBe(true);
     }
   });
 

@@ -194,6 +194,8 @@ export function chatBreakerStrata(model: string): Stratum<Record<string, unknown
     kind('an unknown response_format type', fc.constantFrom('yaml', 'xml').map((type) => ({ ...base, response_format: { type } }))),
     kind('an unknown tool_choice', fc.constantFrom('sometimes', 'any').map((tool_choice) => ({ ...base, tool_choice }))),
     kind('a metadata value that is not a string', fc.constantFrom(42, true).map((value) => ({ ...base, metadata: { key: value } }))),
+    // reference AnthropicCacheControlDirective on a chat content part: its type is only `ephemeral`.
+    kind('a content part cache_control.type other than ephemeral', fc.constantFrom('persistent', 'Ephemeral', '').map((type) => ({ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.', cache_control: { type } }] }] }))),
   ];
 }
 
@@ -207,7 +209,7 @@ export const chatValidation = boundaryRuleCheck({
   id: 'chat.validation',
   spec: 'spec 7; reference ChatRequest',
   rules: ['chat.request-bounds'],
-  title: 'Chat requests breaking one bound (messages empty or missing, an unknown role, session_id over 256, stop over 4, unknown enum values, wrong types) are refused with 400; 256 and 4 are served',
+  title: 'Chat requests breaking one bound (messages empty or missing, an unknown role, session_id over 256, stop over 4, unknown enum values, a content part cache_control.type, wrong types) are refused with 400; 256 and 4 are served',
   path: '/chat/completions',
   accepted: (ctx) => [
     { ...baseChatRequest(ctx.model), session_id: 's'.repeat(256) },

@@ -23,5 +23,5 @@ export function fairShare(left: number, index: number, owed: readonly Owed[], sp
   }
   for (const size of sharedKeys.values()) reserved += size;
   const spare = Math.max(0, left - reserved);
-  return owed[index]!.own + Math.floor(spare / Math.max(1, spenders));
+  return owed[index]!.own + Math.ceil(spare / Math.max(1, spenders));
 }
