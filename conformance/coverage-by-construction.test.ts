@@ -5,7 +5,9 @@ import { createGateway } from '../src/gateway/create-gateway.ts';
 import { onResponse } from './mutants/rewrite.ts';
 import { smallestOf, stratify } from './property/stratum.ts';
 import type { CheckResult } from './report.ts';
-import { DEFAULT_MAX_REQUESTS, runConformance } from './run-conformance.ts';
+import type { CheckContext } from './check.ts';
+import { ALL_CHECKS } from './registry.ts';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance } from './run-conformance.ts';
 
 /** A proxy's own crash page for malformed JSON (what the Portkey gateway answers): 500, no envelope. */
 const malformedJsonCrash = (fetch: typeof globalThis.fetch) =>
@@ -117,6 +119,20 @@ describe('coverage by construction', () => {
       const parts = bodies.flatMap((b) => ((b as { messages?: { content?: unknown }[] }).messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])));
       expect(parts.some((p) => (p as { cache_control?: { type?: unknown } }).cache_control?.type !== 'ephemeral'), `seed ${seed}`).toBe(true);
     }
+  });
+
+  it('the stated minimum is the preflight\'s one paid request plus what every check that can run owes (a shared sample set once)', async () => {
+    const report = await runConformance({ ...liveSimulator().options, seed: 1, maxRequests: 0 });
+    const ctx = { model: report.target.model, reasoningModel: report.target.reasoningModel, videoModel: undefined, includeVideos: false, simulator: undefined, seed: 1, runs: DEFAULT_RUNS } as unknown as CheckContext;
+    const runnable = ALL_CHECKS.filter((c) => !c.free && !(c.requires ?? []).length);
+    const shared = new Map<string, number>();
+    let own = 0;
+    for (const check of runnable) {
+      const owed = check.owes?.(ctx) ?? { own: 1 };
+      own += owed.own;
+      for (const [key, size] of Object.entries(owed.shared ?? {})) shared.set(key, size);
+    }
+    expect(1 + own + [...shared.values()].reduce((a, b) => a + b, 0)).toBe(STATED_MINIMUM_BUDGET);
   });
 
   it('one request below it, the run names the rules it left unprobed and passes none of those checks', async () => {

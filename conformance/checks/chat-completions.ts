@@ -15,17 +15,18 @@ import { asksForUsage, baseChatRequest, chatCauseRequest, chatSamples, type Chat
 import { paidCount } from '../property/owed-probes.ts';
 
 /** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
+const JSON_KEY = 'chat.json';
+const STREAM_KEY = 'chat.stream';
+const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, JSON_KEY, chatSamples(ctx, false));
+const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_KEY, chatSamples(ctx, true));
 /** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
 const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
   own: 0,
   shared: {
-    ...(plain ? { 'chat.json': paidCount(chatSamples(ctx, false).map((s) => s.probe)) } : {}),
-    ...(streamed ? { 'chat.stream': paidCount(chatSamples(ctx, true).map((s) => s.probe)) } : {}),
+    ...(plain ? { [JSON_KEY]: paidCount(chatSamples(ctx, false).map((s) => s.probe)) } : {}),
+    ...(streamed ? { [STREAM_KEY]: paidCount(chatSamples(ctx, true).map((s) => s.probe)) } : {}),
   },
 });
-const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.json', chatSamples(ctx, false));
-const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'chat.stream', chatSamples(ctx, true));
-
 const causeOf = (sample: Sample): ChatCause => sample.label.split(' ')[0] as ChatCause;
 const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
 /** Both sample sets, the streamed ones labelled so: a check judging both passes on what it could judge, noting the rest. */

@@ -8,16 +8,18 @@ import { baseMessagesRequest, messagesCauseRequest, messagesSamples } from '../s
 import { paidCount } from '../property/owed-probes.ts';
 
 /** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
+const JSON_KEY = 'messages.json';
+const STREAM_KEY = 'messages.stream';
+const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, JSON_KEY, messagesSamples(ctx, false));
+const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_KEY, messagesSamples(ctx, true));
 /** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
 const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
   own: 0,
   shared: {
-    ...(plain ? { 'messages.json': paidCount(messagesSamples(ctx, false).map((s) => s.probe)) } : {}),
-    ...(streamed ? { 'messages.stream': paidCount(messagesSamples(ctx, true).map((s) => s.probe)) } : {}),
+    ...(plain ? { [JSON_KEY]: paidCount(messagesSamples(ctx, false).map((s) => s.probe)) } : {}),
+    ...(streamed ? { [STREAM_KEY]: paidCount(messagesSamples(ctx, true).map((s) => s.probe)) } : {}),
   },
 });
-const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.json', messagesSamples(ctx, false));
-const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'messages.stream', messagesSamples(ctx, true));
 const causeOf = (sample: Sample) => sample.label.split(' ')[0]!;
 const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_use');
 const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;

@@ -8,11 +8,12 @@ import { serverToolItems } from './server-tools.ts';
 import { structuredOutput } from './structured-output.ts';
 import { paidCount } from '../property/owed-probes.ts';
 
+const RESULT_SAMPLES = 'result.samples';
 /** The non-streamed samples (every answer shape; many on the simulator), sent once and judged by every result check. */
-export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, 'result.samples', shapeSamples(ctx, false));
+export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, RESULT_SAMPLES, shapeSamples(ctx, false));
 
 /** What a check judging the result samples owes: the samples, paid once a run. */
-export const resultSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { 'result.samples': paidCount(shapeSamples(ctx, false).map((s) => s.probe)) } });
+export const resultSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [RESULT_SAMPLES]: paidCount(shapeSamples(ctx, false).map((s) => s.probe)) } });
 
 function resultCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
   return { id, spec, rules, title, owes: resultSamplesOwed, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };

@@ -17,11 +17,12 @@ import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shar
 import { shapeSamples } from '../samples/answer-shapes.ts';
 import { paidCount } from '../property/owed-probes.ts';
 
+const STREAM_SAMPLES = 'stream.samples';
 /** The streamed samples (every answer shape; many on the simulator), sent once and judged by every stream check. */
-export const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, 'stream.samples', shapeSamples(ctx, true));
+export const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_SAMPLES, shapeSamples(ctx, true));
 
 /** What a check judging the streamed samples owes: the samples, paid once a run. */
-const streamSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { 'stream.samples': paidCount(shapeSamples(ctx, true).map((s) => s.probe)) } });
+const streamSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [STREAM_SAMPLES]: paidCount(shapeSamples(ctx, true).map((s) => s.probe)) } });
 
 /** Deltas of a stream cut by a failure need not join: the deltas check judges the other shapes. */
 const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
