@@ -235,10 +235,31 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  const contextFor = (index: number, share: number): CheckContext => {
+  // What each check owes before its random runs (its strata, fixed probes and shared samples:
+  // every rule is probed at any budget at or above the sum), asked of the checks themselves once,
+  // only when shares are worked out. A check that will be skipped or sends nothing paid owes nothing.
+  const spends = checks.map((c) => !c.free && !skipReason(c, simulator, includeVideos));
+  const owed: readonly Owed[] | undefined = simulator ? undefined : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(owesContext(c.id)) ?? { own: 1 })));
+  function owesContext(id: string): CheckContext {
+    const sends = () => {
+      throw new Error(`${id}: owes() only counts what the check will send; it sends nothing`);
+    };
+    return { client: undefined as never, baseUrl, basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''), model, reasoningModel, videoModel, includeVideos, seed, runs, concurrency, replayPath: options.replay, simulator, shared: sends, exchanges: sends, sleep: sends };
+  }
+
+  const runCheck = async (index: number): Promise<void> => {
     const check = checks[index]!;
-    return {
-      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tallies[index]!, sender(check.id)),
+    const tally = tallies[index]!;
+    const checkStarted = Date.now();
+    // A fair share of what is left among the checks still to come that can spend, so the first
+    // property checks cannot starve the later ones: what every check still to come owes is kept
+    // back first, then the rest is shared out; what a check leaves unused rolls forward.
+    // (Checks run side by side only where no share is worked out, so the shares stay those of a
+    // one-at-a-time run.)
+    const left = budget.remaining();
+    const share = !owed || check.free || left === 0 ? left : fairShare(left, index, owed, spends, (key) => memo.has(key));
+    const ctx: CheckContext = {
+      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally, sender(check.id)),
       baseUrl,
       basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
       model,
@@ -269,25 +290,6 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       },
       sleep,
     };
-  };
-
-  // What each check owes before its random runs (every rule is probed at any budget at or above
-  // the sum of these), asked of the checks themselves once, only when shares are worked out. A
-  // check that will be skipped or sends nothing paid owes nothing.
-  const spends = (c: Check) => !c.free && !skipReason(c, simulator, includeVideos);
-  const owed: Owed[] | undefined = simulator ? undefined : checks.map((c, index) => (!spends(c) ? { own: 0 } : (c.owes?.(contextFor(index, 0)) ?? { own: 1 })));
-
-  const runCheck = async (index: number): Promise<void> => {
-    const check = checks[index]!;
-    const tally = tallies[index]!;
-    const checkStarted = Date.now();
-    // A fair share of what is left among the checks still to come that can spend, so the first
-    // property checks cannot starve the later ones; what a check leaves unused rolls forward.
-    // (Checks run side by side only where no share is worked out, so the shares stay those of a
-    // one-at-a-time run.)
-    const left = budget.remaining();
-    const share = !owed || check.free || left === 0 ? left : fairShare(left, index, owed, checks.map(spends), (key) => memo.has(key));
-    const ctx = contextFor(index, share);
     const heartbeat = options.onProgress
       ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }), heartbeatMs)
       : undefined;
