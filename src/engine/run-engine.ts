@@ -211,10 +211,10 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const headers = { 'x-generation-id': generationId };
   const timingMode = ctx.simulation.timing ?? env.timing.mode;
   const times = answerTimes(decision.endpoint, usage.output_tokens, timingMode === 'realistic');
-  // The answer is paid for and can be looked up by its id (GET /generation, GET /key); one that
-  // realistic timing turns into a 408 or 524 below is not an answer, and costs nothing.
   const providerName = env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider;
   const apiKey = ctx.apiKey.key;
+  // The answer is paid for and can be looked up by its id (GET /generation, GET /key); one that
+  // realistic timing turns into a 408 or 524 below is not an answer, and costs nothing.
   if (times.latencyMs <= env.timing.firstTokenTimeoutMs && times.generationTimeMs <= env.timing.generationTimeoutMs) {
     recorded = responseGeneration({
       id: headers['x-generation-id'],
@@ -235,8 +235,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   }
   // The answer is a function of the request, the key, the scripts, the clock's second and the ids
   // alone when nothing else with state or time took part: then the same request may be answered
-  // from it again.
-  // A script's reply is fixed (the memo keys the scripts in play); one that throws never gets here.
+  // from it again (a script's reply is fixed, and the memo keys the scripts in play).
   const reuse: AnswerReuse | undefined =
     sessionId === undefined &&
     fault === undefined &&
