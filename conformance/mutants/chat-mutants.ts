@@ -38,6 +38,20 @@ export const chatStopBoundRepaired: Mutant = {
     }),
 };
 
+export const chatPartCacheControlUnchecked: Mutant = {
+  id: 'chat-part-cache-control-unchecked',
+  breaks: 'reference AnthropicCacheControlDirective: a content part whose cache_control.type is not ephemeral is served (the directive dropped)',
+  caughtBy: 'chat.validation',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (!isChat(request) || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
+      for (const m of request.body.messages) {
+        if (!isObject(m) || !Array.isArray(m.content)) continue;
+        for (const part of m.content) if (isObject(part)) delete part.cache_control;
+      }
+    }),
+};
+
 export const chatUnknownRoleServed: Mutant = {
   id: 'chat-unknown-role-served',
   breaks: 'reference ChatMessages: a message of an unknown role is read as a user message and served',
@@ -176,6 +190,7 @@ export const chatNoGenerationId: Mutant = {
 export const CHAT_MUTANTS: readonly Mutant[] = [
   chatErrorsOpenAiStyle,
   chatStopBoundRepaired,
+  chatPartCacheControlUnchecked,
   chatUnknownRoleServed,
   chatNoSystemFingerprint,
   chatCreatedInMilliseconds,
