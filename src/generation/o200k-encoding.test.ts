@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import bpe from 'gpt-tokenizer/bpeRanks/o200k_base';
+import reference, { decode as refDecode, encode as refEncode } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { base64Bytes } from './base64-bytes.ts';
+import { bytePairMerge } from './byte-pair-merge.ts';
+import { decode, encode } from './o200k-encoding.ts';
+import { O200K_TABLE } from './o200k-table.ts';
+import { rankTableFrom } from './rank-table.ts';
+
+// The encoder must give gpt-tokenizer's o200k_base ids for every text: the recorded answers
+// (golden tests) hold counts made with it.
+const asText = { disallowedSpecial: new Set<string>() };
+const SEED = 47;
+const RUNS = 5000;
+
+const ranks = bpe as readonly (string | number[])[];
+const utf8 = new TextEncoder();
+const tokenBytes = (r: number) => (typeof ranks[r] === 'string' ? utf8.encode(ranks[r]) : Uint8Array.from(ranks[r]!));
+interface ReferenceCore {
+  bytePairMerge(bytes: Uint8Array): number[];
+}
+const referenceCore = (reference as unknown as { bytePairEncodingCoreProcessor: ReferenceCore }).bytePairEncodingCoreProcessor;
+
+// Both decoders drop a byte order mark at the very start of their stream only: start both.
+refDecode(refEncode('\u00e9'.repeat(3)));
+decode(encode('\u00e9'.repeat(3)));
+
+/** The same ids as gpt-tokenizer, and the same text back from them. */
+function agrees(text: string): void {
+  const expected = refEncode(text, asText);
+  const ids = encode(text, asText);
+  expect(ids, JSON.stringify(text)).toEqual(expected);
+  expect(decode(ids)).toBe(refDecode(expected));
+  if (text.isWellFormed()) expect(decode(ids)).toBe(text);
+}
+
+const pick = (...units: string[]) => fc.constantFrom(...units);
+const whitespace = pick(' ', '  ', '\t', '\n', '\r', '\r\n', '\n\n', '\u00a0', '\u2003', '\u3000', '\u2028', '\u000b', '\f');
+const code = pick('function', ' f', '(x)', ' {', '}', ' =>', ' return', ';', '\n  ', '\t', 'const', ' a', ' =', ' 1', '0x1F', '1_000', '==', '!==', '//', '/*', '*/', '"str"', "'s'", '`${', 'x}`', '[]', '.map', '::', '->', '#include', '<div>', '</div>', 'snake_case', 'camelCase', 'HTTPServer', "I'm", "DON'T", "'ll", '../', '/usr/bin');
+const emoji = pick('😀', '👍🏽', '👨‍👩‍👧‍👦', '🇺🇸', '🏳️‍🌈', '❤️', '☃︎', '✨', '🙂', '\u200d', '\ufe0f', '🧑🏿‍💻', '🫠');
+const scripts = pick('a', 'Z', 'é', 'É', 'ß', 'ﬁ', 'Ω', 'ж', 'Ж', 'ע', 'ب', 'ह', 'ि', '漢', '字', 'ひ', 'カ', '한', 'ไ', '\u0301', '\u0308', 'ǅ', 'ʰ', '٣', '๓', '½', 'Ⅻ', '12', '345', '6789');
+const oddities = pick('\uFEFF', '\uFEFF\uFEFF', '\uFFFD', '\uD800', '\uDC00', '\uD83D', '\u0000', '\u007f', '\u0085', '<|endoftext|>', '<|im_start|>', '<|fim_prefix|>', "'", '’', '\\', '\u00ad');
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+const mixed = fc.oneof(whitespace, code, emoji, scripts, oddities, anyCodeUnit, fc.string({ unit: 'binary', maxLength: 3 }));
+
+describe('o200k_base encoding', () => {
+  it(`gives gpt-tokenizer's ids for arbitrary text (seed ${SEED}, ${RUNS} runs)`, () => {
+    const texts = [
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.string({ unit: 'grapheme', maxLength: 80 }),
+      fc.string({ unit: anyCodeUnit, maxLength: 60 }),
+      fc.string({ unit: whitespace, maxLength: 40 }),
+      fc.string({ unit: code, maxLength: 60 }),
+      fc.string({ unit: emoji, maxLength: 30 }),
+      fc.string({ unit: scripts, maxLength: 60 }),
+      fc.string({ unit: mixed, maxLength: 80 }),
+      // Long runs: one unit repeated, and long mixed text.
+      fc.tuple(mixed, fc.integer({ min: 1, max: 400 })).map(([unit, n]) => unit.repeat(n)),
+      fc.string({ unit: mixed, minLength: 200, maxLength: 600 }),
+    ];
+    fc.assert(fc.property(fc.oneof(...texts), agrees), { seed: SEED, numRuns: RUNS });
+  });
+
+  it('encodes the text of every one of the 199,998 tokens as gpt-tokenizer does', () => {
+    const loose = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let r = 0; r < ranks.length; r++) {
+      const value = ranks[r]!;
+      const text = typeof value === 'string' ? value : loose.decode(Uint8Array.from(value));
+      const expected = refEncode(text, asText);
+      const ids = encode(text);
+      if (ids.length !== expected.length || ids.some((id, i) => id !== expected[i])) expect({ r, text, ids }).toEqual({ r, text, ids: expected });
+    }
+  });
+
+  it("merges the bytes of every token as gpt-tokenizer does (each token's bytes encode to itself)", () => {
+    const table = rankTableFrom(base64Bytes(O200K_TABLE));
+    expect(table.size).toBe(ranks.length);
+    const notItself: number[] = [];
+    for (let r = 0; r < ranks.length; r++) {
+      const bytes = tokenBytes(r);
+      expect(table.bytes(r)).toEqual(bytes);
+      const ids: number[] = [];
+      bytePairMerge(table, bytes, bytes.length, ids);
+      const expected = referenceCore.bytePairMerge(bytes);
+      if (ids.length !== expected.length || ids.some((id, i) => id !== expected[i])) expect({ r, ids }).toEqual({ r, ids: expected });
+      if (ids.length !== 1 || ids[0] !== r) notItself.push(r);
+    }
+    // All but the ten tokens that hold a byte order mark: gpt-tokenizer never finds the mark on
+    // its own and looks a pair that starts with it up as the text after it (see rank-table.ts).
+    expect(notItself).toEqual([5574, 9251, 42295, 44173, 61992, 67837, 71280, 76234, 110862, 135153]);
+    for (const r of notItself) expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(tokenBytes(r))).toContain('\uFEFF');
+  });
+
+  it('decodes every token as gpt-tokenizer does, one at a time and all in a row', () => {
+    const all: number[] = [];
+    for (let r = 0; r < ranks.length; r++) {
+      all.push(r);
+      expect(decode([r])).toBe(refDecode([r]));
+    }
+    expect(decode(all)).toBe(refDecode(all));
+    for (let id = 199_999; id <= 200_006; id++) expect(decode([id])).toBe(refDecode([id]));
+    for (const id of [199_998, 200_007, -1, 1.5]) expect(() => decode([id])).toThrow(`Token ${id} is not in the byte pair encoder.`);
+  });
+
+  it('counts special-token strings as text and accepts the options gpt-tokenizer takes', () => {
+    expect(encode('<|endoftext|>', asText)).toEqual(refEncode('<|endoftext|>', asText));
+    expect(encode('Hello, world')).toEqual([13225, 11, 2375]);
+    expect(encode('')).toEqual([]);
+  });
+});
