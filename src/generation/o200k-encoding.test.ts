@@ -2,17 +2,15 @@ import fc from 'fast-check';
 import bpe from 'gpt-tokenizer/bpeRanks/o200k_base';
 import reference, { decode as refDecode, encode as refEncode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { base64Bytes } from './base64-bytes.ts';
 import { bytePairMerge } from './byte-pair-merge.ts';
-import { decode, encode } from './o200k-encoding.ts';
-import { O200K_TABLE } from './o200k-table.ts';
-import { rankTableFrom } from './rank-table.ts';
+import { decode, encode, o200kRanks } from './o200k-encoding.ts';
 
 // The encoder must give gpt-tokenizer's o200k_base ids for every text: the recorded answers
 // (golden tests) hold counts made with it.
 const asText = { disallowedSpecial: new Set<string>() };
 const SEED = 47;
 const RUNS = 5000;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const ranks = bpe as readonly (string | number[])[];
 const utf8 = new TextEncoder();
@@ -32,7 +30,7 @@ function agrees(text: string): void {
   const ids = encode(text, asText);
   expect(ids, JSON.stringify(text)).toEqual(expected);
   expect(decode(ids)).toBe(refDecode(expected));
-  if (text.isWellFormed()) expect(decode(ids)).toBe(text);
+  if (!LONE_SURROGATE.test(text)) expect(decode(ids)).toBe(text);
 }
 
 const pick = (...units: string[]) => fc.constantFrom(...units);
@@ -74,7 +72,7 @@ describe('o200k_base encoding', () => {
   });
 
   it("merges the bytes of every token as gpt-tokenizer does (each token's bytes encode to itself)", () => {
-    const table = rankTableFrom(base64Bytes(O200K_TABLE));
+    const table = o200kRanks;
     expect(table.size).toBe(ranks.length);
     const notItself: number[] = [];
     for (let r = 0; r < ranks.length; r++) {

@@ -1,7 +1,7 @@
 import { base64Bytes } from './base64-bytes.ts';
 import { bytePairMerge } from './byte-pair-merge.ts';
 import { O200K_TABLE } from './o200k-table.ts';
-import { rankTableFrom } from './rank-table.ts';
+import { rankTableFrom, type RankTable } from './rank-table.ts';
 
 /**
  * The o200k_base encoding (GPT-4o's), giving the same token ids as gpt-tokenizer's for every
@@ -14,6 +14,11 @@ import { rankTableFrom } from './rank-table.ts';
  * text, which may contain them, and never encodes a special token.
  */
 const table = rankTableFrom(base64Bytes(O200K_TABLE));
+// Read once: emptied so its 2 MB of strings can be collected.
+O200K_TABLE.length = 0;
+
+/** The vocabulary as the encoder holds it (for tests). */
+export const o200kRanks: RankTable = table;
 
 /** o200k_base's pre-tokenizer: words with their leading space or mark, numbers of up to 3 digits, punctuation runs, whitespace. */
 const SPLIT = new RegExp(

@@ -76,29 +76,29 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
  */
 export function rankTableFrom(data: Uint8Array): RankTable {
   const size = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true);
-  const offsets = new Int32Array(size + 1);
-  const kinds = new Uint8Array(size);
-  let at = 4 + size;
-  for (let r = 0; r < size; r++) {
-    const meta = data[4 + r]!;
-    offsets[r] = at;
-    at += (meta & 0x7f) + 1;
-    kinds[r] = meta & 0x80 ? RAW : TEXT;
-  }
-  offsets[size] = at;
-  if (at !== data.length) throw new Error(`rank table: ${data.length} bytes where the layout says ${at}`);
-  for (let r = 0; r < size; r++) if (kinds[r] === RAW && isValidUtf8(data, offsets[r]!, offsets[r + 1]!)) kinds[r] = RAW_VALID;
-
-  // Load factor under 0.4: short probe runs.
+  // Load factor under 0.4: short probe runs, for the misses of the merge loop above all.
   let capacity = 1;
   while (capacity < size * 2.5) capacity <<= 1;
   const mask = capacity - 1;
   const slots = new Int32Array(capacity); // rank + 1, 0 for empty
+  const offsets = new Int32Array(size + 1);
+  const kinds = new Uint8Array(size);
+  // One flat loop (offsets, kinds, hash, insert): it runs once, so it is written for a cold start.
+  let from = 4 + size;
   for (let r = 0; r < size; r++) {
-    let s = hashOf(data, offsets[r]!, offsets[r + 1]!) & mask;
+    const meta = data[4 + r]!;
+    const end = from + (meta & 0x7f) + 1;
+    offsets[r] = from;
+    if (meta & 0x80) kinds[r] = isValidUtf8(data, from, end) ? RAW_VALID : RAW;
+    let h = 0x811c9dc5;
+    for (let i = from; i < end; i++) h = Math.imul(h ^ data[i]!, 0x01000193);
+    let s = h & mask;
     while (slots[s] !== 0) s = (s + 1) & mask;
     slots[s] = r + 1;
+    from = end;
   }
+  offsets[size] = from;
+  if (from !== data.length) throw new Error(`rank table: ${data.length} bytes where the layout says ${from}`);
 
   /** The token whose bytes are exactly `key[start, end)`, or -1. */
   function find(key: Uint8Array, start: number, end: number): number {

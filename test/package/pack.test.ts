@@ -17,7 +17,7 @@ const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Packing builds dist/; do it in a copy so the working tree (and parallel runs) never see it. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'scripts/bundle-tokenizer.ts', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
 /** The conform command is built in parallel; run its check once the CLI registers it. */
 const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'), 'utf8'));
@@ -45,7 +45,7 @@ beforeAll(async () => {
     cpSync(join(repo, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes(`${join(repo, 'dist')}`) });
   }
   symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  // The pack builds the whole package (tsc, then the tokenizer bundle): allow for a loaded machine.
+  // The pack builds the whole package (tsc): allow for a loaded machine.
   const { stdout } = await sh(npm, ['pack', '--json', '--pack-destination', work], copy, 300_000);
   // npm prints the prepack script's output before the JSON document.
   const report = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
@@ -93,9 +93,12 @@ describe('the packed package', () => {
     expect(missing).toEqual([]);
   });
 
-  test('installs without its optional peers and without the tokenizer package (its one encoding is bundled)', () => {
+  test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table)', () => {
     for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer', '@msw/data']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
     expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
+    expect(packedFiles).toContain('dist/src/generation/o200k-table.js');
+    const encoding = readFileSync(join(project, 'node_modules/gatewaykit/dist/src/generation/o200k-encoding.js'), 'utf8');
+    expect(encoding).not.toMatch(/from ['"]gpt-tokenizer/);
   });
 
   test('imports with plain Node (no TypeScript loader) and answers a request', async () => {
