@@ -35,7 +35,7 @@ export function initialFiles(metafile: Metafile, entry: string): string[] {
 
 /**
  * Bundle examples/browser for the browser: esbuild, ES modules with code splitting, so the
- * tokenizer (gpt-tokenizer's o200k_base tables, about 2.6 MB minified) is a chunk of its own that
+ * tokenizer (the o200k_base vocabulary, about 2.1 MB of base64) is a chunk of its own that
  * the simulator imports on first use. Copies index.html and msw's worker script beside it.
  *
  * @example
@@ -68,7 +68,7 @@ export async function buildBrowserExample(options: { outdir: string }): Promise<
   const metafile = result.metafile;
   const outputs = Object.keys(metafile.outputs).filter((f) => f.endsWith('.js'));
   const entry = outputs.find((f) => metafile.outputs[f]?.entryPoint !== undefined);
-  const tokenizer = outputs.find((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}).some((i) => i.includes('gpt-tokenizer/')));
+  const tokenizer = outputs.find((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}).some((i) => /generation\/o200k-table\.[jt]s$/.test(i)));
   if (!entry || !tokenizer) throw new Error('build: entry or tokenizer chunk missing from the metafile');
   const measure = async (file: string) => {
     const bytes = await readFile(file);
