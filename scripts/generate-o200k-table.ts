@@ -1,5 +1,6 @@
 /**
- * Writes src/generation/o200k-table.ts, the o200k_base vocabulary as one base64 string, from
+ * Writes src/generation/o200k-table.ts, the o200k_base vocabulary as base64 (for browsers), and
+ * src/generation/o200k-table.bin, the same with its hash table as a binary image (for node), from
  * gpt-tokenizer's copy of it (a development dependency). Run after upgrading gpt-tokenizer:
  *
  *   npx tsx scripts/generate-o200k-table.ts
@@ -13,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import bpe from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { rankTableImage, rankTablePartsFrom } from '../src/generation/rank-table.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const target = `${root}src/generation/o200k-table.ts`;
@@ -58,12 +60,16 @@ ${license}
 /**
  * The o200k_base vocabulary: ${tokens.length} tokens, ${total} bytes, base64-encoded in chunks. Decoded,
  * the token count (4 bytes, little-endian), one byte per token (its length less one, high bit for
- * a token kept as raw bytes), then every token's bytes in rank order. Read once by the encoder,
- * which then empties the array so the strings can be collected.
+ * a token kept as raw bytes), then every token's bytes in rank order. Read in browsers; node reads
+ * the same table as a binary image (o200k-table.bin).
  */
 export const O200K_TABLE: string[] = [
 ${chunks.map((c) => `  '${c}',`).join('\n')}
 ];
 `;
 writeFileSync(target, source);
+// The same table as a binary image, read in place by node (o200k-ranks.ts): no parse, no build.
+const image = rankTableImage(rankTablePartsFrom(out));
+writeFileSync(target.replace(/\.ts$/, '.bin'), image);
+console.log(`generate-o200k-table: image of ${image.length} bytes`);
 console.log(`generate-o200k-table: ${tokens.length} tokens, ${total} bytes -> ${target} (${source.length} characters)`);

@@ -1,12 +1,19 @@
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import bpe from 'gpt-tokenizer/bpeRanks/o200k_base';
 import reference, { decode as refDecode, encode as refEncode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { bytePairMerge } from './byte-pair-merge.ts';
-import { decode, encode, o200kRanks } from './o200k-encoding.ts';
+import { base64Bytes } from './base64-bytes.ts';
+import { decode, encode } from './o200k-encoding.ts';
+import { loadO200kRanks } from './load-o200k-ranks.ts';
+import { o200kBase64Ranks as browserRanks } from './o200k-base64-ranks.ts';
+import { O200K_TABLE } from './o200k-table.ts';
+import { rankTableImage, rankTablePartsFrom } from './rank-table.ts';
 
 // The encoder must give gpt-tokenizer's o200k_base ids for every text: the recorded answers
 // (golden tests) hold counts made with it.
+const o200kRanks = await loadO200kRanks();
 const asText = { disallowedSpecial: new Set<string>() };
 const SEED = 47;
 const RUNS = 5000;
@@ -77,7 +84,7 @@ describe('o200k_base encoding', () => {
     const notItself: number[] = [];
     for (let r = 0; r < ranks.length; r++) {
       const bytes = tokenBytes(r);
-      expect(table.bytes(r)).toEqual(bytes);
+      expect(Uint8Array.from(table.bytes(r))).toEqual(bytes);
       const ids: number[] = [];
       bytePairMerge(table, bytes, bytes.length, ids);
       const expected = referenceCore.bytePairMerge(bytes);
@@ -99,6 +106,21 @@ describe('o200k_base encoding', () => {
     expect(decode(all)).toBe(refDecode(all));
     for (let id = 199_999; id <= 200_006; id++) expect(decode([id])).toBe(refDecode([id]));
     for (const id of [199_998, 200_007, -1, 1.5]) expect(() => decode([id])).toThrow(`Token ${id} is not in the byte pair encoder.`);
+  });
+
+  it('reads the same table from the binary image (node) as it builds from the base64 module (browsers, or no image)', () => {
+    // The image is made from the base64 module: byte for byte what the generator wrote.
+    const image = readFileSync(new URL('./o200k-table.bin', import.meta.url));
+    expect(Buffer.from(rankTableImage(rankTablePartsFrom(base64Bytes(O200K_TABLE)))).equals(image)).toBe(true);
+    // Under node the loader read the image in place (its tokens are views into the file's bytes).
+    expect(o200kRanks.bytes(0).buffer.byteLength).toBe(image.length);
+    expect(browserRanks.size).toBe(o200kRanks.size);
+    for (let r = 0; r < o200kRanks.size; r++) {
+      const bytes = o200kRanks.bytes(r);
+      if (!(Buffer.from(browserRanks.bytes(r)).equals(bytes) && browserRanks.isRaw(r) === o200kRanks.isRaw(r) && browserRanks.rank(bytes, 0, bytes.length) === o200kRanks.rank(bytes, 0, bytes.length))) {
+        expect({ r, browser: [...browserRanks.bytes(r)] }).toEqual({ r, browser: [...bytes] });
+      }
+    }
   });
 
   it('counts special-token strings as text and accepts the options gpt-tokenizer takes', () => {

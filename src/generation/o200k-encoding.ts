@@ -1,24 +1,18 @@
-import { base64Bytes } from './base64-bytes.ts';
 import { bytePairMerge } from './byte-pair-merge.ts';
-import { O200K_TABLE } from './o200k-table.ts';
-import { rankTableFrom, type RankTable } from './rank-table.ts';
+import { loadO200kRanks } from './load-o200k-ranks.ts';
 
 /**
  * The o200k_base encoding (GPT-4o's), giving the same token ids as gpt-tokenizer's for every
- * text, so the counts of every recorded answer stay as they were. The vocabulary is one base64
- * string turned into typed arrays on load (milliseconds, a few MB), where importing it as
- * 200,000 strings and filling a Map took a few hundred milliseconds and over 20 MB. Loaded by
- * the tokenizer on first use only.
+ * text, so the counts of every recorded answer stay as they were. The vocabulary and its hash
+ * table are typed arrays (read in place from a binary image in Node), where importing it as
+ * 200,000 strings and filling a Map took a few hundred milliseconds and over 20 MB. Loaded by the
+ * tokenizer on first use only.
  *
  * Special-token strings such as `<|endoftext|>` are plain text here: the gateway counts user
  * text, which may contain them, and never encodes a special token.
  */
-const table = rankTableFrom(base64Bytes(O200K_TABLE));
-// Read once: emptied so its 2 MB of strings can be collected.
-O200K_TABLE.length = 0;
 
-/** The vocabulary as the encoder holds it (for tests). */
-export const o200kRanks: RankTable = table;
+const table = await loadO200kRanks();
 
 /** o200k_base's pre-tokenizer: words with their leading space or mark, numbers of up to 3 digits, punctuation runs, whitespace. */
 const SPLIT = new RegExp(

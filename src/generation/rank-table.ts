@@ -70,17 +70,30 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
 }
 
 /**
- * The table of a vocabulary laid out as `O200K_TABLE` is: the token count (4 bytes,
- * little-endian), one byte per token (length less one, high bit for a raw token), then every
- * token's bytes in rank order.
+ * The arrays of a {@link RankTable}: `offsets[r]` to `offsets[r + 1]` are token r's bytes in
+ * `data`, `kinds[r]` how it is found, `slots` the hash table (rank + 1, 0 for empty; a power of two
+ * long, linear probing from the FNV-1a hash of the bytes).
  */
-export function rankTableFrom(data: Uint8Array): RankTable {
+export interface RankTableParts {
+  readonly size: number;
+  readonly data: Uint8Array;
+  readonly offsets: Int32Array;
+  readonly kinds: Uint8Array;
+  readonly slots: Int32Array;
+}
+
+/**
+ * The parts of the table of a vocabulary laid out as `O200K_TABLE` is: the token count (4 bytes,
+ * little-endian), one byte per token (length less one, high bit for a raw token), then every
+ * token's bytes in rank order. Builds the hash table: about 20 ms on a cold start.
+ */
+export function rankTablePartsFrom(data: Uint8Array): RankTableParts {
   const size = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true);
   // Load factor under 0.4: short probe runs, for the misses of the merge loop above all.
   let capacity = 1;
   while (capacity < size * 2.5) capacity <<= 1;
   const mask = capacity - 1;
-  const slots = new Int32Array(capacity); // rank + 1, 0 for empty
+  const slots = new Int32Array(capacity);
   const offsets = new Int32Array(size + 1);
   const kinds = new Uint8Array(size);
   // One flat loop (offsets, kinds, hash, insert): it runs once, so it is written for a cold start.
@@ -99,6 +112,60 @@ export function rankTableFrom(data: Uint8Array): RankTable {
   }
   offsets[size] = from;
   if (from !== data.length) throw new Error(`rank table: ${data.length} bytes where the layout says ${from}`);
+  return { size, data, offsets, kinds, slots };
+}
+
+/** The table of a vocabulary laid out as `O200K_TABLE` is (see {@link rankTablePartsFrom}). */
+export function rankTableFrom(data: Uint8Array): RankTable {
+  return rankTableOver(rankTablePartsFrom(data));
+}
+
+const IMAGE_HEADER = 16;
+
+/**
+ * The parts as one buffer, to be read back by {@link rankTableFromImage} with no loop at all: a
+ * 16-byte header (size, slot count; little-endian), the slots, the offsets, the kinds, then the
+ * token bytes (offsets count from the start of the image).
+ */
+export function rankTableImage(parts: RankTableParts): Uint8Array {
+  const { size, data, offsets, kinds, slots } = parts;
+  const first = offsets[0]!;
+  const bytesAt = IMAGE_HEADER + slots.length * 4 + (size + 1) * 4 + size;
+  const image = new Uint8Array(bytesAt + (offsets[size]! - first));
+  const header = new DataView(image.buffer);
+  header.setUint32(0, size, true);
+  header.setUint32(4, slots.length, true);
+  const view = new DataView(image.buffer);
+  slots.forEach((v, i) => view.setInt32(IMAGE_HEADER + i * 4, v, true));
+  offsets.forEach((v, i) => view.setInt32(IMAGE_HEADER + slots.length * 4 + i * 4, v - first + bytesAt, true));
+  image.set(kinds, IMAGE_HEADER + slots.length * 4 + (size + 1) * 4);
+  image.set(data.subarray(first, offsets[size]), bytesAt);
+  return image;
+}
+
+/** Whether typed arrays are little-endian here (an image is read in place only then). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The table of an image made by {@link rankTableImage}, read in place (views, no copy, no loop). */
+export function rankTableFromImage(image: Uint8Array): RankTable {
+  if (!LITTLE_ENDIAN) throw new Error('rank table: images are read in place on little-endian machines only');
+  // Int32Array views need a 4-byte aligned start.
+  const bytes = image.byteOffset % 4 === 0 ? image : image.slice();
+  const header = new DataView(bytes.buffer, bytes.byteOffset, IMAGE_HEADER);
+  const size = header.getUint32(0, true);
+  const capacity = header.getUint32(4, true);
+  const slotsAt = bytes.byteOffset + IMAGE_HEADER;
+  const offsetsAt = slotsAt + capacity * 4;
+  const kindsAt = offsetsAt + (size + 1) * 4;
+  const offsets = new Int32Array(bytes.buffer, offsetsAt, size + 1);
+  if (offsets[size] !== bytes.length) throw new Error(`rank table: an image of ${bytes.length} bytes where its offsets say ${offsets[size]}`);
+  return rankTableOver({ size, data: bytes, offsets, kinds: new Uint8Array(bytes.buffer, kindsAt, size), slots: new Int32Array(bytes.buffer, slotsAt, capacity) });
+}
+
+/** The lookups over the parts (see the module comment for what they answer). */
+export function rankTableOver(parts: RankTableParts): RankTable {
+  const { size, data, offsets, kinds, slots } = parts;
+  const mask = slots.length - 1;
 
   /** The token whose bytes are exactly `key[start, end)`, or -1. */
   function find(key: Uint8Array, start: number, end: number): number {
