@@ -93,10 +93,12 @@ describe('the packed package', () => {
     expect(missing).toEqual([]);
   });
 
-  test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table)', () => {
+  test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table and its binary image)', () => {
     for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer', '@msw/data']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
     expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
     expect(packedFiles).toContain('dist/src/generation/o200k-table.js');
+    // Read in place under node; without it the table would be built from the base64 module, slower.
+    expect(packedFiles).toContain('dist/src/generation/o200k-table.bin');
     const encoding = readFileSync(join(project, 'node_modules/gatewaykit/dist/src/generation/o200k-encoding.js'), 'utf8');
     expect(encoding).not.toMatch(/from ['"]gpt-tokenizer/);
   });
