@@ -18,7 +18,7 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** What `npm pack` reads: the package's files and what its build needs. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'scripts/bundle-tokenizer.ts', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 /** The dependencies whose import is timed alone, beside the package's. */
 const PARTS = ['msw', 'zod'];
 
