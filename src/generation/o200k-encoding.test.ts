@@ -27,17 +27,15 @@ interface ReferenceCore {
 }
 const referenceCore = (reference as unknown as { bytePairEncodingCoreProcessor: ReferenceCore }).bytePairEncodingCoreProcessor;
 
-// Both decoders drop a byte order mark at the very start of their stream only: start both.
-refDecode(refEncode('\u00e9'.repeat(3)));
-decode(encode('\u00e9'.repeat(3)));
+/** `text` with each lone surrogate as U+FFFD (what UTF-8 can carry of it). */
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
-/** The same ids as gpt-tokenizer, and the same text back from them. */
+/** The same ids as gpt-tokenizer, and the text back from them (each call decodes on its own). */
 function agrees(text: string): void {
   const expected = refEncode(text, asText);
   const ids = encode(text, asText);
   expect(ids, JSON.stringify(text)).toEqual(expected);
-  expect(decode(ids)).toBe(refDecode(expected));
-  if (!LONE_SURROGATE.test(text)) expect(decode(ids)).toBe(text);
+  expect(decode(ids)).toBe(LONE_SURROGATE.test(text) ? wellFormed(text) : text);
 }
 
 const pick = (...units: string[]) => fc.constantFrom(...units);
@@ -97,13 +95,13 @@ describe('o200k_base encoding', () => {
     for (const r of notItself) expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(tokenBytes(r))).toContain('\uFEFF');
   });
 
-  it('decodes every token as gpt-tokenizer does, one at a time and all in a row', () => {
-    const all: number[] = [];
-    for (let r = 0; r < ranks.length; r++) {
-      all.push(r);
-      expect(decode([r])).toBe(refDecode([r]));
-    }
-    expect(decode(all)).toBe(refDecode(all));
+  it('decodes every token on its own (a part of a character as U+FFFD), the same on every call', () => {
+    const whole = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let r = 0; r < ranks.length; r++) expect(decode([r])).toBe(whole.decode(tokenBytes(r)));
+    // gpt-tokenizer's shared streaming decoder carries a part of a character into the next call; this one does not.
+    const partial = encode(' \u2728').slice(0, 1);
+    expect(decode(partial)).toBe(' \uFFFD');
+    expect(decode(partial)).toBe(decode(partial));
     for (let id = 199_999; id <= 200_006; id++) expect(decode([id])).toBe(refDecode([id]));
     for (const id of [199_998, 200_007, -1, 1.5]) expect(() => decode([id])).toThrow(`Token ${id} is not in the byte pair encoder.`);
   });

@@ -78,15 +78,17 @@ export function encode(text: string, _options?: { disallowedSpecial?: Set<string
 }
 
 /**
- * Raw tokens (parts of a character) are decoded by one streaming decoder shared by every call,
- * as gpt-tokenizer does: a character split across calls is completed by the later call.
+ * Every call decodes on its own: a run of raw tokens (parts of a character) that does not end on a
+ * whole character reads as U+FFFD, and a byte order mark is kept as text (so `decode(encode(t))`
+ * is `t` for any well-formed text). gpt-tokenizer decodes raw tokens through one streaming decoder
+ * shared by every call, so the bytes a call left over began the next call's text: truncating the
+ * same text twice in a process gave two different cuts (and counts).
  */
-const stream = new TextDecoder('utf-8');
-const text = new TextDecoder('utf-8');
+const text = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * The text of `tokens`. Text tokens are appended as they are; runs of raw tokens go through the
- * shared streaming decoder. An id that is no token is a bug of the caller: it throws.
+ * The text of `tokens`. Text tokens are appended as they are; each run of raw tokens is decoded
+ * as a whole. An id that is no token is a bug of the caller: it throws.
  */
 export function decode(tokens: Iterable<number>): string {
   let decoded = '';
@@ -99,11 +101,11 @@ export function decode(tokens: Iterable<number>): string {
       continue;
     }
     if (raw.length > 0) {
-      decoded += stream.decode(Uint8Array.from(raw), { stream: true });
+      decoded += text.decode(Uint8Array.from(raw));
       raw = [];
     }
     decoded += special ?? text.decode(table.bytes(id));
   }
-  if (raw.length > 0) decoded += stream.decode(Uint8Array.from(raw), { stream: true });
+  if (raw.length > 0) decoded += text.decode(Uint8Array.from(raw));
   return decoded;
 }

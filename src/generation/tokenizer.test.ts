@@ -23,6 +23,14 @@ describe('loadTokenizer (o200k_base)', async () => {
       { numRuns: 200 },
     );
   });
+
+  it('truncate cuts the same text the same way every time (a cut inside a character leaves nothing behind for the next one)', () => {
+    const text = 'Happy to go deeper on any part of it \u2728';
+    const budget = tokenizer.count(text) - 1;
+    const first = tokenizer.truncate(text, budget);
+    expect(first).toBe('Happy to go deeper on any part of it ');
+    for (let i = 0; i < 3; i++) expect(tokenizer.truncate(text, budget)).toBe(first);
+  });
 });
 
 describe('boundedPieces (linear-time token counting of long runs)', () => {
