@@ -1,5 +1,5 @@
 import type { Mutant } from './mutant.ts';
-import { isObject, onJson, onRequest, onResponse, onStreamEvents, type SeenRequest } from './rewrite.ts';
+import { dropPartCacheControl, isObject, onJson, onRequest, onResponse, onStreamEvents, type SeenRequest } from './rewrite.ts';
 
 /** Plausible bugs of a Chat Completions surface, one rule each (reference ChatRequest, ChatResult, ChatStreamingResponse). */
 
@@ -44,11 +44,7 @@ export const chatPartCacheControlUnchecked: Mutant = {
   caughtBy: 'chat.validation',
   wrap: (fetch) =>
     onRequest(fetch, (request) => {
-      if (!isChat(request) || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
-      for (const m of request.body.messages) {
-        if (!isObject(m) || !Array.isArray(m.content)) continue;
-        for (const part of m.content) if (isObject(part)) delete part.cache_control;
-      }
+      if (isChat(request) && isObject(request.body)) dropPartCacheControl(request.body.messages);
     }),
 };
 

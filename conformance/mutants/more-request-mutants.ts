@@ -1,5 +1,5 @@
 import type { Mutant } from './mutant.ts';
-import { isObject, onJson, onRequest, onResponse } from './rewrite.ts';
+import { dropPartCacheControl, isObject, onJson, onRequest, onResponse } from './rewrite.ts';
 
 /** More plausible request-side bugs: enums and types not checked, off-by-one limits, routes that skip auth. */
 
@@ -194,13 +194,7 @@ export const blockCacheControlUnchecked: Mutant = {
   id: 'block-cache-control-unchecked',
   breaks: 'spec 2.1: a cache_control on a content block with a type other than ephemeral is served (only the top-level one is checked)',
   caughtBy: 'validation.rule-breaking',
-  wrap: responses((b) => {
-    if (!Array.isArray(b.input)) return;
-    for (const item of b.input) {
-      if (!isObject(item) || !Array.isArray(item.content)) continue;
-      for (const part of item.content) if (isObject(part)) delete part.cache_control;
-    }
-  }),
+  wrap: responses((b) => dropPartCacheControl(b.input)),
 };
 
 export const promptCacheModeDefaulted: Mutant = {

@@ -102,3 +102,12 @@ export function onStreamEvents(fetch: FetchLike, change: (events: Record<string,
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Delete `cache_control` from every content part of a list of messages or input items (a gateway that drops the directive unread). */
+export function dropPartCacheControl(items: unknown): void {
+  if (!Array.isArray(items)) return;
+  for (const item of items) {
+    if (!isObject(item) || !Array.isArray(item.content)) continue;
+    for (const part of item.content) if (isObject(part)) delete part.cache_control;
+  }
+}
