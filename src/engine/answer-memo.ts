@@ -2,9 +2,9 @@ import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
 import type { RequestContext } from '../http/route.ts';
-import { seededRandom } from '../random/seeded-random.ts';
 import type { ScriptRegistry } from '../scripts/script-registry.ts';
 import { sseFramesResponse } from '../streaming/sse-response.ts';
+import { answerIds } from './answer-ids.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
 import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-template.ts';
 
@@ -191,9 +191,9 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
   }
 
   function replay(learned: Learned, ctx: RequestContext): Response {
-    const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
-    const responseDraw = ids.fork('response').alphanumeric(32);
-    const items = ids.fork('items');
+    const ids = answerIds(env.seed, ctx.seq);
+    const responseDraw = ids.responseDraw();
+    const items = ids.items;
     const itemDraws = learned.reuse.itemDrawLengths.map((n) => items.alphanumeric(n));
     const generationId = ctx.generationId();
     for (const record of replayRecords(learned, { id: generationId, responseId: `resp_${responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })) {

@@ -17,6 +17,7 @@ import { readInput } from '../request/read-input.ts';
 import { promptCacheTtlMs } from '../state/prompt-cache.ts';
 import type { RequestContext } from '../http/route.ts';
 import { seededRandom, type SeededRandom } from '../random/seeded-random.ts';
+import { answerIds } from './answer-ids.ts';
 import { resolveModelVariants } from '../routing/model-variant.ts';
 import { resolveRoute } from '../routing/resolve-route.ts';
 import { scriptPlan } from '../scripts/script-plan.ts';
@@ -129,7 +130,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   let content: string | undefined;
   const contentOf = () => (content ??= contentKey(request));
   const rng = () => (contentRng ??= seededRandom(env.seed, 'responses', contentOf()));
-  const ids = seededRandom(env.seed, 'responses-ids', String(ctx.seq));
+  const ids = answerIds(env.seed, ctx.seq);
 
   const script = scripts.take({
     requestedModel: request.model,
@@ -148,7 +149,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // Stop sequences (reference ChatRequest `stop`) end the text, whoever wrote it.
   const plan = applyStop(said, stopSequences(request));
   // The item ids' draws are noted, so a replayed answer can draw its own the same way.
-  const items = new RecordingRandom(ids.fork('items'));
+  const items = new RecordingRandom(ids.items);
   const built = buildOutput(plan, {
     tokenizer,
     rng: items,
@@ -196,7 +197,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     cost_details: cost.cost_details,
   };
   if (toolUse) usage.server_tool_use_details = toolUse;
-  const responseDraw = ids.fork('response').alphanumeric(32);
+  const responseDraw = ids.responseDraw();
   const result = buildResponse({
     request,
     id: `resp_${responseDraw}`,
@@ -283,7 +284,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
       eventTokens: timed ? events.map((e) => deltaTokens(e, tokenizer.count)) : undefined,
       fault,
       cutRng: fault === 'stream-cut' ? rng().fork('cut') : undefined,
-      chunking: ctx.simulation.randomChunking ? ids.fork('chunking') : undefined,
+      chunking: ctx.simulation.randomChunking ? ids.chunking() : undefined,
     },
   };
 }
