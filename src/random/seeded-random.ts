@@ -3,6 +3,13 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { hash53Final, hash53Update, type Hash53State } from './hash.ts';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ALPHANUMERIC_CODES = Array.from(ALPHANUMERIC, (c) => c.charCodeAt(0));
+/**
+ * Scratch for {@link XoroshiroRandom.alphanumeric}: the character codes of one id, turned into a
+ * string in one call. Appending a character at a time made a string per character, and ids are
+ * drawn several times per answer.
+ */
+const codes: number[] = [];
 
 /** A deterministic source of choices; every "random" decision of the simulator comes from one. */
 export interface SeededRandom {
@@ -65,9 +72,11 @@ class XoroshiroRandom implements SeededRandom {
   }
 
   alphanumeric(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += ALPHANUMERIC[uniformInt(this.#gen, 0, ALPHANUMERIC.length - 1)];
-    return out;
+    // Long ids in slices: fromCharCode.apply takes its arguments on the stack.
+    if (length > 256) return this.alphanumeric(256) + this.alphanumeric(length - 256);
+    codes.length = length;
+    for (let i = 0; i < length; i++) codes[i] = ALPHANUMERIC_CODES[uniformInt(this.#gen, 0, ALPHANUMERIC_CODES.length - 1)] as number;
+    return String.fromCharCode.apply(null, codes);
   }
 
   fork(label: string): SeededRandom {
