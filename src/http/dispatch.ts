@@ -89,7 +89,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     return { allowed: pathMatched?.map((r) => r.method) };
   }
 
-  return async function dispatch(request: Request, info: RequestInfo = {}): Promise<Response> {
+  // Compared per request; made once.
+  const basePathPrefix = `${env.basePath}/`;
+
+  return async function dispatch(request: Request, info: RequestInfo = NO_INFO): Promise<Response> {
     const receivedAt = env.clock.now();
     // The light Request of `gateway.fetch` carries the URL it was parsed as; the node adapter's,
     // for a plain path, only the path (incoming-request.ts): the URL object is then made only for
@@ -105,7 +108,6 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       plainPath = url.pathname;
     }
     const pathname = plainPath;
-    const requestUrl = (): URL => (url ??= new URL(request.url));
     const metadataEnabled = isMetadataEnabled(request.headers);
     const cors = request.headers.has('origin');
     const isControl = pathname.startsWith('/__gatewaykit/');
@@ -115,12 +117,10 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       if (refusal) return errorResponse(refusal, false);
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
-    const seq = isControl ? -1 : answers++;
-    let genId: string | undefined;
-    const answerGenerationId = () => (genId ??= generationId(env.seed, seq, receivedAt));
+    const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers++, info);
     let path: string | undefined;
     if (isControl) path = pathname;
-    else if (pathname === env.basePath || pathname.startsWith(`${env.basePath}/`)) {
+    else if (pathname === env.basePath || pathname.startsWith(basePathPrefix)) {
       path = pathname.slice(env.basePath.length) || '/';
       if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     }
@@ -128,17 +128,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let operation = 'unknown';
     // A route with its own error shape renders its failures (Route.errorBody); others get spec 7's.
     let ownErrors: Pick<Route, 'errorBody' | 'requestIdHeader'> | undefined;
-    const failWith = (err: GatewayError): Response => {
-      if (!ownErrors?.errorBody) return errorAnswer(err, metadataEnabled);
-      const requestId = answerGenerationId();
-      const headers = ownErrors.requestIdHeader ? { ...err.headers, [ownErrors.requestIdHeader]: requestId } : err.headers;
-      return jsonResponse(ownErrors.errorBody(err, { requestId, metadataEnabled }), { status: err.status, headers });
-    };
     // An unexpected error (a bug) answered with a masked 500: flagged in the journal entry.
     let unexpected = false;
-    let body: unknown;
-    let bodyRead: Uint8Array | undefined;
-    let apiKey: ApiKey | undefined;
     let response: Response;
     // The retry delay 429/503 answers advertise: the request's header, else the key's (keys file).
     let retryAfterFromHeader: number | undefined;
@@ -157,36 +148,36 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       const { route, params } = found;
       operation = route.operation;
       ownErrors = route;
+      ctx.params = params;
+      ctx.limit = route.maxBodyBytes ?? env.maxBodyBytes;
 
       if (route.auth !== 'none') {
         const alternative = route.keyHeader ? request.headers.get(route.keyHeader) : null;
         const auth = authenticate(request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`), env.keys);
         if (auth instanceof GatewayError) throw auth;
-        apiKey = auth;
+        ctx.apiKey = auth;
         retryAfterFromKey = auth.retryAfterMs;
         if (route.auth === 'management' && auth.kind !== 'management') {
           throw new GatewayError(403, 'This operation requires a management key');
         }
       }
 
-      let simulation: SimulationControls = { randomChunking: false };
       if (!route.control) {
         const sim = readSimulationHeaders(request.headers, route.faults);
         if (sim instanceof GatewayError) throw sim;
-        simulation = sim;
+        ctx.simulation = sim;
         retryAfterFromHeader = sim.retryAfterMs;
         if (sim.status !== undefined) {
           // The journal (and the inspector's row) show the model a forced error's body named.
           try {
-            const max = route.maxBodyBytes ?? env.maxBodyBytes;
-            bodyRead = await (info.readBody ? info.readBody(max) : readBodyLimited(request, max));
-            body = parseJsonBody(bodyRead, request.headers.get('content-type'));
+            await ctx.json();
           } catch {
             // Unreadable or not JSON: the forced status is the answer all the same.
           }
           throw forcedError(sim.status);
         }
       }
+      const apiKey = ctx.apiKey;
       if (apiKey) {
         const limited = rateLimiter.take(apiKey);
         if (limited) throw limited;
@@ -196,56 +187,29 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
           if (refusal) throw refusal;
         }
       }
-
-      let bytesPromise: Promise<Uint8Array> | undefined;
-      const limit = route.maxBodyBytes ?? env.maxBodyBytes;
-      const ctx: RequestContext = {
-        request,
-        get url() {
-          return requestUrl();
-        },
-        params,
-        apiKey,
-        env,
-        metadataEnabled,
-        simulation,
-        receivedAt,
-        seq,
-        generationId: answerGenerationId,
-        remoteAddress: info.remoteAddress,
-        bytes(tighter?: number) {
-          const max = tighter === undefined ? limit : Math.min(limit, tighter);
-          return (bytesPromise ??= (info.readBody ? info.readBody(max) : readBodyLimited(request, max)).then((bytes) => (bodyRead = bytes)));
-        },
-        async json() {
-          const bytes = await ctx.bytes();
-          body = parseJsonBody(bytes, request.headers.get('content-type'));
-          return body;
-        },
-      };
       response = await route.handle(ctx);
     } catch (error) {
       if (error instanceof GatewayError) {
         // A script's own delay beats the key's; the request's header beats both.
         const retryAfterMs = retryAfterFromHeader ?? (error.retryAfterPinned ? undefined : retryAfterFromKey);
         if (retryAfterMs !== undefined && hasRetryAfter(error.headers)) setRetryAfter(error.headers, retryAfterMs);
-        response = failWith(error);
+        response = failWith(error, ownErrors, ctx);
       } else if (info.clientGone?.() || request.signal.aborted) {
         // The client went away (or timed out) while we read its body: nobody will see this answer,
         // and it is not a bug, so it is not reported.
-        response = failWith(new GatewayError(400, 'The client closed the request before it was read in full'));
+        response = failWith(new GatewayError(400, 'The client closed the request before it was read in full'), ownErrors, ctx);
       } else {
         unexpected = true;
         // Logged with the id the client sees, so the masked 500 can be found (X-Generation-Id).
-        env.reportError(error, { method: request.method, path: pathname, operation, ...(isControl ? {} : { generationId: answerGenerationId() }) });
+        env.reportError(error, { method: request.method, path: pathname, operation, ...(isControl ? {} : { generationId: ctx.generationId() }) });
         // reference: 500-class messages are masked.
-        response = failWith(new GatewayError(500, 'Internal Server Error'));
+        response = failWith(new GatewayError(500, 'Internal Server Error'), ownErrors, ctx);
       }
     }
 
     if (!isControl && !response.headers.has('x-generation-id')) {
       try {
-        response.headers.set('x-generation-id', answerGenerationId());
+        response.headers.set('x-generation-id', ctx.generationId());
       } catch {
         // Immutable headers (a Response from fetch): leave as is.
       }
@@ -253,6 +217,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     if (cors && !isControl) allowAnyOrigin(response);
     if (!isControl) {
       const raw = rawBodyOf(response);
+      const body = ctx.body;
       const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
       // Built by assignment, not by spreading conditional objects: one object per answer.
       const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
@@ -261,9 +226,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         if (info.writesTextAsBytes) answered.utf8 = () => rawTextBytes(raw);
       }
       const entry: JournalRecord = { receivedAt, method: request.method, path: pathname, operation, headers: request.headers, response: answered };
-      if (bodyRead !== undefined) entry.body = bodyRead;
+      if (ctx.bodyRead !== undefined) entry.body = ctx.bodyRead;
       if (typeof requested === 'string') entry.model = requested.slice(0, 256);
-      if (apiKey) entry.key = maskedKeyId(apiKey);
+      if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
       if (unexpected) entry.unexpected = unexpected;
       const handle = env.journal.record(entry);
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
@@ -276,6 +241,76 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     }
     return info.rawBodies ? response : materializeBody(response);
   };
+}
+
+const NO_INFO: RequestInfo = {};
+const NO_PARAMS: Record<string, string> = {};
+// What a control route sees (it reads no simulation headers).
+const NO_SIMULATION: SimulationControls = Object.freeze({ randomChunking: false });
+
+/**
+ * One request's context as operations see it (route.ts), and what the dispatcher learns of the
+ * request on the way (the body, for the journal). A class: its accessor and methods live on the
+ * prototype, where an object literal made per request needed a closure for each (and an accessor
+ * pair for `url`).
+ */
+class DispatchContext implements RequestContext {
+  params: Record<string, string> = NO_PARAMS;
+  apiKey: ApiKey | undefined = undefined;
+  simulation: SimulationControls = NO_SIMULATION;
+  /** The route's body limit (0 until a route is found: nothing reads a body before). */
+  limit = 0;
+  /** The body as parsed, and as read: the journal shows them. */
+  body: unknown = undefined;
+  bodyRead: Uint8Array | undefined = undefined;
+  #url: URL | undefined;
+  #generationId: string | undefined = undefined;
+  #bytes: Promise<Uint8Array> | undefined = undefined;
+
+  constructor(
+    readonly request: Request,
+    url: URL | undefined,
+    readonly env: GatewayEnv,
+    readonly metadataEnabled: boolean,
+    readonly receivedAt: number,
+    readonly seq: number,
+    private readonly info: RequestInfo,
+  ) {
+    this.#url = url;
+  }
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url));
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.info.remoteAddress;
+  }
+
+  generationId(): string {
+    return (this.#generationId ??= generationId(this.env.seed, this.seq, this.receivedAt));
+  }
+
+  bytes(tighter?: number): Promise<Uint8Array> {
+    if (this.#bytes) return this.#bytes;
+    const max = tighter === undefined ? this.limit : Math.min(this.limit, tighter);
+    const read = this.info.readBody ? this.info.readBody(max) : readBodyLimited(this.request, max);
+    return (this.#bytes = read.then((bytes) => (this.bodyRead = bytes)));
+  }
+
+  async json(): Promise<unknown> {
+    const bytes = await this.bytes();
+    this.body = parseJsonBody(bytes, this.request.headers.get('content-type'));
+    return this.body;
+  }
+}
+
+/** A failure in the route's own error shape (Route.errorBody), or spec 7's envelope. */
+function failWith(err: GatewayError, ownErrors: Pick<Route, 'errorBody' | 'requestIdHeader'> | undefined, ctx: DispatchContext): Response {
+  if (!ownErrors?.errorBody) return errorAnswer(err, ctx.metadataEnabled);
+  const requestId = ctx.generationId();
+  const headers = ownErrors.requestIdHeader ? { ...err.headers, [ownErrors.requestIdHeader]: requestId } : err.headers;
+  return jsonResponse(ownErrors.errorBody(err, { requestId, metadataEnabled: ctx.metadataEnabled }), { status: err.status, headers });
 }
 
 /**
