@@ -119,4 +119,25 @@ describe('createGenerationStore', () => {
     store.clear();
     expect(store.size()).toBe(0);
   });
+
+  it('keeps a revised record in its place and forgets in the order records first came', () => {
+    const store = createGenerationStore(3);
+    for (const id of ['a', 'b', 'c']) store.add(record(id, 'k', 0));
+    store.add(record('b', 'k', 5));
+    expect(store.get('b')?.cost).toBe(5);
+    expect(store.size()).toBe(3);
+    store.add(record('d', 'k', 0));
+    expect(store.get('a')).toBeUndefined();
+    expect(store.get('b')?.cost).toBe(5);
+    store.add(record('e', 'k', 0));
+    expect(store.get('b')).toBeUndefined();
+    expect(['c', 'd', 'e'].map((id) => store.get(id)?.id)).toEqual(['c', 'd', 'e']);
+  });
+
+  it('keeps nothing with a bound of 0', () => {
+    const store = createGenerationStore(0);
+    store.add(record('a', 'k', 0));
+    expect(store.get('a')).toBeUndefined();
+    expect(store.size()).toBe(0);
+  });
 });

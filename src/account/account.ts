@@ -47,6 +47,11 @@ export interface AccountOptions {
   maxGenerations?: number;
 }
 
+/** What a BYOK answer cost upstream (charged to the key apart from credits). */
+function byokCost(r: GenerationRecord): number {
+  return r.isByok ? (r.upstreamCost ?? 0) : 0;
+}
+
 function periodUsage(totals: UsageTotals, reset: ApiKey['limitReset']): number {
   if (reset === 'daily') return totals.daily;
   if (reset === 'weekly') return totals.weekly;
@@ -80,7 +85,6 @@ export function createAccount(options: AccountOptions): Account {
       // Recording an id again revises the answer (a surface that bills less than the engine
       // generated): the key and the account are charged the difference.
       const earlier = generations.get(record.id);
-      const byokCost = (r: GenerationRecord) => (r.isByok ? (r.upstreamCost ?? 0) : 0);
       generations.add(record);
       if (earlier && earlier.apiKey === record.apiKey) ledger.charge(record.apiKey, record.cost - earlier.cost, byokCost(record) - byokCost(earlier));
       else ledger.charge(record.apiKey, record.cost, byokCost(record));

@@ -12,27 +12,46 @@ export interface GenerationStore {
 }
 
 /**
- * A bounded store of generations: a Map in insertion order, so lookups are O(1) and the oldest
- * entry is the first key.
+ * A bounded store of generations: the ids in a ring of `maxEntries` slots, each id's slot in a Map,
+ * so a lookup is one Map read and forgetting the oldest is overwriting the slot the ring comes to
+ * next (no iterator per answer, as taking a Map's first key needs). A record added again under its
+ * id (a surface revising what an answer billed) replaces the earlier one in its slot.
  *
  * @example
  * const store = createGenerationStore(2);
  * store.add(a); store.add(b); store.add(c); // a is forgotten
  */
 export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): GenerationStore {
-  const byId = new Map<string, GenerationRecord>();
+  const capacity = Math.max(0, Math.floor(maxEntries));
+  const slotOf = new Map<string, number>();
+  let ids: Array<string | undefined> = new Array(capacity).fill(undefined);
+  let records: Array<GenerationRecord | undefined> = new Array(capacity).fill(undefined);
+  let next = 0;
   return {
     add(record) {
-      // A re-used id (the same sequence after a reset) replaces the earlier answer, as the newest.
-      byId.delete(record.id);
-      byId.set(record.id, record);
-      while (byId.size > maxEntries) {
-        const oldest = byId.keys().next().value as string;
-        byId.delete(oldest);
+      if (capacity === 0) return;
+      const earlier = slotOf.get(record.id);
+      if (earlier !== undefined) {
+        records[earlier] = record;
+        return;
       }
+      const oldest = ids[next];
+      if (oldest !== undefined) slotOf.delete(oldest);
+      ids[next] = record.id;
+      records[next] = record;
+      slotOf.set(record.id, next);
+      next = next + 1 === capacity ? 0 : next + 1;
     },
-    get: (id) => byId.get(id),
-    size: () => byId.size,
-    clear: () => byId.clear(),
+    get(id) {
+      const slot = slotOf.get(id);
+      return slot === undefined ? undefined : records[slot];
+    },
+    size: () => slotOf.size,
+    clear() {
+      slotOf.clear();
+      ids = new Array(capacity).fill(undefined);
+      records = new Array(capacity).fill(undefined);
+      next = 0;
+    },
   };
 }
