@@ -176,18 +176,31 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     return key;
   }
 
-  /** The request's key, or undefined when something beyond the body and key may change its answer. */
-  async function keyOf(ctx: RequestContext, surface: string): Promise<string | undefined> {
+  /** Whether anything beyond the body and key may change the answer (then it is never remembered). */
+  function passesBy(ctx: RequestContext): boolean {
     const sim = ctx.simulation;
-    if (limit <= 0 || !ctx.apiKey || sim.status !== undefined || sim.streamFault !== undefined || sim.randomChunking) return undefined;
-    if ((sim.timing ?? env.timing.mode) === 'realistic') return undefined;
+    if (limit <= 0 || !ctx.apiKey || sim.status !== undefined || sim.streamFault !== undefined || sim.randomChunking) return true;
+    if ((sim.timing ?? env.timing.mode) === 'realistic') return true;
     // Sessions stick to endpoints; faults are consumed.
-    if (ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0) return undefined;
+    return ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0;
+  }
+
+  // The key's start is the same for most requests in a row: made again only when a part changes.
+  let prefixParts: readonly [string, boolean, string, string, number] | undefined;
+  let prefix = '';
+
+  /** The request's key (its body as read), or undefined when the scripts in play keep it from being remembered. */
+  function keyOf(ctx: RequestContext, surface: string, bytes: Uint8Array): string | undefined {
     const rules = scriptsKey();
-    if (rules === undefined) return undefined;
-    const bytes = await ctx.bytes();
-    if (bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
-    return `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${ctx.apiKey.key}\u0000${rules}\u0000${Math.floor(ctx.receivedAt / 1000)}\u0000${bytesAsKey.decode(bytes)}`;
+    if (rules === undefined || bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
+    const apiKey = (ctx.apiKey as NonNullable<RequestContext['apiKey']>).key;
+    const second = Math.floor(ctx.receivedAt / 1000);
+    const p = prefixParts;
+    if (!p || p[0] !== surface || p[1] !== ctx.metadataEnabled || p[2] !== apiKey || p[3] !== rules || p[4] !== second) {
+      prefixParts = [surface, ctx.metadataEnabled, apiKey, rules, second];
+      prefix = `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${apiKey}\u0000${rules}\u0000${second}\u0000`;
+    }
+    return prefix + bytesAsKey.decode(bytes);
   }
 
   function replay(learned: Learned, ctx: RequestContext): Response {
@@ -207,7 +220,7 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     async answer(ctx, surface, make) {
       // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.
       const body = await ctx.json();
-      const key = await keyOf(ctx, surface);
+      const key = passesBy(ctx) ? undefined : keyOf(ctx, surface, await ctx.bytes());
       if (key === undefined) return (await make(body)).response;
       const known = kept.get(key);
       if (known?.state === 'verified') {
