@@ -32,6 +32,25 @@ describe('LightHeaders', () => {
     );
   });
 
+  it('walks the names as they were when the walk began, whatever the callback changes, and the headers keep the change', () => {
+    const light = new LightHeaders({ a: '1', b: '2', c: '3' });
+    const walked: string[] = [];
+    (light as unknown as Headers).forEach((v, n) => {
+      walked.push(`${n}=${v}`);
+      if (n === 'a') {
+        light.set('aa', 'new');
+        light.delete('c');
+      }
+    });
+    // 'aa' came after the walk began; 'c' was deleted before the walk reached it.
+    expect(walked).toEqual(['a=1', 'b=2']);
+    expect([...light]).toEqual([
+      ['a', '1'],
+      ['aa', 'new'],
+      ['b', '2'],
+    ]);
+  });
+
   it('is a Headers to its callers and converts into a real one', () => {
     const light = LightHeaders.fromRaw(['Host', 'h.test', 'Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'Accept', ' x ']);
     expect(light).toBeInstanceOf(Headers);

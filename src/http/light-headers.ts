@@ -16,8 +16,13 @@ export class LightHeaders {
    * answer's headers are walked several times (journal, node adapter), and sorting a fresh copy
    * each time was a measurable allocation per request.
    */
-  readonly #names: string[] = [];
+  #names: string[] = [];
   #cookies: string[] | undefined;
+  /**
+   * Walks (`forEach`) in progress. A change made during one replaces `#names` with a copy first,
+   * so the walk goes on over the names as they were, without a copy made for every walk.
+   */
+  #walking = 0;
 
   constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
     if (!linked) linked = linkPrototype(LightHeaders.prototype, Headers.prototype);
@@ -50,6 +55,7 @@ export class LightHeaders {
 
   /** Insert a new name in order (UTF-16 code unit order, as Array.prototype.sort's default). */
   #addName(key: string): void {
+    if (this.#walking > 0) this.#names = this.#names.slice();
     const names = this.#names;
     let i = names.length;
     names.push(key);
@@ -71,7 +77,9 @@ export class LightHeaders {
   delete(name: string): void {
     const key = name.toLowerCase();
     if (key === 'set-cookie') this.#cookies = undefined;
-    if (this.#map.delete(key)) this.#names.splice(this.#names.indexOf(key), 1);
+    if (!this.#map.delete(key)) return;
+    if (this.#walking > 0) this.#names = this.#names.slice();
+    this.#names.splice(this.#names.indexOf(key), 1);
   }
 
   get(name: string): string | null {
@@ -88,11 +96,21 @@ export class LightHeaders {
 
   forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
     // No generator here: the journal and the node adapter walk every request's and answer's
-    // headers. A copy only when there is a callback that could change the headers mid-walk.
-    const names = this.#names.length > 0 ? this.#names.slice() : this.#names;
-    for (const name of names) {
-      if (name === 'set-cookie') for (const c of this.#cookies ?? []) callback.call(thisArg, c, name, this as unknown as Headers);
-      else callback.call(thisArg, this.#map.get(name) as string, name, this as unknown as Headers);
+    // headers. The names as they are when the walk starts (a change meanwhile copies them first).
+    const names = this.#names;
+    this.#walking++;
+    try {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
+        if (name === 'set-cookie') for (const c of (this.#cookies ?? []).slice()) callback.call(thisArg, c, name, this as unknown as Headers);
+        else {
+          // A header deleted earlier in this walk is not visited (Fetch iterates the live list).
+          const value = this.#map.get(name);
+          if (value !== undefined) callback.call(thisArg, value, name, this as unknown as Headers);
+        }
+      }
+    } finally {
+      this.#walking--;
     }
   }
 
