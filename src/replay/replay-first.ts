@@ -38,7 +38,7 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
     // A body nested past the limit is never replayed or matched (matching walks it): the
     // simulator answers it, with the same 400 as without replay.
     if (text !== undefined && text.length > 2 * MAX_JSON_DEPTH && jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      return dispatch(request, { ...info, readBody: async () => bytes });
+      return dispatch(request, withBody(info, bytes));
     }
     try {
       const answer = await replayer.answer(request.method, path, text);
@@ -50,8 +50,21 @@ export function replayFirst(replayer: Replayer, dispatch: Handle, basePath: stri
     if (replayer.onMiss) return replayer.onMiss(request.method, path, request.headers, bytes);
     // A miss under the upstream's base path is simulated as if sent under the gateway's own.
     const simulated = base === basePath ? request : new Request(`${url.origin}${basePath}${path}`, { method: request.method, headers: request.headers });
-    return marked(await dispatch(simulated, { ...info, readBody: async () => bytes }), 'miss');
+    return marked(await dispatch(simulated, withBody(info, bytes)), 'miss');
   };
+}
+
+/**
+ * The adapter's info with the body already read in its place. Built member by member: an adapter's
+ * info may keep its questions on a prototype, which spreading would lose.
+ */
+function withBody(info: RequestInfo, bytes: Uint8Array): RequestInfo {
+  const out: RequestInfo = { readBody: async () => bytes };
+  if (info.remoteAddress !== undefined) out.remoteAddress = info.remoteAddress;
+  if (info.clientGone) out.clientGone = () => info.clientGone?.() ?? false;
+  if (info.rawBodies !== undefined) out.rawBodies = info.rawBodies;
+  if (info.writesTextAsBytes !== undefined) out.writesTextAsBytes = info.writesTextAsBytes;
+  return out;
 }
 
 /** The simulator's answer to a miss, marked so a test can tell it was not replayed. */

@@ -4,12 +4,35 @@ import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
 import { logUnexpectedError } from '../../errors/unexpected-error.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/create-gateway.ts';
 import { gatewayInternals } from '../../gateway/gateway-internals.ts';
+import type { RequestInfo } from '../../http/dispatch.ts';
 import { loadTokenizer } from '../../generation/tokenizer.ts';
 import { answerClientError } from './answer-client-error.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
 import { incomingRequest } from './incoming-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
+
+/**
+ * What the core may ask of one node:http request (`RequestInfo`): a class, so its two questions
+ * are methods on the prototype rather than two closures made per request.
+ */
+class IncomingInfo implements RequestInfo {
+  readonly rawBodies = true;
+  readonly writesTextAsBytes = true;
+  readonly remoteAddress: string | undefined;
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {
+    this.remoteAddress = req.socket.remoteAddress;
+  }
+  clientGone(): boolean {
+    return !this.res.writableFinished && (this.res.destroyed || this.req.socket.destroyed);
+  }
+  readBody(limit: number): Promise<Uint8Array> {
+    return readIncomingBody(this.req, limit);
+  }
+}
 
 export interface ServeOptions extends GatewayOptions {
   /** Default 127.0.0.1. */
@@ -117,13 +140,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   /** One request, start to end: the core's answer written out, or a masked 500 for a bug. */
   async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
     try {
-      const response = await gw.handle(request, {
-        remoteAddress: req.socket.remoteAddress,
-        clientGone: () => !res.writableFinished && (res.destroyed || req.socket.destroyed),
-        readBody: (limit) => readIncomingBody(req, limit),
-        rawBodies: true,
-        writesTextAsBytes: true,
-      });
+      const response = await gw.handle(request, new IncomingInfo(req, res));
       await writeFetchResponse(response, res);
       // A body we refused (413): close the connection, but only once the client can have read
       // the answer (see lingerThenClose), discarding what it still sends in the meantime.
