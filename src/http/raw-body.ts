@@ -250,7 +250,17 @@ export function materializeBody(response: Response): Response {
       : 'frames' in raw
         ? piecesStream(raw.toPieces(), raw.sent ? (_pieces, from, to) => raw.sent?.(from, to) : undefined)
         : piecesStream(raw.pieces, raw.sent);
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers) });
+}
+
+/**
+ * The headers as `[name, value]` pairs for undici's Response constructor, each Set-Cookie apart:
+ * undici converts a list of pairs faster than another Headers object (decision 0049).
+ */
+function headerPairs(headers: Headers): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
 }
 
 /**
