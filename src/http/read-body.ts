@@ -47,6 +47,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** True for `application/json`, `application/*+json`, with or without parameters. */
 export function isJsonContentType(contentType: string | null): boolean {
   if (contentType === null) return true; // lenient: a body with no declared type is tried as JSON
+  if (contentType === 'application/json') return true; // what clients send: nothing to take apart
   const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
