@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { errorAnswer, errorResponse } from './error-response.ts';
 import { hasRetryAfter, setRetryAfter } from '../errors/retry-after.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
+import { createAnswerSequence } from './answer-sequence.ts';
 import { generationId } from './generation-id.ts';
 import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
@@ -67,10 +68,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
   const rateLimiter = createRateLimiter(env.clock);
   env.onReset(() => rateLimiter.reset());
   // Sequence number of every API answer since start or reset: ids derive from it (DESIGN determinism).
-  let answers = 0;
-  env.onReset(() => {
-    answers = 0;
-  });
+  const answers = createAnswerSequence();
+  env.onReset(() => answers.reset());
   // Each route's path pattern prepared once (match-path.ts), not split again per request.
   const prepared = (list: readonly Route[]) => list.map((route) => ({ route, match: pathMatcher(route.path) }));
   const apiRoutes = prepared(routes.filter((r) => !r.control));
@@ -117,7 +116,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       if (refusal) return errorResponse(refusal, false);
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
-    const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers++, info);
+    const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers.next(request.headers), info);
     let path: string | undefined;
     if (isControl) path = pathname;
     else if (pathname === env.basePath || pathname.startsWith(basePathPrefix)) {
