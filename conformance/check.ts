@@ -106,6 +106,8 @@ export interface CheckContext {
   /**
    * Memoise a value for the whole run (e.g. the sample answers judged by several checks). `make`
    * gets the run-wide client: what it sends draws on the whole budget, not on one check's share.
+   * It is made by the first check in check order that asks for it (beside other checks, one asking
+   * for a value not made yet waits for the checks before it), and its requests count for that check.
    */
   shared<T>(key: string, make: (client: GatewayClient) => Promise<T>): Promise<T>;
   /** Wait in real time (a live video job); injected by tests. */
@@ -154,10 +156,11 @@ export interface Check {
   /**
    * Runs alone, never beside other checks (`parallelChecks`). Default true. `false` only when
    * nothing about the check depends on what else the target serves meanwhile: it changes nothing
-   * other checks see (the clock, video jobs, forced faults, a rate limit), does not read the run's
-   * journal, and its verdict and reason never show what the target mints from the order of its
-   * requests (the simulator draws ids and random chunking from its request count, so a check
-   * judging generated answers runs alone; one judging statuses and error envelopes need not).
+   * other checks see (the clock, video jobs, credits, a provider's faults, a rate limit), reads
+   * nothing they change (credits, key usage, generation counts, video jobs) and does not read the
+   * run's journal. What the simulator mints (ids, random chunking) is no reason to run alone: every
+   * request names its check, and the simulator draws each check's ids from that check's own count
+   * of answers, so a check's answers are the same whatever runs beside it.
    */
   readonly exclusive?: boolean;
   /**

@@ -55,7 +55,8 @@ export interface ConformanceOptions {
   /**
    * Checks run side by side: up to this many at once, started in check order, each with its own
    * client (its exchanges, requests and result are its own). Only checks marked `exclusive: false`
-   * run beside others (those judging statuses and error envelopes); every other check runs alone.
+   * run beside others (those that change and read no state other checks share: not the clock,
+   * video jobs, credits or the run's journal); every other check runs alone.
    * Reports list the checks in order, with the results of a one-at-a-time run. Default {@link SIMULATOR_PARALLEL_CHECKS}
    * against the simulator; always 1 against anything else or when `maxRequests` is given (a fair
    * share of a budget, and which check runs out of it, must not depend on timing).
@@ -231,6 +232,9 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
 
   const results: CheckResult[] = [];
   const finished: ({ outcome: CheckOutcome; durationMs: number } | undefined)[] = checks.map(() => undefined);
+  // Settles when the check of that index has finished (whatever its verdict).
+  const settle: (() => void)[] = [];
+  const settled: Promise<void>[] = checks.map((_, index) => new Promise<void>((resolve) => (settle[index] = resolve)));
   let reported = 0;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -271,7 +275,12 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       concurrency,
       replayPath: options.replay,
       simulator,
-      shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
+      async shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
+        // A shared value is made by the first check in check order that asks for it, as in a
+        // one-at-a-time run, so who sends it (the check its requests name, whose answer ids they
+        // draw) never depends on timing: beside other checks, a check asking for a value not made
+        // yet waits until every check before it has finished; one of them may make it first.
+        if (!memo.has(key) && parallelChecks > 1) await Promise.all(settled.slice(0, index));
         let entry = memo.get(key);
         if (!entry) {
           const sent: Exchange[] = [];
@@ -281,7 +290,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
           memo.set(key, entry);
         }
         entry.askedBy.add(index);
-        return entry.value as Promise<T>;
+        return (await entry.value) as T;
       },
       exchanges: () => {
         // Beside other checks the journal is still being written: a check reading it runs alone.
@@ -326,7 +335,13 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       reported++;
     }
   };
-  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), runCheck);
+  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), async (index) => {
+    try {
+      await runCheck(index);
+    } finally {
+      settle[index]!();
+    }
+  });
 
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

@@ -88,6 +88,7 @@ export const transcriptionsValidation = boundaryRuleCheck({
 /** A model the gateway has that does not transcribe is refused; it must never be served. */
 export const transcriptionsNonSpeechModel: Check = {
   id: 'audio.transcriptions-non-speech-model',
+  exclusive: false,
   rules: ['audio.non-speech-model'],
   spec: 'spec 4.4, 7',
   title: 'POST /audio/transcriptions with a text model id is refused (400 or 404) with the envelope',
@@ -97,6 +98,7 @@ export const transcriptionsNonSpeechModel: Check = {
 /** A real WAV as base64 JSON: the reference STTResponse with the WAV's real duration. */
 export const transcriptionsJson: Check = {
   id: 'audio.transcriptions-json',
+  exclusive: false,
   rules: ['audio.json-transcription'],
   spec: 'spec 4.4 (reference STTResponse)',
   title: 'POST /audio/transcriptions with a base64 WAV answers {text, usage} with usage.seconds = the WAV duration',
@@ -106,6 +108,7 @@ export const transcriptionsJson: Check = {
 /** spec 4.4: "the request body also accepts multipart/form-data". */
 export const transcriptionsMultipart: Check = {
   id: 'audio.transcriptions-multipart',
+  exclusive: false,
   rules: ['audio.multipart'],
   spec: 'spec 4.4 (reference multipart file)',
   title: 'POST /audio/transcriptions accepts a multipart/form-data upload (file + model)',

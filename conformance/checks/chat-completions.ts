@@ -36,6 +36,7 @@ const isInconclusive = (j: unknown): j is Inconclusive => typeof (j as { inconcl
 /** reference `ChatResult`: every served chat answer is a chat completion. */
 export const chatResultShape: Check = {
   id: 'chat.result-shape',
+  exclusive: false,
   spec: 'reference ChatResult',
   rules: ['chat.result-schema'],
   title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices)',
@@ -46,6 +47,7 @@ export const chatResultShape: Check = {
 /** reference `ChatUsage`. */
 export const chatUsage: Check = {
   id: 'chat.usage',
+  exclusive: false,
   spec: 'reference ChatUsage',
   rules: ['chat.usage-arithmetic'],
   title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative',
@@ -56,6 +58,7 @@ export const chatUsage: Check = {
 /** reference `ChatFinishReasonEnum`: the finish reason names the stop cause, plain and streamed. */
 export const chatFinishReason: Check = {
   id: 'chat.finish-reason',
+  exclusive: false,
   spec: 'reference ChatFinishReasonEnum',
   rules: ['chat.finish-reason-cause'],
   title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
@@ -71,6 +74,7 @@ export const chatFinishReason: Check = {
 /** reference `ChatStreamingResponse`. */
 export const chatStreamGrammar: Check = {
   id: 'chat.stream-grammar',
+  exclusive: false,
   spec: 'reference ChatStreamingResponse, ChatStreamOptions',
   rules: ['chat.stream-grammar'],
   title: 'Chat streams: chunks of one id, role delta first, one finishing chunk, the usage chunk last when include_usage, then [DONE]',
@@ -81,6 +85,7 @@ export const chatStreamGrammar: Check = {
 /** The streamed and plain answers to the same request (same seed) say the same. */
 export const chatStreamJoin: Check = {
   id: 'chat.stream-join',
+  exclusive: false,
   spec: 'reference ChatStreamDelta, ChatRequest seed',
   rules: ['chat.deltas-join'],
   title: 'The content deltas of a stream join to the content of the non-streamed answer to the same request (same seed), with the same finish_reason',
@@ -100,6 +105,7 @@ export const chatStreamJoin: Check = {
 /** reference `ChatToolCall` and `ChatStreamToolCall`. */
 export const chatToolCalls: Check = {
   id: 'chat.tool-calls',
+  exclusive: false,
   spec: 'reference ChatToolCall, ChatStreamToolCall',
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
@@ -120,6 +126,7 @@ export function chatResponseFormat(format: JsonFormat): Record<string, unknown> 
 /** reference `ChatFormatJsonObjectConfig`, `ChatFormatJsonSchemaConfig`. */
 export const chatResponseFormatCheck: Check = {
   id: 'chat.response-format',
+  exclusive: false,
   spec: 'reference ChatFormatJsonSchemaConfig, ChatFormatJsonObjectConfig',
   rules: ['chat.response-format'],
   title: 'response_format json_schema answers are JSON valid for the schema (strict or not; each schema, then random ones); json_object answers are JSON objects',
@@ -144,8 +151,8 @@ export const chatErrors: Check = {
   spec: 'spec 5.2, 7; reference /chat/completions responses',
   rules: ['chat.errors-envelope'],
   title: 'Chat errors are the envelope with error.code equal to the status: no key 401, a wrong key 401, malformed JSON 400, empty messages 400 (simulator: forced 402, 429, 503)',
-  // Forces statuses on the simulator (a 429): nothing beside it.
-  exclusive: true,
+  // A forced status is the answer to that one request (X-Gatewaykit-Fault): nothing other checks see.
+  exclusive: false,
   owes: (ctx) => ({ own: paidCount(chatErrorCases(ctx).map((c) => c.probe)) }),
   run: async (ctx) => {
     const cases = chatErrorCases(ctx);
@@ -223,6 +230,7 @@ export const chatValidation = boundaryRuleCheck({
 /** reference `ChatStreamChunk.error`: the simulator's stream-error fault fails a stream after its 200. */
 export const chatInStreamError: Check = {
   id: 'chat.in-stream-error',
+  exclusive: false,
   spec: 'spec 7; reference ChatStreamChunk.error',
   rules: ['chat.failure-in-stream'],
   title: 'A chat stream failing after its 200 ends with a chunk carrying error {code, message} and finish_reason error, never stop',

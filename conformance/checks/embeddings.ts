@@ -48,6 +48,7 @@ const runsOf = (ctx: CheckContext) => Math.max(1, Math.min(ctx.runs, 4));
 /** reference `/embeddings`: one vector per input, in order, of one length. */
 export const embeddingsShape: Check = {
   id: 'embeddings.shape',
+  exclusive: false,
   spec: 'reference /embeddings',
   rules: ['embeddings.shape-count'],
   title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage (a string, an array of one, an array of several)',
@@ -63,6 +64,7 @@ export const embeddingsShape: Check = {
 /** Unit-length vectors (neither the spec nor the reference states it; retrieval code assumes it). */
 export const embeddingsUnitLength: Check = {
   id: 'embeddings.unit-length',
+  exclusive: false,
   spec: 'reference /embeddings (inferred)',
   rules: ['embeddings.unit-length'],
   title: 'Embedding vectors have Euclidean norm 1 (a string, an array of one, an array of several)',
@@ -78,6 +80,7 @@ export const embeddingsUnitLength: Check = {
 /** reference `/embeddings` `dimensions`. */
 export const embeddingsDimensions: Check = {
   id: 'embeddings.dimensions',
+  exclusive: false,
   spec: 'reference /embeddings dimensions',
   rules: ['embeddings.dimensions'],
   title: 'dimensions: N gives vectors of exactly N numbers (a string, an array of one, an array of several)',

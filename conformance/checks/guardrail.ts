@@ -37,6 +37,7 @@ export function guardrailProblems(answer: Exchange): Judgement {
  */
 export const guardrailBlock: Check = {
   id: 'guardrail.block',
+  exclusive: false,
   spec: 'spec 7, 2.6',
   rules: ['errors.guardrail-block'],
   title: 'A guardrail block is 403 with error.metadata.patterns and, with metadata enabled, the guardrail stage in gateway_metadata.pipeline',

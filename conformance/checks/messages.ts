@@ -35,8 +35,8 @@ export const messagesErrors: Check = {
   spec: 'spec 5.2, 7; reference AnthropicMessagesErrorResponse',
   rules: ['messages.errors-shape'],
   title: 'Messages errors are {type: "error", error: {type, message}, request_id}: no key or a wrong key 401 authentication_error, no max_tokens or malformed JSON 400 invalid_request_error (simulator: forced 402, 429, 529)',
-  // Forces statuses on the simulator (a 429): nothing beside it.
-  exclusive: true,
+  // A forced status is the answer to that one request (X-Gatewaykit-Fault): nothing other checks see.
+  exclusive: false,
   owes: (ctx) => ({ own: paidCount(messagesErrorCases(ctx).map((c) => c.probe)) }),
   run: async (ctx) => {
     const cases = messagesErrorCases(ctx);
@@ -61,6 +61,7 @@ function messagesErrorCases(ctx: CheckContext): { probe: Probe; status: number }
 /** reference `MessagesResult`. */
 export const messagesResultShape: Check = {
   id: 'messages.result-shape',
+  exclusive: false,
   spec: 'reference MessagesResult, AnthropicUsage',
   rules: ['messages.result-schema'],
   title: 'POST /messages answers 200 application/json with a message (id, type, role, container, content blocks, model, stop_reason, stop_details, stop_sequence, usage)',
@@ -71,6 +72,7 @@ export const messagesResultShape: Check = {
 /** reference `MessagesStreamingResponse`. */
 export const messagesStreamGrammar: Check = {
   id: 'messages.stream-grammar',
+  exclusive: false,
   spec: 'reference MessagesStreamingResponse',
   rules: ['messages.stream-grammar'],
   title: 'Messages streams: message_start first, blocks opened and stopped at consecutive indexes with deltas of their kind, one message_delta with stop_reason, message_stop last',
@@ -81,6 +83,7 @@ export const messagesStreamGrammar: Check = {
 /** reference `ORAnthropicStopReason`, plain and streamed. */
 export const messagesStopReason: Check = {
   id: 'messages.stop-reason',
+  exclusive: false,
   spec: 'reference ORAnthropicStopReason',
   rules: ['messages.stop-reason-cause'],
   title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
@@ -91,6 +94,7 @@ export const messagesStopReason: Check = {
 /** reference `AnthropicToolUseBlock` and `input_json_delta`. */
 export const messagesToolUse: Check = {
   id: 'messages.tool-use-input',
+  exclusive: false,
   spec: 'reference AnthropicToolUseBlock, MessagesContentBlockDeltaEvent',
   rules: ['messages.tool-use-input'],
   title: 'A forced tool_use block has an id of its own, a declared tool name and an input valid for its input_schema (plain, and joined from input_json_delta)',
@@ -101,6 +105,7 @@ export const messagesToolUse: Check = {
 /** reference `MessagesErrorEvent`: the simulator's stream-error fault fails a stream after its 200. */
 export const messagesInStreamError: Check = {
   id: 'messages.in-stream-error',
+  exclusive: false,
   spec: 'spec 7; reference MessagesErrorEvent',
   rules: ['messages.failure-in-stream'],
   title: 'A messages stream failing after its 200 ends with an error event {type, message}, with no message_stop after it',

@@ -24,6 +24,7 @@ const served = (ctx: CheckContext, headers: Record<string, string>): Probe => ({
 
 export const metadataOptIn: Check = {
   id: 'metadata.opt-in',
+  exclusive: false,
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.opt-in'],
   title: 'No gateway_metadata unless asked for (results and error bodies)',
@@ -44,6 +45,7 @@ export const metadataOptIn: Check = {
  */
 export const metadataEnabled: Check = {
   id: 'metadata.enabled',
+  exclusive: false,
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.on-streams', 'metadata.one-endpoint-selected'],
   title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint; on a stream, on the terminal event\'s response',
@@ -77,6 +79,7 @@ export const metadataEnabled: Check = {
 
 export const metadataLegacyHeader: Check = {
   id: 'metadata.legacy-header',
+  exclusive: false,
   spec: 'spec 2.1',
   rules: ['metadata.legacy-header'],
   title: 'The older X-Gateway-Experimental-Metadata: enabled has the same effect',
@@ -86,6 +89,7 @@ export const metadataLegacyHeader: Check = {
 
 export const metadataOnErrors: Check = {
   id: 'metadata.on-errors',
+  exclusive: false,
   spec: 'spec 2.6, 7',
   rules: ['metadata.on-errors'],
   title: 'With the header enabled, error bodies carry gateway_metadata too (checked on a free 400)',

@@ -10,6 +10,7 @@ import { probeAll } from '../property/probe-all.ts';
  */
 export const reasoningDefault: Check = {
   id: 'result.reasoning-default',
+  exclusive: false,
   spec: 'spec 2.1 (reference /models reasoning.default_enabled)',
   rules: ['result.reasoning-default'],
   title: 'A model listed as reasoning by default reasons when reasoning is unset, and not with reasoning.enabled false',

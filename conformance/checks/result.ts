@@ -16,7 +16,7 @@ export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, RESULT_SA
 export const resultSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [RESULT_SAMPLES]: paidCount(shapeSamples(ctx, false).map((s) => s.probe)) } });
 
 function resultCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
-  return { id, spec, rules, title, owes: resultSamplesOwed, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };
+  return { id, spec, rules, title, exclusive: false, owes: resultSamplesOwed, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };
 }
 
 export const resultShape = resultCheck('result.shape', 'spec 2.2, 4.1', ['result.schema'], 'A non-streaming success is application/json matching the Responses result', resultShapeProblems);
@@ -28,6 +28,7 @@ export const resultTimestamps = resultCheck('result.timestamps', 'spec 2.2', ['r
 /** Two rules on the same samples: each failure names the one its answer breaks. */
 export const resultStatus: Check = {
   id: 'result.status',
+  exclusive: false,
   spec: 'spec 2.2, 3 (reference IncompleteDetails)',
   rules: ['result.status-details', 'result.output-cap'],
   title: 'status agrees with incomplete_details (completed: none; incomplete: the reason), and output_tokens never exceeds max_output_tokens',

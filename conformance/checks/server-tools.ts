@@ -9,6 +9,7 @@ import { probeAll } from '../property/probe-all.ts';
  */
 export const serverToolItems: Check = {
   id: 'result.server-tool-items',
+  exclusive: false,
   spec: 'spec 2.4.1 (reference OutputDatetimeItem, OutputWebFetchServerToolItem)',
   rules: ['result.server-tool-items', 'result.server-tool-called'],
   title: 'gateway:datetime and gateway:web_fetch, required, answer with their items (id, status; datetime; url and the page or an error)',

@@ -28,7 +28,7 @@ const streamSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [STR
 const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
 
 function streamCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
-  return { id, spec, rules, title, owes: streamSamplesOwed, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
+  return { id, spec, rules, title, exclusive: false, owes: streamSamplesOwed, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
 }
 
 export const streamContentType = streamCheck('stream.content-type', 'spec 4.1, 6.1', ['stream.event-stream'], 'A stream is answered 200 with content type text/event-stream', streamContentTypeProblems);
@@ -44,6 +44,7 @@ export const streamGrammar = streamCheck(
 /** Two rules on the same samples: each failure names the one its answer breaks. */
 export const streamItemIdentity: Check = {
   id: 'stream.item-identity',
+  exclusive: false,
   spec: 'spec 6; reference grammar',
   rules: ['stream.item-identity', 'stream.item-positions'],
   title: 'Item ids and output indexes stay the same from added to done, every added item and part is done, and each index is the item\'s position in the final output',
@@ -73,6 +74,7 @@ export const streamTerminal = streamCheck(
 );
 export const streamDeltas: Check = {
   id: 'stream.deltas-join',
+  exclusive: false,
   spec: 'spec 6.4',
   rules: ['stream.deltas-join'],
   title: 'Text, argument and reasoning deltas join to their done events and to the final output text',
@@ -86,6 +88,7 @@ const errorSamples = async (ctx: CheckContext) => (await streamSamples(ctx)).fil
 /** reference: once 200 was sent, a failure is reported in-stream (`error` then `response.failed`). */
 export const streamInStreamError: Check = {
   id: 'stream.in-stream-error',
+  exclusive: false,
   spec: 'spec 6, 7; reference',
   rules: ['stream.failure-in-stream'],
   title: 'A failure after the headers is reported in-stream: error, then response.failed',
@@ -96,6 +99,7 @@ export const streamInStreamError: Check = {
 
 export const streamErrorEvent: Check = {
   id: 'stream.error-event',
+  exclusive: false,
   spec: 'spec 6, 7; reference',
   rules: ['stream.error-flat'],
   title: 'The in-stream error event is flat: type, code, message, param, sequence_number',
@@ -107,6 +111,7 @@ export const streamErrorEvent: Check = {
 /** The same rules when the simulator splits the bytes at random offsets (a network splitting events across reads). */
 export const streamRandomChunking: Check = {
   id: 'stream.random-chunking',
+  exclusive: false,
   spec: 'spec 6; reference pitfalls',
   rules: ['stream.split-reads'],
   title: 'Events split across network reads (X-Gatewaykit-Chunking: random) decode to a conforming stream',

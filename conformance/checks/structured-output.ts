@@ -11,6 +11,7 @@ import { runProperty } from '../property/run-property.ts';
  */
 export const structuredOutput: Check = {
   id: 'result.structured-output',
+  exclusive: false,
   spec: 'spec 2.1 note A (reference Formats)',
   rules: ['result.structured-output'],
   title: 'text.format json_schema answers are JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref); json_object answers are JSON objects',
