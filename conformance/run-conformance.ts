@@ -13,7 +13,7 @@ import type { CheckResult, ConformanceReport, ProgressEvent, Replay } from './re
 import { pickModel, pickReasoningModel, pickVideoModel } from './resolve-model.ts';
 import { ruleById } from './rules/rule-catalogue.ts';
 import type { RuleSource } from './rules/rule.ts';
-import { scheduleChecks } from './schedule-checks.ts';
+import { scheduleChecks, type Park } from './schedule-checks.ts';
 import { selectChecks } from './select-checks.ts';
 import { summarizeVerdicts } from './summarize-verdicts.ts';
 
@@ -251,7 +251,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     return { client: undefined as never, baseUrl, basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''), model, reasoningModel, videoModel, includeVideos, seed, runs, concurrency, replayPath: options.replay, simulator, shared: sends, exchanges: sends, sleep: sends };
   }
 
-  const runCheck = async (index: number): Promise<void> => {
+  const runCheck = async (index: number, park: Park): Promise<void> => {
     const check = checks[index]!;
     const tally = tallies[index]!;
     const checkStarted = Date.now();
@@ -279,8 +279,9 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
         // A shared value is made by the first check in check order that asks for it, as in a
         // one-at-a-time run, so who sends it (the check its requests name, whose answer ids they
         // draw) never depends on timing: beside other checks, a check asking for a value not made
-        // yet waits until every check before it has finished; one of them may make it first.
-        if (!memo.has(key) && parallelChecks > 1) await Promise.all(settled.slice(0, index));
+        // yet waits until every check before it has finished; one of them may make it first. It
+        // waits parked: a later check takes its place meanwhile.
+        if (!memo.has(key) && parallelChecks > 1) await park(Promise.all(settled.slice(0, index)));
         let entry = memo.get(key);
         if (!entry) {
           const sent: Exchange[] = [];
@@ -335,9 +336,9 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       reported++;
     }
   };
-  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), async (index) => {
+  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), async (index, park) => {
     try {
-      await runCheck(index);
+      await runCheck(index, park);
     } finally {
       settle[index]!();
     }

@@ -40,6 +40,30 @@ describe('scheduleChecks', () => {
     );
   });
 
+  it('a parked check lets the next one start; the width holds among the checks not parked', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    let working = 0;
+    let most = 0;
+    await scheduleChecks(4, 1 + 1, () => false, async (i, park) => {
+      started.push(i);
+      working++;
+      most = Math.max(most, working);
+      if (i === 0) {
+        working--;
+        // Check 0 waits (parked) until check 3 has started: only possible if parking freed its place.
+        await park(gate);
+        working++;
+      }
+      if (i === 3) release();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      working--;
+    });
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(most).toBeLessThanOrEqual(3);
+  });
+
   it('runs checks side by side when they may', async () => {
     const t = await trace([5, 5, 5, 5], [false, false, false, false], 2);
     expect(t.most).toBe(2);
