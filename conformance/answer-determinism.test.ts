@@ -8,11 +8,15 @@ import { runConformance } from './run-conformance.ts';
 /** Everything a run reports but its timing. */
 const verdicts = (report: ConformanceReport) => report.checks.map(({ durationMs: _, ...rest }) => rest);
 
-/** A small delay of its own for each check, the same for every request it sends (so its own order holds). */
-function delayOf(check: string): number {
-  let hash = 0;
-  for (let i = 0; i < check.length; i++) hash = (hash * 31 + check.charCodeAt(i)) >>> 0;
-  return hash % 4;
+/** A small delay of its own for each check, and a random one for each request (so a check's requests arrive out of order too). */
+function delays(): (check: string) => number {
+  let state = 12345;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return (check) => {
+    let hash = 0;
+    for (let i = 0; i < check.length; i++) hash = (hash * 31 + check.charCodeAt(i)) >>> 0;
+    return (hash % 3) + Math.floor(random() * 3);
+  };
 }
 
 /**
@@ -22,6 +26,7 @@ function delayOf(check: string): number {
 async function run(parallelChecks: number, delayed: boolean) {
   const gateway = createGateway({ clock: virtualClock(), seed: 7 });
   const answers = new Map<string, string[]>();
+  const delayOf = delays();
   // How many checks had a request in flight at once, at most.
   const inFlight = new Map<string, number>();
   let most = 0;
@@ -46,7 +51,7 @@ async function run(parallelChecks: number, delayed: boolean) {
 }
 
 describe('a run replays from its seed whatever runs beside what', () => {
-  it('one check at a time, and six side by side with each check slowed by its own delay: the same verdicts and, per check, the same answers byte for byte', async () => {
+  it('one check at a time, and six side by side with every request slowed by a delay of its own (arriving out of order): the same verdicts and, per check, the same answers byte for byte', async () => {
     const alone = await run(1, false);
     const beside = await run(6, true);
     expect(alone.report.summary.failed).toBe(0);

@@ -3,7 +3,8 @@ import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { CHECK_HEADER as JOURNAL_CHECK_HEADER } from '../src/state/journal.ts';
 import { preflightAnswer } from '../src/http/cors.ts';
-import { CHECK_HEADER, type FetchLike } from './client/gateway-client.ts';
+import { SEQUENCE_HEADER as SIMULATOR_SEQUENCE_HEADER } from '../src/http/answer-sequence.ts';
+import { CHECK_HEADER, SEQUENCE_HEADER, type FetchLike } from './client/gateway-client.ts';
 import { runConformance } from './run-conformance.ts';
 
 /** The journal of the simulator as its control API lists it, filtered by `query`. */
@@ -16,6 +17,7 @@ async function listed(fetch: FetchLike, baseUrl: string, query: string): Promise
 describe('each request is attributed to its check in the journal', () => {
   it('the client and the journal name the same header', () => {
     expect(CHECK_HEADER).toBe(JOURNAL_CHECK_HEADER);
+    expect(SEQUENCE_HEADER).toBe(SIMULATOR_SEQUENCE_HEADER);
   });
 
   it('against the simulator: every request names its check, and the journal lists each check exactly what its result counts', async () => {

@@ -170,7 +170,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const includeVideos = options.includeVideos ?? simulator !== undefined;
   const budget = createRequestBudget(options.maxRequests ?? (simulator ? SIMULATOR_MAX_REQUESTS : DEFAULT_MAX_REQUESTS));
   const client = createGatewayClient(
-    { baseUrl, apiKey: options.apiKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep },
+    { baseUrl, apiKey: options.apiKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep, ...(simulator ? { sequences: new Map<string, number>() } : {}) },
     counters,
   );
   // What the run sends before the checks (the preflight, the model lists); the checks' own follow.

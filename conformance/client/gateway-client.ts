@@ -38,10 +38,19 @@ export interface GatewayClientOptions {
    * simulator: another gateway never sees the header.
    */
   readonly check?: string;
+  /**
+   * With `check`: how many requests each check has sent so far, shared by every view of the run.
+   * Each request is numbered among its check's in the {@link SEQUENCE_HEADER} as it is sent, so
+   * the simulator mints its answer's ids from that number, whatever order requests sent side by
+   * side arrive in.
+   */
+  readonly sequences?: Map<string, number>;
 }
 
 /** The request header naming the check that sent a request (the simulator's journal filters by it). */
 export const CHECK_HEADER = 'x-gatewaykit-check';
+/** The request header numbering a request among its check's, in the order they were sent (the simulator draws its ids from it). */
+export const SEQUENCE_HEADER = 'x-gatewaykit-sequence';
 
 export interface SendOptions {
   /** Wait and retry on 429 (default true). Off when the 429 itself is what is being checked. */
@@ -149,7 +158,14 @@ export function createGatewayClient(
     const body = probeBody(probe);
     const type = probeContentType(probe);
     if (type !== undefined) headers['content-type'] = trimmed(type);
-    if (options.check !== undefined) headers[CHECK_HEADER] = options.check;
+    if (options.check !== undefined) {
+      headers[CHECK_HEADER] = options.check;
+      if (options.sequences) {
+        const sent = options.sequences.get(options.check) ?? 0;
+        options.sequences.set(options.check, sent + 1);
+        headers[SEQUENCE_HEADER] = String(sent);
+      }
+    }
     const aborter = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSse, splitAt } from './read-sse.ts';
+import { afterLastBlankLine, readSse, splitAt } from './read-sse.ts';
 
 const encode = (s: string) => new TextEncoder().encode(s);
 const STREAM = [
@@ -46,5 +46,22 @@ describe('readSse (the client side of spec 6: events split across network reads)
     const cut = readSse([encode('data: {"a":1}\n\ndata: {"b":')]);
     expect(cut.messages.map((m) => m.data)).toEqual(['{"a":1}']);
     expect(cut.trailing).toBe('data: {"b":');
+  });
+});
+
+describe('afterLastBlankLine', () => {
+  it('leaves the same unfinished lines as looking ahead for no later blank line', () => {
+    const lookAhead = (all: string) => {
+      const boundary = /(\r\n|\r|\n)(\r\n|\r|\n)(?![\s\S]*(\r\n|\r|\n)(\r\n|\r|\n))/.exec(all);
+      return boundary ? all.slice(boundary.index + boundary[0].length) : all;
+    };
+    const lines = (tail: string) => tail.split(/\r\n|\r|\n/).filter((line) => line !== '');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', ':', '\r', '\n', 'data: x'), { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(lines(text.slice(afterLastBlankLine(text)))).toEqual(lines(lookAhead(text)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -40,14 +40,22 @@ export function readSse(chunks: Iterable<Uint8Array>): SseRead {
   const rest = decoder.decode();
   all += rest;
   if (rest) parser.feed(rest);
-  // What follows the last blank line, comments aside, is an event that never finished.
-  const boundary = /(\r\n|\r|\n)(\r\n|\r|\n)(?![\s\S]*(\r\n|\r|\n)(\r\n|\r|\n))/.exec(all);
-  const tail = boundary ? all.slice(boundary.index + boundary[0].length) : all;
+  // What follows the last blank line, comments aside, is an event that never finished (one pass
+  // over the text: looking ahead for a later blank line from every blank line is quadratic).
+  const tail = all.slice(afterLastBlankLine(all));
   const trailing = tail
     .split(/\r\n|\r|\n/)
     .filter((line) => line !== '' && !line.startsWith(':'))
     .join('\n');
   return { messages, comments, trailing };
+}
+
+/** Where the text after its last blank line (two line ends in a row) starts; 0 when it has none. */
+export function afterLastBlankLine(text: string): number {
+  const blank = /(\r\n|\r|\n)(\r\n|\r|\n)/g;
+  let after = 0;
+  for (let m = blank.exec(text); m; m = blank.exec(text)) after = m.index + m[0].length;
+  return after;
 }
 
 /**
