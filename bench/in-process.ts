@@ -12,8 +12,33 @@ export interface InProcessResult {
   plainMswUs: number;
   /** CPU µs per request calling gateway.fetch directly (user + system): robust on a busy machine. */
   directCpuUs: number;
+  /** µs per request of the first {@link COLD_REQUESTS} gateway.fetch calls of a fresh gateway (V8 still compiling). */
+  coldUs: number;
+  coldRequests: number;
   requests: number;
 }
+
+/**
+ * Send `call` in batches of {@link WARM_BATCH} until two batches in a row take within 10% of each
+ * other's time (V8 has stopped compiling the path), after at least `least` requests and at most
+ * {@link WARM_MOST}: the warm-up of a benchmark harness (JMH's, say), not a fixed count.
+ */
+async function warmUp(call: () => Promise<Response>, least: number): Promise<void> {
+  let previous = Infinity;
+  for (let sent = 0; sent < WARM_MOST; ) {
+    const started = performance.now();
+    for (let i = 0; i < WARM_BATCH; i++) await (await call()).text();
+    const took = performance.now() - started;
+    sent += WARM_BATCH;
+    if (sent >= least && Math.abs(took - previous) <= 0.1 * Math.min(took, previous)) return;
+    previous = took;
+  }
+}
+const WARM_BATCH = 500;
+const WARM_MOST = 20_000;
+
+/** The requests timed as the cold start of a fresh gateway. */
+export const COLD_REQUESTS = 200;
 
 /** The request a user sends first: a default model, a short input, the generated reply. */
 export const DEFAULT_REQUEST = { model: 'openai/gpt-4o-mini', input: 'Write one sentence about the sea.' };
@@ -22,7 +47,11 @@ export const DEFAULT_REQUEST = { model: 'openai/gpt-4o-mini', input: 'Write one 
  * The test-dependency use: the default non-streaming request N times in sequence, straight into
  * gateway.fetch, through msw's interception of global fetch with gatewaykit's handlers, and
  * through msw with a plain handler that returns gatewaykit's answer bytes (what msw itself costs).
- * Medians of `rounds` rounds.
+ * Medians of `rounds` rounds. Each path is first warmed up until it runs steadily ({@link warmUp}),
+ * so a round times code V8 has finished compiling: after a warm-up of 200 requests the first
+ * thousands still ran partly unoptimised, at two to four times the steady cost. The first
+ * {@link COLD_REQUESTS} calls of the fresh gateway are timed apart, as the cold start a short
+ * test file sees.
  */
 export async function measureInProcess(createGateway: typeof CreateGateway, requests: number, rounds: number): Promise<InProcessResult> {
   const url = 'http://bench.test/api/v1/responses';
@@ -32,10 +61,17 @@ export async function measureInProcess(createGateway: typeof CreateGateway, requ
     headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
     body: JSON.stringify(DEFAULT_REQUEST),
   });
+  const coldStarted = performance.now();
+  for (let i = 0; i < COLD_REQUESTS; i++) await (await gateway.fetch('/responses', init())).text();
+  const coldUs = ((performance.now() - coldStarted) * 1000) / COLD_REQUESTS;
   const fixed = await (await gateway.fetch('/responses', init())).text();
   let cpuUs = 0;
-  async function timeIt(call: () => Promise<Response>): Promise<number> {
-    for (let i = 0; i < Math.min(200, requests); i++) await (await call()).text(); // warm-up
+  const warmedUp = new Set<string>();
+  async function timeIt(call: () => Promise<Response>, path: string): Promise<number> {
+    if (!warmedUp.has(path)) {
+      warmedUp.add(path);
+      await warmUp(call, requests);
+    }
     const cpu = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < requests; i++) {
@@ -54,7 +90,7 @@ export async function measureInProcess(createGateway: typeof CreateGateway, requ
   const viaMsw = async (server: ReturnType<typeof setupServer>) => {
     server.listen({ onUnhandledRequest: 'error' });
     try {
-      return await timeIt(() => fetch(url, init()));
+      return await timeIt(() => fetch(url, init()), server === gatewayServer ? 'msw' : 'plain');
     } finally {
       server.close();
     }
@@ -65,10 +101,10 @@ export async function measureInProcess(createGateway: typeof CreateGateway, requ
     return new HttpResponse(fixed, { headers: { 'content-type': 'application/json' } });
   }));
   for (let r = 0; r < rounds; r++) {
-    direct.push(await timeIt(() => gateway.fetch('/responses', init())));
+    direct.push(await timeIt(() => gateway.fetch('/responses', init()), 'direct'));
     directCpu.push(cpuUs);
     msw.push(await viaMsw(gatewayServer));
     plainMsw.push(await viaMsw(plainServer));
   }
-  return { directUs: median(direct), mswUs: median(msw), plainMswUs: median(plainMsw), directCpuUs: median(directCpu), requests };
+  return { directUs: median(direct), mswUs: median(msw), plainMswUs: median(plainMsw), directCpuUs: median(directCpu), coldUs, coldRequests: COLD_REQUESTS, requests };
 }
