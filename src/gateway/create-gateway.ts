@@ -254,7 +254,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     clock,
     catalog: env.catalog,
     get handlers() {
-      return (handlers ??= mswHandlers({ baseUrl, routes: apiRoutes, handle: dispatch }));
+      return (handlers ??= mswHandlers({ baseUrl, routes: apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
     },
     fetch: fetchGateway,
     handle: dispatch,

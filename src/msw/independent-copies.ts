@@ -12,7 +12,7 @@
  * Decision: docs/decisions/0016-msw-cancel-hang.md.
  */
 
-import { rawBodyOf } from '../http/raw-body.ts';
+import { materializeBody, rawBodyOf, rawTextBytes } from '../http/raw-body.ts';
 
 type Bytes = Uint8Array;
 
@@ -94,11 +94,30 @@ export function independentlyCancellable(stream: ReadableStream<Bytes>): Readabl
  * );
  */
 export function withIndependentCopies(response: Response): Response {
-  if (!response.body || response.bodyUsed) return response;
-  const body = independentlyCancellable(response.body);
+  const raw = rawBodyOf(response);
+  // A JSON text the core holds (src/http/raw-body.ts): one Response over its bytes, whose copies
+  // are streams of those bytes of their own (nothing shared, so nothing to cancel together).
+  if (raw && 'text' in raw && !response.bodyUsed) {
+    const pairs: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => pairs.push([name, value]));
+    return new Response(bytesStream(rawTextBytes(raw)), { status: response.status, statusText: response.statusText, headers: pairs });
+  }
+  const answer = raw ? materializeBody(response) : response;
+  if (!answer.body || answer.bodyUsed) return answer;
   // An ordinary Response hands `clone()` the very stream its `body` returns, so the stream changed
-  // in place is enough: no second Response (a Headers copy and a body per answer). The core's
-  // light answers (src/http/raw-body.ts) become an ordinary Response here, as msw needs one.
-  if (!rawBodyOf(response)) return response;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // in place is enough: no second Response (a Headers copy and a body per answer).
+  independentlyCancellable(answer.body);
+  return answer;
+}
+
+/** A stream of `bytes` in one chunk whose `tee()` gives two more such streams (each its own copy). */
+function bytesStream(bytes: Uint8Array): ReadableStream<Bytes> {
+  const stream = new ReadableStream<Bytes>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  Object.defineProperty(stream, 'tee', { value: () => [bytesStream(bytes.slice()), bytesStream(bytes.slice())], configurable: true, writable: true });
+  return stream;
 }
