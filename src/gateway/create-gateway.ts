@@ -4,6 +4,7 @@ import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
 import { accountRoutes } from '../handlers/account.ts';
 import { embeddingsRoutes } from '../handlers/embeddings.ts';
+import { linkFetchPrototypes } from '../http/fetch-prototypes.ts';
 import { withInternals } from './gateway-internals.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -237,6 +238,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     return plainBase ? `${basePathname}${input}` : undefined;
   };
   const fetchGateway = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    // The light answers it returns are `instanceof Response` to the caller.
+    linkFetchPrototypes();
     if (input instanceof Request) return dispatch(init ? new Request(input, init) : input);
     // The common call (method, plain headers, a string body) skips undici's Request and Response
     // (src/http/light-fetch-call.ts); anything else goes through the ordinary constructor.

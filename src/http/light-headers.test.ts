@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { linkFetchPrototypes } from './fetch-prototypes.ts';
 import { headersRecord, LightHeaders } from './light-headers.ts';
 import { jsonResponse, rawBodyOf, rawBodyResponse } from './raw-body.ts';
 
@@ -51,8 +52,9 @@ describe('LightHeaders', () => {
     ]);
   });
 
-  it('is a Headers to its callers and converts into a real one', () => {
+  it('is a Headers to its callers once the Fetch prototypes are linked, and converts into a real one', () => {
     const light = LightHeaders.fromRaw(['Host', 'h.test', 'Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'Accept', ' x ']);
+    linkFetchPrototypes();
     expect(light).toBeInstanceOf(Headers);
     expect(Object.prototype.toString.call(light)).toBe('[object Headers]');
     const real = new Headers(light);
@@ -63,6 +65,7 @@ describe('LightHeaders', () => {
 
 describe('raw-body Responses', () => {
   it('are Responses whose body, text and clone come from the raw bytes', async () => {
+    linkFetchPrototypes();
     const res = jsonResponse({ ok: true }, { status: 201, headers: { 'x-a': '1' } });
     expect(res).toBeInstanceOf(Response);
     expect(res.status).toBe(201);

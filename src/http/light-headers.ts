@@ -1,12 +1,11 @@
-import { linkPrototype } from './link-prototype.ts';
-
 /**
  * A Fetch `Headers` kept in a plain Map: what the node adapter builds from a request's raw header
  * list, and what the core's raw-body answers carry (src/http/raw-body.ts). undici's Headers
  * validates and copies on every call; building a Request from one cost more than the rest of
  * answering a 401. This one behaves as Fetch's does where the core can tell (lower-cased names,
- * duplicates joined with ", ", iteration sorted by name with each Set-Cookie on its own) and is an
- * `instanceof Headers`, so no operation knows which kind it holds.
+ * duplicates joined with ", ", iteration sorted by name with each Set-Cookie on its own), and
+ * every method a caller can reach is its own. It becomes an `instanceof Headers` when one may reach
+ * a caller who could check (src/http/fetch-prototypes.ts).
  */
 export class LightHeaders {
   /** lower-cased name -> combined value; Set-Cookie values kept apart (Fetch lists them singly). */
@@ -25,7 +24,6 @@ export class LightHeaders {
   #walking = 0;
 
   constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
-    if (!linked) linked = linkPrototype(LightHeaders.prototype, Headers.prototype);
     if (init === undefined) return;
     if (Symbol.iterator in init) for (const [name, value] of init as Iterable<readonly [string, string]>) this.append(name, value);
     else for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name] as string);
@@ -137,11 +135,6 @@ export class LightHeaders {
     return 'Headers';
   }
 }
-// `instanceof Headers` holds, yet every method is LightHeaders' own: none of undici's (which
-// need its private state) is ever reached. Linked when the first one is made, not on import:
-// reading the global `Headers` makes Node load its Fetch implementation (undici), a sixth of what
-// loading the package cost, which a server answering through these light objects never needs.
-let linked = false;
 
 /** Fetch's value normalisation: leading and trailing HTTP whitespace (tab, space, CR, LF) dropped. */
 function trimHttpWhitespace(value: string): string {

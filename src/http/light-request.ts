@@ -1,4 +1,3 @@
-import { linkPrototype } from './link-prototype.ts';
 
 /**
  * A Request holding its method, URL and headers as given (the headers usually a
@@ -7,8 +6,8 @@ import { linkPrototype } from './link-prototype.ts';
  * builds the ordinary Request once and answers from that. The core reads bodies through
  * `RequestInfo.readBody`, never through a web stream. undici's Request constructor (URL parsing, a
  * Headers copy, an AbortSignal, a body stream) cost about 10 µs per request, a third of answering
- * a 401. Its prototype chain reaches Request.prototype, so it is an `instanceof Request`; every
- * member a caller can reach is its own.
+ * a 401. Every member a caller can reach is its own; it becomes an `instanceof Request` when one
+ * may reach a caller who could check (src/http/fetch-prototypes.ts).
  */
 export class LightRequest {
   #url: string;
@@ -26,8 +25,6 @@ export class LightRequest {
    * (no query, no dot segment, no escape), so nobody need parse it at all.
    */
   constructor(url: string, method: string, headers: Headers, body?: string, parsed?: URL | string) {
-    // Linked on first use, not on import (see light-headers.ts: the global loads Node's Fetch).
-    if (!linked) linked = linkPrototype(LightRequest.prototype, Request.prototype);
     this.#url = url;
     this.#method = method;
     this.#headers = headers;
@@ -117,5 +114,4 @@ export class LightRequest {
     return 'Request';
   }
 }
-let linked = false;
 

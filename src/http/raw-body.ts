@@ -1,6 +1,5 @@
 import { concatBytes } from '../bytes/concat-bytes.ts';
 import { LightHeaders } from './light-headers.ts';
-import { linkPrototype } from './link-prototype.ts';
 
 /**
  * A body the core already holds as bytes: a JSON text, or the pieces of an event stream.
@@ -67,11 +66,11 @@ function rawBytes(raw: RawBody): Uint8Array {
  * `arrayBuffer()` and `bytes()` answer from the bytes in hand. Anything else a caller asks of it
  * (`body`, `blob()`, `formData()`, `clone()`) builds the ordinary Response once, and from then on
  * everything answers from that. undici's Response constructor (its Headers, its body stream)
- * cost more than a small answer's own work. Its prototype chain reaches Response.prototype, so it
- * is an `instanceof Response`; every member a caller can reach is its own (undici's need undici's
- * private state).
+ * cost more than a small answer's own work. Every member a caller can reach is its own (undici's
+ * need undici's private state); it becomes an `instanceof Response` when one may reach a caller who
+ * could check (src/http/fetch-prototypes.ts).
  */
-class LightResponse {
+export class LightResponse {
   [RAW_BODY]: RawBody;
   #status: number;
   #headers: Headers;
@@ -80,8 +79,6 @@ class LightResponse {
   #used = false;
 
   constructor(raw: RawBody, status: number, headers: Headers) {
-    // Linked on first use, not on import (see light-headers.ts: the global loads Node's Fetch).
-    if (!linked) linked = linkPrototype(LightResponse.prototype, Response.prototype);
     this[RAW_BODY] = raw;
     this.#status = status;
     this.#headers = headers;
@@ -167,7 +164,6 @@ class LightResponse {
     return 'Response';
   }
 }
-let linked = false;
 
 /** A bodiless Response carrying `raw` as its body-to-be. */
 export function rawBodyResponse(raw: RawBody, init: { status: number; headers: Record<string, string> }): Response {

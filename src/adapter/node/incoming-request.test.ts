@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { linkFetchPrototypes } from '../../http/fetch-prototypes.ts';
 import { incomingRequest } from './incoming-request.ts';
 
 const incoming = (method: string, url: string, rawHeaders: string[]) => ({ method, url, rawHeaders }) as unknown as IncomingMessage;
@@ -7,6 +8,8 @@ const incoming = (method: string, url: string, rawHeaders: string[]) => ({ metho
 describe('incomingRequest', () => {
   it('is a Request with the method, the normalised URL and the headers of the message', async () => {
     const req = incomingRequest(incoming('POST', '/api/v1/../v1/responses?x=1', ['Host', 'h', 'X-Session-Id', 'a', 'x-session-id', 'b']), 'http://127.0.0.1:8080');
+    // An instance of the real class once the Fetch prototypes are linked (the server never needs it).
+    linkFetchPrototypes();
     expect(req).toBeInstanceOf(Request);
     expect(req.method).toBe('POST');
     expect(req.url).toBe(new Request('http://127.0.0.1:8080/api/v1/../v1/responses?x=1').url);

@@ -1,0 +1,35 @@
+/**
+ * Run by server-no-fetch.test.ts in a fresh process (a vitest worker has loaded Node's Fetch
+ * already): starts the node:http server, answers requests over a socket (a JSON answer, a stream,
+ * an error), and prints whether Node's Fetch implementation (undici) was loaded before and after,
+ * then whether `gateway.fetch` in the same process still hands back `instanceof Response` answers.
+ */
+import { request } from 'node:http';
+import { startServer } from 'gatewaykit/node';
+
+const undiciLoaded = () => process.moduleLoadList.some((m) => m.includes('undici'));
+
+function post(url: string, body: string, key = 'sk-gw-test'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const server = await startServer({ port: 0 });
+const atListen = undiciLoaded();
+const statuses = [
+  await post(`${server.baseUrl}/responses`, JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hi.' })),
+  await post(`${server.baseUrl}/responses`, JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hi.', stream: true })),
+  await post(`${server.baseUrl}/chat/completions`, JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hi.' }] })),
+  await post(`${server.baseUrl}/responses`, '{}', 'wrong-key'),
+];
+const afterRequests = undiciLoaded();
+const answer = await server.gateway.fetch('/models', { headers: { authorization: 'Bearer sk-gw-test' } });
+const inProcess = { status: answer.status, isResponse: answer instanceof Response, headersAreHeaders: answer.headers instanceof Headers };
+await server.close();
+console.log(JSON.stringify({ atListen, statuses, afterRequests, inProcess }));
