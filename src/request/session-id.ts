@@ -12,7 +12,7 @@ export const SESSION_ID_MAX_CHARS = 256;
  * sessionIdOf('abc', new Headers({ 'x-session-id': 'def' })); // 'abc'
  * sessionIdOf(undefined, new Headers({ 'x-session-id': 'def' })); // 'def'
  */
-export function sessionIdOf(bodyValue: unknown, headers: Headers): string | undefined {
+export function sessionIdOf(bodyValue: unknown, headers: Pick<Headers, 'get'>): string | undefined {
   const header = headers.get('x-session-id');
   if (header !== null) {
     let length = 0;

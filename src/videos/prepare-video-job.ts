@@ -89,7 +89,8 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
   const parsed = VideoGenerationRequestSchema.safeParse(input.body);
   if (!parsed.success) throw bad(formatZodError(parsed.error));
   const req = parsed.data;
-  const sessionId = sessionIdOf(req.session_id, new Headers(input.sessionHeader !== null ? { 'x-session-id': input.sessionHeader } : {}));
+  // The one header it reads, without a Fetch Headers (whose global loads Node's Fetch in a server).
+  const sessionId = sessionIdOf(req.session_id, { get: (name) => (name === 'x-session-id' ? input.sessionHeader : null) });
 
   const previous = resolvePrevious(req, input);
   const model = resolveModel(req, input.catalog, previous);

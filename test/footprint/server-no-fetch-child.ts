@@ -7,7 +7,8 @@
 import { request } from 'node:http';
 import { startServer } from 'gatewaykit/node';
 
-const undiciLoaded = () => process.moduleLoadList.some((m) => m.includes('undici'));
+// Node's list of the internal modules it has loaded (not in its types).
+const undiciLoaded = () => (process as unknown as { moduleLoadList: string[] }).moduleLoadList.some((m) => m.includes('undici'));
 
 function post(url: string, body: string, key = 'sk-gw-test'): Promise<number> {
   return new Promise((resolve, reject) => {
