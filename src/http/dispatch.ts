@@ -102,7 +102,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       try {
         url ??= new URL(request.url);
       } catch {
-        return errorResponse(new GatewayError(400, 'Invalid request URL'), false);
+        return earlyError(new GatewayError(400, 'Invalid request URL'), info);
       }
       plainPath = url.pathname;
     }
@@ -113,7 +113,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     // The control API is for the local user only, preflights included (control-guard.ts).
     if (isControl) {
       const refusal = controlRefusal(request, info.remoteAddress);
-      if (refusal) return errorResponse(refusal, false);
+      if (refusal) return earlyError(refusal, info);
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
     const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers.next(request.headers), info);
@@ -243,6 +243,11 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 }
 
 const NO_INFO: RequestInfo = {};
+
+/** A refusal before any route is found, raw for a caller that writes raw bodies (no Fetch Response made). */
+function earlyError(err: GatewayError, info: RequestInfo): Response {
+  return info.rawBodies ? errorAnswer(err, false) : errorResponse(err, false);
+}
 const NO_PARAMS: Record<string, string> = {};
 // What a control route sees (it reads no simulation headers).
 const NO_SIMULATION: SimulationControls = Object.freeze({ randomChunking: false });
