@@ -12,7 +12,7 @@
  * Decision: docs/decisions/0016-msw-cancel-hang.md.
  */
 
-import { materializeBody, rawBodyOf, rawTextBytes } from '../http/raw-body.ts';
+import { headerPairs, materializeBody, rawBodyOf, rawTextBytes } from '../http/raw-body.ts';
 
 type Bytes = Uint8Array;
 
@@ -98,9 +98,7 @@ export function withIndependentCopies(response: Response): Response {
   // A JSON text the core holds (src/http/raw-body.ts): one Response over its bytes, whose copies
   // are streams of those bytes of their own (nothing shared, so nothing to cancel together).
   if (raw && 'text' in raw && !response.bodyUsed) {
-    const pairs: Array<[string, string]> = [];
-    response.headers.forEach((value, name) => pairs.push([name, value]));
-    return new Response(bytesStream(rawTextBytes(raw)), { status: response.status, statusText: response.statusText, headers: pairs });
+    return new Response(bytesStream(rawTextBytes(raw)), { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers) });
   }
   const answer = raw ? materializeBody(response) : response;
   if (!answer.body || answer.bodyUsed) return answer;
