@@ -1,6 +1,7 @@
 import type * as Http from 'node:http';
 import type * as Zlib from 'node:zlib';
 import type { Transport, TransportResponse } from './transport.ts';
+import { createHttp1ConnectionPool } from './http1-connection-pool.ts';
 
 /** A transport that holds connections open between requests: close it when the run is over. */
 export interface ClosableTransport {
@@ -81,6 +82,12 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   // that patches `http.request` (msw's, @mswjs/interceptors) sees the suite's requests, as it sees fetch.
   const http = (await import('node:http')).default;
   const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
+  // Plain requests go over the suite's own HTTP/1.1 connections (the same bytes, less CPU per
+  // request), unless node:http's \`request\` has been replaced by an interceptor (msw, nock): then
+  // every request goes through node:http, so the interceptor sees it.
+  const pristineRequest = Function.prototype.toString.call(http.request).startsWith('function request(') ? http.request : undefined;
+  const pool = createHttp1ConnectionPool((await import('node:net')).default, IDLE_MS);
+  let stream: typeof import('node:stream') | undefined;
   // node:https (TLS) and node:zlib cost some 20 ms to load: loaded on first use only.
   let https: { module: typeof import('node:https'); agent: Http.Agent } | undefined;
   let zlib: typeof import('node:zlib') | undefined;
@@ -89,25 +96,70 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       const module = (await import('node:https')).default;
       https = { module, agent: new module.Agent({ keepAlive: true, timeout: IDLE_MS }) };
     }
-    if (encoded) zlib ??= await import('node:zlib');
+    if (encoded) {
+      zlib ??= await import('node:zlib');
+      stream ??= (await import('node:stream')).default;
+    }
   };
 
   /** The body decoded as fetch decodes it (codings applied last first); an unknown coding leaves it as sent. */
-  function decoded(response: Http.IncomingMessage, method: string, zlib: typeof import('node:zlib')): AsyncIterable<Uint8Array> {
-    const codings = (response.headers['content-encoding'] ?? '').toLowerCase().split(',').map((c) => c.trim()).filter((c) => c !== '' && c !== 'identity');
-    if (codings.length === 0 || method === 'HEAD' || [204, 304].includes(response.statusCode ?? 0)) return response;
+  function decoded(response: NodeJS.ReadableStream, contentEncoding: string | undefined, status: number, method: string, zlib: typeof import('node:zlib')): AsyncIterable<Uint8Array> {
+    const codings = (contentEncoding ?? '').toLowerCase().split(',').map((c) => c.trim()).filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0 || method === 'HEAD' || [204, 304].includes(status)) return response as AsyncIterable<Uint8Array>;
     const decoders: Zlib.Gunzip[] = [];
     for (const coding of codings.reverse()) {
       if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
       else if (coding === 'deflate') decoders.push(zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
       else if (coding === 'br') decoders.push(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }));
-      else return response;
+      else return response as AsyncIterable<Uint8Array>;
     }
     let last: NodeJS.ReadableStream = response;
     for (const decoder of decoders) last = last.pipe(decoder);
     // pipe() does not forward errors: a broken body or a corrupt coding ends the last stream with it.
-    for (const stream of [response, ...decoders]) stream.once('error', (error) => (last as Zlib.Gunzip).destroy(error));
+    for (const s of [response, ...decoders]) s.once('error', (error) => (last as Zlib.Gunzip).destroy(error));
     return last as Zlib.Gunzip;
+  }
+
+  /** The request again at `location` (a 3xx with a Location), as fetch follows it. */
+  function redirect(status: number, location: string, target: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
+    if (redirects >= MAX_REDIRECTS) return Promise.reject(failed(new Error('redirect count exceeded')));
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch (error) {
+      return Promise.reject(failed(error));
+    }
+    const nextHeaders = { ...headers };
+    let nextMethod = method;
+    let nextBody = body;
+    if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
+      nextMethod = 'GET';
+      nextBody = undefined;
+      for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete nextHeaders[name];
+    }
+    if (next.origin !== target.origin) for (const name of ['authorization', 'proxy-authorization', 'cookie']) delete nextHeaders[name];
+    return prepare(next.href, false).then(() => send(next.href, nextMethod, nextHeaders, nextBody, signal, redirects + 1));
+  }
+
+  /** An answer of the connection pool, redirected or decoded as node:http's are. */
+  async function pooled(answer: TransportResponse, url: string, target: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
+    const location = answer.headers.location;
+    if (REDIRECTS.has(answer.status) && location !== undefined) {
+      // Its body is dropped unread.
+      void (async () => {
+        try {
+          for await (const _ of answer.body ?? []) void _;
+        } catch {
+          // a broken body of a redirect is no one's concern
+        }
+      })();
+      return redirect(answer.status, location, target, method, headers, body, signal, redirects);
+    }
+    const coding = answer.headers['content-encoding'];
+    if (coding === undefined || answer.body === undefined) return answer;
+    await prepare(url, true);
+    const source = stream!.Readable.from(answer.body, { objectMode: false });
+    return { ...answer, body: decoded(source, coding, answer.status, method, zlib!) };
   }
 
   function send(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
@@ -126,6 +178,10 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
       // As fetch: a body's exact length; an empty POST says 0.
       if (body !== undefined) sent['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
       else if (method === 'POST') sent['content-length'] = '0';
+      if (pristineRequest !== undefined && http.request === pristineRequest) {
+        const viaPool = pool.send(target, method, sent, body, signal);
+        if (viaPool) return resolve(viaPool.then((answer) => pooled(answer, url, target, method, headers, body, signal, redirects)));
+      }
       let request: Http.ClientRequest;
       try {
         const options = requestOptions(target, method, sent, client.agent);
@@ -136,23 +192,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
             // Its body is dropped unread; a connection reset under it must not be an unhandled 'error'.
             response.on('error', () => {});
             response.resume();
-            if (redirects >= MAX_REDIRECTS) return reject(failed(new Error('redirect count exceeded')));
-            let next: URL;
-            try {
-              next = new URL(location, target);
-            } catch (error) {
-              return reject(failed(error));
-            }
-            const nextHeaders = { ...headers };
-            let nextMethod = method;
-            let nextBody = body;
-            if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
-              nextMethod = 'GET';
-              nextBody = undefined;
-              for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete nextHeaders[name];
-            }
-            if (next.origin !== target.origin) for (const name of ['authorization', 'proxy-authorization', 'cookie']) delete nextHeaders[name];
-            return resolve(prepare(next.href, false).then(() => send(next.href, nextMethod, nextHeaders, nextBody, signal, redirects + 1)));
+            return resolve(redirect(status, location, target, method, headers, body, signal, redirects));
           }
           // A server may close the connection after a 413 (RFC 9110 15.5.14) without saying
           // `Connection: close`; a request sent on it meanwhile would see "socket hang up".
@@ -171,7 +211,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
               response.off('error', onBroken);
               // Broken while zlib loaded: the body's error, as when it breaks while being read.
               if (broken !== undefined) resolve({ status, headers: answer, body: failedBody(broken) });
-              else resolve({ status, headers: answer, body: decoded(response, method, zlib!) });
+              else resolve({ status, headers: answer, body: decoded(response, response.headers['content-encoding'], status, method, zlib!) });
             }, reject);
           }
         };
@@ -206,6 +246,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
     },
     close() {
       agent.destroy();
+      pool.close();
       https?.agent.destroy();
     },
   };
