@@ -26,6 +26,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_PATH = /[^\u0021-\u00ff]/;
 const CRLF2 = Buffer.from('\r\n\r\n');
+const EMPTY = Buffer.alloc(0);
+/** A header value as node:http's parser gives it: spaces and tabs around it dropped, nothing else. */
+const OWS = /^[ \t]+|[ \t]+$/g;
 
 /** Rejections shaped like fetch's ("fetch failed" with the system error as `cause`). */
 function failed(cause: unknown): TypeError {
@@ -82,7 +85,6 @@ interface Pending {
   readonly resolve: (response: TransportResponse) => void;
   readonly reject: (error: unknown) => void;
   readonly signal: AbortSignal;
-  readonly onAbort: () => void;
 }
 
 /** The pool: idle connections are closed after `idleMs` and never hold the process open. */
@@ -126,7 +128,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
 
   function exchange(key: string, host: string, port: number, head: string, body: string | Uint8Array | undefined, p: Pending): void {
     const socket = take(key, host, port);
-    let buffer: Buffer = Buffer.alloc(0);
+    let buffer: Buffer = EMPTY;
     let answered = false;
     let queue: BodyQueue | undefined;
     // Body framing: remaining bytes of a Content-Length body, or -1 chunked, or -2 until close.
@@ -140,7 +142,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
       socket.off('data', onData);
       socket.off('close', onClose);
       socket.off('error', onError);
-      p.signal.removeEventListener('abort', p.onAbort);
+      p.signal.removeEventListener('abort', abort);
     };
     const finish = (error?: unknown) => {
       if (finished) return;
@@ -151,8 +153,9 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
       if (!answered) p.reject(failed(error ?? hangUp()));
       else queue?.end(error);
     };
-    const abort = () => finish(new DOMException('This operation was aborted', 'AbortError'));
-    (p as { onAbort: () => void }).onAbort = abort;
+    function abort() {
+      finish(new DOMException('This operation was aborted', 'AbortError'));
+    }
 
     const onBody = (data: Buffer) => {
       if (remaining >= 0) {
@@ -201,7 +204,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
           return finish();
         }
       }
-      buffer = Buffer.alloc(0);
+      buffer = EMPTY;
     };
 
     const onHead = (): boolean => {
@@ -209,7 +212,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
       if (end < 0) return false;
       const lines = buffer.toString('latin1', 0, end).split('\r\n');
       const rest = buffer.subarray(end + 4);
-      buffer = Buffer.alloc(0);
+      buffer = EMPTY;
       const statusLine = /^HTTP\/1\.([01]) (\d{3})/.exec(lines[0]!);
       if (!statusLine) {
         finish(new Error('malformed status line'));
@@ -225,7 +228,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
         const colon = line.indexOf(':');
         if (colon <= 0) continue;
         const name = line.slice(0, colon).toLowerCase();
-        const value = line.slice(colon + 1).trim();
+        const value = line.slice(colon + 1).replace(OWS, '');
         headers[name] = headers[name] === undefined || name === 'set-cookie' ? value : `${headers[name]}, ${value}`;
         if (name === 'connection') connection = value.toLowerCase();
         else if (name === 'content-length') length = value;
@@ -273,7 +276,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
         onHead();
       } else if (remaining === -1 && buffer.length > 0) {
         const joined = Buffer.concat([buffer, data]);
-        buffer = Buffer.alloc(0);
+        buffer = EMPTY;
         onBody(joined);
       } else onBody(data);
     };
@@ -315,7 +318,7 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
       const port = target.port === '' ? 80 : Number(target.port);
       head += `Host: ${target.host}\r\nConnection: keep-alive\r\n\r\n`;
       return new Promise<TransportResponse>((resolve, reject) => {
-        exchange(`${host}:${port}`, host, port, head, body, { method, resolve, reject, signal, onAbort: () => {} });
+        exchange(`${host}:${port}`, host, port, head, body, { method, resolve, reject, signal });
       });
     },
     close() {
