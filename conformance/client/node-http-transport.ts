@@ -65,9 +65,11 @@ function headersOf(raw: readonly string[]): Record<string, string> {
 }
 
 /**
- * The suite's default transport on Node: node:http (and node:https) with a keep-alive agent. The
- * Fetch API in Node (undici) costs the client about 0.5 ms of CPU per request more than node:http,
- * most of a conformance run's time against a local simulator. It behaves as fetch does for what
+ * The suite's default transport on Node: node:http (and node:https) with a keep-alive agent, and
+ * for plain `http:` requests the suite's own kept-alive connections, which write the same bytes
+ * (see {@link createHttp1ConnectionPool}). The Fetch API in Node (undici) costs the client about
+ * 0.5 ms of CPU per request more than node:http, most of a conformance run's time against a local
+ * simulator. It behaves as fetch does for what
  * the client sees: the same default request headers, redirects followed (at most 20; a POST turned
  * into a GET by a 301/302/303; the credentials left out across origins), gzip, deflate and br
  * bodies decoded, and failures rejected as "fetch failed" with the system error as `cause`. The
@@ -83,7 +85,7 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   const http = (await import('node:http')).default;
   const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
   // Plain requests go over the suite's own HTTP/1.1 connections (the same bytes, less CPU per
-  // request), unless node:http's \`request\` has been replaced by an interceptor (msw, nock): then
+  // request), unless node:http's `request` has been replaced by an interceptor (msw, nock): then
   // every request goes through node:http, so the interceptor sees it.
   const pristineRequest = Function.prototype.toString.call(http.request).startsWith('function request(') ? http.request : undefined;
   const pool = createHttp1ConnectionPool((await import('node:net')).default, IDLE_MS);
