@@ -25,8 +25,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What node:http refuses in a header value (it throws) or a path. */
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_PATH = /[^\u0021-\u00ff]/;
-const CRLF2 = Buffer.from('\r\n\r\n');
-const EMPTY = Buffer.alloc(0);
 /** A header value as node:http's parser gives it: spaces and tabs around it dropped, nothing else. */
 const OWS = /^[ \t]+|[ \t]+$/g;
 
@@ -89,6 +87,9 @@ interface Pending {
 
 /** The pool: idle connections are closed after `idleMs` and never hold the process open. */
 export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http1ConnectionPool {
+  // Made here, not when the module loads: browsers load this module too (and have no Buffer).
+  const CRLF2 = Buffer.from('\r\n\r\n');
+  const EMPTY = Buffer.alloc(0);
   const idle = new Map<string, Net.Socket[]>();
   const open = new Set<Net.Socket>();
 
