@@ -136,4 +136,21 @@ describe('the HTTP/1.1 connection pool', () => {
     setTimeout(() => aborter.abort(), 20);
     await expect(read).rejects.toThrow('aborted');
   });
+
+  it('fails a response head past 16 KiB, as node:http does, whether or not it ever ends', async () => {
+    const huge = `x-filler: ${'a'.repeat(17 * 1024)}\r\n`;
+    const { url } = await rawServer((request, socket) => {
+      if (request.startsWith('GET /endless')) socket.write(`HTTP/1.1 200 OK\r\n${huge}${huge}`);
+      else socket.write(`HTTP/1.1 200 OK\r\n${huge}content-length: 2\r\n\r\nok`);
+    });
+    const pool = open();
+    for (const path of ['/endless', '/ended']) {
+      const failure = await pool.send(new URL(`${url}${path}`), 'GET', {}, undefined, signal())!.catch((e: unknown) => e);
+      expect((failure as TypeError).message, path).toBe('fetch failed');
+      expect(String((failure as { cause: Error }).cause.message), path).toContain('16 KiB');
+    }
+    // node:http refuses the same answer.
+    const viaNode = await new Promise<unknown>((resolve) => http.get(`${url}/ended`, (res) => resolve(res.statusCode)).on('error', resolve));
+    expect((viaNode as { code?: string }).code).toBe('HPE_HEADER_OVERFLOW');
+  });
 });

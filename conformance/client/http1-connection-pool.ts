@@ -28,6 +28,9 @@ const BAD_PATH = /[^\u0021-\u00ff]/;
 /** A header value as node:http's parser gives it: spaces and tabs around it dropped, nothing else. */
 const OWS = /^[ \t]+|[ \t]+$/g;
 
+/** node:http's default limit on a response's head (`--max-http-header-size`): past it, the same failure. */
+const MAX_HEAD_BYTES = 16 * 1024;
+
 /** Rejections shaped like fetch's ("fetch failed" with the system error as `cause`). */
 function failed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
@@ -210,7 +213,15 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
 
     const onHead = (): boolean => {
       const end = buffer.indexOf(CRLF2);
-      if (end < 0) return false;
+      if (end < 0) {
+        // A head that never ends (a hostile or broken target) fails as node:http's parser fails it.
+        if (buffer.length > MAX_HEAD_BYTES) finish(new Error('response head larger than 16 KiB (node:http: HPE_HEADER_OVERFLOW)'));
+        return false;
+      }
+      if (end > MAX_HEAD_BYTES) {
+        finish(new Error('response head larger than 16 KiB (node:http: HPE_HEADER_OVERFLOW)'));
+        return true;
+      }
       const lines = buffer.toString('latin1', 0, end).split('\r\n');
       const rest = buffer.subarray(end + 4);
       buffer = EMPTY;
