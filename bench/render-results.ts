@@ -425,8 +425,9 @@ export function renderResults(r: BenchResults): string {
     lines.push(`| msw \`setupServer\` with a plain handler returning the same JSON bytes + global \`fetch\` | ${fmt.us(p.plainMswUs)} |`);
     lines.push(`| gatewaykit's cost in msw mode (its handlers minus the plain handler) | ${fmt.us(p.mswUs - p.plainMswUs)} per request |`);
     lines.push(`| \`gateway.fetch\` CPU time per request | ${fmt.us(p.directCpuUs)} |`);
+    if (p.afterMswUs !== undefined) lines.push(`| \`gateway.fetch\` in the same process after the msw rounds (call sites that have seen both kinds of Request, a larger heap) | ${fmt.us(p.afterMswUs)} |`);
     if (p.coldUs !== undefined) lines.push(`| \`gateway.fetch\`, the first ${p.coldRequests} requests of a fresh gateway (V8 still compiling) | ${fmt.us(p.coldUs)} |`);
-    lines.push('', `The default request (\`openai/gpt-4o-mini\`, a short input, the generated reply); ${p.requests} sequential non-streaming requests per round, medians of the rounds, each path warmed up first with as many requests as a round sends (the goal is the warmed figure; the cold start is the row above it).`);
+    lines.push('', `The default request (\`openai/gpt-4o-mini\`, a short input, the generated reply); ${p.requests} sequential non-streaming requests per round, medians of the rounds, each path warmed up until steady first. \`gateway.fetch\` is timed alone first (the goal's figure, as a process that only calls it runs it), then msw's two paths interleaved, then \`gateway.fetch\` again after them.`);
   }
   lines.push('');
 
