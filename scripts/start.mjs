@@ -24,8 +24,8 @@ const tableCopy = `${outdir}/o200k-table.bin`;
 function fresh() {
   if (!existsSync(out) || !existsSync(inputsFile)) return false;
   try {
-    const { inputs } = JSON.parse(readFileSync(inputsFile, 'utf8'));
-    return inputs.every(([file, mtimeMs]) => statSync(`${root}${file}`).mtimeMs === mtimeMs);
+    const { inputs, outputs = [] } = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    return outputs.every((file) => existsSync(`${outdir}/${file}`)) && inputs.every(([file, mtimeMs]) => statSync(`${root}${file}`).mtimeMs === mtimeMs);
   } catch {
     return false;
   }
@@ -39,9 +39,15 @@ function writeAtomically(file, contents) {
 
 if (!fresh()) {
   const { build, stop } = await import('esbuild');
+  // Split at the CLI's dynamic imports (each command loads its own part): the server's code is
+  // then plain module code in a chunk of its own, as in the compiled package, not wrapped in the
+  // lazy initialiser a single-file bundle puts around every module a dynamic import reaches.
   const { outputFiles, metafile } = await build({
-    entryPoints: [`${root}src/cli/main.ts`],
-    outfile: out,
+    entryPoints: { main: `${root}src/cli/main.ts` },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     write: false,
     metafile: true,
     bundle: true,
@@ -53,9 +59,12 @@ if (!fresh()) {
     absWorkingDir: root,
   });
   mkdirSync(outdir, { recursive: true });
-  writeAtomically(out, outputFiles[0].contents);
+  // Chunks first, the entry that imports them last: a start that reads the entry finds its chunks.
+  const files = [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out));
+  for (const file of files) writeAtomically(file.path, file.contents);
   const inputs = Object.keys(metafile.inputs).map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
-  writeAtomically(inputsFile, JSON.stringify({ inputs }));
+  const outputs = files.map((file) => file.path.slice(outdir.length + 1));
+  writeAtomically(inputsFile, JSON.stringify({ inputs, outputs }));
   // esbuild's service (a child process) is not needed past the build: the server does not keep it.
   await stop();
 }
