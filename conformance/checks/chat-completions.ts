@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { jsonFormatStrata, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
-import type { Check, CheckContext, Owed, Inconclusive, Judgement } from '../check.ts';
+import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems } from '../oracles/chat-result-oracles.ts';
@@ -8,25 +8,18 @@ import { chatChunks, chatInStreamErrorProblems, chatStreamGrammarProblems, chatS
 import { expectError } from '../oracles/error-envelope.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import type { Stratum } from '../property/stratum.ts';
-import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { judgeSamples, type Sample } from '../property/judge-shared.ts';
+import { owesSampleSets, sampleSet } from '../property/sample-set.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
 import { asksForUsage, baseChatRequest, chatCauseRequest, chatSamples, type ChatCause } from '../samples/chat-samples.ts';
 import { paidCount } from '../property/owed-probes.ts';
 
 /** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
-const JSON_KEY = 'chat.json';
-const STREAM_KEY = 'chat.stream';
-const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, JSON_KEY, chatSamples(ctx, false));
-const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_KEY, chatSamples(ctx, true));
-/** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
-const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
-  own: 0,
-  shared: {
-    ...(plain ? { [JSON_KEY]: paidCount(chatSamples(ctx, false).map((s) => s.probe)) } : {}),
-    ...(streamed ? { [STREAM_KEY]: paidCount(chatSamples(ctx, true).map((s) => s.probe)) } : {}),
-  },
-});
+const plainSet = sampleSet('chat.json', (ctx) => chatSamples(ctx, false));
+const streamedSet = sampleSet('chat.stream', (ctx) => chatSamples(ctx, true));
+const jsonSamples = (ctx: CheckContext) => plainSet.samples(ctx);
+const streamSamples = (ctx: CheckContext) => streamedSet.samples(ctx);
 const causeOf = (sample: Sample): ChatCause => sample.label.split(' ')[0] as ChatCause;
 const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
 /** Both sample sets, the streamed ones labelled so: a check judging both passes on what it could judge, noting the rest. */
@@ -40,7 +33,7 @@ export const chatResultShape: Check = {
   spec: 'reference ChatResult',
   rules: ['chat.result-schema'],
   title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices)',
-  owes: samplesOwed(true, false),
+  owes: owesSampleSets(plainSet),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatResultShapeProblems),
 };
 
@@ -51,7 +44,7 @@ export const chatUsage: Check = {
   spec: 'reference ChatUsage',
   rules: ['chat.usage-arithmetic'],
   title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative',
-  owes: samplesOwed(true, false),
+  owes: owesSampleSets(plainSet),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatUsageProblems),
 };
 
@@ -62,7 +55,7 @@ export const chatFinishReason: Check = {
   spec: 'reference ChatFinishReasonEnum',
   rules: ['chat.finish-reason-cause'],
   title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
-  owes: samplesOwed(true, true),
+  owes: owesSampleSets(plainSet, streamedSet),
   run: async (ctx) =>
     judgeSamples(await plainAndStreamed(ctx), (e, s): Judgement => {
       if (!isStreamed(s)) return chatFinishReasonProblems(e, causeOf(s));
@@ -78,7 +71,7 @@ export const chatStreamGrammar: Check = {
   spec: 'reference ChatStreamingResponse, ChatStreamOptions',
   rules: ['chat.stream-grammar'],
   title: 'Chat streams: chunks of one id, role delta first, one finishing chunk, the usage chunk last when include_usage, then [DONE]',
-  owes: samplesOwed(false, true),
+  owes: owesSampleSets(streamedSet),
   run: async (ctx) => judgeSamples(await streamSamples(ctx), (e, s) => chatStreamGrammarProblems(e, asksForUsage(s.probe))),
 };
 
@@ -89,7 +82,7 @@ export const chatStreamJoin: Check = {
   spec: 'reference ChatStreamDelta, ChatRequest seed',
   rules: ['chat.deltas-join'],
   title: 'The content deltas of a stream join to the content of the non-streamed answer to the same request (same seed), with the same finish_reason',
-  owes: samplesOwed(true, true),
+  owes: owesSampleSets(plainSet, streamedSet),
   run: async (ctx) => {
     const plain = await jsonSamples(ctx);
     const streamed = (await streamSamples(ctx)).filter((s) => asksForUsage(s.probe));
@@ -109,7 +102,7 @@ export const chatToolCalls: Check = {
   spec: 'reference ChatToolCall, ChatStreamToolCall',
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
-  owes: samplesOwed(true, true),
+  owes: owesSampleSets(plainSet, streamedSet),
   run: async (ctx) =>
     judgeSamples(
       (await plainAndStreamed(ctx)).filter((s) => causeOf(s) === 'tool_calls'),

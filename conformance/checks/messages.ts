@@ -1,25 +1,18 @@
-import type { Check, CheckContext, Owed } from '../check.ts';
+import type { Check, CheckContext } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectMessagesError, messagesInStreamErrorProblems, messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems, messagesToolUseProblems } from '../oracles/messages-oracles.ts';
-import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { judgeSamples, type Sample } from '../property/judge-shared.ts';
+import { owesSampleSets, sampleSet } from '../property/sample-set.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseMessagesRequest, messagesCauseRequest, messagesSamples } from '../samples/messages-samples.ts';
 import { paidCount } from '../property/owed-probes.ts';
 
 /** The messages samples, each stop cause once, sent once per run and judged by every messages check. */
-const JSON_KEY = 'messages.json';
-const STREAM_KEY = 'messages.stream';
-const jsonSamples = (ctx: CheckContext) => sharedSamples(ctx, JSON_KEY, messagesSamples(ctx, false));
-const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_KEY, messagesSamples(ctx, true));
-/** What a check judging the plain and/or streamed samples owes: each set paid once a run. */
-const samplesOwed = (plain: boolean, streamed: boolean) => (ctx: CheckContext): Owed => ({
-  own: 0,
-  shared: {
-    ...(plain ? { [JSON_KEY]: paidCount(messagesSamples(ctx, false).map((s) => s.probe)) } : {}),
-    ...(streamed ? { [STREAM_KEY]: paidCount(messagesSamples(ctx, true).map((s) => s.probe)) } : {}),
-  },
-});
+const plainSet = sampleSet('messages.json', (ctx) => messagesSamples(ctx, false));
+const streamedSet = sampleSet('messages.stream', (ctx) => messagesSamples(ctx, true));
+const jsonSamples = (ctx: CheckContext) => plainSet.samples(ctx);
+const streamSamples = (ctx: CheckContext) => streamedSet.samples(ctx);
 const causeOf = (sample: Sample) => sample.label.split(' ')[0]!;
 const toolSamples = (samples: readonly Sample[]) => samples.filter((s) => causeOf(s) === 'tool_use');
 const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
@@ -65,7 +58,7 @@ export const messagesResultShape: Check = {
   spec: 'reference MessagesResult, AnthropicUsage',
   rules: ['messages.result-schema'],
   title: 'POST /messages answers 200 application/json with a message (id, type, role, container, content blocks, model, stop_reason, stop_details, stop_sequence, usage)',
-  owes: samplesOwed(true, false),
+  owes: owesSampleSets(plainSet),
   run: async (ctx) => judgeSamples(await jsonSamples(ctx), messagesResultShapeProblems),
 };
 
@@ -76,7 +69,7 @@ export const messagesStreamGrammar: Check = {
   spec: 'reference MessagesStreamingResponse',
   rules: ['messages.stream-grammar'],
   title: 'Messages streams: message_start first, blocks opened and stopped at consecutive indexes with deltas of their kind, one message_delta with stop_reason, message_stop last',
-  owes: samplesOwed(false, true),
+  owes: owesSampleSets(streamedSet),
   run: async (ctx) => judgeSamples(await streamSamples(ctx), messagesStreamGrammarProblems),
 };
 
@@ -87,7 +80,7 @@ export const messagesStopReason: Check = {
   spec: 'reference ORAnthropicStopReason',
   rules: ['messages.stop-reason-cause'],
   title: 'stop_reason names the stop cause: a short answer end_turn, a cut at max_tokens max_tokens, a forced tool tool_use (plain and streamed)',
-  owes: samplesOwed(true, true),
+  owes: owesSampleSets(plainSet, streamedSet),
   run: async (ctx) => judgeSamples(await plainAndStreamed(ctx), (e, s) => messagesStopReasonProblems(e, causeOf(s), isStreamed(s))),
 };
 
@@ -98,7 +91,7 @@ export const messagesToolUse: Check = {
   spec: 'reference AnthropicToolUseBlock, MessagesContentBlockDeltaEvent',
   rules: ['messages.tool-use-input'],
   title: 'A forced tool_use block has an id of its own, a declared tool name and an input valid for its input_schema (plain, and joined from input_json_delta)',
-  owes: samplesOwed(true, true),
+  owes: owesSampleSets(plainSet, streamedSet),
   run: async (ctx) => judgeSamples(toolSamples(await plainAndStreamed(ctx)), (e, s) => messagesToolUseProblems(e, s.probe.body, isStreamed(s))),
 };
 
