@@ -1,7 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { createRateLimiter } from '../auth/rate-limiter.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import { errorAnswer, errorResponse } from './error-response.ts';
+import { errorAnswer } from './error-response.ts';
 import { hasRetryAfter, setRetryAfter } from '../errors/retry-after.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { createAnswerSequence } from './answer-sequence.ts';
@@ -102,7 +102,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       try {
         url ??= new URL(request.url);
       } catch {
-        return earlyError(new GatewayError(400, 'Invalid request URL'), info);
+        return delivered(errorAnswer(new GatewayError(400, 'Invalid request URL'), false), info);
       }
       plainPath = url.pathname;
     }
@@ -113,7 +113,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     // The control API is for the local user only, preflights included (control-guard.ts).
     if (isControl) {
       const refusal = controlRefusal(request, info.remoteAddress);
-      if (refusal) return earlyError(refusal, info);
+      if (refusal) return delivered(errorAnswer(refusal, false), info);
     } else if (request.method === 'OPTIONS') return preflightAnswer(request.headers);
 
     const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers.next(request.headers), info);
@@ -238,15 +238,15 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         response = journaledStream(response, (chunk) => handle.sent([chunk]));
       }
     }
-    return info.rawBodies ? response : materializeBody(response);
+    return delivered(response, info);
   };
 }
 
 const NO_INFO: RequestInfo = {};
 
-/** A refusal before any route is found, raw for a caller that writes raw bodies (no Fetch Response made). */
-function earlyError(err: GatewayError, info: RequestInfo): Response {
-  return info.rawBodies ? errorAnswer(err, false) : errorResponse(err, false);
+/** An answer as the caller takes it: raw for a caller that writes raw bodies, else with an ordinary Fetch body. */
+function delivered(response: Response, info: RequestInfo): Response {
+  return info.rawBodies ? response : materializeBody(response);
 }
 const NO_PARAMS: Record<string, string> = {};
 // What a control route sees (it reads no simulation headers).
