@@ -12,7 +12,7 @@ export interface GenerationStore {
 }
 
 /**
- * A bounded store of generations: the ids in a ring of `maxEntries` slots, each id's slot in a Map,
+ * A bounded store of generations: the records in a ring of `maxEntries` slots, each id's slot in a Map,
  * so a lookup is one Map read and forgetting the oldest is overwriting the slot the ring comes to
  * next (no iterator per answer, as taking a Map's first key needs). A record added again under its
  * id (a surface revising what an answer billed) replaces the earlier one in its slot.
@@ -24,7 +24,6 @@ export interface GenerationStore {
 export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): GenerationStore {
   const capacity = Math.max(0, Math.floor(maxEntries));
   const slotOf = new Map<string, number>();
-  let ids: Array<string | undefined> = new Array(capacity).fill(undefined);
   let records: Array<GenerationRecord | undefined> = new Array(capacity).fill(undefined);
   let next = 0;
   return {
@@ -35,9 +34,8 @@ export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): Ge
         records[earlier] = record;
         return;
       }
-      const oldest = ids[next];
-      if (oldest !== undefined) slotOf.delete(oldest);
-      ids[next] = record.id;
+      const oldest = records[next];
+      if (oldest !== undefined) slotOf.delete(oldest.id);
       records[next] = record;
       slotOf.set(record.id, next);
       next = next + 1 === capacity ? 0 : next + 1;
@@ -49,7 +47,6 @@ export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): Ge
     size: () => slotOf.size,
     clear() {
       slotOf.clear();
-      ids = new Array(capacity).fill(undefined);
       records = new Array(capacity).fill(undefined);
       next = 0;
     },
