@@ -1,7 +1,6 @@
 import type { createGateway as CreateGateway } from '../../src/gateway/create-gateway.ts';
 import type { startServer as StartServer } from '../../src/adapter/node/create-server.ts';
 import type { virtualClock as VirtualClock } from '../../src/clock/virtual-clock.ts';
-import type { runConformance as RunConformance } from '../../conformance/index.ts';
 
 export interface Gatewaykit {
   createGateway: typeof CreateGateway;
@@ -37,8 +36,8 @@ export async function loadGatewaykit(build = process.env.GATEWAYKIT_BENCH_BUILD)
   return { createGateway: g.createGateway, startServer: s.startServer, virtualClock: c.virtualClock, from: 'source' };
 }
 
-/** The conformance suite from the same place as {@link loadGatewaykit}. */
-export async function loadRunConformance(build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<typeof RunConformance> {
-  const m = (await (build ? import(`${build}/conformance/index.js`) : import('../../conformance/index.ts'))) as { runConformance: typeof RunConformance };
-  return m.runConformance;
+/** The CLI's `main` (what `npx gatewaykit` runs) from the same place as {@link loadGatewaykit}. */
+export async function loadCliMain(build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<(argv: string[]) => Promise<number>> {
+  const m = (await (build ? import(`${build}/src/cli/main.js`) : import('../../src/cli/main.ts'))) as { main: (argv: string[]) => Promise<number> };
+  return m.main;
 }
