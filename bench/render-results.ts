@@ -434,7 +434,7 @@ export function renderResults(r: BenchResults): string {
   lines.push('## Conformance suite against the simulator', '');
   if (r.conformance && 'error' in r.conformance) lines.push(`Not measured: ${r.conformance.error}`);
   else if (r.conformance) {
-    lines.push('`gatewaykit conform` (seed 1, default runs; the CLI `main` on the compiled build, timed by `durationMs` of its JSON report) in a fresh client process against a fresh gatewaykit server child, no profiler attached; requests counted by the server journal; the median of the timed runs (the client profile below comes from one more run).', '');
+    lines.push('`gatewaykit conform` (seed 1, default runs; the CLI `main` on the compiled build, timed by `durationMs` of its JSON report) in a fresh client process against a fresh `gatewaykit serve --port 0 --clock virtual` (the compiled CLI too), no profiler attached; requests counted by the server journal; the median of the timed runs (the client profile below comes from one more run).', '');
     lines.push('| Server clock | requests | wall time | requests/s | runs (ms) | checks passed / total (failed, skipped) |', '|---|---:|---:|---:|---|---|');
     for (const c of r.conformance) {
       lines.push(`| ${c.clock} | ${fmt.int(c.requests)} | ${fmt.ms(c.ms)} | **${fmt.int(c.rps)}** | ${(c.runs ?? [c.ms]).map((x) => x.toFixed(0)).join(', ')} | ${c.checks.passed} / ${c.checks.total} (${c.checks.failed}, ${c.checks.skipped}) |`);

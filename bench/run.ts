@@ -6,7 +6,7 @@
  * interleaved (gatewaykit, bare, peer, gatewaykit, ...) so drift in machine load hits all alike.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ import { readSse } from './read-sse.ts';
 import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { procCpuUs } from './proc-cpu.ts';
 import { startFromSource } from './start-server.ts';
-import { runChild, spawnChild } from './spawn-child.ts';
+import { runChild, spawnChild, spawnServe } from './spawn-child.ts';
 import { median } from './stats.ts';
 
 const { values } = parseArgs({
@@ -303,12 +303,13 @@ async function concurrentStreams(results: BenchResults): Promise<void> {
 type ConformanceSummary = { total: number; passed: number; failed: number; skipped: number };
 
 /**
- * The conformance suite (bench/servers/conformance-child.ts) against a fresh server child; requests
+ * The conformance suite (bench/servers/conformance-child.ts, `gatewaykit conform`) against a fresh
+ * `gatewaykit serve` (both the compiled CLI, as users run them); requests
  * counted by the server's own journal. `profile`: the client is CPU-profiled (that run is not timed
  * for the row, a profiler slows what it watches) and its profile goes with the results.
  */
 async function conformanceOnce(clock: 'system' | 'virtual', results: BenchResults, profile = false): Promise<ConformanceRow> {
-  const gk = await spawnChild('gatewaykit-child', ['', clock]);
+  const gk = await spawnServe(clock === 'virtual' ? ['--clock', 'virtual'] : []);
   try {
     const { conformance: run } = await runChild<{ conformance: { ms: number; summary: ConformanceSummary; profile?: CpuProfile } }>('conformance-child', [gk.url, profile ? 'profile' : ''], 'conformance');
     const journal = (await (await fetch(`${new URL(gk.url).origin}/__gatewaykit/requests`)).json()) as { total: number };
@@ -387,6 +388,8 @@ async function buildPackage(): Promise<string> {
     const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.build.json`, '--outDir', BUILD_DIR], { stdio: 'ignore' });
     tsc.once('exit', () => (existsSync(`${BUILD_DIR}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
   });
+  // As `npm run build` does: the tokenizer's table image beside the module that reads it.
+  copyFileSync(`${ROOT}src/generation/o200k-table.bin`, `${BUILD_DIR}/src/generation/o200k-table.bin`);
   return BUILD_DIR;
 }
 

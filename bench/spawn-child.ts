@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { forkChild, type ForkedChild } from '../test/support/fork-child.ts';
 import type { ChildStats } from './servers/child-stats.ts';
@@ -37,5 +37,43 @@ export function runChild<T>(name: string, args: string[], key: string): Promise<
       }
     });
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before answering`)));
+  });
+}
+
+/** A `gatewaykit serve` process, as users start it. */
+export interface ServeProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start `gatewaykit serve --port 0 ...args` as users do: the compiled CLI (GATEWAYKIT_BENCH_BUILD)
+ * under plain node, else bin/gatewaykit.js (the sources through tsx); resolves with the base URL
+ * of its "listening on" line.
+ *
+ * @example
+ * const server = await spawnServe(['--clock', 'virtual']);
+ */
+export function spawnServe(args: string[], build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<ServeProcess> {
+  const entry = build ? `${build}/src/cli/main.js` : fileURLToPath(new URL('../bin/gatewaykit.js', import.meta.url));
+  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise<ServeProcess>((resolve, reject) => {
+    let seen = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      seen += chunk;
+      const url = /listening on (\S+)/.exec(seen)?.[1];
+      if (url) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({ url, stop });
+      }
+    });
+    void exited.then(() => reject(new Error(`gatewaykit serve exited before listening: ${seen.trim()}`)));
   });
 }

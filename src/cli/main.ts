@@ -1,6 +1,6 @@
 import { didYouMean } from './did-you-mean.ts';
 import { packageVersion } from './package-version.ts';
-import { tierForShortRun } from './short-run-tiering.ts';
+import { tuneV8ForTestRuns } from './tune-v8-for-test-runs.ts';
 
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
@@ -52,8 +52,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`);
     return 2;
   }
-  // A conformance run is a short process of its own (see tierForShortRun); the server runs long.
-  if (name === 'conform') tierForShortRun();
+  // Both own their process and serve test runs (see tuneV8ForTestRuns).
+  if (name === 'conform' || name === 'serve') tuneV8ForTestRuns();
   return (await load())(rest);
 }
 

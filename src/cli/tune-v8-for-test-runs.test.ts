@@ -1,18 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SHORT_RUN_INTERRUPT_BUDGET, tierForShortRun } from './short-run-tiering.ts';
+import { TEST_RUN_INTERRUPT_BUDGET, tuneV8ForTestRuns } from './tune-v8-for-test-runs.ts';
 
-describe('tierForShortRun', () => {
+describe('tuneV8ForTestRuns', () => {
   it('raises the optimising budget eightfold', () => {
     const set: string[] = [];
-    tierForShortRun((flags) => set.push(flags));
+    tuneV8ForTestRuns((flags) => set.push(flags));
     expect(set).toEqual([`--interrupt-budget=${8 * 67_584}`]);
-    expect(SHORT_RUN_INTERRUPT_BUDGET).toBe(540_672);
+    expect(TEST_RUN_INTERRUPT_BUDGET).toBe(540_672);
   });
 
   it('names a flag this Node accepts (V8 reports an unknown one on stderr)', () => {
     // In a process of its own: the flag is process-wide.
-    const script = `import('${new URL('./short-run-tiering.ts', import.meta.url).href}').then((m) => { m.tierForShortRun(); console.log('set'); })`;
+    const script = `import('${new URL('./tune-v8-for-test-runs.ts', import.meta.url).href}').then((m) => { m.tuneV8ForTestRuns(); console.log('set'); })`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stdout.trim()).toBe('set');
     expect(run.stderr).toBe('');
