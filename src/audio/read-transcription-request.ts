@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { isJsonContentType } from '../http/read-body.ts';
+import { parseMultipartFormData, type FormEntry } from '../http/parse-multipart-form-data.ts';
 import type { RequestContext } from '../http/route.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import {
@@ -110,13 +111,18 @@ const FormFieldsSchema = z.object({
   timestamp_granularities: z.array(TimestampGranularitySchema).optional(),
 });
 
-function single(form: FormData, name: string): string | undefined {
-  const values = form.getAll(name);
+/** Every entry of the form named `name`, in body order. */
+function named(entries: readonly FormEntry[], name: string): FormEntry[] {
+  return entries.filter((e) => e.name === name);
+}
+
+function single(entries: readonly FormEntry[], name: string): string | undefined {
+  const values = named(entries, name);
   if (values.length === 0) return undefined;
   if (values.length > 1) throw new GatewayError(400, `${name}: given ${values.length} times (at most once)`);
-  const v = values[0];
-  if (typeof v !== 'string') throw new GatewayError(400, `${name}: must be a text field, not a file`);
-  return v;
+  const v = values[0]!;
+  if (v.kind !== 'field') throw new GatewayError(400, `${name}: must be a text field, not a file`);
+  return v.value;
 }
 
 async function fromMultipart(ctx: RequestContext, contentType: string): Promise<TranscriptionCall> {
@@ -129,40 +135,37 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
     }
     throw e;
   }
-  let form: FormData;
-  try {
-    form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData();
-  } catch (e) {
-    throw new GatewayError(400, `Malformed multipart/form-data body: ${(e as Error).message}`);
-  }
-  const files = form.getAll('file');
+  const form = parseMultipartFormData(bytes, contentType);
+  if (!form.ok) throw new GatewayError(400, `Malformed multipart/form-data body: ${form.error}`);
+  const entries = form.entries;
+  const files = named(entries, 'file');
   if (files.length === 0) throw new GatewayError(400, 'file: required (a multipart file part named "file")');
   if (files.length > 1) throw new GatewayError(400, `file: given ${files.length} times (exactly one file)`);
-  const file = files[0];
-  if (typeof file === 'string') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
-  const f = file as File;
-  if (f.size > ctx.env.maxUploadBytes) {
-    throw new GatewayError(413, `file: ${f.size} bytes exceeds the ${ctx.env.maxUploadBytes}-byte${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} upload limit (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
+  const f = files[0]!;
+  if (f.kind !== 'file') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
+  if (f.bytes.length > ctx.env.maxUploadBytes) {
+    throw new GatewayError(413, `file: ${f.bytes.length} bytes exceeds the ${ctx.env.maxUploadBytes}-byte${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} upload limit (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
   }
-  const format = formatOfUpload(f.name, f.type);
+  const format = formatOfUpload(f.filename, f.type);
   if (!format) {
-    throw new GatewayError(400, `file: cannot tell the audio format from the file name ${JSON.stringify(f.name)} or the part content type ${JSON.stringify(f.type || '(none)')} (one of ${formatList})`);
+    throw new GatewayError(400, `file: cannot tell the audio format from the file name ${JSON.stringify(f.filename)} or the part content type ${JSON.stringify(f.type || '(none)')} (one of ${formatList})`);
   }
-  const audio = new Uint8Array(await f.arrayBuffer());
+  const audio = f.bytes;
   if (audio.length === 0) throw new GatewayError(400, 'file: the audio is empty (0 bytes)');
 
-  const temperatureText = single(form, 'temperature');
+  const temperatureText = single(entries, 'temperature');
   const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
   if (temperatureText !== undefined && (temperatureText.trim() === '' || !Number.isFinite(temperature))) {
     throw new GatewayError(400, `temperature: expected number, got ${JSON.stringify(temperatureText)}`);
   }
   // OpenAI clients send `timestamp_granularities[]`; accept the bare name too.
-  const grains = [...form.getAll('timestamp_granularities[]'), ...form.getAll('timestamp_granularities')];
-  if (grains.some((g) => typeof g !== 'string')) throw new GatewayError(400, 'timestamp_granularities[]: must be text fields');
+  const grainEntries = [...named(entries, 'timestamp_granularities[]'), ...named(entries, 'timestamp_granularities')];
+  const grains = grainEntries.flatMap((g) => (g.kind === 'field' ? [g.value] : []));
+  if (grains.length < grainEntries.length) throw new GatewayError(400, 'timestamp_granularities[]: must be text fields');
   const fields = {
-    model: single(form, 'model'),
-    language: single(form, 'language'),
-    response_format: single(form, 'response_format'),
+    model: single(entries, 'model'),
+    language: single(entries, 'language'),
+    response_format: single(entries, 'response_format'),
     temperature,
     timestamp_granularities: grains.length > 0 ? grains : undefined,
   };
