@@ -11,10 +11,11 @@ import {
   type TimestampGranularity,
   type TranscriptionResponseFormat,
 } from '../schemas/audio-transcription.ts';
-import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
+import { formatZodError } from '../errors/format-zod-error.ts';
 import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat } from './audio-format.ts';
 import { decodeBase64 } from './decode-base64.ts';
 import { ISO_639_1 } from './language-name.ts';
+import { parseRequest } from '../validation/parse-request.ts';
 
 /**
  * Reference multipart `file`: "Max 25 MB; send larger files as base64 JSON via input_audio".
@@ -86,7 +87,7 @@ function transcriptionCall(
 }
 
 function fromJson(body: unknown): TranscriptionCall {
-  const parsed = TranscriptionRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
+  const parsed = parseRequest(TranscriptionRequestSchema, body);
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
   const req = parsed.data;
   const format = normalizeAudioFormat(req.input_audio.format);
@@ -169,7 +170,7 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
     temperature,
     timestamp_granularities: grains.length > 0 ? grains : undefined,
   };
-  const parsed = FormFieldsSchema.safeParse(fields, { error: gatewayZodErrorMap });
+  const parsed = parseRequest(FormFieldsSchema, fields);
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
   const req = parsed.data;
   return transcriptionCall('multipart', 'file', req, audio, format);

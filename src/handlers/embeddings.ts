@@ -3,7 +3,7 @@ import type { EmbeddingModel } from '../catalog/embedding-model.ts';
 import { buildEmbeddings } from '../embeddings/build-embeddings.ts';
 import { embeddingInputs } from '../embeddings/embedding-inputs.ts';
 import { routeEmbedding } from '../embeddings/route-embedding.ts';
-import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
+import { formatZodError } from '../errors/format-zod-error.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
@@ -12,6 +12,7 @@ import type { RequestContext, Route } from '../http/route.ts';
 import { EmbeddingsRequestSchema, type EmbeddingsRequest } from '../schemas/embeddings-request.ts';
 import { answerTimes } from '../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../timing/timed-answer.ts';
+import { parseRequest } from '../validation/parse-request.ts';
 
 /** Statuses the reference lists for createEmbeddings. */
 export const EMBEDDINGS_FAULTS = [400, 401, 402, 404, 408, 413, 429, 500, 502, 503, 524, 529] as const;
@@ -19,7 +20,7 @@ export const EMBEDDINGS_FAULTS = [400, 401, 402, 404, 408, 413, 429, 500, 502, 5
 export const EMBEDDINGS_MODELS_FAULTS = [400, 401, 500] as const;
 
 function readRequest(body: unknown): EmbeddingsRequest {
-  const parsed = EmbeddingsRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
+  const parsed = parseRequest(EmbeddingsRequestSchema, body);
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
   return parsed.data;
 }

@@ -9,6 +9,7 @@ import { callbackUrlProblem } from './callback-url.ts';
 import { dimensionsOf, parseSize, sizeContradiction, type Dimensions } from './video-dimensions.ts';
 import { videoGenerationId, videoJobId } from './video-job-id.ts';
 import { videoJobStatus } from './video-job-state.ts';
+import { parseRequest } from '../validation/parse-request.ts';
 
 /** Provider fault statuses that leave a job unclaimed (it expires) rather than failed. */
 const STALL_STATUSES = new Set([429, 503, 529]);
@@ -86,7 +87,7 @@ function resolveDimensions(req: VideoGenerationRequest, model: VideoModel, previ
  * job (spec 2.8) with its whole timeline. Throws a GatewayError (400 or 404) naming the field.
  */
 export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
-  const parsed = VideoGenerationRequestSchema.safeParse(input.body);
+  const parsed = parseRequest(VideoGenerationRequestSchema, input.body, {});
   if (!parsed.success) throw bad(formatZodError(parsed.error));
   const req = parsed.data;
   // The one header it reads, without a Fetch Headers (whose global loads Node's Fetch in a server).

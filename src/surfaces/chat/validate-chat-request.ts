@@ -1,6 +1,7 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
-import { formatZodError, gatewayZodErrorMap } from '../../errors/format-zod-error.ts';
+import { formatZodError } from '../../errors/format-zod-error.ts';
 import { ChatRequestSchema, type ChatRequest } from '../../schemas/chat-request.ts';
+import { parseRequest } from '../../validation/parse-request.ts';
 
 /** A schema-valid chat request that contradicts itself, with the field its message leads with. */
 export interface ChatConflict {
@@ -49,7 +50,7 @@ export function findChatConflicts(request: ChatRequest): ChatConflict[] {
  * const chat = validateChatRequest(await ctx.json());
  */
 export function validateChatRequest(body: unknown): ChatRequest {
-  const result = ChatRequestSchema.safeParse(body, { error: gatewayZodErrorMap });
+  const result = parseRequest(ChatRequestSchema, body);
   if (!result.success) throw new GatewayError(400, formatZodError(result.error));
   const conflicts = findChatConflicts(result.data);
   if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
