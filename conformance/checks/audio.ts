@@ -10,6 +10,7 @@ import { expectError } from '../oracles/error-envelope.ts';
 import { schemaProblems } from '../oracles/schema-problems.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import { probeAll } from '../property/probe-all.ts';
+import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
 
 /** The reference STTRequest example's model. */
 export const SPEECH_MODEL = 'openai/whisper-large-v3';
@@ -29,7 +30,7 @@ const validBody = () => {
  */
 function transcriptionProblems(exchange: Exchange, seconds: number | undefined): Problems {
   if (exchange.status !== 200) return [`expected HTTP 200 for a valid transcription, got ${exchange.status}: ${exchange.text.slice(0, 160)}`];
-  const parsed = TranscriptionResponseSchema.safeParse(exchangeJson(exchange));
+  const parsed = tieredSafeParse(TranscriptionResponseSchema, exchangeJson(exchange));
   if (!parsed.success) return schemaProblems('reference STTResponse', parsed.error);
   const usage = parsed.data.usage;
   const problems: string[] = [];

@@ -7,6 +7,7 @@ import { ChatResultSchema, ChatToolCallSchema, ChatUsageSchema, type ChatUsage }
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
+import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -24,7 +25,7 @@ export function chatResultShapeProblems(answer: Answer): Problems {
   if (answer.status < 200 || answer.status >= 300) return [`reference ChatResult: a valid chat request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`reference ChatResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  const parsed = ChatResultSchema.safeParse(exchangeJson(answer));
+  const parsed = tieredSafeParse(ChatResultSchema, exchangeJson(answer));
   if (!parsed.success) return [...problems, ...schemaProblems('reference ChatResult', parsed.error)];
   if (parsed.data.created >= SECONDS_CEILING) problems.push(`reference ChatResult: created must be Unix seconds, got ${parsed.data.created} (milliseconds?)`);
   if (parsed.data.choices.length === 0) problems.push('reference ChatResult: a served completion has at least one choice');
@@ -49,7 +50,7 @@ type ChatCore = z.infer<typeof ChatCoreSchema>;
 /** Precondition of the other chat result oracles: a chat completion with a choice to judge (`chat.result-shape` owns it). */
 export function chatResult(answer: Answer): ChatCore | Inconclusive {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the chat request was not served (HTTP ${answer.status})`, owner: 'chat.result-shape' };
-  const parsed = ChatCoreSchema.safeParse(exchangeJson(answer));
+  const parsed = tieredSafeParse(ChatCoreSchema, exchangeJson(answer));
   if (!parsed.success) return { inconclusive: 'the answer is not a chat completion with a choice', owner: 'chat.result-shape' };
   return parsed.data;
 }
@@ -80,7 +81,7 @@ export function chatUsageProblems(answer: Answer): Judgement {
   const result = chatResult(answer);
   if (isInconclusive(result)) return result;
   if (result.usage === undefined || result.usage === null) return ['reference ChatUsage: a served completion carries usage'];
-  const usage = ChatUsageSchema.safeParse(result.usage);
+  const usage = tieredSafeParse(ChatUsageSchema, result.usage);
   if (!usage.success) return schemaProblems('reference ChatUsage', usage.error);
   return chatUsageArithmetic(usage.data, 'result');
 }
@@ -118,7 +119,7 @@ export function chatToolCallProblems(answer: Answer, body: unknown): Judgement {
   if (isInconclusive(result)) return result;
   const calls = result.choices[0]!.message.tool_calls ?? [];
   if (calls.length === 0) return ['reference ChatToolCall: tool_choice "required" was answered without tool_calls'];
-  const parsed = z.array(ChatToolCallSchema).safeParse(calls);
+  const parsed = tieredSafeParse(z.array(ChatToolCallSchema), calls);
   if (!parsed.success) return schemaProblems('reference ChatToolCall', parsed.error);
   return toolCallProblems(
     'reference ChatToolCall',
@@ -147,7 +148,7 @@ export function chatResponseFormatProblems(answer: Answer, format: JsonFormat): 
   }
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
   if (format.type === 'json_object') return isObject ? [] : [`reference ChatFormatJsonObjectConfig: the content is JSON but not an object: ${text.slice(0, 120)}`];
-  const checked = jsonSchemaValidator(format.schema).safeParse(value);
+  const checked = tieredSafeParse(jsonSchemaValidator(format.schema), value);
   if (checked.success) return [];
   return checked.error.issues.slice(0, 3).map((i) => `reference ChatFormatJsonSchemaConfig "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
 }

@@ -2,6 +2,7 @@ import type { Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { JsonFormat } from '../arbitraries/structured-output-formats.ts';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
+import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,7 +37,7 @@ export function structuredOutputProblems(answer: Answer, format: JsonFormat): Ju
     return [`text.format ${format.type}: the output text is not JSON: ${JSON.stringify(text.slice(0, 120))}`];
   }
   if (format.type === 'json_object') return isObject(value) ? [] : [`text.format json_object: the output is JSON but not an object: ${text.slice(0, 120)}`];
-  const checked = jsonSchemaValidator(format.schema).safeParse(value);
+  const checked = tieredSafeParse(jsonSchemaValidator(format.schema), value);
   if (checked.success) return [];
   return checked.error.issues.slice(0, 3).map((i) => `text.format json_schema "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
 }

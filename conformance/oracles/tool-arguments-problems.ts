@@ -1,4 +1,5 @@
 import { jsonSchemaValidator } from './json-schema-validator.ts';
+import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
 
 /** One tool call as a surface shows it, reduced to what the rules judge. */
 export interface ToolCallSeen {
@@ -54,7 +55,7 @@ export function toolCallProblems(what: string, calls: readonly ToolCallSeen[], t
       problems.push(`${what}: call ${i} arguments must be a JSON object, got ${JSON.stringify(value)?.slice(0, 120)}`);
       continue;
     }
-    const checked = jsonSchemaValidator(tool.schema as Parameters<typeof jsonSchemaValidator>[0]).safeParse(value);
+    const checked = tieredSafeParse(jsonSchemaValidator(tool.schema as Parameters<typeof jsonSchemaValidator>[0]), value);
     if (!checked.success) {
       problems.push(...checked.error.issues.slice(0, 3).map((issue) => `${what}: call ${i} arguments break the schema of ${tool.name} at ${issue.path.join('.') || '(root)'}: ${issue.message}`));
     }
