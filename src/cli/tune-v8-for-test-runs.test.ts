@@ -5,9 +5,18 @@ import { TEST_RUN_INTERRUPT_BUDGET, tuneV8ForTestRuns } from './tune-v8-for-test
 describe('tuneV8ForTestRuns', () => {
   it('raises the optimising budget eightfold', () => {
     const set: string[] = [];
-    tuneV8ForTestRuns((flags) => set.push(flags));
+    tuneV8ForTestRuns((flags) => set.push(flags), { execArgv: [], nodeOptions: undefined });
     expect(set).toEqual([`--interrupt-budget=${8 * 67_584}`]);
     expect(TEST_RUN_INTERRUPT_BUDGET).toBe(540_672);
+  });
+
+  it('keeps a budget given to node itself, on its command line or in NODE_OPTIONS', () => {
+    const set: string[] = [];
+    tuneV8ForTestRuns((flags) => set.push(flags), { execArgv: ['--interrupt-budget=1000'], nodeOptions: undefined });
+    tuneV8ForTestRuns((flags) => set.push(flags), { execArgv: [], nodeOptions: '--max-old-space-size=512 --interrupt_budget=9000' });
+    expect(set).toEqual([]);
+    tuneV8ForTestRuns((flags) => set.push(flags), { execArgv: ['--inspect'], nodeOptions: '--enable-source-maps' });
+    expect(set).toHaveLength(1);
   });
 
   it('names a flag this Node accepts (V8 reports an unknown one on stderr)', () => {

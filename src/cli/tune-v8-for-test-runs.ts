@@ -16,11 +16,16 @@ export const TEST_RUN_INTERRUPT_BUDGET = 8 * 66 * 1024;
  * baseline tiers. A long load still has its hot path optimised, within its first second.
  *
  * V8's flags are process-wide, so only a CLI command, which owns its process, calls this; a
- * library function (`runConformance` or `startServer` inside a test runner) leaves them alone.
+ * library function (`runConformance` or `startServer` inside a test runner) leaves them alone. A
+ * budget given to node itself (`node --interrupt-budget=N`, or in NODE_OPTIONS) is kept.
  *
  * @example
  * tuneV8ForTestRuns(); // at the start of `gatewaykit conform` and `gatewaykit serve`
  */
-export function tuneV8ForTestRuns(setFlags: (flags: string) => void = setFlagsFromString): void {
-  setFlags(`--interrupt-budget=${TEST_RUN_INTERRUPT_BUDGET}`);
+export function tuneV8ForTestRuns(
+  setFlags: (flags: string) => void = setFlagsFromString,
+  given: { execArgv: readonly string[]; nodeOptions: string | undefined } = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS },
+): void {
+  const chosen = [...given.execArgv, ...(given.nodeOptions ?? '').split(/\s+/)].some((flag) => /^--interrupt[-_]budget(=|$)/.test(flag));
+  if (!chosen) setFlags(`--interrupt-budget=${TEST_RUN_INTERRUPT_BUDGET}`);
 }
