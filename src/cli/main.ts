@@ -1,6 +1,6 @@
 import { didYouMean } from './did-you-mean.ts';
 import { packageVersion } from './package-version.ts';
-import { tuneV8ForTestRuns } from './tune-v8-for-test-runs.ts';
+import { tuneV8ForShortRun } from './tune-v8-for-short-run.ts';
 
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
@@ -52,8 +52,9 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`);
     return 2;
   }
-  // Both own their process and serve test runs (see tuneV8ForTestRuns).
-  if (name === 'conform' || name === 'serve') tuneV8ForTestRuns();
+  // A conformance run is a short process of its own (see tuneV8ForShortRun); `serve` keeps V8's
+  // defaults, which suit a server that runs long.
+  if (name === 'conform') tuneV8ForShortRun();
   return (await load())(rest);
 }
 
