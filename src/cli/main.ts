@@ -1,6 +1,6 @@
 import { didYouMean } from './did-you-mean.ts';
 import { packageVersion } from './package-version.ts';
-import { tuneV8ForShortRun } from './tune-v8-for-short-run.ts';
+import { tuneV8ForShortRun } from './tune-v8.ts';
 
 const HELP = `gatewaykit: a simulated Gateway API and a conformance suite
 
@@ -23,7 +23,11 @@ type Command = (argv: string[]) => Promise<number>;
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).serve,
-  conform: async () => (await import('./conform.ts')).conform,
+  // A conformance run is short and owns its process: V8 is tuned for it before its code loads.
+  conform: async () => {
+    tuneV8ForShortRun();
+    return (await import('./conform.ts')).conform;
+  },
   openapi: async () => (await import('./openapi.ts')).openapi,
   record: async () => (await import('./record.ts')).record,
   diff: async () => (await import('./diff.ts')).diff,
@@ -52,9 +56,6 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`);
     return 2;
   }
-  // A conformance run is a short process of its own (see tuneV8ForShortRun); `serve` keeps V8's
-  // defaults, which suit a server that runs long.
-  if (name === 'conform') tuneV8ForShortRun();
   return (await load())(rest);
 }
 
