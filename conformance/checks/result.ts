@@ -1,19 +1,19 @@
-import type { Check, CheckContext, Judgement, Owed } from '../check.ts';
+import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { outputCapProblems, resultEchoProblems, resultShapeProblems, resultStatusProblems, resultTimestampProblems, resultUsageProblems } from '../oracles/result-oracles.ts';
-import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { judgeSamples, type Sample } from '../property/judge-shared.ts';
+import { owesSampleSets, sampleSet } from '../property/sample-set.ts';
 import { shapeSamples } from '../samples/answer-shapes.ts';
 import { reasoningDefault } from './reasoning-default.ts';
 import { serverToolItems } from './server-tools.ts';
 import { structuredOutput } from './structured-output.ts';
-import { paidCount } from '../property/owed-probes.ts';
 
-const RESULT_SAMPLES = 'result.samples';
 /** The non-streamed samples (every answer shape; many on the simulator), sent once and judged by every result check. */
-export const resultSamples = (ctx: CheckContext) => sharedSamples(ctx, RESULT_SAMPLES, shapeSamples(ctx, false));
+const resultSet = sampleSet('result.samples', (ctx) => shapeSamples(ctx, false));
+export const resultSamples = (ctx: CheckContext) => resultSet.samples(ctx);
 
 /** What a check judging the result samples owes: the samples, paid once a run. */
-export const resultSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [RESULT_SAMPLES]: paidCount(shapeSamples(ctx, false).map((s) => s.probe)) } });
+export const resultSamplesOwed = owesSampleSets(resultSet);
 
 function resultCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
   return { id, spec, rules, title, exclusive: false, owes: resultSamplesOwed, run: async (ctx) => judgeSamples(await resultSamples(ctx), oracle) };

@@ -1,4 +1,4 @@
-import type { Check, CheckContext, Judgement, Owed } from '../check.ts';
+import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import {
   errorEventProblems,
@@ -14,15 +14,15 @@ import {
   streamTerminalStatusProblems,
 } from '../oracles/stream-oracles.ts';
 import { judgeSamples, sharedSamples, type Sample } from '../property/judge-shared.ts';
+import { owesSampleSets, sampleSet } from '../property/sample-set.ts';
 import { shapeSamples } from '../samples/answer-shapes.ts';
-import { paidCount } from '../property/owed-probes.ts';
 
-const STREAM_SAMPLES = 'stream.samples';
 /** The streamed samples (every answer shape; many on the simulator), sent once and judged by every stream check. */
-export const streamSamples = (ctx: CheckContext) => sharedSamples(ctx, STREAM_SAMPLES, shapeSamples(ctx, true));
+const streamSet = sampleSet('stream.samples', (ctx) => shapeSamples(ctx, true));
+export const streamSamples = (ctx: CheckContext) => streamSet.samples(ctx);
 
 /** What a check judging the streamed samples owes: the samples, paid once a run. */
-const streamSamplesOwed = (ctx: CheckContext): Owed => ({ own: 0, shared: { [STREAM_SAMPLES]: paidCount(shapeSamples(ctx, true).map((s) => s.probe)) } });
+const streamSamplesOwed = owesSampleSets(streamSet);
 
 /** Deltas of a stream cut by a failure need not join: the deltas check judges the other shapes. */
 const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
