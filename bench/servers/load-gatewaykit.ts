@@ -1,11 +1,9 @@
 import type { createGateway as CreateGateway } from '../../src/gateway/create-gateway.ts';
 import type { startServer as StartServer } from '../../src/adapter/node/create-server.ts';
-import type { virtualClock as VirtualClock } from '../../src/clock/virtual-clock.ts';
 
 export interface Gatewaykit {
   createGateway: typeof CreateGateway;
   startServer: typeof StartServer;
-  virtualClock: typeof VirtualClock;
   /** Where it was loaded from: `build` (compiled by tsc, as published) or `source` (src/ through tsx). */
   from: 'build' | 'source';
 }
@@ -21,19 +19,11 @@ export interface Gatewaykit {
  */
 export async function loadGatewaykit(build = process.env.GATEWAYKIT_BENCH_BUILD): Promise<Gatewaykit> {
   if (build) {
-    const [g, s, c] = await Promise.all([
-      import(`${build}/src/gateway/create-gateway.js`),
-      import(`${build}/src/adapter/node/create-server.js`),
-      import(`${build}/src/clock/virtual-clock.js`),
-    ]);
-    return { createGateway: g.createGateway, startServer: s.startServer, virtualClock: c.virtualClock, from: 'build' };
+    const [g, s] = await Promise.all([import(`${build}/src/gateway/create-gateway.js`), import(`${build}/src/adapter/node/create-server.js`)]);
+    return { createGateway: g.createGateway, startServer: s.startServer, from: 'build' };
   }
-  const [g, s, c] = await Promise.all([
-    import('../../src/gateway/create-gateway.ts'),
-    import('../../src/adapter/node/create-server.ts'),
-    import('../../src/clock/virtual-clock.ts'),
-  ]);
-  return { createGateway: g.createGateway, startServer: s.startServer, virtualClock: c.virtualClock, from: 'source' };
+  const [g, s] = await Promise.all([import('../../src/gateway/create-gateway.ts'), import('../../src/adapter/node/create-server.ts')]);
+  return { createGateway: g.createGateway, startServer: s.startServer, from: 'source' };
 }
 
 /** The CLI's `main` (what `npx gatewaykit` runs) from the same place as {@link loadGatewaykit}. */
