@@ -13,7 +13,7 @@ import {
 } from '../schemas/audio-transcription.ts';
 import { formatZodError } from '../errors/format-zod-error.ts';
 import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat } from './audio-format.ts';
-import { decodeBase64 } from './decode-base64.ts';
+import { decodeBase64 } from '../bytes/decode-base64.ts';
 import { ISO_639_1 } from './language-name.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 

@@ -1,3 +1,5 @@
+import { decodeBase64 } from '../bytes/decode-base64.ts';
+
 /** One entry of a `multipart/form-data` body: a text field, or a file part (one with a filename). */
 export type FormEntry =
   | { readonly kind: 'field'; readonly name: string; readonly value: string }
@@ -83,16 +85,6 @@ function parseDisposition(value: string): Disposition | string {
   return { name, filename: extended ?? filename };
 }
 
-/** Standard base64 (a part's `Content-Transfer-Encoding: base64`), whitespace ignored. */
-function fromBase64(bytes: Uint8Array): Uint8Array | undefined {
-  const text = latin1.decode(bytes).replace(/[\t\n\r ]/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 /**
  * Parse a whole `multipart/form-data` body (RFC 7578) held in memory, as the Fetch standard's form
  * parser reads one: parts are `--boundary CRLF headers CRLF CRLF body CRLF`, the last boundary is
@@ -158,7 +150,7 @@ export function parseMultipartFormData(bytes: Uint8Array, contentType: string): 
     at = bodyEnd + 2;
     if (name === undefined) return { ok: false, error: 'a part has no Content-Disposition with a name' };
     if (encoding === 'base64') {
-      const decoded = fromBase64(content);
+      const decoded = decodeBase64(latin1.decode(content));
       if (!decoded) return { ok: false, error: `part ${JSON.stringify(name)} is not valid base64 (Content-Transfer-Encoding: base64)` };
       content = decoded;
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64 } from './decode-base64.ts';
-import { bytesToBase64 } from './pcm-wav.ts';
+import { bytesToBase64 } from '../audio/pcm-wav.ts';
 
 describe('decodeBase64', () => {
   it('round-trips any bytes, padded, unpadded, URL-safe or line-wrapped', () => {
