@@ -178,10 +178,13 @@ describe('jsonSchemaInstance', () => {
 describe('plausible values where the schema leaves room', () => {
   const bound = fc.oneof(fc.constant(undefined), fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(-9007199254740991, 9007199254740991, -1e12, 1e12, 1e6));
 
-  it('numbers: schema-valid for any bounds, and 0 to 100 whenever the bounds allow it', () => {
+  it('numbers: schema-valid for any bounds that hold a value, and 0 to 100 whenever the bounds allow it', () => {
     fc.assert(
       fc.property(bound, bound, fc.boolean(), fc.constantFrom(undefined, 1, 2, 5, 0.5), fc.constantFrom('count', 'age', 'score'), fc.integer(), (a, b, integer, multipleOf, name, seed) => {
         const [minimum, maximum] = a !== undefined && b !== undefined && b < a ? [b, a] : [a, b];
+        // Bounds that hold no multiple (minimum = maximum = 147 with multipleOf 2) describe no value at all.
+        const step = multipleOf === undefined ? undefined : integer && multipleOf < 1 ? 1 : multipleOf;
+        fc.pre(step === undefined || minimum === undefined || maximum === undefined || Math.ceil(minimum / step) * step <= maximum);
         const field = { type: integer ? 'integer' : 'number', ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(multipleOf !== undefined ? { multipleOf } : {}) };
         const schema = { type: 'object', properties: { [name]: field }, required: [name] };
         const value = (jsonSchemaInstance(schema, seededRandom(seed, 'plausible')) as Record<string, number>)[name]!;
