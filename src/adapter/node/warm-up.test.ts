@@ -21,6 +21,17 @@ describe('warmUp', () => {
     expect(result.statuses.filter((s) => s >= 400 && s < 500).length).toBeGreaterThanOrEqual(15);
   });
 
+  it('leaves no server or socket behind once it has ended', async () => {
+    const tcp = () => process.getActiveResourcesInfo().filter((kind) => kind.startsWith('TCP')).length;
+    // Sockets finish closing on the next turns of the event loop (the earlier tests' too).
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
+    const before = tcp();
+    await warmUp();
+    await settle();
+    expect(tcp()).toBe(before);
+  });
+
   it('stops before the next request once asked', async () => {
     let asked = 0;
     const result = await warmUp({ stop: () => ++asked > 3 });
