@@ -337,7 +337,7 @@ async function conformance(results: BenchResults): Promise<void> {
   try {
     // The virtual clock is how the suite is meant to run against the simulator (video jobs move
     // when the suite advances the clock); the system clock shows what waiting in real time costs.
-    results.conformance = [await conformanceMedian('virtual', results, quick ? 1 : 3)];
+    results.conformance = [await conformanceMedian('virtual', results, quick ? 1 : 5)];
     if (!values['skip-profile']) await conformanceOnce('virtual', results, true);
     if (values['system-clock']) results.conformance.push(await conformanceOnce('system', results));
   } catch (e) {
