@@ -8,7 +8,6 @@ import type { ReplayOptions } from '../replay/replayer.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { startServer } from '../adapter/node/create-server.ts';
-import { warmUp } from '../adapter/node/warm-up.ts';
 import { stateFileOptions, type StateFileSetup } from '../adapter/node/state-file.ts';
 import { readScriptsFile } from '../adapter/node/read-scripts-file.ts';
 import type { ScriptRule } from '../scripts/script-rule.ts';
@@ -53,9 +52,6 @@ Options:
   --replay-ignore F   comma-separated body fields left out of matching (e.g. metadata.trace_id)
   --replay-timing     send recorded answers at their recorded times (gateway clock)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
-  --no-warm-up        skip the warm-up: by default, right after start-up, the server sends a few dozen
-                      requests to a throwaway simulator of its own (never to this one), so that clients'
-                      first requests do not pay for code running for the first time (docs/cli.md)
   --config FILE       settings file (default: ./gatewaykit.config.json when present): port, host, seed, clock,
                       keys, scripts, catalog, timing, faults; flags win over it (docs/cli.md)
   --version           the version
@@ -63,7 +59,7 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'no-warm-up', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -101,7 +97,6 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         upstream: { type: 'string' },
         'first-token-timeout-ms': { type: 'string' },
         'generation-timeout-ms': { type: 'string' },
-        'no-warm-up': { type: 'boolean' },
         config: { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -317,18 +312,13 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   io.out(`  inspector:   ${new URL(running.baseUrl).origin}/__gatewaykit/ (open it in a browser on this machine)`);
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);
 
-  // Runs beside the first clients (one request at a time, on a loopback server of its own) and
-  // ends early only on shutdown.
-  let shuttingDown = false;
-  const warming = values['no-warm-up'] ? undefined : warmUp({ stop: () => shuttingDown });
-
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       io.out(`\ngatewaykit: ${signal} received, shutting down`);
-      shuttingDown = true;
-      void Promise.all([running.close(), warming])
+      void running
+        .close()
         .then(() => state?.log.close())
-        .then(() => resolve());
+        .then(resolve);
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -12,7 +12,7 @@ describe('gatewaykit serve (a real process)', () => {
   it('--help prints every flag and exits 0; an unknown flag or a bad value exits 2 without listening', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.exited).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--request-timeout-ms', '--headers-timeout-ms', '--keep-alive-timeout-ms', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url', '--no-warm-up']) {
+    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--request-timeout-ms', '--headers-timeout-ms', '--keep-alive-timeout-ms', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url']) {
       expect(help.out()).toContain(flag);
     }
     const unknown = runCli(['serve', '--prot', '1']);
@@ -108,39 +108,4 @@ describe('gatewaykit serve (a real process)', () => {
       await second.stop();
     }
   });
-  it('the warm-up changes no answer: with and without --no-warm-up, the same requests get the same bytes, and the journal holds only them', async () => {
-    const requests: [string, unknown][] = [
-      ['/responses', { model: 'openai/gpt-4o-mini', input: 'Write one sentence about the sea.' }],
-      ['/responses', { model: 'openai/gpt-4o-mini', input: 'Write one sentence about the sea.', stream: true }],
-      ['/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }],
-      ['/messages', { model: 'anthropic/claude-sonnet-4.5', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }], stream: true }],
-      ['/embeddings', { model: 'openai/text-embedding-3-small', input: 'the sea' }],
-      ['/videos', { model: 'google/veo-3.1', prompt: 'a wave' }],
-      ['/responses', { model: 'openai/gpt-4o-mini', input: 'x', max_output_tokens: -1 }],
-    ];
-    const answers = async (args: string[]) => {
-      const run = runCli(['serve', '--port', '0', '--seed', '5', '--clock', 'virtual', ...args]);
-      try {
-        const baseUrl = await run.listening();
-        // Sent at once, while a warm-up runs beside them, then once more after it has ended.
-        const texts: string[] = [];
-        for (const pass of [0, 1]) {
-          if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
-          for (const [path, body] of requests) {
-            const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify(body) });
-            texts.push(`${res.status} ${res.headers.get('x-generation-id')} ${await res.text()}`);
-          }
-        }
-        const journal = (await (await fetch(`${new URL(baseUrl).origin}/__gatewaykit/requests?limit=100`)).json()) as { data: { path: string }[] };
-        return { texts, journal: journal.data.map((e) => e.path) };
-      } finally {
-        await run.stop();
-      }
-    };
-    const warmed = await answers([]);
-    const cold = await answers(['--no-warm-up']);
-    expect(warmed.texts).toEqual(cold.texts);
-    expect(warmed.journal).toEqual(cold.journal);
-    expect(warmed.journal).toHaveLength(2 * requests.length);
-  }, 30_000);
 });
