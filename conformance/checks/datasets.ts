@@ -15,7 +15,7 @@ import { expectError } from '../oracles/error-envelope.ts';
 import { schemaProblems } from '../oracles/schema-problems.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { runProperty } from '../property/run-property.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from '../oracles/parse-once.ts';
 
 const PATH = '/datasets/rankings-daily';
 const FLOOR = '2025-01-01';
@@ -28,7 +28,7 @@ const get = (query: string): Probe => ({ method: 'GET', path: `${PATH}${query}` 
  */
 export function rankingsProblems(exchange: Pick<Exchange, 'status' | 'text'>, expect: { start?: string; period?: 'day' | 'week' | 'month' } = {}): Problems {
   if (exchange.status !== 200) return [`expected HTTP 200, got ${exchange.status}: ${exchange.text.slice(0, 160)}`];
-  const parsed = tieredSafeParse(RankingsDailyResponseSchema, exchangeJson(exchange));
+  const parsed = parseOnce(RankingsDailyResponseSchema, exchangeJson(exchange));
   if (!parsed.success) return schemaProblems('reference RankingsDailyResponse', parsed.error);
   const { data, meta } = parsed.data;
   const problems: string[] = [];

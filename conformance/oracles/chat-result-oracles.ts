@@ -8,6 +8,7 @@ import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
 import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -25,7 +26,7 @@ export function chatResultShapeProblems(answer: Answer): Problems {
   if (answer.status < 200 || answer.status >= 300) return [`reference ChatResult: a valid chat request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`reference ChatResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  const parsed = tieredSafeParse(ChatResultSchema, exchangeJson(answer));
+  const parsed = parseOnce(ChatResultSchema, exchangeJson(answer));
   if (!parsed.success) return [...problems, ...schemaProblems('reference ChatResult', parsed.error)];
   if (parsed.data.created >= SECONDS_CEILING) problems.push(`reference ChatResult: created must be Unix seconds, got ${parsed.data.created} (milliseconds?)`);
   if (parsed.data.choices.length === 0) problems.push('reference ChatResult: a served completion has at least one choice');
@@ -50,7 +51,7 @@ type ChatCore = z.infer<typeof ChatCoreSchema>;
 /** Precondition of the other chat result oracles: a chat completion with a choice to judge (`chat.result-shape` owns it). */
 export function chatResult(answer: Answer): ChatCore | Inconclusive {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the chat request was not served (HTTP ${answer.status})`, owner: 'chat.result-shape' };
-  const parsed = tieredSafeParse(ChatCoreSchema, exchangeJson(answer));
+  const parsed = parseOnce(ChatCoreSchema, exchangeJson(answer));
   if (!parsed.success) return { inconclusive: 'the answer is not a chat completion with a choice', owner: 'chat.result-shape' };
   return parsed.data;
 }
@@ -81,7 +82,7 @@ export function chatUsageProblems(answer: Answer): Judgement {
   const result = chatResult(answer);
   if (isInconclusive(result)) return result;
   if (result.usage === undefined || result.usage === null) return ['reference ChatUsage: a served completion carries usage'];
-  const usage = tieredSafeParse(ChatUsageSchema, result.usage);
+  const usage = parseOnce(ChatUsageSchema, result.usage);
   if (!usage.success) return schemaProblems('reference ChatUsage', usage.error);
   return chatUsageArithmetic(usage.data, 'result');
 }

@@ -5,7 +5,7 @@ import { chatResult, chatTools, chatUsageArithmetic } from './chat-result-oracle
 import { parseStream } from './parse-stream.ts';
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems } from './tool-arguments-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'chunks' | 'text'>;
 
@@ -18,7 +18,7 @@ export function chatChunks(answer: StreamAnswer): ChatChunk[] | Inconclusive {
   }
   const chunks: ChatChunk[] = [];
   for (const event of parseStream(answer).events) {
-    const parsed = tieredSafeParse(ChatChunkSchema, event);
+    const parsed = parseOnce(ChatChunkSchema, event);
     if (!parsed.success) return { inconclusive: 'a stream event is not a chat.completion.chunk', owner: 'chat.stream-grammar' };
     chunks.push(parsed.data);
   }
@@ -48,7 +48,7 @@ export function chatStreamGrammarProblems(answer: StreamAnswer, includeUsage: bo
   if (stream.doneAt.length !== 1 || stream.doneAt[0] !== last) problems.push(`${where}: the stream must end with data: [DONE], once, last (found ${stream.doneAt.length} at ${JSON.stringify(stream.doneAt)} of ${stream.messages.length} messages)`);
   const chunks: ChatChunk[] = [];
   for (const [i, event] of stream.events.entries()) {
-    const parsed = tieredSafeParse(ChatChunkSchema, event);
+    const parsed = parseOnce(ChatChunkSchema, event);
     if (!parsed.success) return [...problems, ...schemaProblems(`${where} chunk ${i}`, parsed.error)];
     chunks.push(parsed.data);
   }

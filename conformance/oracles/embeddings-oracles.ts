@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Inconclusive, Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
 import { schemaProblems } from './schema-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -34,7 +34,7 @@ export function embeddingsShapeProblems(answer: Answer, inputs: number): Problem
   if (answer.status < 200 || answer.status >= 300) return [`${where}: a valid embeddings request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`${where}: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  const parsed = tieredSafeParse(EmbeddingsResultSchema, exchangeJson(answer));
+  const parsed = parseOnce(EmbeddingsResultSchema, exchangeJson(answer));
   if (!parsed.success) return [...problems, ...schemaProblems(`${where} result`, parsed.error)];
   const { data } = parsed.data;
   if (data.length !== inputs) problems.push(`${where}: ${inputs} inputs got ${data.length} vectors`);
@@ -51,7 +51,7 @@ export function embeddingsShapeProblems(answer: Answer, inputs: number): Problem
 /** Precondition of the other embeddings oracles: a result with vectors (`embeddings.shape` owns it). */
 function embeddingsOf(answer: Answer): EmbeddingsResult | Inconclusive {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
-  const parsed = tieredSafeParse(EmbeddingsResultSchema, exchangeJson(answer));
+  const parsed = parseOnce(EmbeddingsResultSchema, exchangeJson(answer));
   return parsed.success && parsed.data.data.length > 0 ? parsed.data : { inconclusive: 'the answer is not an embeddings list with vectors', owner: 'embeddings.shape' };
 }
 

@@ -2,7 +2,7 @@ import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
 import { schemaProblems } from './schema-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -24,7 +24,7 @@ export function errorEnvelopeProblems(answer: Answer): Problems {
     problems.push(`spec 7: error body is not JSON: ${JSON.stringify(answer.text.slice(0, 120))}`);
     return problems;
   }
-  const parsed = tieredSafeParse(ErrorBodySchema, json);
+  const parsed = parseOnce(ErrorBodySchema, json);
   if (!parsed.success) return [...problems, ...schemaProblems('spec 7: the error envelope', parsed.error)];
   if (parsed.data.error.code !== answer.status) {
     problems.push(`spec 7: error.code (${parsed.data.error.code}) must equal the HTTP status (${answer.status})`);

@@ -5,7 +5,7 @@ import { readSse } from '../sse/read-sse.ts';
 import { MessagesErrorSchema, MessagesResultSchema } from './messages-schemas.ts';
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'text' | 'chunks'>;
@@ -25,7 +25,7 @@ export function messagesResultShapeProblems(answer: Answer): Problems {
   if (answer.status < 200 || answer.status >= 300) return [`reference MessagesResult: a valid messages request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`reference MessagesResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  const parsed = tieredSafeParse(MessagesResultSchema, exchangeJson(answer));
+  const parsed = parseOnce(MessagesResultSchema, exchangeJson(answer));
   if (!parsed.success) problems.push(...schemaProblems('reference MessagesResult', parsed.error));
   return problems;
 }
@@ -35,7 +35,7 @@ const MessagesCoreSchema = z.object({ type: z.literal('message'), content: z.arr
 /** Precondition of the other messages oracles: a message to judge (`messages.result-shape` owns it). */
 function messageOf(answer: Answer): z.infer<typeof MessagesCoreSchema> | Inconclusive {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the messages request was not served (HTTP ${answer.status})`, owner: 'messages.result-shape' };
-  const parsed = tieredSafeParse(MessagesCoreSchema, exchangeJson(answer));
+  const parsed = parseOnce(MessagesCoreSchema, exchangeJson(answer));
   return parsed.success ? parsed.data : { inconclusive: 'the answer is not a message with content', owner: 'messages.result-shape' };
 }
 
@@ -208,7 +208,7 @@ export function expectMessagesError(status: number) {
     if (answer.status !== status) return [`expected HTTP ${status}, got ${answer.status}: ${answer.text.slice(0, 160)}`];
     const problems: string[] = [];
     if (mediaType(answer) !== 'application/json') problems.push(`reference AnthropicMessagesErrorResponse: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-    const parsed = tieredSafeParse(MessagesErrorSchema, exchangeJson(answer));
+    const parsed = parseOnce(MessagesErrorSchema, exchangeJson(answer));
     if (!parsed.success) return [...problems, ...schemaProblems('reference AnthropicMessagesErrorResponse', parsed.error)];
     const expected = ERROR_TYPE_OF[status];
     if (expected && parsed.data.error.type !== expected) problems.push(`reference AnthropicMessagesErrorResponse: a ${status} has error.type ${expected}, got ${parsed.data.error.type}`);

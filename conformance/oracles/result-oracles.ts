@@ -4,7 +4,7 @@ import { checkUsageArithmetic } from '../../src/schemas/usage.ts';
 import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
 import { schemaProblems } from './schema-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 type Json = Record<string, unknown>;
@@ -33,7 +33,7 @@ export function resultShapeProblems(answer: Answer): Judgement {
   if (answer.status < 200 || answer.status >= 300) return [`spec 4.1: a valid request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
   if (mediaType(answer) !== 'application/json') problems.push(`spec 4.1: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
-  const parsed = tieredSafeParse(ResponsesResultSchema, exchangeJson(answer));
+  const parsed = parseOnce(ResponsesResultSchema, exchangeJson(answer));
   if (!parsed.success) problems.push(...schemaProblems('spec 2.2: the result', parsed.error));
   else if (parsed.data.status === 'completed' && parsed.data.error !== null) problems.push('spec 2.2: error must be null on success');
   return problems;
@@ -44,7 +44,7 @@ export function resultUsageProblems(answer: Answer): Judgement {
   const body = resultBody(answer);
   if (isJudgement(body)) return body;
   if (!isObject(body.usage)) return { inconclusive: 'the result has no usage object', owner: 'result.shape' };
-  const usage = tieredSafeParse(ResponsesResultSchema.shape.usage, body.usage);
+  const usage = parseOnce(ResponsesResultSchema.shape.usage, body.usage);
   if (!usage.success) return schemaProblems('spec 2.2: usage', usage.error);
   return checkUsageArithmetic(usage.data).map((p) => `spec 2.2 usage: ${p}`);
 }
@@ -247,6 +247,6 @@ export function metadataPresentProblems(answer: Answer): Judgement {
   if (!isObject(body.gateway_metadata)) {
     return [`spec 2.1, 2.6: gateway_metadata missing from the ${answer.status >= 400 ? 'error body' : 'result'} although the metadata header was enabled`];
   }
-  const parsed = tieredSafeParse(GatewayMetadataSchema, body.gateway_metadata);
+  const parsed = parseOnce(GatewayMetadataSchema, body.gateway_metadata);
   return parsed.success ? [] : schemaProblems('spec 2.6: gateway_metadata', parsed.error);
 }

@@ -6,7 +6,7 @@ import { mediaType, type Exchange } from '../client/exchange.ts';
 import { parseStream, type ParsedStream, type StreamEventData } from './parse-stream.ts';
 import { metadataPresentProblems, statusDetailsProblems } from './result-oracles.ts';
 import { schemaProblems } from './schema-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'chunks' | 'bodyError'>;
 
@@ -91,7 +91,7 @@ export function streamGrammarProblems(answer: StreamAnswer): Judgement {
   else if (terminals[0] !== events.length - 1) problems.push(`the terminal event must be the last event, but ${String(events[terminals[0]! + 1]?.type)} follows it`);
   for (const [i, event] of events.entries()) {
     if (!event || !known.has(event.type)) continue;
-    const parsed = tieredSafeParse(StreamEventSchema, event);
+    const parsed = parseOnce(StreamEventSchema, event);
     if (!parsed.success) problems.push(...schemaProblems(`event ${i} (${String(event.type)})`, parsed.error));
   }
   return [...new Set(problems)].slice(0, 12);
@@ -219,7 +219,7 @@ export function streamTerminalProblems(answer: StreamAnswer): Judgement {
   if (!Array.isArray(response?.output)) problems.push(`${String(terminal.type)} must carry response.output`);
   if (typeof response?.usage !== 'object' || response.usage === null) problems.push(`${String(terminal.type)} must carry response.usage`);
   if (problems.length > 0) return problems;
-  const parsed = tieredSafeParse(ResponsesResultSchema, response);
+  const parsed = parseOnce(ResponsesResultSchema, response);
   if (!parsed.success) return schemaProblems(`${String(terminal.type)}.response (spec 2.2 result)`, parsed.error);
   return checkUsageArithmetic(parsed.data.usage).map((p) => `spec 2.2 usage: ${p}`);
 }

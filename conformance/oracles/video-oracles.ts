@@ -2,7 +2,7 @@ import { VIDEO_JOB_ID_PATTERN, VIDEO_TERMINAL_STATUSES, VideoJobSchema } from '.
 import type { Judgement, Problems } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import { schemaProblems } from './schema-problems.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,7 +36,7 @@ export function submitStatusProblems(answer: Answer): Judgement {
 export function submittedJobProblems(answer: Answer, basePath: string): Problems {
   if (answer.status < 200 || answer.status >= 300) return [`a valid video submit was refused: HTTP ${answer.status} ${answer.text.slice(0, 160)}`];
   const raw = exchangeJson(answer);
-  const parsed = tieredSafeParse(VideoJobSchema, raw);
+  const parsed = parseOnce(VideoJobSchema, raw);
   const problems: string[] = parsed.success ? [] : schemaProblems('spec 2.8: the job', parsed.error);
   if (!isObject(raw)) return problems;
   if (typeof raw.id !== 'string' || !VIDEO_JOB_ID_PATTERN.test(raw.id)) problems.push(`spec 2.8: job id ${JSON.stringify(raw.id)} must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$`);
