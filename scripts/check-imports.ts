@@ -21,7 +21,7 @@ export function folderOf(file: string): string | undefined {
   const parts = file.split('/');
   if (parts[0] !== 'src' || parts.length < 2) return undefined;
   if (parts.length === 2) return parts[1]!.replace(/\.ts$/, '');
-  return (parts[1] === 'adapter' || parts[1] === 'surfaces') && parts.length > 3 ? `${parts[1]}/${parts[2]}` : parts[1];
+  return (parts[1] === 'adapter' || parts[1] === 'surfaces' || parts[1] === 'operations') && parts.length > 3 ? `${parts[1]}/${parts[2]}` : parts[1];
 }
 
 /** Folder -> folder edges of src/, each with the file imports behind it. */
@@ -85,7 +85,8 @@ export function parseLayerTable(markdown: string): LayerTable {
 }
 
 function layerOf(table: LayerTable, folder: string): number | undefined {
-  return table.layers.get(folder) ?? (folder.startsWith('surfaces/') ? table.layers.get('surfaces/*') : undefined);
+  const family = ['surfaces/', 'operations/'].find((prefix) => folder.startsWith(prefix));
+  return table.layers.get(folder) ?? (family ? table.layers.get(`${family}*`) : undefined);
 }
 
 /**

@@ -6,6 +6,8 @@ import { accountRoutes } from '../handlers/account.ts';
 import { embeddingsRoutes } from '../handlers/embeddings.ts';
 import { linkFetchPrototypes } from '../http/fetch-prototypes.ts';
 import { withInternals } from './gateway-internals.ts';
+import { OPERATIONS } from './operations-table.ts';
+import { operationRoutes } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
 import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
@@ -216,6 +218,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...datasetsRoutes(env),
     ...accountRoutes(env),
     ...embeddingsRoutes(env),
+    ...OPERATIONS.flatMap((operation) => operationRoutes(operation, { env, engine, videos })),
     ...openapiRoutes(env, () => apiRoutes),
   ];
   const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];

@@ -1,0 +1,14 @@
+import type { Endpoint, Operation } from '../operations/operation.ts';
+
+/**
+ * The operations table: every public operation the gateway serves through the operation contract
+ * (`src/operations/<name>/`), one line each. Adding an operation is one folder plus one line here.
+ * The dispatcher, `/openapi.json`, the inspector, the journal, the conformance suite's paid list and
+ * the README's operations table read this table.
+ */
+export const OPERATIONS: readonly Operation[] = [];
+
+/** Every endpoint of the table, in table order. */
+export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {
+  return table.flatMap((operation) => operation.endpoints);
+}
