@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_IMAGE_MODELS, DEFAULT_RERANK_MODELS, DEFAULT_TTS_MODELS } from './default-media-models.ts';
 import { EmbeddingModelSchema } from './embedding-model.ts';
+import { ImageModelSchema } from './image-model.ts';
+import { RerankModelSchema } from './rerank-model.ts';
+import { TtsModelSchema } from './tts-model.ts';
 import { ProviderSchema } from './provider.ts';
 import { SpeechModelSchema } from './speech-model.ts';
 import { TextModelSchema } from './text-model.ts';
@@ -26,6 +30,10 @@ export const CatalogSchema = z
     videoModels: z.array(VideoModelSchema).default([]),
     speechModels: z.array(SpeechModelSchema).default([]),
     embeddingModels: z.array(EmbeddingModelSchema).default([]),
+    // A catalogue without these lists gets the default ones (src/catalog/default-media-models.ts).
+    imageModels: z.array(ImageModelSchema).default(() => DEFAULT_IMAGE_MODELS.map((m) => ImageModelSchema.parse(m))),
+    rerankModels: z.array(RerankModelSchema).default(() => DEFAULT_RERANK_MODELS.map((m) => RerankModelSchema.parse(m))),
+    ttsModels: z.array(TtsModelSchema).default(() => DEFAULT_TTS_MODELS.map((m) => TtsModelSchema.parse(m))),
   })
   .superRefine((catalog, ctx) => {
     // Cross-reference problems are listed up to a bound, then counted: a hostile catalogue of

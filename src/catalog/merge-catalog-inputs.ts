@@ -1,4 +1,5 @@
 import type { CatalogInput } from './catalog.ts';
+import { DEFAULT_IMAGE_MODELS, DEFAULT_RERANK_MODELS, DEFAULT_TTS_MODELS } from './default-media-models.ts';
 
 type Keyed = { id?: unknown; slug?: unknown };
 
@@ -28,5 +29,8 @@ export function mergeCatalogInputs(base: CatalogInput, overlay: CatalogInput): C
     videoModels: mergeBy(base.videoModels, overlay.videoModels, 'id'),
     speechModels: mergeBy(base.speechModels, overlay.speechModels, 'id'),
     embeddingModels: mergeBy(base.embeddingModels, overlay.embeddingModels, 'id'),
+    ...(base.imageModels || overlay.imageModels ? { imageModels: mergeBy(base.imageModels ?? DEFAULT_IMAGE_MODELS, overlay.imageModels, 'id') } : {}),
+    ...(base.rerankModels || overlay.rerankModels ? { rerankModels: mergeBy(base.rerankModels ?? DEFAULT_RERANK_MODELS, overlay.rerankModels, 'id') } : {}),
+    ...(base.ttsModels || overlay.ttsModels ? { ttsModels: mergeBy(base.ttsModels ?? DEFAULT_TTS_MODELS, overlay.ttsModels, 'id') } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { imagesOperation } from '../operations/images/operation.ts';
 import type { Endpoint, Operation } from '../operations/operation.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Endpoint, Operation } from '../operations/operation.ts';
  * The dispatcher, `/openapi.json`, the inspector, the journal, the conformance suite's paid list and
  * the README's operations table read this table.
  */
-export const OPERATIONS: readonly Operation[] = [];
+export const OPERATIONS: readonly Operation[] = [imagesOperation];
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {

@@ -4,6 +4,7 @@ import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } fr
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
+import { ImageModelEndpointsSchema, ImageModelsListSchema, ImageRequestSchema, ImageResponseSchema, ImageStreamEventSchema } from '../schemas/image-request.ts';
 import { ChatRequestSchema } from '../schemas/chat-request.ts';
 import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.ts';
 import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
@@ -33,6 +34,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(ChatRequestSchema, { id: 'ChatRequest' });
   requests.add(MessagesRequestSchema, { id: 'MessagesRequest' });
   requests.add(EmbeddingsRequestSchema, { id: 'EmbeddingsRequest' });
+  requests.add(ImageRequestSchema, { id: 'ImageGenerationRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -56,6 +58,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });
   answers.add(EmbeddingsResponseSchema, { id: 'EmbeddingsResponse' });
+  answers.add(ImageResponseSchema, { id: 'ImageGenerationResponse' });
+  answers.add(z.object({ data: ImageStreamEventSchema }), { id: 'ImageStreamingResponse' });
+  answers.add(ImageModelsListSchema, { id: 'ImageModelsListResponse' });
+  answers.add(ImageModelEndpointsSchema, { id: 'ImageModelEndpointsResponse' });
   answers.add(GenerationResponseSchema, { id: 'GenerationResponse' });
   answers.add(KeyResponseSchema, { id: 'KeyResponse' });
   answers.add(CreditsResponseSchema, { id: 'CreditsResponse' });

@@ -166,6 +166,36 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'EmbeddingsResponse' },
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
   },
+  'images.create': {
+    summary: 'Generate images',
+    tag: 'Images',
+    description:
+      'Decodable PNG (default), JPEG or SVG images of an image model of the catalogue (`GET /images/models`), `n` of them at the size of `size`, `resolution` and `aspect_ratio`; the same request and `seed` make the same bytes. Billed per image. `stream: true` on a model with native streaming sends a partial and a completed image per image as SSE, then `[DONE]`. The images of one request hold at most 4096x4096 pixels together (400 naming the field past it); `webp` is refused with a 400.',
+    requestBody: { 'application/json': 'ImageGenerationRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'ImageGenerationResponse', 'text/event-stream': 'ImageStreamingResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
+  'images.models.list': {
+    summary: 'List image generation models',
+    tag: 'Images',
+    description: 'The image models of the catalogue with their supported parameters and the URL of their endpoints.',
+    successStatus: 200,
+    success: { 'application/json': 'ImageModelsListResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
+  'images.models.endpoints': {
+    summary: 'List endpoints for an image model',
+    tag: 'Images',
+    description: 'The provider endpoints of an image model, with per-image pricing; 404 for a model the catalogue lacks.',
+    successStatus: 200,
+    success: { 'application/json': 'ImageModelEndpointsResponse' },
+    parameters: [
+      { name: 'author', in: 'path', required: true, description: 'Model author.', schema: z.string() },
+      { name: 'slug', in: 'path', required: true, description: 'Model slug.', schema: z.string() },
+      ...SIMULATION_HEADERS,
+    ],
+  },
   'embeddings.models.list': {
     summary: 'List embedding models',
     tag: 'Embeddings',

@@ -1,0 +1,138 @@
+import type { ImageModel } from '../../catalog/image-model.ts';
+import { ModelEndpointSchema } from '../../catalog/model-endpoint.ts';
+import { bytesToBase64 } from '../../audio/pcm-wav.ts';
+import { GatewayError } from '../../errors/gateway-error.ts';
+import type { GatewayEnv } from '../../env/gateway-env.ts';
+import { jsonResponse } from '../../http/raw-body.ts';
+import type { RequestContext } from '../../http/route.ts';
+import { seededRandom } from '../../random/seeded-random.ts';
+import { pickMediaEndpoint } from '../../routing/pick-media-endpoint.ts';
+import { sseResponse } from '../../streaming/sse-response.ts';
+import { answerTimes } from '../../timing/answer-times.ts';
+import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
+import type { Operation } from '../operation.ts';
+import { imageUsage } from './billing.ts';
+import { encodeImage, IMAGE_MEDIA_TYPES, type EncodeOptions } from './encode-image.ts';
+import { imageScene } from './image-scene.ts';
+import { imageSize, type ImageSize } from './image-size.ts';
+import { readImageRequest, type ImageRequest } from './request.ts';
+import { imageModelEndpoints, imageModelItem, imagesBody, imageStreamEvents, type MadeImage } from './response.ts';
+
+/** Statuses the reference lists for createImages. */
+const CREATE_FAULTS = [400, 401, 402, 403, 404, 413, 429, 500, 502, 524, 529] as const;
+
+/** The catalogue's image model, or the 400 that says what `model` names instead. */
+function imageModel(env: GatewayEnv, id: string): ImageModel {
+  const model = env.catalog.imageModels.find((m) => m.id === id);
+  if (model) return model;
+  const listed = env.catalog.imageModels.map((m) => m.id).join(', ') || 'none';
+  const known = env.catalog.models.some((m) => m.id === id) || env.catalog.embeddingModels.some((m) => m.id === id);
+  throw new GatewayError(400, `model: "${id}" is ${known ? 'not an image model' : 'not a valid model ID'} (image models: ${listed})`);
+}
+
+/** The request's choices the model must allow, each refused with a 400 naming its field. */
+function checkOptions(request: ImageRequest, model: ImageModel): { count: number; format: EncodeOptions['format'] } {
+  const count = request.n ?? 1;
+  if (count > model.max_images) throw new GatewayError(400, `n: ${model.id} makes at most ${model.max_images} image(s) per request (got ${count})`);
+  const format = request.output_format ?? 'png';
+  if (format === 'webp' || !model.output_formats.includes(format)) {
+    throw new GatewayError(400, `output_format: ${model.id} makes ${model.output_formats.filter((f) => f !== 'webp').join(', ')} (got "${format}")`);
+  }
+  // reference `background`: transparent requires an output format with alpha.
+  if (request.background === 'transparent' && format === 'jpeg') throw new GatewayError(400, 'background: transparent requires output_format png or webp (got jpeg)');
+  if (request.input_references?.length && !model.input_modalities.includes('image')) {
+    throw new GatewayError(400, `input_references: ${model.id} takes text only`);
+  }
+  return { count, format };
+}
+
+function makeImages(env: GatewayEnv, request: ImageRequest, model: ImageModel, size: ImageSize, count: number, options: Omit<EncodeOptions, 'detail'>, detail: boolean): MadeImage[] {
+  const images: MadeImage[] = [];
+  for (let i = 0; i < count; i++) {
+    // DESIGN determinism: the picture is keyed by the gateway seed, model, prompt, request seed, size and index.
+    const rng = seededRandom(env.seed, 'images', model.id, request.prompt, String(request.seed ?? ''), `${size.width}x${size.height}`, String(i));
+    const bytes = encodeImage(imageScene(rng, size), { ...options, detail });
+    images.push({ b64: bytesToBase64(bytes), mediaType: IMAGE_MEDIA_TYPES[options.format] });
+  }
+  return images;
+}
+
+async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
+  const request = readImageRequest(await ctx.json());
+  const apiKey = ctx.apiKey;
+  if (!apiKey) throw new GatewayError(401);
+  const model = imageModel(env, request.model);
+  const { count, format } = checkOptions(request, model);
+  const size = imageSize(request, model, count);
+  const endpoint = pickMediaEndpoint({ modelId: model.id, endpoints: model.endpoints, preferences: request.provider, faults: env.providerFaults, providers: env.catalog.providers });
+  const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
+  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
+  // Realistic timing: the endpoint's time to the finished image.
+  if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
+  const options = { format, transparent: request.background === 'transparent', compression: request.output_compression ?? 90 };
+  const images = makeImages(env, request, model, size, count, options, true);
+  const usage = imageUsage(endpoint, size, count, apiKey.byok ?? false);
+  const id = ctx.generationId();
+  const times = answerTimes(timed, 0, realistic);
+  const streamed = request.stream === true && endpoint.supports_streaming;
+  env.account.recordGeneration({
+    id,
+    apiType: 'image',
+    model: model.id,
+    providerName,
+    streamed,
+    finishReason: 'stop',
+    tokensPrompt: 0,
+    tokensCompletion: usage.completion_tokens,
+    cost: usage.cost,
+    isByok: usage.is_byok,
+    createdAt: ctx.receivedAt,
+    latencyMs: times.latencyMs,
+    generationTimeMs: times.generationTimeMs,
+    apiKey: apiKey.key,
+    numMediaPrompt: request.input_references?.length ?? 0,
+    userAgent: ctx.request.headers.get('user-agent'),
+    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
+    origin: ctx.request.headers.get('origin'),
+  });
+  const created = Math.floor(ctx.receivedAt / 1000);
+  if (!streamed) return jsonResponse(imagesBody(created, images, usage), { headers: { 'x-generation-id': id } });
+  // reference: only providers with native streaming stream; the others answer JSON.
+  const partials = makeImages(env, request, model, size, count, options, false);
+  const encoder = new TextEncoder();
+  const frames = imageStreamEvents(created, partials, images, usage).map((e) => encoder.encode(`data: ${JSON.stringify(e)}\n\n`));
+  return sseResponse([...frames, encoder.encode('data: [DONE]\n\n')], { 'x-generation-id': id });
+}
+
+/**
+ * `POST /images`, `GET /images/models`, `GET /images/models/{author}/{slug}/endpoints` (reference
+ * createImages, listImageModels, listImageModelEndpoints): decodable PNG, JPEG or SVG images of
+ * the catalogue's image models, deterministic for the request and seed, billed per image.
+ */
+export const imagesOperation: Operation = {
+  name: 'images',
+  endpoints: [
+    { method: 'POST', path: '/images', id: 'images.create', referenceId: 'createImages', summary: 'Generate images (PNG, JPEG or SVG), JSON or streamed', auth: 'key', paid: true, faults: CREATE_FAULTS },
+    { method: 'GET', path: '/images/models', id: 'images.models.list', referenceId: 'listImageModels', summary: 'List image generation models', auth: 'key', faults: [401, 500] },
+    {
+      method: 'GET',
+      path: '/images/models/:author/:slug/endpoints',
+      id: 'images.models.endpoints',
+      referenceId: 'listImageModelEndpoints',
+      summary: 'List the provider endpoints of an image model',
+      auth: 'key',
+      faults: [401, 404, 500],
+    },
+  ],
+  handlers: ({ env }) => ({
+    'images.create': (ctx) => createImages(env, ctx),
+    'images.models.list': () => jsonResponse({ data: env.catalog.imageModels.map((m) => imageModelItem(m, env.basePath)) }),
+    'images.models.endpoints': (ctx) => {
+      const id = `${ctx.params.author}/${ctx.params.slug}`;
+      const model = env.catalog.imageModels.find((m) => m.id === id);
+      if (!model) throw new GatewayError(404, `Image model "${id}" not found (image models: ${env.catalog.imageModels.map((m) => m.id).join(', ') || 'none'})`);
+      return jsonResponse(imageModelEndpoints(model, env.catalog.providers));
+    },
+  }),
+};
