@@ -11,11 +11,10 @@ import {
   type TimestampGranularity,
   type TranscriptionResponseFormat,
 } from '../schemas/audio-transcription.ts';
-import { formatZodError } from '../errors/format-zod-error.ts';
 import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat } from './audio-format.ts';
 import { decodeBase64 } from '../bytes/decode-base64.ts';
 import { ISO_639_1 } from './language-name.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { validRequest } from '../validation/parse-request.ts';
 
 /**
  * Reference multipart `file`: "Max 25 MB; send larger files as base64 JSON via input_audio".
@@ -87,9 +86,7 @@ function transcriptionCall(
 }
 
 function fromJson(body: unknown): TranscriptionCall {
-  const parsed = parseRequest(TranscriptionRequestSchema, body);
-  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
-  const req = parsed.data;
+  const req = validRequest(TranscriptionRequestSchema, body);
   const format = normalizeAudioFormat(req.input_audio.format);
   if (!format) {
     throw new GatewayError(400, `input_audio.format: unknown audio format ${JSON.stringify(req.input_audio.format)} (one of ${formatList})`);
@@ -170,9 +167,7 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
     temperature,
     timestamp_granularities: grains.length > 0 ? grains : undefined,
   };
-  const parsed = parseRequest(FormFieldsSchema, fields);
-  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
-  const req = parsed.data;
+  const req = validRequest(FormFieldsSchema, fields);
   return transcriptionCall('multipart', 'file', req, audio, format);
 }
 

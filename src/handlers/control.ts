@@ -4,7 +4,7 @@ import type { Route } from '../http/route.ts';
 import type { GatewayControl } from '../env/gateway-control.ts';
 import { parseJsonBody } from '../http/read-body.ts';
 import type { RequestContext } from '../http/route.ts';
-import { formatZodError } from '../errors/format-zod-error.ts';
+import { validRequest } from '../validation/parse-request.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import { parseJournalQuery } from '../state/journal-query.ts';
 
@@ -17,9 +17,8 @@ const ResetSchema = z.strictObject({ credits: UsdSchema.optional() });
 
 /** Control bodies are JSON (the guard has already refused other declared types, src/http/control-guard.ts). */
 async function parse<T>(schema: z.ZodType<T>, ctx: RequestContext): Promise<T> {
-  const result = schema.safeParse(parseJsonBody(await ctx.bytes(), null));
-  if (!result.success) throw new GatewayError(400, formatZodError(result.error));
-  return result.data;
+  // zod's own wording, as the control API has always answered.
+  return validRequest(schema, parseJsonBody(await ctx.bytes(), null), {});
 }
 
 /**

@@ -3,7 +3,6 @@ import type { EmbeddingModel } from '../catalog/embedding-model.ts';
 import { buildEmbeddings } from '../embeddings/build-embeddings.ts';
 import { embeddingInputs } from '../embeddings/embedding-inputs.ts';
 import { routeEmbedding } from '../embeddings/route-embedding.ts';
-import { formatZodError } from '../errors/format-zod-error.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
@@ -12,18 +11,12 @@ import type { RequestContext, Route } from '../http/route.ts';
 import { EmbeddingsRequestSchema, type EmbeddingsRequest } from '../schemas/embeddings-request.ts';
 import { answerTimes } from '../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../timing/timed-answer.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { validRequest } from '../validation/parse-request.ts';
 
 /** Statuses the reference lists for createEmbeddings. */
 export const EMBEDDINGS_FAULTS = [400, 401, 402, 404, 408, 413, 429, 500, 502, 503, 524, 529] as const;
 /** Statuses the reference lists for listEmbeddingsModels (plus 401 of spec 5). */
 export const EMBEDDINGS_MODELS_FAULTS = [400, 401, 500] as const;
-
-function readRequest(body: unknown): EmbeddingsRequest {
-  const parsed = parseRequest(EmbeddingsRequestSchema, body);
-  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
-  return parsed.data;
-}
 
 /** The catalogue's embedding model, or the 400 that says what `model` names instead. */
 function embeddingModel(env: GatewayEnv, id: string): EmbeddingModel {
@@ -45,7 +38,7 @@ function vectorLength(model: EmbeddingModel, asked: number | undefined): number 
 }
 
 async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  const request = readRequest(await ctx.json());
+  const request: EmbeddingsRequest = validRequest(EmbeddingsRequestSchema, await ctx.json());
   if (!ctx.apiKey) throw new GatewayError(401);
   const model = embeddingModel(env, request.model);
   const dimensions = vectorLength(model, request.dimensions);

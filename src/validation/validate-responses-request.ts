@@ -2,8 +2,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { isFunctionTool } from '../schemas/tools.ts';
 import { plainResponsesRequest } from './plain-request.ts';
-import { formatZodError } from '../errors/format-zod-error.ts';
-import { parseRequest } from './parse-request.ts';
+import { validRequest } from './parse-request.ts';
 
 /** A schema-valid request that contradicts itself (spec 7: 422 "semantic validation failure"). */
 export interface RequestConflict {
@@ -55,9 +54,8 @@ export function validateResponsesRequest(body: unknown): ResponsesRequest {
   // The common small body skips the schema: same output, and nothing in it can conflict.
   const plain = plainResponsesRequest(body);
   if (plain) return plain;
-  const result = parseRequest(ResponsesRequestSchema, body);
-  if (!result.success) throw new GatewayError(400, formatZodError(result.error));
-  const conflicts = findResponsesConflicts(result.data);
+  const request = validRequest(ResponsesRequestSchema, body);
+  const conflicts = findResponsesConflicts(request);
   if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
-  return result.data;
+  return request;
 }

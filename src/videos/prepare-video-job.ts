@@ -3,13 +3,12 @@ import { isUpscalingModel, type VideoModel, type VideoReferenceKind } from '../c
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { VideoJobFate, VideoJobRecord } from '../schemas/video-job-record.ts';
 import { VideoGenerationRequestSchema, type VideoGenerationRequest } from '../schemas/videos.ts';
-import { formatZodError } from '../errors/format-zod-error.ts';
 import { sessionIdOf } from '../request/session-id.ts';
 import { callbackUrlProblem } from './callback-url.ts';
 import { dimensionsOf, parseSize, sizeContradiction, type Dimensions } from './video-dimensions.ts';
 import { videoGenerationId, videoJobId } from './video-job-id.ts';
 import { videoJobStatus } from './video-job-state.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { validRequest } from '../validation/parse-request.ts';
 
 /** Provider fault statuses that leave a job unclaimed (it expires) rather than failed. */
 const STALL_STATUSES = new Set([429, 503, 529]);
@@ -87,9 +86,7 @@ function resolveDimensions(req: VideoGenerationRequest, model: VideoModel, previ
  * job (spec 2.8) with its whole timeline. Throws a GatewayError (400 or 404) naming the field.
  */
 export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
-  const parsed = parseRequest(VideoGenerationRequestSchema, input.body, {});
-  if (!parsed.success) throw bad(formatZodError(parsed.error));
-  const req = parsed.data;
+  const req = validRequest(VideoGenerationRequestSchema, input.body, {});
   // The one header it reads, without a Fetch Headers (whose global loads Node's Fetch in a server).
   const sessionId = sessionIdOf(req.session_id, { get: (name) => (name === 'x-session-id' ? input.sessionHeader : null) });
 

@@ -1,7 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
-import { formatZodError } from '../../errors/format-zod-error.ts';
 import { ChatRequestSchema, type ChatRequest } from '../../schemas/chat-request.ts';
-import { parseRequest } from '../../validation/parse-request.ts';
+import { validRequest } from '../../validation/parse-request.ts';
 
 /** A schema-valid chat request that contradicts itself, with the field its message leads with. */
 export interface ChatConflict {
@@ -50,9 +49,8 @@ export function findChatConflicts(request: ChatRequest): ChatConflict[] {
  * const chat = validateChatRequest(await ctx.json());
  */
 export function validateChatRequest(body: unknown): ChatRequest {
-  const result = parseRequest(ChatRequestSchema, body);
-  if (!result.success) throw new GatewayError(400, formatZodError(result.error));
-  const conflicts = findChatConflicts(result.data);
+  const request = validRequest(ChatRequestSchema, body);
+  const conflicts = findChatConflicts(request);
   if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
-  return result.data;
+  return request;
 }

@@ -1,5 +1,4 @@
 import { statusesFor } from '../../errors/documented-statuses.ts';
-import { formatZodError } from '../../errors/format-zod-error.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import type { Engine } from '../../engine/create-engine.ts';
 import { runEngine } from '../../engine/run-engine.ts';
@@ -9,7 +8,7 @@ import { MessagesRequestSchema, type MessagesRequest } from '../../schemas/messa
 import { messagesErrorBody } from './messages-error.ts';
 import { renderMessages } from './render-messages.ts';
 import { toCanonicalRequest } from './to-canonical-request.ts';
-import { parseRequest } from '../../validation/parse-request.ts';
+import { validRequest } from '../../validation/parse-request.ts';
 
 /**
  * A JSON body as a Messages request (reference `MessagesRequest`), or a 400 whose message names
@@ -19,9 +18,7 @@ import { parseRequest } from '../../validation/parse-request.ts';
  * validateMessagesRequest({ model: 'm', max_tokens: 10, messages: [] });
  */
 export function validateMessagesRequest(body: unknown): MessagesRequest {
-  const parsed = parseRequest(MessagesRequestSchema, body);
-  if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
-  return parsed.data;
+  return validRequest(MessagesRequestSchema, body);
 }
 
 /**
