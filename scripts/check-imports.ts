@@ -15,13 +15,13 @@ import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
 
 /**
  * The folder a file belongs to: `src/routing/routers/fusion.ts` -> `routing`; adapters per runtime
- * and surfaces per wire format apart (`src/surfaces/chat/x.ts` -> `surfaces/chat`).
+ * and operations each apart (`src/operations/chat/x.ts` -> `operations/chat`).
  */
 export function folderOf(file: string): string | undefined {
   const parts = file.split('/');
   if (parts[0] !== 'src' || parts.length < 2) return undefined;
   if (parts.length === 2) return parts[1]!.replace(/\.ts$/, '');
-  return (parts[1] === 'adapter' || parts[1] === 'surfaces' || parts[1] === 'operations') && parts.length > 3 ? `${parts[1]}/${parts[2]}` : parts[1];
+  return (parts[1] === 'adapter' || parts[1] === 'operations') && parts.length > 3 ? `${parts[1]}/${parts[2]}` : parts[1];
 }
 
 /** Folder -> folder edges of src/, each with the file imports behind it. */
@@ -62,13 +62,13 @@ export function circlesOf(edges: Map<string, Map<string, string[]>>): string[][]
 
 /** The layer of each folder, from the table "What each folder may import" of docs/architecture.md. */
 export interface LayerTable {
-  /** Folder (or `surfaces/*`, any surface) -> layer number. */
+  /** Folder (or `operations/*`, any operation folder) -> layer number. */
   readonly layers: ReadonlyMap<string, number>;
 }
 
 /**
  * Read the layer table from the architecture document: rows `| n | \`a/\`, \`b/\` | ... |`; a
- * folder `x/` is `x`, a file `index.ts` is `index`, `surfaces/<name>/` stands for every surface.
+ * folder `x/` is `x`, a file `index.ts` is `index`, `operations/<name>/` stands for every operation folder.
  */
 export function parseLayerTable(markdown: string): LayerTable {
   const section = markdown.split(/^## /m).find((s) => s.startsWith('What each folder may import'));
@@ -85,7 +85,7 @@ export function parseLayerTable(markdown: string): LayerTable {
 }
 
 function layerOf(table: LayerTable, folder: string): number | undefined {
-  const family = ['surfaces/', 'operations/'].find((prefix) => folder.startsWith(prefix));
+  const family = ['operations/'].find((prefix) => folder.startsWith(prefix));
   return table.layers.get(folder) ?? (family ? table.layers.get(`${family}*`) : undefined);
 }
 

@@ -3,7 +3,7 @@ import { bytesToBase64, pcmWav } from '../src/audio/pcm-wav.ts';
 import { MULTIPART_FILE_LIMIT_BYTES } from '../src/audio/read-transcription-request.ts';
 import { DEFAULT_CATALOG } from '../src/catalog/default-catalog.ts';
 import { virtualClock } from '../src/clock/index.ts';
-import { AUDIO_TRANSCRIPTION_FAULTS } from '../src/handlers/audio.ts';
+import { AUDIO_TRANSCRIPTION_FAULTS } from '../src/operations/audio-transcriptions/operation.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
 import { TranscriptionResponseSchema } from '../src/schemas/audio-transcription.ts';
 import { TARGET_KINDS, jsonHeaders, startTarget, type Target } from './targets.ts';

@@ -10,21 +10,23 @@ const edges = (...list: Array<[string, string]>) => {
 };
 
 describe('the layer rule of npm run check:cycles', () => {
-  it('reads every row of the architecture table, surfaces as one entry for all', () => {
+  it('reads every row of the architecture table, operation folders as one entry for all', () => {
     expect(table.layers.get('bytes')).toBe(0);
-    expect(table.layers.get('engine')).toBe(table.layers.get('handlers'));
-    expect(table.layers.get('surfaces/*')).toBe((table.layers.get('engine') ?? 0) + 1);
+    expect(table.layers.get('engine')).toBe(table.layers.get('control'));
+    expect(table.layers.get('operations/*')).toBe((table.layers.get('operations') ?? 0) + 1);
+    expect(table.layers.get('operations')).toBe((table.layers.get('engine') ?? 0) + 1);
     expect(table.layers.get('index')).toBeGreaterThan(table.layers.get('gateway') ?? Infinity);
-    expect(folderOf('src/surfaces/chat/render-chat.ts')).toBe('surfaces/chat');
+    expect(folderOf('src/operations/chat/response.ts')).toBe('operations/chat');
+    expect(folderOf('src/operations/operation.ts')).toBe('operations');
   });
 
   it('accepts imports down the table and refuses one up it, one across a layer, and an unlisted folder', () => {
-    expect(layerProblems(edges(['surfaces/chat', 'engine'], ['engine', 'routing'], ['gateway', 'surfaces/chat']), table)).toEqual([]);
+    expect(layerProblems(edges(['operations/chat', 'engine'], ['operations/chat', 'operations'], ['engine', 'routing'], ['gateway', 'operations/chat']), table)).toEqual([]);
     const up = layerProblems(edges(['routing', 'engine']), table);
     expect(up).toHaveLength(1);
     expect(up[0]).toMatch(/^layer rule: routing \(layer \d+\) imports engine \(layer \d+\)/);
-    expect(layerProblems(edges(['engine', 'handlers']), table)).toHaveLength(1);
-    expect(layerProblems(edges(['surfaces/chat', 'surfaces/responses']), table)).toHaveLength(1);
+    expect(layerProblems(edges(['engine', 'control']), table)).toHaveLength(1);
+    expect(layerProblems(edges(['operations/chat', 'operations/responses']), table)).toHaveLength(1);
     expect(layerProblems(edges(['newthing', 'bytes']), table)).toEqual(['layer rule: src/newthing/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to']);
   });
 

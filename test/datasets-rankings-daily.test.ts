@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/index.ts';
 import { DEFAULT_CATALOG } from '../src/catalog/default-catalog.ts';
 import type { CatalogInput } from '../src/catalog/catalog.ts';
-import { RANKINGS_DAILY_FAULTS } from '../src/handlers/datasets.ts';
+import { RANKINGS_DAILY_FAULTS } from '../src/operations/datasets/operation.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
 import { RankingsDailyResponseSchema, type RankingsDailyItem, type RankingsDailyResponse } from '../src/schemas/rankings-daily.ts';
 import { TARGET_KINDS, startTarget, type Target } from './targets.ts';

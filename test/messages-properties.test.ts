@@ -4,7 +4,7 @@ import { createGateway } from '../src/gateway/create-gateway.ts';
 import { MessagesErrorBodySchema, MessagesResultSchema } from '../src/schemas/messages-result.ts';
 import { ResponsesRequestSchema } from '../src/schemas/responses-request.ts';
 import { MessagesRequestSchema } from '../src/schemas/messages-request.ts';
-import { toCanonicalRequest } from '../src/surfaces/messages/to-canonical-request.ts';
+import { toCanonicalRequest } from '../src/operations/messages/to-canonical-request.ts';
 import { GatewayError } from '../src/errors/gateway-error.ts';
 
 /**

@@ -5,9 +5,10 @@ import { createGateway } from '../gateway/create-gateway.ts';
 import { gatewayInternals } from '../gateway/gateway-internals.ts';
 import { createDispatcher } from '../http/dispatch.ts';
 import { createScriptRegistry } from '../scripts/script-registry.ts';
-import { chatRoutes } from '../surfaces/chat/chat-routes.ts';
-import { messagesRoutes } from '../surfaces/messages/messages-routes.ts';
-import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
+import { operationRoutes } from '../operations/operation.ts';
+import { chatOperation } from '../operations/chat/operation.ts';
+import { messagesOperation } from '../operations/messages/operation.ts';
+import { responsesOperation } from '../operations/responses/operation.ts';
 import { fillTemplate, makeTemplate } from './answer-template.ts';
 import { createEngine } from './create-engine.ts';
 
@@ -21,7 +22,8 @@ function world(answersKept: number | undefined) {
   const scripts = createScriptRegistry();
   env.onReset(() => scripts.reset());
   const engine = createEngine(env, scripts, answersKept === undefined ? {} : { answersKept });
-  const dispatch = createDispatcher(env, [...responsesRoutes(engine), ...chatRoutes(engine), ...messagesRoutes(engine)]);
+  const parts = { env, engine, videos: gateway.videos };
+  const dispatch = createDispatcher(env, [responsesOperation, chatOperation, messagesOperation].flatMap((operation) => operationRoutes(operation, parts)));
   return { gateway, env, engine, scripts, dispatch };
 }
 type World = ReturnType<typeof world>;

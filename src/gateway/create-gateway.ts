@@ -2,8 +2,6 @@ import { logUnexpectedError, type UnexpectedErrorContext } from '../errors/unexp
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
-import { accountRoutes } from '../handlers/account.ts';
-import { embeddingsRoutes } from '../handlers/embeddings.ts';
 import { linkFetchPrototypes } from '../http/fetch-prototypes.ts';
 import { withInternals } from './gateway-internals.ts';
 import { OPERATIONS } from './operations-table.ts';
@@ -18,18 +16,12 @@ import { MAX_CLOCK_MS } from '../clock/virtual-clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayControl } from '../env/gateway-control.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { audioRoutes } from '../handlers/audio.ts';
-import { controlRoutes } from '../handlers/control.ts';
-import { datasetsRoutes } from '../handlers/datasets.ts';
-import { inspectorRoutes } from '../handlers/inspector.ts';
-import { modelsRoutes } from '../handlers/models.ts';
-import { openapiRoutes } from '../handlers/openapi.ts';
-import { scriptControlRoutes } from '../handlers/scripts-control.ts';
-import { videosRoutes } from '../handlers/videos.ts';
+import { controlRoutes } from '../control/control-routes.ts';
+import { inspectorRoutes } from '../control/inspector-route.ts';
+import { openapiRoutes } from './openapi-route.ts';
+import { scriptControlRoutes } from '../control/scripts-control.ts';
+import { videosControlRoutes } from '../control/videos-control.ts';
 import { createEngine } from '../engine/create-engine.ts';
-import { responsesRoutes } from '../surfaces/responses/responses-routes.ts';
-import { chatRoutes } from '../surfaces/chat/chat-routes.ts';
-import { messagesRoutes } from '../surfaces/messages/messages-routes.ts';
 import { lightFetchCall } from '../http/light-fetch-call.ts';
 import { isPlainPath } from '../http/plain-path.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
@@ -209,19 +201,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
   const engine = createEngine(env, scriptRegistry);
   const apiRoutes: Route[] = [
-    ...responsesRoutes(engine),
-    ...chatRoutes(engine),
-    ...messagesRoutes(engine),
-    ...modelsRoutes(env),
-    ...videosRoutes(env, videos),
-    ...audioRoutes(env),
-    ...datasetsRoutes(env),
-    ...accountRoutes(env),
-    ...embeddingsRoutes(env),
     ...OPERATIONS.flatMap((operation) => operationRoutes(operation, { env, engine, videos })),
     ...openapiRoutes(env, () => apiRoutes),
   ];
-  const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
+  const routes = [...apiRoutes, ...videosControlRoutes(env, videos), ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
   const simulate = createDispatcher(env, routes);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
   const dispatch = options.replay ? replayFirst(createReplayer(options.replay, clock), simulate, env.basePath, env.maxBodyBytes) : simulate;

@@ -1,13 +1,33 @@
 import { imagesOperation } from '../operations/images/operation.ts';
 import type { Endpoint, Operation } from '../operations/operation.ts';
+import { accountOperation } from '../operations/account/operation.ts';
+import { audioTranscriptionsOperation } from '../operations/audio-transcriptions/operation.ts';
+import { chatOperation } from '../operations/chat/operation.ts';
+import { datasetsOperation } from '../operations/datasets/operation.ts';
+import { embeddingsOperation } from '../operations/embeddings/operation.ts';
+import { messagesOperation } from '../operations/messages/operation.ts';
+import { modelsOperation } from '../operations/models/operation.ts';
+import { responsesOperation } from '../operations/responses/operation.ts';
+import { videosOperation } from '../operations/videos/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
  * (`src/operations/<name>/`), one line each. Adding an operation is one folder plus one line here.
  * The dispatcher, `/openapi.json`, the inspector, the journal, the conformance suite's paid list and
- * the README's operations table read this table.
+ * the README's operations table read this table. Its order is the order routes are matched in.
  */
-export const OPERATIONS: readonly Operation[] = [imagesOperation];
+export const OPERATIONS: readonly Operation[] = [
+  responsesOperation,
+  chatOperation,
+  messagesOperation,
+  modelsOperation,
+  videosOperation,
+  audioTranscriptionsOperation,
+  datasetsOperation,
+  accountOperation,
+  embeddingsOperation,
+  imagesOperation,
+];
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {

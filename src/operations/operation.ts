@@ -8,7 +8,7 @@ import type { VideoJobs } from '../videos/video-jobs.ts';
  * exists. The dispatcher, `/openapi.json`, the inspector, the journal, the conformance suite's
  * paid list and the README's operations table all read these, so they cannot disagree.
  */
-export interface Endpoint extends Omit<Route, 'handle' | 'path' | 'operation' | 'control'> {
+export interface Endpoint extends Omit<Route, 'handle' | 'path' | 'operation' | 'control' | 'maxBodyBytes'> {
   readonly method: HttpMethod;
   /** Relative to the base path, with `:name` parameters (`/keys/:hash`). */
   readonly path: string;
@@ -18,6 +18,8 @@ export interface Endpoint extends Omit<Route, 'handle' | 'path' | 'operation' | 
   readonly referenceId?: string;
   /** One line for the README and `/openapi.json`. */
   readonly summary: string;
+  /** Overrides the gateway's body-size limit here: bytes, or bytes worked out from the gateway's options. */
+  readonly maxBodyBytes?: number | ((env: GatewayEnv) => number);
 }
 
 /** The parts of a gateway an operation's handlers are built from, once per gateway. */
@@ -49,7 +51,8 @@ export function operationRoutes(operation: Operation, parts: OperationParts): Ro
   return operation.endpoints.map((endpoint) => {
     const handle = handlers[endpoint.id];
     if (!handle) throw new Error(`operation ${operation.name}: no handler for endpoint ${endpoint.id}`);
-    const { id, referenceId: _referenceId, summary: _summary, ...route } = endpoint;
-    return { ...route, operation: id, handle };
+    const { id, referenceId: _referenceId, summary: _summary, maxBodyBytes, ...route } = endpoint;
+    if (maxBodyBytes === undefined) return { ...route, operation: id, handle };
+    return { ...route, operation: id, maxBodyBytes: typeof maxBodyBytes === 'function' ? maxBodyBytes(parts.env) : maxBodyBytes, handle };
   });
 }

@@ -1,0 +1,41 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
+import type { Operation } from '../operation.ts';
+import { chatToCanonical } from './chat-to-canonical.ts';
+import { validateChatRequest } from './request.ts';
+import { renderChat } from './response.ts';
+
+/**
+ * POST /chat/completions (reference `sendChatCompletionRequest`): the chat request validated in
+ * its own terms, translated to the canonical request, answered by the engine, and rendered as
+ * `ChatResult` or the `chat.completion.chunk` stream. The reference documents the same fourteen
+ * error statuses as for /responses, so `X-Gatewaykit-Fault` may force the same ones.
+ */
+export const chatOperation: Operation = {
+  name: 'chat',
+  endpoints: [
+    {
+      method: 'POST',
+      path: '/chat/completions',
+      id: 'chat.completions.create',
+      referenceId: 'sendChatCompletionRequest',
+      summary: 'Create a chat completion',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('responses'),
+    },
+  ],
+  handlers: ({ engine }) => ({
+    // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+    'chat.completions.create': (ctx) =>
+      engine.answers.answer(ctx, 'chat', async (body) => {
+        const chat = validateChatRequest(body);
+        const answer = await runEngine(engine, chatToCanonical(chat), ctx);
+        // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
+        const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
+        const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
+        return { answer, response: await renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true, logprobs }) };
+      }),
+  }),
+};

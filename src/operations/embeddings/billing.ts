@@ -1,0 +1,43 @@
+import type { ApiKey } from '../../auth/api-key.ts';
+import type { RequestContext } from '../../http/route.ts';
+import type { EmbeddingsRequest } from '../../schemas/embeddings-request.ts';
+import type { answerTimes } from '../../timing/answer-times.ts';
+
+/** What an embeddings answer records for GET /generation. */
+export interface EmbeddingsBill {
+  readonly id: string;
+  readonly model: string;
+  readonly providerName: string;
+  readonly usage: { readonly prompt_tokens: number; readonly cost: number; readonly is_byok: boolean; readonly cost_details: { readonly upstream_inference_cost: number | null } };
+  readonly times: ReturnType<typeof answerTimes>;
+}
+
+/**
+ * The paid embeddings answer, recorded under its X-Generation-Id (GET /generation).
+ *
+ * @example
+ * recordEmbeddings(ctx, apiKey, request, { id, model: model.id, providerName, usage: result.usage, times });
+ */
+export function recordEmbeddings(ctx: Pick<RequestContext, 'env' | 'request' | 'receivedAt'>, apiKey: ApiKey, request: EmbeddingsRequest, bill: EmbeddingsBill): void {
+  ctx.env.account.recordGeneration({
+    id: bill.id,
+    apiType: 'embeddings',
+    model: bill.model,
+    providerName: bill.providerName,
+    streamed: false,
+    finishReason: null,
+    tokensPrompt: bill.usage.prompt_tokens,
+    tokensCompletion: 0,
+    cost: bill.usage.cost,
+    upstreamCost: bill.usage.cost_details.upstream_inference_cost,
+    isByok: bill.usage.is_byok,
+    createdAt: ctx.receivedAt,
+    latencyMs: bill.times.latencyMs,
+    generationTimeMs: bill.times.generationTimeMs,
+    apiKey: apiKey.key,
+    externalUser: request.user ?? null,
+    userAgent: ctx.request.headers.get('user-agent'),
+    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
+    origin: ctx.request.headers.get('origin'),
+  });
+}

@@ -1,0 +1,51 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import { GatewayError } from '../../errors/gateway-error.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
+import type { Operation } from '../operation.ts';
+import { messagesErrorBody } from './messages-error.ts';
+import { validateMessagesRequest } from './request.ts';
+import { renderMessages } from './response.ts';
+import { toCanonicalRequest } from './to-canonical-request.ts';
+
+/**
+ * POST /messages: the Anthropic Messages surface of the engine. The body is validated and
+ * translated into the canonical request; the engine answers it (routing, plugins, scripts,
+ * generation, usage, faults, timing) and the answer is rendered as the reference
+ * `MessagesResult` or the Anthropic event stream. Every error, from auth to a forced fault, is
+ * `AnthropicMessagesErrorResponse` (`Route.errorBody`).
+ */
+export const messagesOperation: Operation = {
+  name: 'messages',
+  endpoints: [
+    {
+      method: 'POST',
+      path: '/messages',
+      id: 'messages.create',
+      referenceId: 'createMessages',
+      summary: 'Create a message (Anthropic Messages format)',
+      auth: 'key',
+      paid: true,
+      // The reference documents 400, 401, 403, 404, 429, 500, 503 and 529 here; the other
+      // statuses of the Responses operation happen on the same engine, so they stay forceable.
+      faults: statusesFor('responses'),
+      errorBody: messagesErrorBody,
+      requestIdHeader: 'request-id',
+      // Anthropic clients send their key as `x-api-key`; `Authorization: Bearer` works as everywhere.
+      keyHeader: 'x-api-key',
+    },
+  ],
+  handlers: ({ engine }) => ({
+    // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+    'messages.create': (ctx) =>
+      engine.answers.answer(ctx, 'messages', async (body) => {
+        const messages = validateMessagesRequest(body);
+        const canonical = toCanonicalRequest(messages);
+        if (canonical instanceof GatewayError) throw canonical;
+        const answer = await runEngine(engine, canonical.request, ctx);
+        const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+        const response = await renderMessages(answer, { stopSequences: canonical.stopSequences, cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count, seed: engine.env.seed });
+        return { answer, response };
+      }),
+  }),
+};

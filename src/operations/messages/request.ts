@@ -1,0 +1,13 @@
+import { MessagesRequestSchema, type MessagesRequest } from '../../schemas/messages-request.ts';
+import { validRequest } from '../read-json-request.ts';
+
+/**
+ * A JSON body as a Messages request (reference `MessagesRequest`), or a 400 whose message names
+ * the field and the rule.
+ *
+ * @example
+ * validateMessagesRequest({ model: 'm', max_tokens: 10, messages: [] });
+ */
+export function validateMessagesRequest(body: unknown): MessagesRequest {
+  return validRequest(MessagesRequestSchema, body);
+}

@@ -1,0 +1,25 @@
+import { statusesFor } from '../../errors/documented-statuses.ts';
+import { runEngine } from '../../engine/run-engine.ts';
+import { validateResponsesRequest } from '../../validation/validate-responses-request.ts';
+import type { Operation } from '../operation.ts';
+import { renderResponses } from './response.ts';
+
+/**
+ * POST /responses (spec 4.1), the first surface of the engine: the validated body (spec 2.1) is
+ * the canonical request as it is, and the answer is rendered as the spec 2.2 result or the
+ * spec 6 stream.
+ */
+export const responsesOperation: Operation = {
+  name: 'responses',
+  endpoints: [
+    { method: 'POST', path: '/responses', id: 'responses.create', referenceId: 'createResponses', summary: 'Create a response', auth: 'key', paid: true, faults: statusesFor('responses') },
+  ],
+  handlers: ({ engine }) => ({
+    // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+    'responses.create': (ctx) =>
+      engine.answers.answer(ctx, 'responses', async (body) => {
+        const answer = await runEngine(engine, validateResponsesRequest(body), ctx);
+        return { answer, response: await renderResponses(answer) };
+      }),
+  }),
+};
