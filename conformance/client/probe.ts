@@ -1,3 +1,5 @@
+import { paidEndpoints } from '../../src/gateway/operations-table.ts';
+
 /**
  * One HTTP request a check sends, as a plain JSON value: it is what a failure report shows as the
  * counterexample, what the curl command is built from, and what a replay sends again.
@@ -39,8 +41,14 @@ export function isControlPath(path: string): boolean {
  */
 export function isPaidProbe(probe: Pick<Probe, 'method' | 'path'>): boolean {
   const path = probe.path.split('?')[0]!;
-  return probe.method === 'POST' && /^\/(responses|videos|audio\/transcriptions|chat\/completions|messages|embeddings)\/?$/.test(path);
+  return PAID.some((paid) => paid.method === probe.method && paid.path.test(path));
 }
+
+/** The paid endpoints of the simulator's operations table, each path as a pattern (`:name` one segment, a trailing slash allowed). */
+const PAID = paidEndpoints().map((endpoint) => ({
+  method: endpoint.method,
+  path: new RegExp(`^${endpoint.path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+}));
 
 /** Does this probe reach `/videos` (gated by `--include-videos`)? */
 export function isVideoProbe(probe: Pick<Probe, 'path'>): boolean {

@@ -7,8 +7,8 @@ export class BudgetExhaustedError extends Error {
 }
 
 /**
- * The number of requests to paid operations (POST /responses, POST /videos, POST
- * /audio/transcriptions, POST /chat/completions, POST /messages, POST /embeddings) a run may send. Every such request takes a unit BEFORE it is sent,
+ * The number of requests to paid operations (the paid endpoints of the operations table,
+ * `paidEndpoints()`: POST /responses, /videos, /embeddings, ...) a run may send. Every such request takes a unit BEFORE it is sent,
  * whether the suite expects it to be served or rejected: a target that wrongly serves a
  * rule-breaking request would charge for it.
  */

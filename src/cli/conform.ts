@@ -6,6 +6,18 @@ import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUE
 import { junitWriterMissing, toJunitXml } from '../../conformance/to-junit-xml.ts';
 import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
 import { optionError } from './did-you-mean.ts';
+import { paidEndpoints } from '../gateway/operations-table.ts';
+
+/** `items` joined by commas into lines of at most `width` characters, each after the first indented by `indent` spaces. */
+function wrapped(items: readonly string[], width: number, indent: number): string {
+  const lines: string[] = [];
+  for (const item of items) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 2 + item.length <= width) lines[last] += `, ${item}`;
+    else lines.push(item);
+  }
+  return lines.join(`,\n${' '.repeat(indent)}`);
+}
 
 export const CONFORM_HELP = `gatewaykit conform: check a Gateway API implementation against the spec
 
@@ -17,9 +29,9 @@ Options:
   --api-key KEY         an ordinary API key with credits (default: $GATEWAY_API_KEY)
   --header 'Name: value'  a header sent with every request (repeatable), e.g. a proxy's routing headers
   --timeout-ms N        connect + read deadline of each request (default 30000)
-  --max-requests N      hard cap on requests to paid operations (POST /responses, /videos,
-                        /audio/transcriptions), served or rejected, preflight included
-                        (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none)
+  --max-requests N      hard cap on requests to paid operations, served or rejected, preflight included
+                        (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none); paid:
+                        ${wrapped(paidEndpoints().map((e) => `${e.method} ${e.path}`), 60, 24)}
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos

@@ -21,9 +21,9 @@ async function sha256Source(text: string): Promise<string> {
  * Security Policy), talks only to its own origin, and cannot be framed.
  *
  * @example
- * const routes = inspectorRoutes(env); // served at http://127.0.0.1:8080/__gatewaykit/
+ * const routes = inspectorRoutes(env, ['responses.create']); // served at http://127.0.0.1:8080/__gatewaykit/
  */
-export function inspectorRoutes(env: GatewayEnv): Route[] {
+export function inspectorRoutes(env: GatewayEnv, operations: readonly string[] = []): Route[] {
   return [
     {
       method: 'GET',
@@ -39,6 +39,7 @@ export function inspectorRoutes(env: GatewayEnv): Route[] {
           providers: env.catalog.providers.map((p) => p.slug),
           models: env.catalog.models.map((m) => m.id),
           faultStatuses: PROVIDER_FAULT_STATUSES,
+          operations,
         });
         const csp = [
           "default-src 'none'",

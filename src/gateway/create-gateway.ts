@@ -4,7 +4,7 @@ import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
 import { linkFetchPrototypes } from '../http/fetch-prototypes.ts';
 import { withInternals } from './gateway-internals.ts';
-import { OPERATIONS } from './operations-table.ts';
+import { OPERATIONS, tableEndpoints } from './operations-table.ts';
 import { operationRoutes } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -204,7 +204,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...OPERATIONS.flatMap((operation) => operationRoutes(operation, { env, engine, videos })),
     ...openapiRoutes(env, () => apiRoutes),
   ];
-  const routes = [...apiRoutes, ...videosControlRoutes(env, videos), ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
+  const routes = [...apiRoutes, ...videosControlRoutes(env, videos), ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env, tableEndpoints().map((endpoint) => endpoint.id))];
   const simulate = createDispatcher(env, routes);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
   const dispatch = options.replay ? replayFirst(createReplayer(options.replay, clock), simulate, env.basePath, env.maxBodyBytes) : simulate;

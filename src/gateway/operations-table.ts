@@ -33,3 +33,14 @@ export const OPERATIONS: readonly Operation[] = [
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {
   return table.flatMap((operation) => operation.endpoints);
 }
+
+/**
+ * The endpoints that cost credits (a key without credits gets 402): the conformance suite's
+ * budget counts requests to these, and `conform --help` names them.
+ *
+ * @example
+ * paidEndpoints().map((e) => e.path); // ['/responses', '/chat/completions', ...]
+ */
+export function paidEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {
+  return tableEndpoints(table).filter((endpoint) => endpoint.paid === true);
+}

@@ -48,6 +48,10 @@ export interface Route {
   readonly path: string;
   /** Stable id used in the journal, conformance reports and OpenAPI (`responses.create`). */
   readonly operation: string;
+  /** One line for `/openapi.json` and the README (the operations table's endpoints carry one). */
+  readonly summary?: string;
+  /** The reference's `operationId` this route serves (`createEmbeddings`). */
+  readonly referenceId?: string;
   /** `key`: any valid key; `management`: a management key (spec 5.3); `none`: no auth (control API). */
   readonly auth: 'key' | 'management' | 'none';
   /** Costs credits: a key without credits gets 402. */

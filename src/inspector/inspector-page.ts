@@ -13,6 +13,8 @@ export interface InspectorView {
   models: readonly string[];
   /** Statuses a provider fault may use. */
   faultStatuses: readonly number[];
+  /** Operation ids the gateway serves, from the operations table (operation filter suggestions). */
+  operations?: readonly string[];
 }
 
 const options = (values: readonly (string | number)[]) => values.map((v) => `<option value="${escapeHtml(String(v))}"></option>`).join('');
@@ -63,11 +65,13 @@ export function inspectorPage(view: InspectorView): string {
       <input name="status" placeholder="status: 200, 4xx" aria-label="Statuses">
       <input name="model" placeholder="model" aria-label="Model (exact)" list="model-list">
       <input name="key" placeholder="key (masked id)" aria-label="Key (masked id, exact)" list="key-list">
+      <input name="operation" placeholder="operation" aria-label="Operation id (exact)" list="operation-list">
       <input name="check" placeholder="conformance check" aria-label="Conformance check that sent it (exact, or a prefix ending in *)">
       <label><input type="checkbox" id="pause"> pause</label>
     </form>
     <datalist id="model-list">${options(view.models)}</datalist>
     <datalist id="key-list"></datalist>
+    <datalist id="operation-list">${options(view.operations ?? [])}</datalist>
     <p class="error" role="alert" id="journal-error"></p>
     <table>
       <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>model</th><th>key</th></tr></thead>

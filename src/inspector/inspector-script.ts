@@ -74,6 +74,7 @@ export const INSPECTOR_SCRIPT = String.raw`
       model: form.elements.model.value.trim(),
       key: form.elements.key.value.trim(),
       check: form.elements.check.value.trim(),
+      operation: form.elements.operation.value.trim(),
     };
   }
   function modelOf(entry) { return typeof entry.model === 'string' ? entry.model : ''; }
@@ -146,7 +147,7 @@ export const INSPECTOR_SCRIPT = String.raw`
   function renderJournal() {
     journalDirty = false;
     var f = filters();
-    var filtered = f.path || f.status || f.model || f.key || f.check;
+    var filtered = f.path || f.status || f.model || f.key || f.check || f.operation;
     var shown = Array.from(entries.values()).sort(function (a, b) { return b.seq - a.seq; });
     $('journal-count').textContent = filtered ? shown.length + ' of ' + lastTotal : String(lastTotal);
     var fragment = document.createDocumentFragment();
@@ -174,7 +175,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     renderJournal();
   }
 
-  // The journal API filters (path prefix, statuses such as 4xx,500, exact model and key, the check) and
+  // The journal API filters (path prefix, statuses such as 4xx,500, exact model, key and operation, the check) and
   // pages: ask for what came after the newest entry shown, oldest first.
   function journalQuery(cursor) {
     var f = filters();
@@ -184,6 +185,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     if (f.status) params.set('status', f.status);
     if (f.model) params.set('model', f.model);
     if (f.key) params.set('key', f.key);
+    if (f.operation) params.set('operation', f.operation);
     // The conformance check that sent it (X-Gatewaykit-Check): exact, or a prefix ending in *.
     if (f.check) params.set('check', f.check);
     return '/requests?' + params.toString();

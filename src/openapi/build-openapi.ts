@@ -5,7 +5,7 @@ import { componentSchemas } from './component-schemas.ts';
 import { OPERATION_DOCS, type ParameterDoc } from './operation-docs.ts';
 
 /** The parts of a route the description is built from. */
-export type DescribedRoute = Pick<Route, 'method' | 'path' | 'operation' | 'auth' | 'faults'> & { readonly control?: boolean };
+export type DescribedRoute = Pick<Route, 'method' | 'path' | 'operation' | 'auth' | 'faults' | 'summary' | 'referenceId'> & { readonly control?: boolean };
 
 export interface BuildOpenApiOptions {
   /** The operations to describe: a gateway's `routes` (control routes are left out). */
@@ -63,10 +63,12 @@ function describeOperation(route: DescribedRoute) {
     // A path parameter the docs table does not describe still has to be declared.
     ...params.filter((name) => !documented.has(name)).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
   ];
+  // The operations table's summary first (src/gateway/operations-table.ts), then the docs table's.
+  const summary = route.summary ?? doc?.summary ?? route.operation;
   const successStatus = doc?.successStatus ?? 200;
   const success = doc
     ? {
-        description: doc.summary,
+        description: summary,
         content: Object.fromEntries(
           Object.entries(doc.success).map(([type, name]) => [
             type,
@@ -84,7 +86,8 @@ function describeOperation(route: DescribedRoute) {
 
   return {
     operationId: route.operation,
-    summary: doc?.summary ?? route.operation,
+    summary,
+    ...(route.referenceId ? { 'x-reference-operation-id': route.referenceId } : {}),
     ...(doc?.description ? { description: doc.description } : {}),
     tags: [doc?.tag ?? 'Other'],
     // spec 5: every operation takes a bearer key; the simulator's own description needs none.

@@ -17,7 +17,8 @@ export interface ParameterDoc {
  * route's stable `operation` id; an operation without an entry still gets a path (build-openapi.ts).
  */
 export interface OperationDoc {
-  readonly summary: string;
+  /** Only for routes outside the operations table; a table endpoint's own `summary` is used. */
+  readonly summary?: string;
   readonly tag: string;
   readonly description?: string;
   /** Content type -> request component schema name. */
@@ -66,7 +67,6 @@ const JOB_ID: ParameterDoc = { name: 'jobId', in: 'path', required: true, descri
 
 export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'responses.create': {
-    summary: 'Create a response',
     tag: 'Responses',
     description: 'spec 4.1: one response in the Responses format, as JSON or, with `stream: true`, as server-sent events ending with `data: [DONE]`.',
     requestBody: { 'application/json': 'ResponsesRequest' },
@@ -75,7 +75,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
   },
   'chat.completions.create': {
-    summary: 'Create a chat completion',
     tag: 'Chat',
     description:
       'The Chat Completions surface of the same engine: `messages` in, one choice out, as JSON or, with `stream: true`, as `chat.completion.chunk` server-sent events ending with `data: [DONE]` (a usage chunk first when `stream_options.include_usage` is set).',
@@ -85,7 +84,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
   },
   'messages.create': {
-    summary: 'Create a message (Anthropic Messages format)',
     tag: 'Messages',
     description:
       'The Anthropic Messages surface of the same engine as /responses: JSON, or with `stream: true` the Anthropic event stream (`message_start`, `content_block_*`, `message_delta`, `message_stop`, `ping`). The key may come as `x-api-key`. Errors use the Anthropic error shape.',
@@ -96,7 +94,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     errorBody: 'AnthropicMessagesErrorResponse',
   },
   'videos.create': {
-    summary: 'Submit a video generation job',
     tag: 'Videos',
     description: 'spec 4.2: answers at once with the job in state `pending` and its polling address.',
     requestBody: { 'application/json': 'VideoGenerationRequest' },
@@ -105,7 +102,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: SIMULATION_HEADERS,
   },
   'videos.get': {
-    summary: 'Poll a video job',
     tag: 'Videos',
     description: 'spec 4.3: the `polling_url` of the submit answer.',
     successStatus: 200,
@@ -113,7 +109,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [JOB_ID, ...SIMULATION_HEADERS],
   },
   'videos.content': {
-    summary: 'Download a completed video',
     tag: 'Videos',
     description: 'MP4 bytes of output `index` of a completed job; 400 before completion.',
     successStatus: 200,
@@ -121,7 +116,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [JOB_ID, { name: 'index', in: 'query', description: 'Output index, default 0.', schema: z.number().int().min(0) }, ...SIMULATION_HEADERS],
   },
   'models.list': {
-    summary: 'List models',
     tag: 'Models',
     description: 'spec 4.4: the text models of the catalogue, filtered and sorted.',
     successStatus: 200,
@@ -129,7 +123,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [...MODEL_FILTERS, ...SIMULATION_HEADERS],
   },
   'models.endpoints.list': {
-    summary: 'List the provider endpoints of a model',
     tag: 'Models',
     description: 'The `links.details` of each `GET /models` entry: the model and one entry per provider endpoint, with prices, limits, uptime, latency and throughput. 404 for a model the catalogue does not have.',
     successStatus: 200,
@@ -141,14 +134,12 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     ],
   },
   'videos.models.list': {
-    summary: 'List video models',
     tag: 'Videos',
     successStatus: 200,
     success: { 'application/json': 'VideoModelsListResponse' },
     parameters: SIMULATION_HEADERS,
   },
   'audio.transcriptions.create': {
-    summary: 'Transcribe audio',
     tag: 'Audio',
     description: 'spec 4.4: JSON with base64 `input_audio`, or `multipart/form-data` with a `file` part.',
     requestBody: { 'application/json': 'TranscriptionRequest', 'multipart/form-data': 'TranscriptionMultipartRequest' },
@@ -157,7 +148,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: SIMULATION_HEADERS,
   },
   'embeddings.create': {
-    summary: 'Create embeddings',
     tag: 'Embeddings',
     description:
       'Unit-length vectors for a string, an array of strings, token ids or arrays of them, from an embedding model of the catalogue (`GET /embeddings/models`), routed over its provider endpoints with `provider` preferences. `dimensions` shortens the vectors where the model allows; `encoding_format: base64` sends float32 little-endian bytes. The same input and model always give the same vector, and texts that share words get closer vectors.',
@@ -197,7 +187,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     ],
   },
   'embeddings.models.list': {
-    summary: 'List embedding models',
     tag: 'Embeddings',
     description: 'The embedding models of the catalogue; the whole list unless `offset` or `limit` is given.',
     successStatus: 200,
@@ -209,7 +198,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     ],
   },
   'generation.get': {
-    summary: 'Get a generation',
     tag: 'Generations',
     description:
       'One paid answer (responses, embeddings) by its `X-Generation-Id`: model, provider, token counts, cost, latency and generation time on the gateway clock. The latest answers are kept (1000 by default); an unknown or forgotten id is a 404.',
@@ -218,7 +206,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the answer.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
   },
   'key.get': {
-    summary: 'Get the current API key',
     tag: 'API Keys',
     description: "The calling key's spending limit, usage (in all and in the current UTC day, week and month of the gateway clock), what is left of the limit, and its flags. Every paid answer adds its `usage.cost`.",
     successStatus: 200,
@@ -226,7 +213,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: SIMULATION_HEADERS,
   },
   'credits.get': {
-    summary: 'Get the account credits',
     tag: 'Credits',
     description: "The account's purchased credits and total usage, USD. Management key only (403 otherwise). Paid operations answer 402 once usage reaches the credits.",
     successStatus: 200,
@@ -234,7 +220,6 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: SIMULATION_HEADERS,
   },
   'datasets.rankings-daily.get': {
-    summary: 'Daily token rankings of models',
     tag: 'Datasets',
     description: 'spec 4.4: query parameters `category`, `context_bucket`, `language_type`, `modality`, `period`.',
     successStatus: 200,

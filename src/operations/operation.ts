@@ -51,7 +51,7 @@ export function operationRoutes(operation: Operation, parts: OperationParts): Ro
   return operation.endpoints.map((endpoint) => {
     const handle = handlers[endpoint.id];
     if (!handle) throw new Error(`operation ${operation.name}: no handler for endpoint ${endpoint.id}`);
-    const { id, referenceId: _referenceId, summary: _summary, maxBodyBytes, ...route } = endpoint;
+    const { id, maxBodyBytes, ...route } = endpoint;
     if (maxBodyBytes === undefined) return { ...route, operation: id, handle };
     return { ...route, operation: id, maxBodyBytes: typeof maxBodyBytes === 'function' ? maxBodyBytes(parts.env) : maxBodyBytes, handle };
   });
