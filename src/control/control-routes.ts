@@ -21,12 +21,18 @@ async function parse<T>(schema: z.ZodType<T>, ctx: RequestContext): Promise<T> {
   return validRequest(schema, parseJsonBody(await ctx.bytes(), null), {});
 }
 
+const base = { auth: 'none', faults: [], control: true } as const;
+
 /**
- * The control API of DESIGN.md, at the origin root, loopback callers only. In-process the same
- * operations are methods of `gateway.control`.
+ * The control API (README, "Simulation controls"), at the origin root, loopback callers only. In-process
+ * the same operations are methods of `gateway.control`.
  */
 export function controlRoutes(control: GatewayControl): Route[] {
-  const base = { auth: 'none', faults: [], control: true } as const;
+  return [...stateRoutes(control), ...providerFaultRoutes(control)];
+}
+
+/** Reset, credits, the journal and the clock. */
+function stateRoutes(control: GatewayControl): Route[] {
   return [
     {
       ...base,
@@ -88,6 +94,12 @@ export function controlRoutes(control: GatewayControl): Route[] {
       operation: 'control.clock.get',
       handle: () => jsonResponse({ kind: control.clockKind(), now: control.now(), now_iso: new Date(control.now()).toISOString() }),
     },
+  ];
+}
+
+/** Programmed provider faults (spec 4.1: what fallbacks see). */
+function providerFaultRoutes(control: GatewayControl): Route[] {
+  return [
     {
       ...base,
       method: 'GET',

@@ -2,32 +2,29 @@ import { logUnexpectedError, type UnexpectedErrorContext } from '../errors/unexp
 import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
-import { linkFetchPrototypes } from '../http/fetch-prototypes.ts';
 import { withInternals } from './gateway-internals.ts';
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
-import { operationRoutes } from '../operations/operation.ts';
+import { operationRoutes, type OperationParts } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
 import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
 import { parseCatalog } from '../catalog/parse-catalog.ts';
 import type { Clock } from '../clock/clock.ts';
 import { systemClock } from '../clock/system-clock.ts';
-import { MAX_CLOCK_MS } from '../clock/virtual-clock.ts';
-import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayControl } from '../env/gateway-control.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { controlRoutes } from '../control/control-routes.ts';
+import { controlRoutes as controlApiRoutes } from '../control/control-routes.ts';
+import { createControl } from '../control/create-control.ts';
+import { gatewayFetch } from './gateway-fetch.ts';
 import { inspectorRoutes } from '../control/inspector-route.ts';
 import { openapiRoutes } from './openapi-route.ts';
 import { scriptControlRoutes } from '../control/scripts-control.ts';
 import { videosControlRoutes } from '../control/videos-control.ts';
 import { createEngine } from '../engine/create-engine.ts';
-import { lightFetchCall } from '../http/light-fetch-call.ts';
-import { isPlainPath } from '../http/plain-path.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
 import { createStickySessions } from '../state/sticky-sessions.ts';
-import { createScriptRegistry, type ScriptEntry, type ScriptHandle } from '../scripts/script-registry.ts';
+import { createScriptRegistry, type ScriptEntry, type ScriptHandle, type ScriptRegistry } from '../scripts/script-registry.ts';
 import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
 import { createJournal } from '../state/journal.ts';
 import type { JournalEntry } from '../state/journal.ts';
@@ -129,10 +126,46 @@ export interface Gateway {
  * server.listen();
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
+  const { env, resetStores } = buildEnv(options);
+  const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
+  const control = createControl(env, { videos, resetStores });
+  const scriptRegistry = createScriptRegistry(options.scripts ?? []);
+  env.onReset(() => scriptRegistry.reset());
+  // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
+  const engine = createEngine(env, scriptRegistry);
+  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scriptRegistry);
+  const simulate = createDispatcher(env, routes);
+  // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
+  const dispatch = options.replay ? replayFirst(createReplayer(options.replay, env.clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
+  // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
+  let handlers: HttpHandler[] | undefined;
+
+  return withInternals<Gateway>({
+    baseUrl: env.baseUrl,
+    seed: env.seed,
+    clock: env.clock,
+    catalog: env.catalog,
+    get handlers() {
+      return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
+    },
+    fetch: gatewayFetch(env.baseUrl, dispatch),
+    handle: dispatch,
+    control,
+    script: (rule) => scriptRegistry.add(rule),
+    scripts: () => scriptRegistry.list(),
+    requests: () => env.journal.list(),
+    routes: Object.freeze(routes.slice()),
+    videos,
+  }, env);
+}
+
+/**
+ * The environment of one gateway (seed, clock, keys, catalogue, limits, stores) from its options,
+ * and the one reset that makes every store forget (control reset): each store registers how.
+ */
+function buildEnv(options: GatewayOptions): { env: GatewayEnv; resetStores(): void } {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const parsedBase = new URL(baseUrl);
   const clock = options.clock ?? systemClock();
-  // One reset mechanism: every store registers how it forgets (control reset, spec: DESIGN).
   const resets: Array<() => void> = [];
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
   const stickySessions = createStickySessions();
@@ -146,7 +179,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     keys: options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS,
     catalog,
     baseUrl,
-    basePath: parsedBase.pathname.replace(/\/+$/, ''),
+    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxUploadBytes: options.maxUploadBytes ?? MULTIPART_FILE_LIMIT_BYTES,
     timing: resolveTiming(options.timing, 'createGateway({ timing })'),
@@ -161,97 +194,23 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
+  return { env, resetStores: () => resets.forEach((fn) => fn()) };
+}
 
-  const control: GatewayControl = {
-    reset() {
-      for (const fn of resets) fn();
-      // The clock rewinds last, after every store has forgotten what happened on it.
-      if (clock.kind === 'virtual' && 'reset' in clock) (clock as { reset(): void }).reset();
-    },
-    requests: () => journal.list(),
-    queryRequests: (query) => journal.query(query),
-    requestCount: () => journal.count(),
-    async advanceClock(ms) {
-      if (clock.kind !== 'virtual' || !('advance' in clock)) {
-        throw new GatewayError(400, 'The clock is the system clock; start with a virtual clock (gatewaykit serve --clock virtual) to advance it');
-      }
-      if (clock.now() + ms > MAX_CLOCK_MS) {
-        throw new GatewayError(400, `ms: ${ms} would move the clock past the last representable time (${new Date(MAX_CLOCK_MS).toISOString()})`);
-      }
-      await (clock as { advance(ms: number): Promise<void> }).advance(ms);
-      videos.clockMoved();
-    },
-    now: () => clock.now(),
-    clockKind: () => clock.kind,
-    failProvider: (provider, status, count) => providerFaults.set(provider, status, count),
-    clearProviderFaults: (provider) => providerFaults.clear(provider),
-    providerFaults: () => providerFaults.list(),
-    setCredits(update) {
-      // A limit for a key this gateway does not accept would never apply: say so instead.
-      const unknown = Object.keys(update.keyLimits ?? {}).find((key) => !env.keys.some((k) => k.key === key));
-      if (unknown !== undefined) throw new GatewayError(400, `keys: ${JSON.stringify(unknown.slice(0, 64))} is not a key of this gateway`);
-      account.setCredits(update);
-    },
-    credits: () => ({ total_credits: account.totalCredits(), total_usage: account.totalUsage() }),
-  };
-
-  const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
-  const scriptRegistry = createScriptRegistry(options.scripts ?? []);
-  env.onReset(() => scriptRegistry.reset());
-  // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
-  const engine = createEngine(env, scriptRegistry);
+/**
+ * Every route of one gateway: the operations table's, then `GET /openapi.json` (the API routes,
+ * which msw serves), then the control API (loopback only, at the origin root).
+ */
+function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: ScriptRegistry): { apiRoutes: Route[]; routes: Route[] } {
   const apiRoutes: Route[] = [
-    ...OPERATIONS.flatMap((operation) => operationRoutes(operation, { env, engine, videos })),
-    ...openapiRoutes(env, () => apiRoutes),
+    ...OPERATIONS.flatMap((operation) => operationRoutes(operation, parts)),
+    ...openapiRoutes(parts.env, () => apiRoutes),
   ];
-  const routes = [...apiRoutes, ...videosControlRoutes(env, videos), ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env, tableEndpoints().map((endpoint) => endpoint.id))];
-  const simulate = createDispatcher(env, routes);
-  // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
-  const dispatch = options.replay ? replayFirst(createReplayer(options.replay, clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
-
-  const toUrl = (input: string | URL): string => {
-    const s = String(input);
-    if (s.startsWith('/__gatewaykit/')) return `${parsedBase.origin}${s}`;
-    return s.startsWith('/') ? `${baseUrl}${s}` : s;
-  };
-  // The normalised base (origin and path, no trailing slash) a plain relative path is joined to.
-  const basePathname = parsedBase.pathname.replace(/\/+$/, '');
-  const plainBase = parsedBase.search === '' && parsedBase.hash === '' && baseUrl === `${parsedBase.origin}${basePathname}`;
-  /** The URL path of a relative `gateway.fetch` input the parser would leave as joined, else undefined. */
-  const plainPathOf = (input: string | URL): string | undefined => {
-    if (typeof input !== 'string' || !isPlainPath(input)) return undefined;
-    if (input.startsWith('/__gatewaykit/')) return input;
-    return plainBase ? `${basePathname}${input}` : undefined;
-  };
-  const fetchGateway = (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    // The light answers it returns are `instanceof Response` to the caller.
-    linkFetchPrototypes();
-    if (input instanceof Request) return dispatch(init ? new Request(input, init) : input);
-    // The common call (method, plain headers, a string body) skips undici's Request and Response
-    // (src/http/light-fetch-call.ts); anything else goes through the ordinary constructor.
-    const call = lightFetchCall(toUrl(input), init, plainPathOf(input));
-    if (!call) return dispatch(new Request(toUrl(input), init));
-    return dispatch(call.request, { readBody: call.readBody, rawBodies: true });
-  };
-
-  // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
-  let handlers: HttpHandler[] | undefined;
-
-  return withInternals<Gateway>({
-    baseUrl,
-    seed: env.seed,
-    clock,
-    catalog: env.catalog,
-    get handlers() {
-      return (handlers ??= mswHandlers({ baseUrl, routes: apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
-    },
-    fetch: fetchGateway,
-    handle: dispatch,
-    control,
-    script: (rule) => scriptRegistry.add(rule),
-    scripts: () => scriptRegistry.list(),
-    requests: () => journal.list(),
-    routes: Object.freeze(routes.slice()),
-    videos,
-  }, env);
+  const controlRoutes = [
+    ...videosControlRoutes(parts.env, parts.videos),
+    ...controlApiRoutes(control),
+    ...scriptControlRoutes(scripts),
+    ...inspectorRoutes(parts.env, tableEndpoints().map((endpoint) => endpoint.id)),
+  ];
+  return { apiRoutes, routes: [...apiRoutes, ...controlRoutes] };
 }
