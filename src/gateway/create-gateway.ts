@@ -7,8 +7,7 @@ import { OPERATIONS, tableEndpoints } from './operations-table.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
-import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
-import { parseCatalog } from '../catalog/parse-catalog.ts';
+import { resolveCatalog, type CatalogName } from '../catalog/named-catalog.ts';
 import type { Clock } from '../clock/clock.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import type { GatewayControl } from '../env/gateway-control.ts';
@@ -46,8 +45,11 @@ export interface GatewayOptions {
   seed?: number;
   /** Time source. Default: the system clock; tests pass `virtualClock()`. */
   clock?: Clock;
-  /** Model/provider catalogue. Default: fixtures/catalog.json. */
-  catalog?: Catalog | CatalogInput;
+  /**
+   * Model/provider catalogue: a catalogue, or the name of an embedded one: `'default'` (the real
+   * gateway's models, fixtures/catalog.json) or `'small'` (16 hand-made models). Default: `'default'`.
+   */
+  catalog?: Catalog | CatalogInput | CatalogName;
   /**
    * Accepted API keys with their credits, rate limits and retry delays (docs/keys.md), validated
    * here (a TypeError names the path of the first problem). Default: the four demo keys.
@@ -170,7 +172,7 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; resetStores(): vo
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
   const stickySessions = createStickySessions();
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
-  const catalog = options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG;
+  const catalog = resolveCatalog(options.catalog);
   const providerFaults = createProviderFaults(catalog.providers);
   const account = createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit });
   const env: GatewayEnv = {
