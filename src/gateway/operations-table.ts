@@ -9,6 +9,7 @@ import { messagesOperation } from '../operations/messages/operation.ts';
 import { modelsOperation } from '../operations/models/operation.ts';
 import { responsesOperation } from '../operations/responses/operation.ts';
 import { videosOperation } from '../operations/videos/operation.ts';
+import { providersOperation } from '../operations/providers/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   accountOperation,
   embeddingsOperation,
   imagesOperation,
+  providersOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

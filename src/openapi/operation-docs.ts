@@ -122,6 +122,14 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'ModelsListResponse' },
     parameters: [...MODEL_FILTERS, ...SIMULATION_HEADERS],
   },
+  'providers.list': {
+    summary: 'List all providers',
+    tag: 'Providers',
+    description: 'Every provider of the catalogue, in slug order: name, slug, headquarters, data centres and public pages (null where the catalogue does not know them).',
+    successStatus: 200,
+    success: { 'application/json': 'ProvidersListResponse' },
+    parameters: [...SIMULATION_HEADERS],
+  },
   'models.endpoints.list': {
     tag: 'Models',
     description: 'The `links.details` of each `GET /models` entry: the model and one entry per provider endpoint, with prices, limits, uptime, latency and throughput. 404 for a model the catalogue does not have.',
