@@ -9,6 +9,10 @@ import { messagesOperation } from '../operations/messages/operation.ts';
 import { modelsOperation } from '../operations/models/operation.ts';
 import { responsesOperation } from '../operations/responses/operation.ts';
 import { videosOperation } from '../operations/videos/operation.ts';
+import { endpointsZdrOperation } from '../operations/endpoints-zdr/operation.ts';
+import { modelOperation } from '../operations/model/operation.ts';
+import { modelsCountOperation } from '../operations/models-count/operation.ts';
+import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 
 /**
@@ -29,6 +33,10 @@ export const OPERATIONS: readonly Operation[] = [
   embeddingsOperation,
   imagesOperation,
   providersOperation,
+  modelsCountOperation,
+  modelsUserOperation,
+  modelOperation,
+  endpointsZdrOperation,
 ];
 
 /** Every endpoint of the table, in table order. */
