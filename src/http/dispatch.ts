@@ -14,6 +14,7 @@ import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
 import { pathMatcher } from './match-path.ts';
+import { baseUrlHint } from './base-url-hint.ts';
 import { jsonResponse, materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
@@ -88,6 +89,22 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     return { allowed: pathMatched?.map((r) => r.method) };
   }
 
+  // A path no route serves under a family with its own error shape (`/messages/...`) is answered in it.
+  const familyErrors = new Map<string, Route>();
+  for (const { route } of apiRoutes) if (route.errorBody && !familyErrors.has(firstSegment(route.path))) familyErrors.set(firstSegment(route.path), route);
+  const isOperation = (p: string) => apiRoutes.some(({ match }) => match(p, () => p.split('/')) !== undefined);
+  /** A 404's message, with the base URL to use when the path ends in an operation (base-url-hint.ts). */
+  const notFound = (message: string, pathname: string, ctx: DispatchContext): GatewayError => {
+    let origin: string;
+    try {
+      origin = ctx.url.origin;
+    } catch {
+      origin = new URL(env.baseUrl).origin;
+    }
+    const hint = baseUrlHint(pathname, { origin, basePath: env.basePath, isOperation });
+    return new GatewayError(404, hint ? `${message}. ${hint}` : message);
+  };
+
   // Compared per request; made once.
   const basePathPrefix = `${env.basePath}/`;
 
@@ -134,15 +151,16 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let retryAfterFromHeader: number | undefined;
     let retryAfterFromKey: number | undefined;
     try {
-      if (path === undefined) throw new GatewayError(404, `No such path: ${pathname} (the API lives under ${env.basePath})`);
+      if (path === undefined) throw notFound(`No such path: ${pathname} (the API lives under ${env.basePath})`, pathname, ctx);
       const found = findRoute(isControl ? controlRoutes : apiRoutes, request.method, path);
       if (!('route' in found) || !found.route) {
+        if (!isControl) ownErrors = familyErrors.get(firstSegment(path));
         if (found.allowed) {
           throw new GatewayError(405, `Method ${request.method} is not allowed on ${pathname} (allowed: ${found.allowed.join(', ')})`, {
             headers: { Allow: found.allowed.join(', ') },
           });
         }
-        throw new GatewayError(404, `No such operation: ${request.method} ${pathname}`);
+        throw notFound(`No such operation: ${request.method} ${pathname}`, pathname, ctx);
       }
       const { route, params } = found;
       operation = route.operation;
@@ -243,6 +261,12 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
 }
 
 const NO_INFO: RequestInfo = {};
+
+/** `/messages/count_tokens` -> `messages`. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end < 0 ? path.slice(1) : path.slice(1, end);
+}
 
 /** An answer as the caller takes it: raw for a caller that writes raw bodies, else with an ordinary Fetch body. */
 function delivered(response: Response, info: RequestInfo): Response {

@@ -118,6 +118,8 @@ export const INSPECTOR_SCRIPT = String.raw`
     // A masked 500 for a bug: the server's stderr has the stack under this answer's X-Generation-Id.
     if (entry.unexpected_error) return el('td', { class: 'num s5', 'data-unexpected': '1', title: 'Unexpected error: see the server log for X-Generation-Id ' + ((answer.headers || {})['x-generation-id'] || ''), text: entry.status + ' unexpected error' });
     if (failed) return el('td', { class: 'num ' + statusClass(failed.status), 'data-failed': failed.status, title: failed.message || '', text: entry.status + ' stream failed (' + failed.status + ')' });
+    // A request answered but likely not as meant (x-gatewaykit-warning): marked, the text on hover and in the detail.
+    if (entry.warning) return el('td', { class: 'num ' + statusClass(entry.status), 'data-warning': '1', title: entry.warning, text: entry.status + (Array.isArray(answer.events) ? ' stream' : '') + ' warning' });
     return el('td', { class: 'num ' + statusClass(entry.status), text: entry.status + (Array.isArray(answer.events) ? ' stream' : '') });
   }
 
@@ -137,6 +139,7 @@ export const INSPECTOR_SCRIPT = String.raw`
       answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status }), bodyBlock(answer, 'answer'));
     }
     var cell = el('td', { colspan: 7 },
+      entry.warning ? el('p', { class: 'warning', text: 'Warning: ' + entry.warning }) : null,
       el('h3', { text: 'Request headers (credentials masked)' }), headerTable(entry.headers),
       el('h3', { text: 'Request body' }), bodyBlock(entry, 'body'),
       answerPart,

@@ -83,6 +83,8 @@ export interface JournalEntry {
   unexpected_error?: true;
   /** The conformance check that sent it: its {@link CHECK_HEADER} header, when it had one. */
   check?: string;
+  /** A warning the simulator answered with (its `x-gatewaykit-warning` header): a request it answered but likely not as meant. */
+  warning?: string;
 }
 
 /** What the dispatcher hands the journal about one request. */
@@ -294,6 +296,7 @@ function show(s: Stored, ring: ByteRing): JournalEntry {
   if (s.unexpected) entry.unexpected_error = true;
   const check = checkOf(s, ring);
   if (check !== undefined) entry.check = check;
+  for (const name in masked.response) if (name.toLowerCase() === 'x-gatewaykit-warning') entry.warning = masked.response[name];
   if (s.bodyAt >= 0) {
     Object.assign(entry, showText(lenient.decode(ring.read(s.bodyAt, s.bodyLength) ?? new Uint8Array(0)), s.bodyLength === s.bodyBytes));
     entry.body_bytes = s.bodyBytes;

@@ -3,6 +3,7 @@ import { runEngine } from '../../engine/run-engine.ts';
 import { validateResponsesRequest } from '../../validation/validate-responses-request.ts';
 import type { Operation } from '../operation.ts';
 import { renderResponses } from './response.ts';
+import { chatShapedWarning, WARNING_HEADER } from './chat-shaped-warning.ts';
 
 /**
  * POST /responses (spec 4.1), the first surface of the engine: the validated body (spec 2.1) is
@@ -19,7 +20,10 @@ export const responsesOperation: Operation = {
     'responses.create': (ctx) =>
       engine.answers.answer(ctx, 'responses', async (body) => {
         const answer = await runEngine(engine, validateResponsesRequest(body), ctx);
-        return { answer, response: await renderResponses(answer) };
+        const response = await renderResponses(answer);
+        const warning = chatShapedWarning(body);
+        if (warning) response.headers.set(WARNING_HEADER, warning);
+        return { answer, response };
       }),
   }),
 };

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_CATALOG } from './default-catalog.ts';
+import { closestIds, editDistance } from './closest-ids.ts';
+
+const ids = DEFAULT_CATALOG.models.map((m) => m.id);
+
+describe('closestIds', () => {
+  test('an id without its vendor finds the vendor-qualified id first', () => {
+    for (const id of ids) expect(closestIds(id.slice(id.indexOf('/') + 1), ids)[0]).toBe(id);
+  });
+
+  test('one typo in any catalogue id finds that id first', () => {
+    for (const id of ids) {
+      const typo = `${id.slice(0, -2)}${id.at(-1) === 'x' ? 'y' : 'x'}${id.at(-1)}`;
+      expect(editDistance(typo, id)).toBe(1);
+      expect(closestIds(typo, ids)[0]).toBe(id);
+    }
+  });
+
+  test('nothing close, nothing suggested; never more than the limit', () => {
+    expect(closestIds('nobody/nothing', ids)).toEqual([]);
+    expect(closestIds('openai/gpt-5-mino', ids, 1)).toHaveLength(1);
+  });
+});

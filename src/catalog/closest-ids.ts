@@ -1,0 +1,40 @@
+/**
+ * Edit distance (insertions, deletions, substitutions) between two strings, for "did you mean".
+ *
+ * @example
+ * editDistance('serv', 'serve'); // 1
+ */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The catalogue ids closest to an id that is not one of them, best first, at most `limit`: an id
+ * whose slug is `wanted` (the vendor left out: `gpt-4o-mini` -> `openai/gpt-4o-mini`), then ids
+ * within a few edits of `wanted` or whose slug is (typos). Empty when nothing is close.
+ *
+ * @example
+ * closestIds('gpt-4o-mini', ['openai/gpt-4o-mini', 'openai/gpt-4o']); // ['openai/gpt-4o-mini', 'openai/gpt-4o']
+ * closestIds('nobody/nothing', ['openai/gpt-4o']); // []
+ */
+export function closestIds(wanted: string, ids: readonly string[], limit = 3): string[] {
+  const w = wanted.toLowerCase();
+  const slugOf = (id: string) => id.slice(id.indexOf('/') + 1).toLowerCase();
+  const wSlug = slugOf(w);
+  // A typo is a few edits: at most 3, and fewer than a third of the id.
+  const within = Math.min(3, Math.max(1, Math.floor(wSlug.length / 3)));
+  const scored: Array<{ id: string; d: number }> = [];
+  for (const id of ids) {
+    const lower = id.toLowerCase();
+    const d = Math.min(editDistance(w, lower), editDistance(wSlug, slugOf(lower)));
+    if (d <= within) scored.push({ id, d });
+  }
+  scored.sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return scored.slice(0, limit).map((s) => s.id);
+}
