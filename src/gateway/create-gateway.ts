@@ -19,6 +19,9 @@ import { inspectorRoutes } from '../control/inspector-route.ts';
 import { openapiRoutes } from './openapi-route.ts';
 import { scriptControlRoutes } from '../control/scripts-control.ts';
 import { videosControlRoutes } from '../control/videos-control.ts';
+import { metricsRoutes } from '../control/metrics.ts';
+import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
+import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -128,15 +131,15 @@ export interface Gateway {
  * server.listen();
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
-  const { env, resetStores } = buildEnv(options);
+  const { env, metrics, resetStores } = buildEnv(options);
   const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
   const control = createControl(env, { videos, resetStores });
   const scriptRegistry = createScriptRegistry(options.scripts ?? []);
   env.onReset(() => scriptRegistry.reset());
   // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
   const engine = createEngine(env, scriptRegistry);
-  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scriptRegistry);
-  const simulate = createDispatcher(env, routes);
+  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scriptRegistry, metrics);
+  const simulate = createDispatcher(env, routes, metrics);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
   const dispatch = options.replay ? replayFirst(createReplayer(options.replay, env.clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
   // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
@@ -165,7 +168,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
  * The environment of one gateway (seed, clock, keys, catalogue, limits, stores) from its options,
  * and the one reset that makes every store forget (control reset): each store registers how.
  */
-function buildEnv(options: GatewayOptions): { env: GatewayEnv; resetStores(): void } {
+function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsTally; resetStores(): void } {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const clock = options.clock ?? systemClock();
   const resets: Array<() => void> = [];
@@ -173,8 +176,10 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; resetStores(): vo
   const stickySessions = createStickySessions();
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
   const catalog = resolveCatalog(options.catalog);
-  const providerFaults = createProviderFaults(catalog.providers);
-  const account = createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit });
+  // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts).
+  const metrics = createMetricsTally();
+  const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
+  const account = meteredAccount(createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit }), metrics);
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
@@ -196,14 +201,15 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; resetStores(): vo
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
-  return { env, resetStores: () => resets.forEach((fn) => fn()) };
+  env.onReset(() => metrics.reset());
+  return { env, metrics, resetStores: () => resets.forEach((fn) => fn()) };
 }
 
 /**
  * Every route of one gateway: the operations table's, then `GET /openapi.json` (the API routes,
  * which msw serves), then the control API (loopback only, at the origin root).
  */
-function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: ScriptRegistry): { apiRoutes: Route[]; routes: Route[] } {
+function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: ScriptRegistry, metrics: MetricsTally): { apiRoutes: Route[]; routes: Route[] } {
   const apiRoutes: Route[] = [
     ...OPERATIONS.flatMap((operation) => operationRoutes(operation, parts)),
     ...openapiRoutes(parts.env, () => apiRoutes),
@@ -213,6 +219,7 @@ function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: 
     ...controlApiRoutes(control),
     ...scriptControlRoutes(scripts),
     ...inspectorRoutes(parts.env, tableEndpoints().map((endpoint) => endpoint.id)),
+    ...metricsRoutes(metrics),
   ];
   return { apiRoutes, routes: [...apiRoutes, ...controlRoutes] };
 }

@@ -19,6 +19,7 @@ import { jsonResponse, materializeBody, onFramesSent, onPieceSent, rawBodyOf, ra
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
 import type { JournalRecord } from '../state/journal.ts';
+import type { MetricsTally } from '../state/metrics-tally.ts';
 
 export interface RequestInfo {
   /** The peer address (server mode); undefined means in-process, treated as loopback. */
@@ -65,7 +66,7 @@ export { isLoopback };
  * auth (spec 5), simulation headers, rate limit and credits, runs the operation, and renders every
  * failure in the spec 7 envelope. Every runtime (msw handlers, node:http) calls this.
  */
-export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
+export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metrics?: MetricsTally) {
   const rateLimiter = createRateLimiter(env.clock);
   env.onReset(() => rateLimiter.reset());
   // Sequence number of every API answer since start or reset: ids derive from it (DESIGN determinism).
@@ -185,6 +186,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
         ctx.simulation = sim;
         retryAfterFromHeader = sim.retryAfterMs;
         if (sim.status !== undefined) {
+          metrics?.forcedFault(route.operation, sim.status);
           // The journal (and the inspector's row) show the model a forced error's body named.
           try {
             await ctx.json();
@@ -248,6 +250,11 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
       if (unexpected) entry.unexpected = unexpected;
       const handle = env.journal.record(entry);
+      if (metrics) {
+        metrics.answered(operation, response.status, env.clock.now() - receivedAt);
+        const streamFault = ctx.simulation.streamFault;
+        if (streamFault && response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) metrics.streamFault(operation, streamFault);
+      }
       if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, to) => handle.sent(pieces, from, to));
       else if (raw && 'frames' in raw) onFramesSent(response, (frames, from, to) => handle.sentFrames(frames.list, frames.text, from, to));
       // A stream built as it goes (paced by realistic timing) has no pieces to hand over: its

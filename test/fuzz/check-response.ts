@@ -61,8 +61,8 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-/** The operation whose errors take Anthropic's shape (reference AnthropicMessagesErrorResponse) instead of spec 7's. */
-const ANTHROPIC_SHAPED = /^\/api\/v1\/messages\/?$/;
+/** The paths whose errors take Anthropic's shape (reference AnthropicMessagesErrorResponse) instead of spec 7's: `/messages` and every path under it, any method. */
+const ANTHROPIC_SHAPED = /^\/api\/v1\/messages(\/|$)/;
 
 /** The path the gateway routes: dot segments resolved as URL parsing does (`/messages/.` is `/messages/`), no query. */
 function routedPath(pathAndQuery: string): string {
@@ -75,7 +75,7 @@ function routedPath(pathAndQuery: string): string {
 
 /**
  * The oracle of spec 7 for one answer: a non-2xx body is the error envelope with `error.code`
- * equal to the status (on `POST /messages`, Anthropic's error shape). Returns the problems found
+ * equal to the status (on `/messages` and under it, Anthropic's error shape). Returns the problems found
  * (empty: fine).
  */
 export function envelopeProblems(status: number, bytes: Uint8Array, method: string, pathAndQuery = ''): string[] {
@@ -87,7 +87,7 @@ export function envelopeProblems(status: number, bytes: Uint8Array, method: stri
   } catch {
     return [`status ${status}: body is not JSON: ${new TextDecoder().decode(bytes.slice(0, 200))}`];
   }
-  if (method.toUpperCase() === 'POST' && ANTHROPIC_SHAPED.test(routedPath(pathAndQuery))) {
+  if (ANTHROPIC_SHAPED.test(routedPath(pathAndQuery))) {
     if (MessagesErrorBodySchema.safeParse(parsed).success) return [];
     // A request the HTTP parser refuses is answered before any route is known: spec 7's envelope.
     const early = ErrorBodySchema.safeParse(parsed);

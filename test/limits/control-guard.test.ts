@@ -83,7 +83,8 @@ describe('the control API is for the local user only (F6)', () => {
 
 describe('the journal masks every credential (F7)', () => {
   it('Authorization of any scheme and repeated, a bare key, X-Api-Key, Cookie, Proxy-Authorization, *-token', async () => {
-    const secrets = ['sk-gw-test', 'c2VjcmV0dXNlcjpzZWNyZXRwYXNz', 'sk-or-v1-bare0123456789', 'xapikey-0123456789', 'sessioncookie-0123456789', 'proxypass-0123456789', 'tok-0123456789'];
+    // The bearer secret is not a demo key: a 401 names the demo keys (they are public, in the README).
+    const secrets = ['sk-gw-secret-0123456789', 'c2VjcmV0dXNlcjpzZWNyZXRwYXNz', 'sk-or-v1-bare0123456789', 'xapikey-0123456789', 'sessioncookie-0123456789', 'proxypass-0123456789', 'tok-0123456789'];
     const res = await exchange(
       [
         'POST /api/v1/responses HTTP/1.1',

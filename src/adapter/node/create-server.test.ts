@@ -15,7 +15,10 @@ describe('startServer (node:http adapter)', () => {
     expect(running.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const res = await fetch(`${running.baseUrl}/responses`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: 401, message: 'Missing Authentication header' } });
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(body.error.code).toBe(401);
+    expect(body.error.message).toMatch(/^Missing Authentication header: /);
   });
 
   it('refuses a declared over-size body with 413 and closes the connection', async () => {
