@@ -99,7 +99,7 @@ describe('the suite against the simulator', () => {
       fetch: gateway.fetch,
       only: ['result.shape'],
       seed: 1,
-      // The rate-limited demo key allows 1 request per 60 s: model discovery takes it, the check gets a 429.
+      // The rate-limited demo key allows 1 request per 2 s: model discovery takes it, the check gets a 429.
       sleep: async (ms) => {
         waits.push(ms);
         await gateway.control.advanceClock(ms);

@@ -35,10 +35,11 @@ describe('rate limiter', () => {
     expect(limiter.take(key)).toBeUndefined();
     const limited = limiter.take(key);
     expect(limited?.status).toBe(429);
-    expect(limited?.headers['Retry-After']).toBe('60');
-    await clock.advance(45_000);
-    expect(limiter.take(key)?.headers['Retry-After']).toBe('15');
-    await clock.advance(15_000);
+    expect(limited?.headers['Retry-After']).toBe('2');
+    expect(limited?.headers['retry-after-ms']).toBe('2000');
+    await clock.advance(1_500);
+    expect(limiter.take(key)?.headers['retry-after-ms']).toBe('500');
+    await clock.advance(500);
     expect(limiter.take(key)).toBeUndefined();
   });
   it('never limits keys without a rateLimit', () => {

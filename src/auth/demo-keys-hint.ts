@@ -1,4 +1,5 @@
-import { DEFAULT_API_KEYS, type ApiKey } from './api-key.ts';
+import type { ApiKey } from './api-key.ts';
+import { areDemoKeys } from './demo-keys.ts';
 
 /**
  * What a 401 adds on a gateway that accepts the demo keys (no keys of the user's own): which keys
@@ -9,7 +10,7 @@ import { DEFAULT_API_KEYS, type ApiKey } from './api-key.ts';
  * demoKeysHint(DEFAULT_API_KEYS); // 'every operation, GET /models included, needs the header Authorization: Bearer <key>; this simulator\'s demo keys are ...'
  */
 export function demoKeysHint(keys: readonly ApiKey[]): string | undefined {
-  if (keys !== DEFAULT_API_KEYS) return undefined;
+  if (!areDemoKeys(keys)) return undefined;
   const named = keys.map((k) => `${k.key} (${k.label ?? k.kind})`).join(', ');
   return `every operation, GET /models included, needs the header Authorization: Bearer <key>; this simulator's demo keys are ${named}, listed by gatewaykit serve at start-up and in the README's Quick start`;
 }

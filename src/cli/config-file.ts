@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseApiKeys, type ApiKey } from '../auth/api-key.ts';
+import { parseWindow } from '../auth/demo-keys.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { loadCatalogFile } from '../adapter/node/load-catalog-file.ts';
 import { parseCatalog } from '../catalog/parse-catalog.ts';
@@ -32,6 +33,8 @@ const ConfigSchema = z.strictObject({
   timing: z.unknown().optional(),
   /** Provider faults set at start: `{ "openai": { "status": 503, "count": 2 } }` (count: default all). */
   faults: z.record(z.string().min(1), z.strictObject({ status: z.number().int(), count: z.number().int().positive().optional() })).optional(),
+  /** The window of the demo key sk-gw-rate-limited: milliseconds, or a duration such as "2s" (`--rate-limit-window`). */
+  rateLimitWindow: z.union([z.number(), z.string()]).optional(),
 });
 
 /** What a config file sets, resolved (files read, values validated). */
@@ -50,6 +53,7 @@ export interface ServeConfig {
   readonly catalog?: Catalog;
   readonly timing?: TimingOptions;
   readonly faults?: Readonly<Record<string, { status: number; count?: number }>>;
+  readonly rateLimitWindowMs?: number;
 }
 
 /**
@@ -94,6 +98,14 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
         ? parseScriptsFile(JSON.stringify(readJson(c.scripts, 'scripts')), resolve(base, c.scripts))
         : parseScriptsFile(JSON.stringify(c.scripts), `${file}: scripts`);
   const timing = c.timing === undefined ? undefined : timingOf(c.timing, file);
+  let rateLimitWindowMs: number | undefined;
+  if (c.rateLimitWindow !== undefined) {
+    try {
+      rateLimitWindowMs = parseWindow(c.rateLimitWindow);
+    } catch (e) {
+      throw new Error(`${file}: rateLimitWindow: ${(e as Error).message}`);
+    }
+  }
   const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(isCatalogName(c.catalog) ? c.catalog : resolve(base, c.catalog)) : parseCatalog(c.catalog);
   return {
     file,
@@ -106,6 +118,7 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
     ...(catalog ? { catalog } : {}),
     ...(timing !== undefined ? { timing } : {}),
     ...(c.faults ? { faults: c.faults } : {}),
+    ...(rateLimitWindowMs !== undefined ? { rateLimitWindowMs } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEYS, type ApiKey } from '../auth/api-key.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import { demoKeys, parseWindow, RATE_LIMITED_DEMO_KEY } from '../auth/demo-keys.ts';
 import { readKeysFile } from '../adapter/node/read-keys-file.ts';
 import { printable } from '../replay/printable.ts';
 import { missProxy } from '../adapter/node/proxy-miss.ts';
@@ -53,14 +54,16 @@ Options:
   --replay-ignore F   comma-separated body fields left out of matching (e.g. metadata.trace_id)
   --replay-timing     send recorded answers at their recorded times (gateway clock)
   --keys FILE         accepted API keys with credits, rate limits, retry delays ({"keys": [...]}; docs/keys.md)
+  --rate-limit-window D  the window of the demo key sk-gw-rate-limited (1 request per D, then 429): 500ms, 2s, 1m
+                      or milliseconds (default 2s)
   --config FILE       settings file (default: ./gatewaykit.config.json when present): port, host, seed, clock,
-                      keys, scripts, catalog, timing, faults; flags win over it (docs/cli.md)
+                      keys, scripts, catalog, timing, faults, rateLimitWindow; flags win over it (docs/cli.md)
   --version           the version
   -h, --help          this text`;
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -98,6 +101,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         upstream: { type: 'string' },
         'first-token-timeout-ms': { type: 'string' },
         'generation-timeout-ms': { type: 'string' },
+        'rate-limit-window': { type: 'string' },
         config: { type: 'string' },
         version: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -221,6 +225,20 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       return 2;
     }
   }
+  // The demo keys' rate-limited window (flag over config); a user's own keys carry their own.
+  let rateLimitWindowMs = config?.rateLimitWindowMs;
+  if (values['rate-limit-window'] !== undefined) {
+    try {
+      rateLimitWindowMs = parseWindow(values['rate-limit-window']);
+    } catch (e) {
+      io.err(`gatewaykit serve: --rate-limit-window ${(e as Error).message}`);
+      return 2;
+    }
+  }
+  if (rateLimitWindowMs !== undefined && keys) {
+    io.err(`gatewaykit serve: --rate-limit-window sets the window of the demo key ${RATE_LIMITED_DEMO_KEY}; with keys of your own, set rateLimit.windowMs in your keys file (docs/keys.md)`);
+    return 2;
+  }
   let replay: ReplayOptions | undefined;
   if (values.replay !== undefined) {
     // Unreadable or invalid cassettes stop start-up before listening (exit 2), naming the file.
@@ -270,7 +288,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     };
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
     const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds } } : {};
-    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
+    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
@@ -308,7 +326,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
   } else {
     io.out('  demo keys:');
-    for (const k of DEFAULT_API_KEYS) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}`);
+    for (const k of demoKeys(rateLimitWindowMs)) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}${k.key === RATE_LIMITED_DEMO_KEY ? ' (--rate-limit-window)' : ''}`);
   }
   io.out(`  inspector:   ${new URL(running.baseUrl).origin}/__gatewaykit/ (open it in a browser on this machine)`);
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);
