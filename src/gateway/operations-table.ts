@@ -14,6 +14,7 @@ import { modelOperation } from '../operations/model/operation.ts';
 import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
+import { messagesCountTokensOperation } from '../operations/messages-count-tokens/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -38,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
   modelOperation,
   endpointsZdrOperation,
 ];
+export const OPERATIONS: readonly Operation[] = [imagesOperation, messagesCountTokensOperation];
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {

@@ -10,6 +10,7 @@ import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.
 import { GatewayMetadataSchema } from '../schemas/gateway-metadata.ts';
 import { InputItemSchema, OutputItemSchema } from '../schemas/items.ts';
 import { MessagesRequestSchema } from '../schemas/messages-request.ts';
+import { MessagesCountTokensRequestSchema, MessagesCountTokensResultSchema } from '../schemas/messages-count-tokens.ts';
 import { MessagesErrorBodySchema, MessagesResultSchema, MessagesStreamEventSchema } from '../schemas/messages-result.ts';
 import { RankingsDailyResponseSchema } from '../schemas/rankings-daily.ts';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
@@ -33,6 +34,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(TranscriptionRequestSchema, { id: 'TranscriptionRequest' });
   requests.add(ChatRequestSchema, { id: 'ChatRequest' });
   requests.add(MessagesRequestSchema, { id: 'MessagesRequest' });
+  requests.add(MessagesCountTokensRequestSchema, { id: 'MessagesCountTokensRequest' });
   requests.add(EmbeddingsRequestSchema, { id: 'EmbeddingsRequest' });
   requests.add(ImageRequestSchema, { id: 'ImageGenerationRequest' });
 
@@ -54,6 +56,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   // The reference's `MessagesStreamingResponse`: each SSE event is named by its type, its `data` one stream event.
   answers.add(z.object({ event: z.string(), data: MessagesStreamEventSchema }), { id: 'MessagesStreamingResponse' });
   answers.add(MessagesErrorBodySchema, { id: 'AnthropicMessagesErrorResponse' });
+  answers.add(MessagesCountTokensResultSchema, { id: 'MessagesCountTokensResult' });
   answers.add(VideoJobSchema, { id: 'VideoJob' });
   answers.add(TranscriptionResponseSchema, { id: 'TranscriptionResponse' });
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });

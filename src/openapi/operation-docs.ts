@@ -93,6 +93,17 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [...METADATA_HEADERS, ...SIMULATION_HEADERS],
     errorBody: 'AnthropicMessagesErrorResponse',
   },
+  'messages.countTokens': {
+    summary: 'Count the input tokens of a message (Anthropic Messages format)',
+    tag: 'Messages',
+    description:
+      'What Anthropic clients call for `messages.countTokens`: the body of `/messages` (`max_tokens` optional), answered with `input_tokens` as the `/messages` answer would bill them, counted with the same tokenizer. Free. Errors use the Anthropic error shape; the key may come as `x-api-key`.',
+    requestBody: { 'application/json': 'MessagesCountTokensRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'MessagesCountTokensResult' },
+    parameters: SIMULATION_HEADERS,
+    errorBody: 'AnthropicMessagesErrorResponse',
+  },
   'videos.create': {
     tag: 'Videos',
     description: 'spec 4.2: answers at once with the job in state `pending` and its polling address.',
