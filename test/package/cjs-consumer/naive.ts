@@ -1,5 +1,5 @@
-// The form of the README, in a CommonJS project: msw's CommonJS declarations (msw/node here) and
-// the ESM ones gatewaykit's types name are two different classes to TypeScript (TS2345).
+// The form of the README, in a CommonJS project: gatewaykit's `require` types (.d.cts) name msw's
+// CommonJS declarations, the ones msw/node gets here, so the handlers fit setupServer as they are.
 import { setupServer } from 'msw/node';
 import { createGateway } from 'gatewaykit';
 
