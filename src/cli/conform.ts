@@ -30,16 +30,9 @@ Options:
   --api-key KEY         an ordinary API key with credits (default: $GATEWAY_API_KEY)
   --header 'Name: value'  a header sent with every request (repeatable), e.g. a proxy's routing headers
   --timeout-ms N        connect + read deadline of each request (default 30000)
-<<<<<<< HEAD
   --max-requests N      hard cap on requests to paid operations, served or rejected, preflight included
                         (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none); paid:
                         ${wrapped(paidEndpoints().map((e) => `${e.method} ${e.path}`), 60, 24)}
-=======
-  --max-requests N      hard cap on requests to paid operations (POST /responses,
-                        /chat/completions, /messages, /embeddings, /videos,
-                        /audio/transcriptions), served or rejected, preflight included
-                        (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none)
->>>>>>> f20a1ac (conformance: verdicts judged by usage and the reference (chat/Messages stop cause by usage, role on every delta allowed, usage chunk always, embeddings usage optional, strict:false and usage presence inferred); Messages stream event members and event: lines, cost_details names, citations and caller; error checks send every case; new rules and checks for choice index, logprobs, metadata on chat and Messages, Messages request bounds, embeddings base64, plugin type bounds, exactly one selected endpoint; passes name their answers; --help lists every paid operation; the real-clock note)
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos
