@@ -1,3 +1,4 @@
+import type { Reservation } from '../../account/reservation.ts';
 import type { ApiKey } from '../../auth/api-key.ts';
 import type { RequestContext } from '../../http/route.ts';
 import type { EmbeddingsRequest } from '../../schemas/embeddings-request.ts';
@@ -16,10 +17,10 @@ export interface EmbeddingsBill {
  * The paid embeddings answer, recorded under its X-Generation-Id (GET /generation).
  *
  * @example
- * recordEmbeddings(ctx, apiKey, request, { id, model: model.id, providerName, usage: result.usage, times });
+ * recordEmbeddings(ctx, reservation, apiKey, request, { id, model: model.id, providerName, usage: result.usage, times });
  */
-export function recordEmbeddings(ctx: Pick<RequestContext, 'env' | 'request' | 'receivedAt'>, apiKey: ApiKey, request: EmbeddingsRequest, bill: EmbeddingsBill): void {
-  ctx.env.account.recordGeneration({
+export function recordEmbeddings(ctx: Pick<RequestContext, 'request' | 'receivedAt'>, reservation: Reservation, apiKey: ApiKey, request: EmbeddingsRequest, bill: EmbeddingsBill): void {
+  reservation.settle({
     id: bill.id,
     apiType: 'embeddings',
     model: bill.model,

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../http/route.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import { readJsonRequest } from '../read-json-request.ts';
+import { worstUsageCost } from '../../generation/usage-cost.ts';
 import { recordEmbeddings } from './billing.ts';
 import { EmbeddingsRequestSchema, embeddingModel, vectorLength } from './request.ts';
 
@@ -37,13 +38,16 @@ export async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Pr
   // An upstream failure carries its routing metadata (shown when the metadata header is enabled).
   if (!route.ok) throw route.error;
   const { candidate } = route;
+  // docs/account.md: the answer's cost (its input tokens at the endpoint's price) is held before the work.
+  const tokens = items.reduce((n, item) => n + item.tokens, 0);
+  const reservation = ctx.reserve(worstUsageCost(tokens, 0, candidate.endpoint.pricing, ctx.apiKey.byok ?? false));
   const id = ctx.generationId();
   const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: candidate.endpoint, providerName: candidate.provider.name }, 0);
   const times = answerTimes(candidate.endpoint, 0, realistic);
-  recordEmbeddings(ctx, ctx.apiKey, request, { id, model: model.id, providerName: candidate.provider.name, usage: result.usage, times });
+  recordEmbeddings(ctx, reservation, ctx.apiKey, request, { id, model: model.id, providerName: candidate.provider.name, usage: result.usage, times });
   const body = ctx.metadataEnabled ? { ...result, gateway_metadata: route.metadata() } : result;
   return jsonResponse(body, { headers: { 'x-generation-id': id } });
 }

@@ -1,17 +1,18 @@
+import type { Reservation } from '../../account/reservation.ts';
 import type { ApiKey } from '../../auth/api-key.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import type { VideoJobRecord } from '../../schemas/video-job-record.ts';
 
 /**
  * A job that will complete is paid for at submission, under the generation id its view shows once
- * processed (GET /generation); a job that fails or stalls costs nothing.
+ * processed (GET /generation); a job that fails or stalls costs nothing. Its cost was held before
+ * the job was saved (docs/account.md); this settles the hold once the job is accepted.
  *
  * @example
- * recordVideoGeneration(env, job, ctx.apiKey);
+ * recordVideoGeneration(env, hold, job, ctx.apiKey);
  */
-export function recordVideoGeneration(env: Pick<GatewayEnv, 'account' | 'catalog'>, job: VideoJobRecord, apiKey: ApiKey): void {
-  if (job.fate.kind !== 'complete') return;
-  env.account.recordGeneration({
+export function recordVideoGeneration(env: Pick<GatewayEnv, 'catalog'>, hold: Reservation, job: VideoJobRecord, apiKey: ApiKey): void {
+  hold.settle({
     id: job.generation_id,
     apiType: 'video',
     model: job.model,

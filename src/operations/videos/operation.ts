@@ -1,4 +1,6 @@
+import type { Reservation } from '../../account/reservation.ts';
 import type { ApiKey } from '../../auth/api-key.ts';
+import type { VideoJobRecord } from '../../schemas/video-job-record.ts';
 import { videoModelListing } from '../../catalog/video-model.ts';
 import { statusesFor } from '../../errors/documented-statuses.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
@@ -33,8 +35,14 @@ export const videosOperation: Operation = {
     'videos.models.list': () => jsonResponse({ data: env.catalog.videoModels.map(videoModelListing) }),
     'videos.create': async (ctx) => {
       const body = await ctx.json();
-      const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey });
-      if (ctx.apiKey) recordVideoGeneration(env, job, ctx.apiKey);
+      // A job that will complete is paid for: its cost is held before the job is saved
+      // (docs/account.md), and settled once it is accepted; a job that fails or stalls costs nothing.
+      let hold: Reservation | undefined;
+      const admit = (job: VideoJobRecord) => {
+        if (job.fate.kind === 'complete' && ctx.apiKey) hold = ctx.reserve(job.cost);
+      };
+      const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey, admit });
+      if (hold && ctx.apiKey) recordVideoGeneration(env, hold, job, ctx.apiKey);
       // reference: submit answers 202 Accepted with the job in state pending (spec 2.8).
       return jsonResponse(jobs.view(job), { status: 202 });
     },
