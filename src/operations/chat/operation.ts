@@ -1,5 +1,7 @@
 import { statusesFor } from '../../errors/documented-statuses.ts';
 import { runEngine } from '../../engine/run-engine.ts';
+import { inSurfaceTerms } from '../../engine/in-surface-terms.ts';
+import { chatFields } from './chat-fields.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import type { Operation } from '../operation.ts';
 import { chatToCanonical } from './chat-to-canonical.ts';
@@ -31,7 +33,7 @@ export const chatOperation: Operation = {
     'chat.completions.create': (ctx) =>
       engine.answers.answer(ctx, 'chat', async (body) => {
         const chat = validateChatRequest(body);
-        const answer = await runEngine(engine, chatToCanonical(chat), ctx);
+        const answer = await inSurfaceTerms(runEngine(engine, chatToCanonical(chat), ctx), () => chatFields(chat));
         // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
         const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
         const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;

@@ -1,6 +1,8 @@
 import { statusesFor } from '../../errors/documented-statuses.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { runEngine } from '../../engine/run-engine.ts';
+import { inSurfaceTerms } from '../../engine/in-surface-terms.ts';
+import { messagesFields } from './messages-fields.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import type { Operation } from '../operation.ts';
 import { messagesErrorBody } from './messages-error.ts';
@@ -42,7 +44,7 @@ export const messagesOperation: Operation = {
         const messages = validateMessagesRequest(body);
         const canonical = toCanonicalRequest(messages);
         if (canonical instanceof GatewayError) throw canonical;
-        const answer = await runEngine(engine, canonical.request, ctx);
+        const answer = await inSurfaceTerms(runEngine(engine, canonical.request, ctx), () => messagesFields(messages));
         const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
         const response = await renderMessages(answer, { cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count });
         return { answer, response };
