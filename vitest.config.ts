@@ -24,8 +24,9 @@ const selfAliases = Object.entries(pkg.exports)
 export default defineConfig({
   resolve: { alias: selfAliases },
   test: {
-    // CI: one fixed fast-check seed for reproducible runs (test/setup/fast-check-seed.ts).
-    setupFiles: ['test/setup/fast-check-seed.ts'],
+    // CI: one fixed fast-check seed for reproducible runs (test/setup/fast-check-seed.ts); every
+    // answer of every gateway judged against the reference (test/setup/reference-answers.ts).
+    setupFiles: ['test/setup/fast-check-seed.ts', 'test/setup/reference-answers.ts'],
     // One worker per core (vitest's default leaves one core out: on a 2-core machine, one worker
     // and every file in sequence). Many files wait on child processes and sockets, so two workers
     // on two cores took `npm test` from 119 s to 75 s.

@@ -48,3 +48,6 @@ export { gatewayInternals } from './gateway/gateway-internals.ts';
 export { errorResponse } from './http/error-response.ts';
 export { withIndependentCopies } from './msw/independent-copies.ts';
 export { releaseResponseClones } from './msw/release-response-clones.ts';
+// A test set-up's view of every answer (the package's own tests judge each against the reference).
+export { observeExchanges } from './gateway/exchange-observer.ts';
+export type { Exchange, ExchangeObserver } from './gateway/exchange-observer.ts';

@@ -186,19 +186,24 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(s.raw.endsWith('data: [DONE]\n\n')).toBe(true);
     expect(s.chunks[0]!.choices[0]!.delta).toEqual({ role: 'assistant', content: '' });
     expect(s.chunks.slice(1).every((c) => c.choices[0]?.delta.role === undefined)).toBe(true);
-    const finals = s.chunks.filter((c) => c.choices[0]?.finish_reason !== null);
+    const finals = s.chunks.filter((c) => c.choices[0] !== undefined && c.choices[0].finish_reason !== null);
     expect(finals).toHaveLength(1);
-    expect(finals[0]).toBe(s.chunks.at(-1));
+    // The final chunk, then the usage chunk (reference: usage is always included).
+    expect(finals[0]).toBe(s.chunks.at(-2));
     expect(finals[0]!.choices[0]!.finish_reason).toBe('stop');
     expect(contentOf(s)).toBe(json.choices[0]!.message.content);
-    expect(s.chunks.every((c) => c.usage === undefined)).toBe(true);
+    expect(s.chunks.slice(0, -1).every((c) => c.usage === undefined)).toBe(true);
     expect(new Set(s.chunks.map((c) => c.id)).size).toBe(1);
   });
 
-  it('stream_options.include_usage adds one last chunk with choices [] and the usage of the JSON answer', async () => {
+  it.each([
+    ['without stream_options', {}],
+    ['with include_usage: true', { stream_options: { include_usage: true } }],
+    ['with include_usage: false', { stream_options: { include_usage: false } }],
+  ])('%s, one last chunk carries choices [] and the usage of the JSON answer (reference: include_usage "has no effect")', async (_name, options) => {
     const messages = user('Tell me about lakes.');
     const json = (await chat({ messages })).result;
-    const s = await stream({ messages, stream_options: { include_usage: true } });
+    const s = await stream({ messages, ...options });
     const last = s.chunks.at(-1)!;
     expect(last.choices).toEqual([]);
     expect(last.usage).toEqual(json.usage);
@@ -213,7 +218,8 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const calls = s.chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
     expect(calls[0]).toMatchObject({ index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '' } });
     expect(calls.map((c) => c.function?.arguments ?? '').join('')).toBe(json.choices[0]!.message.tool_calls![0]!.function.arguments);
-    expect(s.chunks.at(-1)!.choices[0]!.finish_reason).toBe('tool_calls');
+    // The final chunk comes just before the usage chunk (reference: usage is always included).
+    expect(s.chunks.at(-2)!.choices[0]!.finish_reason).toBe('tool_calls');
   });
 
   it('streams reasoning deltas before the content, joining to the JSON reasoning', async () => {
@@ -275,7 +281,7 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const { body } = await chat({ messages: user('Hi'), provider: { sort: 'price' } }, { 'x-gateway-metadata': 'enabled' });
     expect(body.gateway_metadata).toMatchObject({ requested: MODEL });
     const s = await stream({ messages: user('Hi') }, { 'x-gateway-metadata': 'enabled' });
-    expect(s.chunks.at(-1)!.gateway_metadata).toMatchObject({ requested: MODEL });
+    expect(s.chunks.at(-2)!.gateway_metadata).toMatchObject({ requested: MODEL });
     const plain = await chat({ messages: user('Hi') });
     expect(plain.body.gateway_metadata).toBeUndefined();
   });

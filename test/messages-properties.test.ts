@@ -44,7 +44,8 @@ const validRequest = fc.record(
     stream: fc.boolean(),
     temperature: fc.double({ min: 0, max: 1, noNaN: true }),
   },
-  { requiredKeys: ['model', 'max_tokens', 'messages'] },
+  // reference MessagesRequest: only model and messages are required.
+  { requiredKeys: ['model', 'messages'] },
 );
 
 describe('POST /messages properties', () => {

@@ -145,10 +145,18 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     expect(body.usage.output_tokens).toBeLessThanOrEqual(3);
   });
 
+  it('accepts a request without max_tokens (reference MessagesRequest requires only model and messages): no budget beyond the model\'s own', async () => {
+    const res = await post(ask({ max_tokens: undefined }));
+    expect(res.status).toBe(200);
+    const body = MessagesResultSchema.parse(await res.json());
+    expect(body.stop_reason).toBe('end_turn');
+    expect(body.usage.output_tokens).toBeGreaterThan(0);
+  });
+
   it.each([
     ['no key', { 'x-api-key': '' }, {}, 401, 'authentication_error'],
     ['a bad key', { 'x-api-key': 'sk-nope' }, {}, 401, 'authentication_error'],
-    ['max_tokens missing', {}, { max_tokens: undefined }, 400, 'invalid_request_error'],
+    ['max_tokens of 0', {}, { max_tokens: 0 }, 400, 'invalid_request_error'],
     ['a thinking budget above max_tokens', {}, { thinking: { type: 'enabled', budget_tokens: 2048 } }, 400, 'invalid_request_error'],
     ['an unknown model', {}, { model: 'nobody/nothing' }, 400, 'invalid_request_error'],
     ['a forced 529', { 'x-gatewaykit-fault': '529' }, {}, 529, 'overloaded_error'],

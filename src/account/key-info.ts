@@ -15,6 +15,9 @@ function interval(ms: number): string {
   return `${ms}ms`;
 }
 
+/** Free-model requests a key may make per day, as the SDK's `free_model_daily_requests` reports them. */
+const FREE_MODEL_DAILY_REQUESTS = 1000;
+
 /**
  * The reference `GET /key` `data` for the calling key: its limit and what is left of it, its usage
  * (overall and in the current UTC day, week and month of the gateway clock), BYOK usage, and flags.
@@ -45,6 +48,13 @@ export function keyInfo(apiKey: ApiKey, account: Account): Record<string, unknow
     include_byok_in_limit: false,
     creator_user_id: null,
     expires_at: null,
+    // Members the official SDK (@openrouter/sdk) requires though the reference does not list them:
+    // the simulator has no data regions, organisations or workspaces, and does not count
+    // free-model requests (the day's allowance stays whole).
+    allowed_data_regions: ['global'],
+    organization_id: null,
+    workspace_id: null,
+    free_model_daily_requests: { limit: FREE_MODEL_DAILY_REQUESTS, remaining: FREE_MODEL_DAILY_REQUESTS, used: 0 },
     // reference: deprecated, kept for old clients; here it states the key's real window when it has one.
     rate_limit: apiKey.rateLimit
       ? { requests: apiKey.rateLimit.requests, interval: interval(apiKey.rateLimit.windowMs), note: 'This field is deprecated and safe to ignore.' }

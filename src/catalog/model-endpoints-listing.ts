@@ -1,3 +1,4 @@
+import { listedParameters, toolChoiceSupport } from './listed-parameters.ts';
 import type { Catalog } from './catalog.ts';
 import type { TextModel } from './text-model.ts';
 
@@ -26,6 +27,7 @@ export function modelEndpointsListing(model: TextModel, catalog: Catalog): { end
       const provider = catalog.providers.find((p) => p.slug === e.provider);
       const providerName = provider?.name ?? e.provider;
       const context = e.context_length ?? model.context_length;
+      const parameters = e.supported_parameters ?? model.supported_parameters;
       return {
         name: `${providerName}: ${model.name}`,
         model_id: model.canonical_slug ?? model.id,
@@ -37,7 +39,8 @@ export function modelEndpointsListing(model: TextModel, catalog: Catalog): { end
         quantization: e.quantization,
         max_completion_tokens: e.max_completion_tokens ?? model.max_completion_tokens ?? null,
         max_prompt_tokens: context,
-        supported_parameters: e.supported_parameters ?? model.supported_parameters,
+        supported_parameters: listedParameters(parameters),
+        supports_tool_choice: toolChoiceSupport(parameters),
         status: 0,
         uptime_last_30m: e.uptime,
         uptime_last_5m: e.uptime,

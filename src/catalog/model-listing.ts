@@ -1,5 +1,6 @@
 import type { Catalog } from './catalog.ts';
 import type { TextModel } from './text-model.ts';
+import { listedParameters } from './listed-parameters.ts';
 
 /**
  * The reference `Model` object `GET /models` lists for a catalogue model. Pricing and
@@ -45,7 +46,7 @@ export function modelListing(model: TextModel, catalog: Catalog, basePath: strin
       is_moderated: provider?.is_moderated ?? false,
     },
     per_request_limits: null,
-    supported_parameters: model.supported_parameters,
+    supported_parameters: listedParameters(model.supported_parameters),
     default_parameters: null,
     supported_voices: null,
     knowledge_cutoff: null,

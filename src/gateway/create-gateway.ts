@@ -3,6 +3,7 @@ import type { HttpHandler } from 'msw';
 import { mswHandlers } from '../msw/msw-handlers.ts';
 import { createAccount } from '../account/account.ts';
 import { withInternals } from './gateway-internals.ts';
+import { installedExchangeObserver, observedDispatch } from './exchange-observer.ts';
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
@@ -141,7 +142,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scriptRegistry, metrics);
   const simulate = createDispatcher(env, routes, metrics);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
-  const dispatch = options.replay ? replayFirst(createReplayer(options.replay, env.clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
+  const replaying = options.replay ? replayFirst(createReplayer(options.replay, env.clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
+  // A test set-up's observer, when one is installed (src/gateway/exchange-observer.ts).
+  const observer = installedExchangeObserver();
+  const dispatch = observer ? observedDispatch(replaying, observer, env.basePath) : replaying;
   // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
   let handlers: HttpHandler[] | undefined;
 

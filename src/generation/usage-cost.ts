@@ -61,3 +61,26 @@ export function worstUsageCost(inputTokens: number, maxOutputTokens: number, pri
   const upstream = usd(inputTokens * input + maxOutputTokens * output + price(pricing.request));
   return isByok ? usd(upstream * BYOK_FEE_FRACTION) : upstream;
 }
+
+/** reference `CostDetails` (chat `ChatUsage`, Messages `MessagesResult.usage`, embeddings): the upstream cost split under the prompt/completions names. */
+export interface PromptCostDetails {
+  upstream_inference_cost: number | null;
+  upstream_inference_prompt_cost: number;
+  upstream_inference_completions_cost: number;
+}
+
+/**
+ * The canonical (Responses `Usage`) cost split under the member names of the reference's
+ * `CostDetails`, which chat completions, Messages and embeddings answer with.
+ *
+ * @example
+ * promptCostDetails({ upstream_inference_cost: null, upstream_inference_input_cost: 1, upstream_inference_output_cost: 2 });
+ * // { upstream_inference_cost: null, upstream_inference_prompt_cost: 1, upstream_inference_completions_cost: 2 }
+ */
+export function promptCostDetails(details: NonNullable<ResponseUsage['cost_details']>): PromptCostDetails {
+  return {
+    upstream_inference_cost: details.upstream_inference_cost,
+    upstream_inference_prompt_cost: details.upstream_inference_input_cost,
+    upstream_inference_completions_cost: details.upstream_inference_output_cost,
+  };
+}

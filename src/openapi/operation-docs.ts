@@ -77,7 +77,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'chat.completions.create': {
     tag: 'Chat',
     description:
-      'The Chat Completions surface of the same engine: `messages` in, one choice out, as JSON or, with `stream: true`, as `chat.completion.chunk` server-sent events ending with `data: [DONE]` (a usage chunk first when `stream_options.include_usage` is set).',
+      'The Chat Completions surface of the same engine: `messages` in, one choice out, as JSON or, with `stream: true`, as `chat.completion.chunk` server-sent events ending with `data: [DONE]` (the last chunk carries the usage, with or without `stream_options.include_usage`, as the reference says).',
     requestBody: { 'application/json': 'ChatRequest' },
     successStatus: 200,
     success: { 'application/json': 'ChatResult', 'text/event-stream': 'ChatStreamingResponse' },

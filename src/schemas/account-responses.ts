@@ -75,6 +75,11 @@ export const KeyResponseSchema = z.object({
     creator_user_id: nullableString,
     expires_at: nullableString,
     rate_limit: z.object({ requests: z.number().int(), interval: z.string(), note: z.string() }),
+    // Required by the official SDK (@openrouter/sdk), not listed by the reference.
+    allowed_data_regions: z.array(z.string()),
+    organization_id: nullableString,
+    workspace_id: nullableString,
+    free_model_daily_requests: z.object({ limit: z.number().int(), remaining: z.number().int(), used: z.number().int() }),
   }),
 });
 

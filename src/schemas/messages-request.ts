@@ -166,8 +166,9 @@ export const OutputConfigSchema = z.looseObject({
 
 /**
  * The Anthropic Messages request (reference `MessagesRequest`) with the gateway's own `models`,
- * `provider`, `plugins` and `session_id`. `max_tokens` is required, as every Anthropic client
- * sends it and the Anthropic API requires it. Unknown top-level fields are accepted (clients
+ * `provider`, `plugins` and `session_id`. `max_tokens` is optional, as in the reference (which
+ * requires only `model` and `messages`): without it the answer is bounded by the model's own
+ * output limit, as `/responses` without `max_output_tokens` is. Unknown top-level fields are accepted (clients
  * send extras such as `container` or `context_management`); they do not change the answer.
  *
  * @example
@@ -176,7 +177,7 @@ export const OutputConfigSchema = z.looseObject({
 export const MessagesRequestSchema = z.looseObject({
   model: z.string().optional(),
   messages: z.array(MessageParamSchema),
-  max_tokens: z.number().int().min(1),
+  max_tokens: z.number().int().min(1).optional(),
   system: z.union([z.string(), z.array(TextBlockParamSchema)]).optional(),
   tools: z.array(MessagesToolSchema).optional(),
   tool_choice: MessagesToolChoiceSchema.optional(),

@@ -1,4 +1,5 @@
 import type { FunctionCallItem, ReasoningItem, ResponseResult, ResponseUsage, UrlCitation } from '../../generation/output-items.ts';
+import { promptCostDetails } from '../../generation/usage-cost.ts';
 import { tokenLogprobs } from './chat-logprobs.ts';
 
 /** `logprobs: true`: the tokens of a text, and how many likeliest tokens to list at each (`top_logprobs`). */
@@ -32,7 +33,7 @@ export function chatLogprobs(request: LogprobsRequest, text: string | null, refu
   return { content: of(text), refusal: of(refusal) };
 }
 
-/** reference `ChatUsage`: the canonical usage under chat's names, cost members as on /responses. */
+/** reference `ChatUsage`: the canonical usage under chat's names, `cost_details` as the reference's `CostDetails`. */
 export function chatUsage(usage: ResponseUsage): Record<string, unknown> {
   const details = usage.input_tokens_details;
   return {
@@ -43,7 +44,7 @@ export function chatUsage(usage: ResponseUsage): Record<string, unknown> {
     completion_tokens_details: { reasoning_tokens: usage.output_tokens_details.reasoning_tokens },
     ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
     ...(usage.is_byok !== undefined ? { is_byok: usage.is_byok } : {}),
-    ...(usage.cost_details !== undefined ? { cost_details: usage.cost_details } : {}),
+    ...(usage.cost_details !== undefined ? { cost_details: promptCostDetails(usage.cost_details) } : {}),
     ...(usage.server_tool_use_details !== undefined ? { server_tool_use_details: usage.server_tool_use_details } : {}),
   };
 }

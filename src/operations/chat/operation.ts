@@ -37,7 +37,9 @@ export const chatOperation: Operation = {
         // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
         const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
         const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
-        return { answer, response: await renderChat(answer, { includeUsage: chat.stream_options?.include_usage === true, logprobs }) };
+        // reference ChatRequest `stream_options.include_usage`: "has no effect. Full usage details
+        // are always included": every stream ends with its usage chunk.
+        return { answer, response: await renderChat(answer, { includeUsage: true, logprobs }) };
       }),
   }),
 };

@@ -23,8 +23,11 @@ export const embeddingsOperation: Operation = {
   handlers: ({ env }) => ({
     'embeddings.create': (ctx) => createEmbeddings(env, ctx),
     'embeddings.models.list': (ctx) => {
-      const models = page(env.catalog.embeddingModels, ctx.url.searchParams);
-      return jsonResponse({ data: models.map((m) => modelListing(m, env.catalog, env.basePath)) });
+      const all = env.catalog.embeddingModels;
+      const { items, next } = page(all, ctx.url.searchParams);
+      // reference ModelsListResponse: total_count (every model) and links.next (the next page, or null) are required.
+      const nextLink = next === undefined ? null : `${env.basePath}/embeddings/models?offset=${next.offset}&limit=${next.limit}`;
+      return jsonResponse({ data: items.map((m) => modelListing(m, env.catalog, env.basePath)), total_count: all.length, links: { next: nextLink } });
     },
   }),
 };

@@ -29,7 +29,7 @@ export function vectorLength(model: EmbeddingModel, asked: number | undefined): 
  * @example
  * page(models, new URLSearchParams('limit=2')); // the first two
  */
-export function page<T>(all: readonly T[], params: URLSearchParams): T[] {
+export function page<T>(all: readonly T[], params: URLSearchParams): { items: T[]; next?: { offset: number; limit: number } } {
   const read = (name: string, min: number, max: number): number | undefined => {
     const raw = params.get(name);
     if (raw === null || raw === '') return undefined;
@@ -39,7 +39,8 @@ export function page<T>(all: readonly T[], params: URLSearchParams): T[] {
   };
   const offset = read('offset', 0, Number.MAX_SAFE_INTEGER);
   const limit = read('limit', 1, 1000);
-  if (offset === undefined && limit === undefined) return all.slice();
+  if (offset === undefined && limit === undefined) return { items: all.slice() };
   const from = offset ?? 0;
-  return all.slice(from, from + (limit ?? 500));
+  const size = limit ?? 500;
+  return from + size < all.length ? { items: all.slice(from, from + size), next: { offset: from + size, limit: size } } : { items: all.slice(from, from + size) };
 }

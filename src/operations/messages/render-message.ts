@@ -1,4 +1,5 @@
 import type { OutputItem, ResponseResult, ResponseUsage } from '../../generation/output-items.ts';
+import { promptCostDetails, type PromptCostDetails } from '../../generation/usage-cost.ts';
 
 /** reference `ORAnthropicStopReason`: the values this surface produces. */
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'refusal';
@@ -49,7 +50,7 @@ export interface MessageUsage {
   service_tier: 'standard';
   cost?: number;
   is_byok?: boolean;
-  cost_details?: ResponseUsage['cost_details'];
+  cost_details?: PromptCostDetails;
 }
 
 /** reference `MessagesResult` (with `gateway_metadata` for the reference's `openrouter_metadata`). */
@@ -137,7 +138,7 @@ export function messageUsage(usage: ResponseUsage | null, options: Pick<RenderOp
   };
   if (usage?.cost !== undefined) out.cost = usage.cost;
   if (usage?.is_byok !== undefined) out.is_byok = usage.is_byok;
-  if (usage?.cost_details !== undefined) out.cost_details = usage.cost_details;
+  if (usage?.cost_details !== undefined) out.cost_details = promptCostDetails(usage.cost_details);
   return out;
 }
 

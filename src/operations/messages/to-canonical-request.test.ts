@@ -46,7 +46,8 @@ describe('MessagesRequestSchema', () => {
   });
 
   it.each([
-    ['max_tokens missing', { max_tokens: undefined }, 'max_tokens'],
+    ['max_tokens of 0', { max_tokens: 0 }, 'max_tokens'],
+    ['a fractional max_tokens', { max_tokens: 1.5 }, 'max_tokens'],
     ['a message without content', { messages: [{ role: 'user' }] }, 'messages'],
     ['an unknown role', { messages: [{ role: 'tool', content: 'x' }] }, 'role'],
     ['a tool without input_schema', { tools: [{ name: 'f' }] }, 'tools'],
@@ -79,6 +80,11 @@ describe('toCanonicalRequest', () => {
       session_id: 's1',
       input: [{ role: 'user', content: 'Hello' }],
     });
+  });
+
+  it('leaves the output budget open when max_tokens is absent (reference MessagesRequest: optional)', () => {
+    const { request } = canonical({ max_tokens: undefined });
+    expect(request.max_output_tokens).toBeUndefined();
   });
 
   it('joins system blocks into the instructions', () => {

@@ -164,7 +164,7 @@ function instructions(system: MessagesRequest['system']): string | undefined {
  */
 export function toCanonicalRequest(messages: MessagesRequest): CanonicalMessagesRequest | GatewayError {
   const thinking = messages.thinking;
-  if (thinking?.type === 'enabled' && thinking.budget_tokens >= messages.max_tokens) {
+  if (thinking?.type === 'enabled' && messages.max_tokens !== undefined && thinking.budget_tokens >= messages.max_tokens) {
     return new GatewayError(400, `thinking.budget_tokens: must be less than max_tokens (got ${thinking.budget_tokens} >= ${messages.max_tokens})`);
   }
   const fallbacks = messages.fallbacks ?? [];
@@ -186,7 +186,8 @@ export function toCanonicalRequest(messages: MessagesRequest): CanonicalMessages
   const system = instructions(messages.system);
   if (system !== undefined) request.instructions = system;
   request.input = messages.messages.flatMap(messageItems);
-  request.max_output_tokens = messages.max_tokens;
+  // reference MessagesRequest: max_tokens is optional; without it, no budget beyond the model's own.
+  if (messages.max_tokens !== undefined) request.max_output_tokens = messages.max_tokens;
   if (messages.tools !== undefined) request.tools = messages.tools.map(canonicalTool);
   if (choice !== undefined) Object.assign(request, canonicalToolChoice(choice));
   if (thinking?.type === 'enabled') request.reasoning = { max_tokens: thinking.budget_tokens, ...effort(messages) };
