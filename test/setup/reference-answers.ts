@@ -10,7 +10,8 @@ import { judgeAnswer } from '../support/reference/answer-judge.ts';
  * that was running when it ended (or, for a stream that ended after its test, the next one to
  * end in this file), naming the operation, status, JSON path and the reference's rule.
  *
- * `REFERENCE_ANSWERS=report` only lists them in test-results/reference-answers-<pid>.jsonl.
+ * `REFERENCE_ANSWERS=report` only lists them in test-results/reference-answers-<pid>.jsonl;
+ * `REFERENCE_ANSWERS=off` judges nothing (to measure what judging costs).
  */
 const HOLDER = Symbol.for('gatewaykit.test.referenceAnswers');
 type Holder = { [HOLDER]?: { pending: string[] } };
@@ -18,6 +19,7 @@ const state = ((globalThis as Holder)[HOLDER] ??= install());
 
 function install(): { pending: string[] } {
   const pending: string[] = [];
+  if (process.env.REFERENCE_ANSWERS === 'off') return { pending };
   const reportOnly = process.env.REFERENCE_ANSWERS === 'report';
   const log = join(import.meta.dirname, '..', '..', 'test-results', `reference-answers-${process.pid}.jsonl`);
   observeExchanges((exchange: Exchange) => {
