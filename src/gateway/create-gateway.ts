@@ -5,6 +5,8 @@ import { createAccount } from '../account/account.ts';
 import { withInternals } from './gateway-internals.ts';
 import { installedExchangeObserver, observedDispatch } from './exchange-observer.ts';
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
+import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
+import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -93,6 +95,8 @@ export interface GatewayOptions {
   webhooks?: VideoWebhookOptions;
   /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`), and how many jobs are kept (`bounds`, docs/videos.md). */
   videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence; bounds?: VideoJobsOptions['bounds'] };
+  /** The management plane's keys and codes: restored from and saved to a state file, and how many are kept (docs/management.md). */
+  management?: { restore?: ManagementSnapshot; persistence?: ManagementPersistence; bounds?: Partial<ManagementBounds> };
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
@@ -180,6 +184,8 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsT
   const stickySessions = createStickySessions();
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
   const catalog = resolveCatalog(options.catalog);
+  const keys = options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS;
+  const management = createManagementStore({ fileKeys: keys, clock, ...options.management });
   // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts).
   const metrics = createMetricsTally();
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
@@ -187,7 +193,8 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsT
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
-    keys: options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS,
+    keys,
+    management,
     catalog,
     baseUrl,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
@@ -205,6 +212,7 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsT
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
+  env.onReset(() => management.reset());
   env.onReset(() => metrics.reset());
   return { env, metrics, resetStores: () => resets.forEach((fn) => fn()) };
 }

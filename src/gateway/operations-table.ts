@@ -15,6 +15,7 @@ import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 import { messagesCountTokensOperation } from '../operations/messages-count-tokens/operation.ts';
+import { keysOperation } from '../operations/keys/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -40,6 +41,7 @@ export const OPERATIONS: readonly Operation[] = [
   endpointsZdrOperation,
 ];
 export const OPERATIONS: readonly Operation[] = [imagesOperation, messagesCountTokensOperation];
+  keysOperation,
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {
