@@ -15,6 +15,7 @@ import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 import { messagesCountTokensOperation } from '../operations/messages-count-tokens/operation.ts';
+import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 
 /**
@@ -39,6 +40,8 @@ export const OPERATIONS: readonly Operation[] = [
   modelsUserOperation,
   modelOperation,
   endpointsZdrOperation,
+  keysOperation,
+  authKeysOperation,
 ];
 export const OPERATIONS: readonly Operation[] = [imagesOperation, messagesCountTokensOperation];
   keysOperation,
