@@ -4,7 +4,7 @@
 // (fixtures/catalog-small.json). The snapshot states ids, names, descriptions, dates, context
 // lengths, modalities, tokenizers, supported parameters and prices; it lists no providers, so the
 // providers and their endpoints are synthesized here, deterministically (a hash of the model id):
-// rules and source in docs/decisions/0055-a-real-catalogue.md. The file is written as the
+// rules and source in docs/decisions/0056-a-real-catalogue.md. The file is written as the
 // catalogue schema's own output (every default filled in), so the gateway takes it as it is at
 // start-up instead of validating 300-odd models each time (a test checks that it is).
 //

@@ -14,7 +14,6 @@ import { modelOperation } from '../operations/model/operation.ts';
 import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
-import { messagesCountTokensOperation } from '../operations/messages-count-tokens/operation.ts';
 import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 
@@ -43,8 +42,6 @@ export const OPERATIONS: readonly Operation[] = [
   keysOperation,
   authKeysOperation,
 ];
-export const OPERATIONS: readonly Operation[] = [imagesOperation, messagesCountTokensOperation];
-  keysOperation,
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {

@@ -4,7 +4,10 @@ import { runEngine } from '../../engine/run-engine.ts';
 import { inSurfaceTerms } from '../../engine/in-surface-terms.ts';
 import { messagesFields } from './messages-fields.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
+import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
+import { countMessageTokens } from './count-message-tokens.ts';
+import { readCountTokensRequest } from './count-tokens-request.ts';
 import { messagesErrorBody } from './messages-error.ts';
 import { validateMessagesRequest } from './request.ts';
 import { renderMessages } from './response.ts';
@@ -36,8 +39,27 @@ export const messagesOperation: Operation = {
       // Anthropic clients send their key as `x-api-key`; `Authorization: Bearer` works as everywhere.
       keyHeader: 'x-api-key',
     },
+    {
+      // What Anthropic's SDK calls for `client.messages.countTokens`, beside `/messages`, with its
+      // errors in the same Anthropic shape and its key as `x-api-key`. Free: it generates nothing.
+      method: 'POST',
+      path: '/messages/count_tokens',
+      id: 'messages.countTokens',
+      summary: 'the input tokens of a Messages request (Anthropic `messages.countTokens`), counted as `usage` counts them',
+      auth: 'key',
+      // The statuses Anthropic documents for its Messages endpoints that counting can meet.
+      faults: [400, 401, 403, 404, 413, 429, 500, 503, 529],
+      errorBody: messagesErrorBody,
+      requestIdHeader: 'request-id',
+      keyHeader: 'x-api-key',
+    },
   ],
-  handlers: ({ engine }) => ({
+  handlers: ({ engine, env }) => ({
+    'messages.countTokens': async (ctx) => {
+      const request = readCountTokensRequest(await ctx.json());
+      const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+      return jsonResponse(countMessageTokens(request, env.catalog.models, tokenizer.count), { headers: { 'request-id': ctx.generationId() } });
+    },
     // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
     'messages.create': (ctx) =>
       engine.answers.answer(ctx, 'messages', async (body) => {

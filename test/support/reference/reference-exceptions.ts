@@ -3,7 +3,7 @@ import type { ReferenceDocument } from './load-reference.ts';
 /**
  * Where the simulator answers otherwise than the reference's schema, on purpose: each exception
  * names the reference rule, says why, and adjusts the in-memory reference the oracle judges by
- * (the file on disk is never touched). docs/decisions/0054-the-reference-judges-every-answer.md
+ * (the file on disk is never touched). docs/decisions/0058-the-reference-judges-every-answer.md
  * lists them with the differences that were fixed instead.
  */
 export interface ReferenceException {

@@ -3,7 +3,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import { promptTokens, type CountTokens } from '../../request/prompt-tokens.ts';
 import { unknownModel } from '../../routing/unknown-model.ts';
 import type { MessagesCountTokensRequest, MessagesCountTokensResult } from '../../schemas/messages-count-tokens.ts';
-import { toCanonicalRequest } from '../../surfaces/messages/to-canonical-request.ts';
+import { toCanonicalRequest } from './to-canonical-request.ts';
 
 /**
  * The input tokens of a Messages request, counted as `usage` counts them: the request is
