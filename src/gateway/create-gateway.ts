@@ -23,6 +23,7 @@ import { openapiRoutes } from './openapi-route.ts';
 import { scriptControlRoutes } from '../control/scripts-control.ts';
 import { videosControlRoutes } from '../control/videos-control.ts';
 import { metricsRoutes } from '../control/metrics.ts';
+import { managementControlRoutes } from '../control/management-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { createEngine } from '../engine/create-engine.ts';
@@ -232,6 +233,7 @@ function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: 
     ...scriptControlRoutes(scripts),
     ...inspectorRoutes(parts.env, tableEndpoints().map((endpoint) => endpoint.id)),
     ...metricsRoutes(metrics),
+    ...managementControlRoutes(parts.env),
   ];
   return { apiRoutes, routes: [...apiRoutes, ...controlRoutes] };
 }
