@@ -24,7 +24,7 @@ export interface ProfileSummary {
 
 const ROOT = new URL('..', import.meta.url).href;
 
-/** `createResponse src/handlers/responses.ts:42`, with the checkout's location left out. */
+/** `runEngine src/engine/run-engine.ts:42`, with the checkout's location left out. */
 function frameName(f: CpuProfile['nodes'][number]['callFrame']): string {
   const fn = f.functionName || '(anonymous)';
   if (!f.url) return fn;

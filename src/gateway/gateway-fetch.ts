@@ -28,7 +28,7 @@ export function gatewayFetch(baseUrl: string, dispatch: (request: Request, info?
     if (input.startsWith('/__gatewaykit/')) return input;
     return plainBase ? `${basePathname}${input}` : undefined;
   };
-  return (input, init) => {
+  return function fetchGateway(input, init) {
     // The light answers it returns are `instanceof Response` to the caller.
     linkFetchPrototypes();
     if (input instanceof Request) return dispatch(init ? new Request(input, init) : input);

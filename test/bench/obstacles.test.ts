@@ -17,7 +17,7 @@ const profile: ProfileSummary = {
     { name: 'writeFetchResponse src/adapter/node/write-fetch-response.ts', share: 0.3 },
     { name: 'dispatch src/http/dispatch.ts', share: 0.25 },
     { name: 'runEngine src/engine/run-engine.ts', share: 0.16 },
-    { name: 'handle src/operations/responses/operation.ts', share: 0.15 },
+    { name: 'responses.create src/operations/responses/operation.ts', share: 0.15 },
     { name: 'record src/state/journal.ts', share: 0.08 },
   ],
 };
