@@ -49,7 +49,7 @@ describe('the default catalogue serves the reference examples', () => {
   it('an unknown model is still the gateway 400 by default', async () => {
     const res = await gateway.fetch('/responses', { method: 'POST', headers: auth, body: JSON.stringify({ model: 'nobody/nothing', input: 'hi' }) });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe('model: "nobody/nothing" is not a valid model ID');
+    expect((await res.json()).error.message).toBe('model: "nobody/nothing" is not a valid model ID (GET /models lists them all)');
   });
 
   it("catalog: 'small' picks the 16 hand-made models; the default lists the real ones", async () => {

@@ -202,7 +202,7 @@ export const PORTKEY_EXPECTED: ExpectedVerdicts = {
   'chat.logprobs': ['passed', 'logprobs and top_logprobs are forwarded; the simulator\'s token log probabilities pass through'],
   'messages.validation': ['failed', 'Portkey answers /v1/messages for the openai provider with its own 500'],
   'metadata.chat-messages': ['failed', 'Portkey does not forward X-Gateway-Metadata: no gateway_metadata on chat answers'],
-  'usage.cost-details': ['failed', 'the simulator behind Portkey names cost_details with the Responses members (upstream_inference_input_cost, ..._output_cost), which chat and Messages do not take'],
+  'usage.cost-details': ['passed', 'Portkey passes the simulator\'s chat usage.cost_details through, under the reference names'],
   'account.generation-lookup': ['failed', 'GET /v1/generation gets Portkey\'s own 500 where the simulator answers 200'],
   'account.key-usage': ['failed', 'GET /v1/key gets Portkey\'s own 500 where the simulator answers 200'],
   'account.limit-402': ['skipped', SIM_ONLY],

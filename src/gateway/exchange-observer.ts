@@ -17,6 +17,8 @@ export interface Exchange {
   body: string | undefined;
   /** False when the client left before a streamed body ended: `body` holds what was sent. */
   complete: boolean;
+  /** Answered from a cassette (`x-gatewaykit-replay: hit`): recorded bytes, not the simulator's answer. */
+  replayed: boolean;
 }
 
 /** Told of every answer of the gateways it watches, once the whole body is known. */
@@ -77,6 +79,7 @@ export function observedDispatch(dispatch: Dispatch, observer: ExchangeObserver,
           requestHeaders: request.headers,
           body,
           complete,
+          replayed: response.headers.get('x-gatewaykit-replay') === 'hit',
         });
       } catch {
         // An observer's failure is the observer's: the answer goes out as it is.
