@@ -72,6 +72,8 @@ export type { CassetteDiff } from './replay/diff-cassette.ts';
 // Catalogue
 export type { Catalog, CatalogInput } from './catalog/catalog.ts';
 export { DEFAULT_CATALOG } from './catalog/default-catalog.ts';
+export { smallCatalog } from './catalog/small-catalog.ts';
+export { CATALOG_NAMES, type CatalogName } from './catalog/named-catalog.ts';
 
 // docs/catalog.md
 export { parseCatalog, CatalogError } from './catalog/parse-catalog.ts';

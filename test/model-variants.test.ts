@@ -6,7 +6,7 @@ import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.t
 describe.each(TARGET_KINDS)('model variants (%s)', (kind) => {
   let target: Target;
   beforeAll(async () => {
-    target = await startTarget(kind, { clock: virtualClock(Date.UTC(2026, 0, 15)), seed: 0 });
+    target = await startTarget(kind, { clock: virtualClock(Date.UTC(2026, 0, 15)), seed: 0, catalog: 'small' });
   });
   afterAll(() => target.close());
 

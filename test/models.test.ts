@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOG } from '../src/catalog/default-catalog.ts';
+import { smallCatalog } from '../src/catalog/small-catalog.ts';
 import { MODEL_SORTS } from '../src/catalog/model-query.ts';
 import { virtualClock } from '../src/clock/index.ts';
 import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.ts';
 import { listedModels } from '../src/catalog/listed-models.ts';
 
+/** The hand-made catalogue these expectations are written against. */
+const SMALL_CATALOG = smallCatalog();
+
 /** What GET /models lists: the catalogue models and their catalogue variants (`:free`, `:thinking`). */
-const LISTED = listedModels(DEFAULT_CATALOG.models);
+const LISTED = listedModels(SMALL_CATALOG.models);
 
 const DAY = 86_400_000;
 
@@ -15,7 +18,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
   let target: Target;
   const clock = virtualClock();
   beforeAll(async () => {
-    target = await startTarget(kind, { clock });
+    target = await startTarget(kind, { clock, catalog: 'small' });
   });
   afterAll(() => target.close());
 
@@ -42,7 +45,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
 
   it('every filter of spec 4.4 keeps exactly the models within its bound (ages on the gateway clock)', async () => {
     const now = clock.now();
-    const checks: Array<[string, number, (m: (typeof DEFAULT_CATALOG.models)[number]) => number | null]> = [
+    const checks: Array<[string, number, (m: (typeof SMALL_CATALOG.models)[number]) => number | null]> = [
       ['age_days', 200, (m) => Math.floor((now - m.created * 1000) / DAY)],
       ['coding_index', 55, (m) => m.benchmarks.coding_index],
       ['intelligence_index', 55, (m) => m.benchmarks.intelligence_index],
@@ -116,7 +119,7 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
     const res = await target.fetch('/videos/models', { headers: jsonHeaders() });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(body.data.map((m: any) => m.id)).toEqual(DEFAULT_CATALOG.videoModels.map((m) => m.id));
+    expect(body.data.map((m: any) => m.id)).toEqual(SMALL_CATALOG.videoModels.map((m) => m.id));
     for (const m of body.data) expect(m.simulation).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ const ask = (...parts: unknown[]) => [{ role: 'user', content: [{ type: 'input_t
 describe.each(TARGET_KINDS)('capabilities (%s)', (kind) => {
   let target: Target;
   beforeAll(async () => {
-    target = await startTarget(kind, { clock: virtualClock(), seed: 8 });
+    target = await startTarget(kind, { clock: virtualClock(), seed: 8, catalog: 'small' });
   });
   afterAll(() => target.close());
 

@@ -7,7 +7,7 @@ const META = { 'x-gateway-metadata': 'enabled' };
 describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
   let target: Target;
   beforeAll(async () => {
-    target = await startTarget(kind, { clock: virtualClock() });
+    target = await startTarget(kind, { clock: virtualClock(), catalog: 'small' });
   });
   afterAll(() => target.close());
 
@@ -135,7 +135,7 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
 describe.each(TARGET_KINDS)('routing end to end with a BYOK key (%s)', (kind) => {
   let byok: Target;
   beforeAll(async () => {
-    byok = await startTarget(kind, { keys: [{ key: 'sk-byok', kind: 'standard', credits: 10, byok: true, ignoredProviders: ['openai'] }] });
+    byok = await startTarget(kind, { keys: [{ key: 'sk-byok', kind: 'standard', credits: 10, byok: true, ignoredProviders: ['openai'] }], catalog: 'small' });
   });
   afterAll(() => byok.close());
 

@@ -54,6 +54,8 @@ export const TextModelSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string().min(1),
   canonical_slug: z.string().min(1).optional(),
+  /** Other ids requests may name the model by (its canonical slug, dated or not): routed as `id`. */
+  aliases: z.array(z.string().min(1)).default([]),
   description: z.string().default(''),
   /** Unix seconds; ages (/models `max_age_days`) are computed from the gateway clock. */
   created: CreatedSchema.default(0),

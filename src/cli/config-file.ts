@@ -5,6 +5,7 @@ import { parseApiKeys, type ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { loadCatalogFile } from '../adapter/node/load-catalog-file.ts';
 import { parseCatalog } from '../catalog/parse-catalog.ts';
+import { isCatalogName } from '../catalog/named-catalog.ts';
 import { formatZodError, gatewayZodErrorMap } from '../errors/format-zod-error.ts';
 import { parseScriptsFile, type ScriptRule } from '../scripts/script-rule.ts';
 import { TimingOptionsSchema, type TimingOptions } from '../timing/timing-options.ts';
@@ -25,7 +26,7 @@ const ConfigSchema = z.strictObject({
   keys: fileOr(z.union([z.array(z.unknown()), z.object({ keys: z.array(z.unknown()) })])).optional(),
   /** Scripted replies, or the path of a scripts file. */
   scripts: fileOr(z.array(z.unknown())).optional(),
-  /** A catalogue, or its path. */
+  /** A catalogue, its path, or the name of an embedded one (`default`, `small`). */
   catalog: fileOr(z.record(z.string(), z.unknown())).optional(),
   /** A mode name or `{ "mode": ..., "firstTokenTimeoutMs": ..., "generationTimeoutMs": ... }`, checked by {@link timingOf}. */
   timing: z.unknown().optional(),
@@ -93,7 +94,7 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
         ? parseScriptsFile(JSON.stringify(readJson(c.scripts, 'scripts')), resolve(base, c.scripts))
         : parseScriptsFile(JSON.stringify(c.scripts), `${file}: scripts`);
   const timing = c.timing === undefined ? undefined : timingOf(c.timing, file);
-  const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(resolve(base, c.catalog)) : parseCatalog(c.catalog);
+  const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(isCatalogName(c.catalog) ? c.catalog : resolve(base, c.catalog)) : parseCatalog(c.catalog);
   return {
     file,
     ...(c.port !== undefined ? { port: c.port } : {}),

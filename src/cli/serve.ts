@@ -39,7 +39,8 @@ Options:
   --webhook-concurrency N   webhook deliveries in flight at once, the rest queue (default 16)
   --webhook-allow-insecure-localhost
                       also deliver to http://localhost / 127.0.0.1 receivers
-  --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md)
+  --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md);
+                      "small" picks the embedded 16-model catalogue, "default" the real gateway's models
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
   --timing MODE       instant (default) or realistic: answers at the routed endpoint's latency and throughput (docs/timing.md)
   --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)

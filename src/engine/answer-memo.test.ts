@@ -15,7 +15,7 @@ const BASE = 'http://memo.test/api/v1';
 
 /** A gateway whose text surfaces run on an engine of our own, with or without the answer memo. */
 function world(answersKept: number | undefined) {
-  const gateway = createGateway({ baseUrl: BASE, clock: virtualClock() });
+  const gateway = createGateway({ baseUrl: BASE, clock: virtualClock(), catalog: 'small' });
   const env = gatewayInternals(gateway);
   if (!env) throw new Error('no internals');
   const scripts = createScriptRegistry();

@@ -10,8 +10,7 @@ import { OPERATIONS } from './operations-table.ts';
 import { operationRoutes } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
-import { DEFAULT_CATALOG } from '../catalog/default-catalog.ts';
-import { parseCatalog } from '../catalog/parse-catalog.ts';
+import { resolveCatalog, type CatalogName } from '../catalog/named-catalog.ts';
 import type { Clock } from '../clock/clock.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { MAX_CLOCK_MS } from '../clock/virtual-clock.ts';
@@ -57,8 +56,11 @@ export interface GatewayOptions {
   seed?: number;
   /** Time source. Default: the system clock; tests pass `virtualClock()`. */
   clock?: Clock;
-  /** Model/provider catalogue. Default: fixtures/catalog.json. */
-  catalog?: Catalog | CatalogInput;
+  /**
+   * Model/provider catalogue: a catalogue, or the name of an embedded one: `'default'` (the real
+   * gateway's models, fixtures/catalog.json) or `'small'` (16 hand-made models). Default: `'default'`.
+   */
+  catalog?: Catalog | CatalogInput | CatalogName;
   /**
    * Accepted API keys with their credits, rate limits and retry delays (docs/keys.md), validated
    * here (a TypeError names the path of the first problem). Default: the four demo keys.
@@ -145,7 +147,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
   const stickySessions = createStickySessions();
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
-  const catalog = options.catalog ? parseCatalog(options.catalog) : DEFAULT_CATALOG;
+  const catalog = resolveCatalog(options.catalog);
   const providerFaults = createProviderFaults(catalog.providers);
   const account = createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit });
   const env: GatewayEnv = {

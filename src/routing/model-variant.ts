@@ -28,6 +28,11 @@ export interface VariantResolution {
 
 const SORT: Partial<Record<RoutingVariant, 'throughput' | 'price' | 'exacto'>> = { nitro: 'throughput', floor: 'price', exacto: 'exacto' };
 
+/** The id of the model that lists `id` among its aliases (its canonical slug, dated or not). */
+function aliasTarget(id: string, catalog: Catalog): string | undefined {
+  return catalog.models.find((m) => m.aliases.includes(id))?.id;
+}
+
 /**
  * Split `author/slug:variant`. A slug the catalogue has as is (a colon in a catalogue id) is no
  * variant. Unknown suffix: a 400 naming the field and the known variants; a catalogue variant on
@@ -35,9 +40,11 @@ const SORT: Partial<Record<RoutingVariant, 'throughput' | 'price' | 'exacto'>> =
  */
 function splitVariant(id: string, where: string, catalog: Catalog): { base: string; variant?: RoutingVariant | CatalogVariant } | GatewayError {
   if (catalog.models.some((m) => m.id === id)) return { base: id };
+  const aliased = aliasTarget(id, catalog);
+  if (aliased !== undefined) return { base: aliased };
   const at = id.lastIndexOf(':');
   if (at <= 0 || !id.slice(0, at).includes('/')) return { base: id };
-  const base = id.slice(0, at);
+  const base = aliasTarget(id.slice(0, at), catalog) ?? id.slice(0, at);
   const suffix = id.slice(at + 1);
   const known = [...ROUTING_VARIANTS, ...CATALOG_VARIANTS].map((v) => `:${v}`).join(', ');
   if (!(ROUTING_VARIANTS as readonly string[]).includes(suffix) && !(CATALOG_VARIANTS as readonly string[]).includes(suffix)) {
@@ -53,7 +60,8 @@ function splitVariant(id: string, where: string, catalog: Catalog): { base: stri
 
 /**
  * Apply the `:variant` suffixes of `model` and `models` (reference: a model slug may carry one,
- * `gpt-4:free`): strip them and express each as what it stands for. An explicit `provider.sort`
+ * `gpt-4:free`): strip them and express each as what it stands for. A model named by an alias
+ * (its canonical slug: the reference's `anthropic/claude-4.5-sonnet-20250929`) is renamed to its id. An explicit `provider.sort`
  * in the request wins over a variant's. Returns a GatewayError value for an unknown suffix.
  *
  * @example
@@ -69,7 +77,8 @@ export function resolveModelVariants(request: ResponsesRequest, catalog: Catalog
   const error = split.find((s) => s instanceof GatewayError);
   if (error) return error;
   const parts = split as Array<{ base: string; variant?: RoutingVariant | CatalogVariant }>;
-  if (parts.every((p) => p.variant === undefined)) return { request, free: new Set() };
+  const renamed = parts.some((p, i) => p.base !== ids[i]?.id);
+  if (!renamed && parts.every((p) => p.variant === undefined)) return { request, free: new Set() };
 
   const out: ResponsesRequest = { ...request };
   let k = 0;

@@ -129,6 +129,7 @@ function isText(contentType: string | null): boolean {
 
 async function record(): Promise<string> {
   const gateway = createGateway({
+    catalog: 'small',
     seed: 42,
     clock: virtualClock(),
     scripts: [

@@ -72,7 +72,7 @@ function exchange(port: number, step: Step): Promise<string> {
 }
 
 async function record(): Promise<string> {
-  const running = await startServer({ port: 0, seed: 42, clock: virtualClock() });
+  const running = await startServer({ port: 0, seed: 42, clock: virtualClock(), catalog: 'small' });
   try {
     const out: string[] = [];
     for (const step of STEPS) {

@@ -62,7 +62,7 @@ describe('robustness: hostile requests against a real server', () => {
 
   // F2: no answer within 30 s, and every other client stalled.
   it('F2 a glob of many stars in allowed_models is answered at once', async () => {
-    for (const pattern of ['************!', `${'*a'.repeat(500)}!`, `${'*'.repeat(10_000)}x`]) {
+    for (const pattern of ['************!', `${'*a'.repeat(500)}!`, `${'*'.repeat(10_000)}x!`]) {
       const res = await send({ input: 'hello', plugins: [{ id: 'auto-router', allowed_models: [pattern] }] });
       expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
       expect(ErrorBodySchema.safeParse(res.body).success).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOG } from '../../catalog/default-catalog.ts';
+import { smallCatalog } from '../../catalog/small-catalog.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { modelBlendedPrice } from '../model-price.ts';
 import { autoBetaRouter, costCeilingPercentile } from './auto-beta-router.ts';
@@ -9,7 +9,10 @@ import { codingScore, paretoFrontier, paretoPrice, paretoRouter } from './pareto
 import { enabledPlugins } from '../../schemas/plugins.ts';
 import { validateResponsesRequest } from '../../validation/validate-responses-request.ts';
 
-const models = DEFAULT_CATALOG.models;
+/** The hand-made catalogue these expectations are written against. */
+const SMALL_CATALOG = smallCatalog();
+
+const models = SMALL_CATALOG.models;
 const e = <I extends string>(id: I, config: Record<string, unknown> = {}) => ({ id, index: 0, config: { id, ...config } }) as never;
 /** The router's result, failing the test when it is an error value. */
 function ok<T>(result: T | GatewayError): T {
