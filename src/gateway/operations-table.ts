@@ -1,5 +1,6 @@
 import { imagesOperation } from '../operations/images/operation.ts';
 import type { Endpoint, Operation } from '../operations/operation.ts';
+import { providersOperation } from '../operations/providers/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -7,7 +8,10 @@ import type { Endpoint, Operation } from '../operations/operation.ts';
  * The dispatcher, `/openapi.json`, the inspector, the journal, the conformance suite's paid list and
  * the README's operations table read this table.
  */
-export const OPERATIONS: readonly Operation[] = [imagesOperation];
+export const OPERATIONS: readonly Operation[] = [
+  imagesOperation,
+  providersOperation,
+];
 
 /** Every endpoint of the table, in table order. */
 export function tableEndpoints(table: readonly Operation[] = OPERATIONS): Endpoint[] {

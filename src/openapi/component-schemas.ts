@@ -163,6 +163,39 @@ export function componentSchemas(): Record<string, JsonSchema> {
       },
     },
   };
+  // Reference `listProviders`, `ModelsCountResponse`, `listEndpointsZdr`, `getModel` answers (src/operations/).
+  components.ProvidersListResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'slug', 'privacy_policy_url'],
+          properties: {
+            name: { type: 'string' },
+            slug: { type: 'string' },
+            privacy_policy_url: { type: ['string', 'null'] },
+            terms_of_service_url: { type: ['string', 'null'] },
+            status_page_url: { type: ['string', 'null'] },
+            headquarters: { type: ['string', 'null'], description: 'ISO 3166-1 alpha-2' },
+            datacenters: { type: ['array', 'null'], items: { type: 'string' } },
+          },
+        },
+      },
+    },
+  };
+  components.ModelsCountResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } } },
+  };
+  components.PublicEndpointsListResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'array', items: { type: 'object', required: ['name', 'model_id', 'tag', 'pricing', 'status'] } } },
+  };
   components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
   return components;
 }

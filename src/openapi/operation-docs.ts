@@ -128,6 +128,14 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'ModelsListResponse' },
     parameters: [...MODEL_FILTERS, ...SIMULATION_HEADERS],
   },
+  'providers.list': {
+    summary: 'List all providers',
+    tag: 'Providers',
+    description: 'Every provider of the catalogue, in slug order: name, slug, headquarters, data centres and public pages (null where the catalogue does not know them).',
+    successStatus: 200,
+    success: { 'application/json': 'ProvidersListResponse' },
+    parameters: [...SIMULATION_HEADERS],
+  },
   'models.endpoints.list': {
     summary: 'List the provider endpoints of a model',
     tag: 'Models',
