@@ -52,6 +52,20 @@ const FIRST_PARTY: Record<string, string[]> = {
   nvidia: [],
 };
 
+/**
+ * Authors that serve their own models, by the provider name the reference's `ProviderName` gives
+ * them; an author without one is served by hosts.
+ */
+const AUTHOR_PROVIDERS: Record<string, string> = {
+  ai21: 'AI21', 'aion-labs': 'AionLabs', 'arcee-ai': 'Arcee AI', baidu: 'Baidu', cohere: 'Cohere', inception: 'Inception',
+  inflection: 'Inflection', liquid: 'Liquid', mancer: 'Mancer 2', morph: 'Morph', 'nex-agi': 'Nex AGI', perceptron: 'Perceptron',
+  perplexity: 'Perplexity', poolside: 'Poolside', rekaai: 'Reka', relace: 'Relace', stepfun: 'StepFun', switchpoint: 'Switchpoint',
+  tencent: 'Tencent', upstage: 'Upstage', xiaomi: 'Xiaomi', 'bytedance-seed': 'Seed', cognitivecomputations: 'Venice',
+};
+
+/** Provider names of the small catalogue that the reference's `ProviderName` spells otherwise. */
+const RENAMED: Record<string, string> = { 'google-vertex': 'Google', nebius: 'Nebius' };
+
 /** Hosts of open-weight models (a model with a Hugging Face id); 1 to 3 of them per model. */
 const HOSTS = ['deepinfra', 'together', 'fireworks', 'groq', 'nebius', 'novita', 'parasail', 'baseten', 'siliconflow', 'chutes'];
 
@@ -61,9 +75,9 @@ const EXTRA_PROVIDERS: Record<string, Omit<ProviderEntry, 'slug'>> = {
   'z-ai': { name: 'Z.AI', data_collection: 'allow', zdr: false, region: 'us', is_moderated: false },
   moonshotai: { name: 'Moonshot AI', data_collection: 'allow', zdr: false, region: 'us', is_moderated: false },
   minimax: { name: 'Minimax', data_collection: 'allow', zdr: false, region: 'us', is_moderated: false },
-  novita: { name: 'NovitaAI', data_collection: 'deny', zdr: true, region: 'us', is_moderated: false },
+  novita: { name: 'Novita', data_collection: 'deny', zdr: true, region: 'us', is_moderated: false },
   parasail: { name: 'Parasail', data_collection: 'deny', zdr: true, region: 'us', is_moderated: false },
-  baseten: { name: 'Baseten', data_collection: 'deny', zdr: true, region: 'us', is_moderated: false },
+  baseten: { name: 'BaseTen', data_collection: 'deny', zdr: true, region: 'us', is_moderated: false },
   siliconflow: { name: 'SiliconFlow', data_collection: 'allow', zdr: false, region: 'us', is_moderated: false },
   chutes: { name: 'Chutes', data_collection: 'allow', zdr: false, region: 'us', is_moderated: false },
 };
@@ -107,17 +121,11 @@ function authorOf(id: string): string {
   return (id.split('/')[0] as string).replace(/^~/, '');
 }
 
-/** Display name of an author's own provider: the part of the model name before the colon. */
-function authorName(model: SnapshotModel): string {
-  const at = model.name.indexOf(':');
-  return at > 0 ? model.name.slice(0, at) : authorOf(model.id);
-}
-
 function endpointProviders(model: SnapshotModel): string[] {
   const author = authorOf(model.id);
   const openWeights = Boolean(model.hugging_face_id);
-  const own = FIRST_PARTY[author] ?? [author];
-  if (!openWeights) return own.length > 0 ? own : [HOSTS[hash(model.id) % HOSTS.length] as string];
+  const own = FIRST_PARTY[author] ?? (AUTHOR_PROVIDERS[author] ? [author] : []);
+  if (!openWeights && own.length > 0) return own;
   const h = hash(model.id);
   const count = 1 + (h % 3);
   const hosts: string[] = [];
@@ -127,7 +135,7 @@ function endpointProviders(model: SnapshotModel): string[] {
   }
   // A first-party host serves its own open weights first (Mistral, DeepSeek, Qwen...); OpenAI's
   // and Google's open models are served by hosts only.
-  const first = author === 'openai' || author === 'google' ? [] : own.slice(0, 1);
+  const first = author === 'openai' || author === 'google' || !openWeights ? [] : own.slice(0, 1);
   return [...first, ...hosts.filter((x) => !first.includes(x))];
 }
 
@@ -214,11 +222,10 @@ export function buildCatalog(snapshot: { data: SnapshotModel[] }, small: { provi
   });
   const models = bases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((m) => textModel(m, variantsOf.get(m.id) ?? [], ids));
   const used = new Set(models.flatMap((m) => m.endpoints.map((e) => e.provider)));
-  const providers: ProviderEntry[] = [...small.providers];
-  const authorNames = new Map(all.map((m) => [authorOf(m.id), authorName(m)]));
+  const providers: ProviderEntry[] = small.providers.map((p) => ({ ...p, name: RENAMED[p.slug] ?? p.name }));
   for (const slug of [...used].sort()) {
     if (providers.some((p) => p.slug === slug)) continue;
-    const extra = EXTRA_PROVIDERS[slug] ?? { name: authorNames.get(slug) ?? slug, data_collection: 'allow' as const, zdr: false, region: 'us' as const, is_moderated: false };
+    const extra = EXTRA_PROVIDERS[slug] ?? { name: AUTHOR_PROVIDERS[slug] ?? slug, data_collection: 'allow' as const, zdr: false, region: 'us' as const, is_moderated: false };
     providers.push({ slug, ...extra });
   }
   return { version: 1, providers, models, videoModels: small.videoModels, speechModels: small.speechModels, embeddingModels: small.embeddingModels };

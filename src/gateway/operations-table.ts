@@ -1,5 +1,9 @@
 import { imagesOperation } from '../operations/images/operation.ts';
 import type { Endpoint, Operation } from '../operations/operation.ts';
+import { endpointsZdrOperation } from '../operations/endpoints-zdr/operation.ts';
+import { modelOperation } from '../operations/model/operation.ts';
+import { modelsCountOperation } from '../operations/models-count/operation.ts';
+import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 
 /**
@@ -11,6 +15,10 @@ import { providersOperation } from '../operations/providers/operation.ts';
 export const OPERATIONS: readonly Operation[] = [
   imagesOperation,
   providersOperation,
+  modelsCountOperation,
+  modelsUserOperation,
+  modelOperation,
+  endpointsZdrOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

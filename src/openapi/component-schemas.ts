@@ -186,6 +186,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
       },
     },
   };
+  components.ModelResponse = { type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/Model' } } };
   components.ModelsCountResponse = {
     type: 'object',
     required: ['data'],
