@@ -4,11 +4,13 @@
 // (fixtures/catalog-small.json). The snapshot states ids, names, descriptions, dates, context
 // lengths, modalities, tokenizers, supported parameters and prices; it lists no providers, so the
 // providers and their endpoints are synthesized here, deterministically (a hash of the model id):
-// rules and source in docs/decisions/0054-a-real-catalogue.md. The file is written as the
+// rules and source in docs/decisions/0055-a-real-catalogue.md. The file is written as the
 // catalogue schema's own output (every default filled in), so the gateway takes it as it is at
 // start-up instead of validating 300-odd models each time (a test checks that it is).
 //
 //   npx tsx scripts/build-catalog.ts path/to/models-snapshot.json [fixtures/catalog.json]
+//   npx tsx scripts/build-catalog.ts --renormalize   (after a catalogue schema change: the same
+//                                                     models, rewritten as the schema's output)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CatalogSchema } from '../src/catalog/catalog.ts';
 
@@ -233,8 +235,8 @@ export function buildCatalog(snapshot: { data: SnapshotModel[] }, small: { provi
 
 /** One model per line: a diff of a regenerated catalogue shows which models changed. */
 function serialize(catalog: Record<string, unknown>): string {
-  const list = (items: unknown[]) => (items.length === 0 ? '[]' : `[\n    ${items.map((i) => JSON.stringify(i)).join(',\n    ')}\n  ]`);
-  return `{\n  "version": 1,\n${(['providers', 'models', 'videoModels', 'speechModels', 'embeddingModels'] as const).map((k) => `  "${k}": ${list(catalog[k] as unknown[])}`).join(',\n')}\n}\n`;
+  const value = (v: unknown) => (Array.isArray(v) ? (v.length === 0 ? '[]' : `[\n    ${v.map((i) => JSON.stringify(i)).join(',\n    ')}\n  ]`) : JSON.stringify(v));
+  return `{\n${Object.entries(catalog).map(([k, v]) => `  ${JSON.stringify(k)}: ${value(v)}`).join(',\n')}\n}\n`;
 }
 
 const [input, output = 'fixtures/catalog.json'] = process.argv.slice(2);
@@ -243,9 +245,10 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     console.error('usage: npx tsx scripts/build-catalog.ts path/to/models-snapshot.json [fixtures/catalog.json]');
     process.exit(2);
   }
-  const snapshot = JSON.parse(readFileSync(input, 'utf8'));
-  const small = JSON.parse(readFileSync('fixtures/catalog-small.json', 'utf8'));
-  const catalog = CatalogSchema.parse(buildCatalog(snapshot, small));
+  const catalog =
+    input === '--renormalize'
+      ? CatalogSchema.parse(JSON.parse(readFileSync(output, 'utf8')))
+      : CatalogSchema.parse(buildCatalog(JSON.parse(readFileSync(input, 'utf8')), JSON.parse(readFileSync('fixtures/catalog-small.json', 'utf8'))));
   writeFileSync(output, serialize(catalog));
   console.log(`${output}: ${catalog.models.length} text models, ${catalog.providers.length} providers`);
 }
