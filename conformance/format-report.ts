@@ -1,3 +1,4 @@
+import { clockAdvice } from './clock-advice.ts';
 import { elide, elideJson } from './elide.ts';
 import type { CheckResult, ConformanceReport } from './report.ts';
 import { RULES } from './rules/rule-catalogue.ts';
@@ -78,6 +79,8 @@ export function formatReport(report: ConformanceReport): string {
   }
   if (s.unprobedRules.length > 0) lines.push('', `Rules never probed (${s.unprobedRules.length}): ${s.unprobedRules.join(', ')}`);
   lines.push('', `Conformance: ${s.statement}.`);
+  const clockNote = clockAdvice(report.target);
+  if (clockNote) lines.push('', clockNote);
   return lines.join('\n');
 }
 

@@ -14,6 +14,7 @@ import { RESULT_CHECKS } from './checks/result.ts';
 import { STREAM_CHECKS } from './checks/stream.ts';
 import { REFERENCE_SHAPE_CHECKS } from './checks/reference-shapes.ts';
 import { VALIDATION_CHECKS } from './checks/validation.ts';
+import { USAGE_CHECKS } from './checks/usage.ts';
 import { VIDEOS_CHECKS } from './checks/videos.ts';
 
 /**
@@ -33,6 +34,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...CHAT_CHECKS,
   ...MESSAGES_CHECKS,
   ...EMBEDDINGS_CHECKS,
+  ...USAGE_CHECKS,
   ...ACCOUNT_CHECKS,
   ...VIDEOS_CHECKS,
   ...DATASETS_CHECKS,

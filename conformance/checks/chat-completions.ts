@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { jsonFormatStrata, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
+import { jsonFormatStrata, STRUCTURED_SCHEMAS, type JsonFormat } from '../arbitraries/structured-output-formats.ts';
 import type { Check, CheckContext, Inconclusive, Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems } from '../oracles/chat-result-oracles.ts';
-import { chatChunks, chatInStreamErrorProblems, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason } from '../oracles/chat-stream-oracles.ts';
+import { CHOICE_INDEX, chatLogprobsProblems, isUsageMissing, chatFinishReasonProblems, chatResponseFormatProblems, chatResultShapeProblems, chatToolCallProblems, chatUsageProblems, finishReasonProblems, maxTokensOf } from '../oracles/chat-result-oracles.ts';
+import { chatChunks, chatInStreamErrorProblems, chatStreamGrammarProblems, chatStreamJoinProblems, chatStreamToolCallProblems, streamedFinishReason, streamedUsage } from '../oracles/chat-stream-oracles.ts';
 import { expectError } from '../oracles/error-envelope.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import type { Stratum } from '../property/stratum.ts';
@@ -16,10 +16,10 @@ import { asksForUsage, baseChatRequest, chatCauseRequest, chatSamples, type Chat
 import { paidCount } from '../property/owed-probes.ts';
 
 /** The chat samples, each stop cause once, sent once per run and judged by every chat check. */
-const plainSet = sampleSet('chat.json', (ctx) => chatSamples(ctx, false));
-const streamedSet = sampleSet('chat.stream', (ctx) => chatSamples(ctx, true));
-const jsonSamples = (ctx: CheckContext) => plainSet.samples(ctx);
-const streamSamples = (ctx: CheckContext) => streamedSet.samples(ctx);
+export const CHAT_JSON_SAMPLES = sampleSet('chat.json', (ctx) => chatSamples(ctx, false));
+export const CHAT_STREAM_SAMPLES = sampleSet('chat.stream', (ctx) => chatSamples(ctx, true));
+const jsonSamples = (ctx: CheckContext) => CHAT_JSON_SAMPLES.samples(ctx);
+const streamSamples = (ctx: CheckContext) => CHAT_STREAM_SAMPLES.samples(ctx);
 const causeOf = (sample: Sample): ChatCause => sample.label.split(' ')[0] as ChatCause;
 const isStreamed = (sample: Sample) => (sample.probe.body as { stream?: unknown } | undefined)?.stream === true;
 /** Both sample sets, the streamed ones labelled so: a check judging both passes on what it could judge, noting the rest. */
@@ -31,10 +31,11 @@ export const chatResultShape: Check = {
   id: 'chat.result-shape',
   exclusive: false,
   spec: 'reference ChatResult',
-  rules: ['chat.result-schema'],
-  title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices)',
-  owes: owesSampleSets(plainSet),
-  run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatResultShapeProblems),
+  rules: ['chat.result-schema', 'chat.choice-index'],
+  title: 'POST /chat/completions answers 200 application/json with a chat completion (id, object, created in seconds, model, system_fingerprint, choices, each choice\'s index its position)',
+  owes: owesSampleSets(CHAT_JSON_SAMPLES),
+  run: async (ctx) =>
+    judgeSamples(await jsonSamples(ctx), chatResultShapeProblems, { rulesOf: (problems) => [...new Set(problems.map((p) => (p.includes(CHOICE_INDEX) ? 'chat.choice-index' : 'chat.result-schema')))] }),
 };
 
 /** reference `ChatUsage`. */
@@ -42,10 +43,11 @@ export const chatUsage: Check = {
   id: 'chat.usage',
   exclusive: false,
   spec: 'reference ChatUsage',
-  rules: ['chat.usage-arithmetic'],
-  title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative',
-  owes: owesSampleSets(plainSet),
-  run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatUsageProblems),
+  rules: ['chat.usage-arithmetic', 'chat.usage-present'],
+  title: 'Chat usage: integer counts, total = prompt + completion, cached <= prompt, reasoning <= completion, cost not negative; present on every completion (advice)',
+  owes: owesSampleSets(CHAT_JSON_SAMPLES),
+  // The reference does not require usage on a completion: an answer without it breaks only the inferred rule.
+  run: async (ctx) => judgeSamples(await jsonSamples(ctx), chatUsageProblems, { rulesOf: (problems) => (problems.every(isUsageMissing) ? ['chat.usage-present'] : ['chat.usage-arithmetic']) }),
 };
 
 /** reference `ChatFinishReasonEnum`: the finish reason names the stop cause, plain and streamed. */
@@ -54,13 +56,13 @@ export const chatFinishReason: Check = {
   exclusive: false,
   spec: 'reference ChatFinishReasonEnum',
   rules: ['chat.finish-reason-cause'],
-  title: 'finish_reason names the stop cause: a short answer stop, a cut at max_tokens length, a forced tool call tool_calls (plain and streamed)',
-  owes: owesSampleSets(plainSet, streamedSet),
+  title: 'finish_reason names the stop cause, judged by usage: under max_tokens stop, at it length, past it breaks the cap; a forced tool call tool_calls (plain and streamed)',
+  owes: owesSampleSets(CHAT_JSON_SAMPLES, CHAT_STREAM_SAMPLES),
   run: async (ctx) =>
     judgeSamples(await plainAndStreamed(ctx), (e, s): Judgement => {
-      if (!isStreamed(s)) return chatFinishReasonProblems(e, causeOf(s));
+      if (!isStreamed(s)) return chatFinishReasonProblems(e, causeOf(s), s.probe.body);
       const chunks = chatChunks(e);
-      return isInconclusive(chunks) ? chunks : finishReasonProblems(streamedFinishReason(chunks), causeOf(s));
+      return isInconclusive(chunks) ? chunks : finishReasonProblems(streamedFinishReason(chunks), causeOf(s), streamedUsage(chunks)?.completion_tokens, maxTokensOf(s.probe.body));
     }),
 };
 
@@ -70,9 +72,9 @@ export const chatStreamGrammar: Check = {
   exclusive: false,
   spec: 'reference ChatStreamingResponse, ChatStreamOptions',
   rules: ['chat.stream-grammar'],
-  title: 'Chat streams: chunks of one id, role delta first, one finishing chunk, the usage chunk last when include_usage, then [DONE]',
-  owes: owesSampleSets(streamedSet),
-  run: async (ctx) => judgeSamples(await streamSamples(ctx), (e, s) => chatStreamGrammarProblems(e, asksForUsage(s.probe))),
+  title: 'Chat streams: chunks of one id, role assistant on the first delta, one finishing chunk, the usage chunk last (include_usage or not), then [DONE]',
+  owes: owesSampleSets(CHAT_STREAM_SAMPLES),
+  run: async (ctx) => judgeSamples(await streamSamples(ctx), (e) => chatStreamGrammarProblems(e)),
 };
 
 /** The streamed and plain answers to the same request (same seed) say the same. */
@@ -82,7 +84,7 @@ export const chatStreamJoin: Check = {
   spec: 'reference ChatStreamDelta, ChatRequest seed',
   rules: ['chat.deltas-join'],
   title: 'The content deltas of a stream join to the content of the non-streamed answer to the same request (same seed), with the same finish_reason',
-  owes: owesSampleSets(plainSet, streamedSet),
+  owes: owesSampleSets(CHAT_JSON_SAMPLES, CHAT_STREAM_SAMPLES),
   run: async (ctx) => {
     const plain = await jsonSamples(ctx);
     const streamed = (await streamSamples(ctx)).filter((s) => asksForUsage(s.probe));
@@ -102,7 +104,7 @@ export const chatToolCalls: Check = {
   spec: 'reference ChatToolCall, ChatStreamToolCall',
   rules: ['chat.tool-call-contract'],
   title: 'A forced tool call has an id of its own, a declared function name and JSON arguments valid for its parameters (plain and streamed)',
-  owes: owesSampleSets(plainSet, streamedSet),
+  owes: owesSampleSets(CHAT_JSON_SAMPLES, CHAT_STREAM_SAMPLES),
   run: async (ctx) =>
     judgeSamples(
       (await plainAndStreamed(ctx)).filter((s) => causeOf(s) === 'tool_calls'),
@@ -116,14 +118,30 @@ export function chatResponseFormat(format: JsonFormat): Record<string, unknown> 
   return { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: format.strict } };
 }
 
+/**
+ * The kinds of response_format judged: each schema strict (reference: the answer is valid for it)
+ * and json_object, sent first; then a schema not strict, whose validity no reference text
+ * promises (inferred: advice).
+ */
+export function chatJsonFormatStrata(): Stratum<JsonFormat>[] {
+  const strict = jsonFormatStrata(['chat.response-format']).map((s) => ({ ...s, arbitrary: s.arbitrary.map((f): JsonFormat => (f.type === 'json_schema' ? { ...f, strict: true } : f)) }));
+  const names = Object.keys(STRUCTURED_SCHEMAS);
+  const loose: Stratum<JsonFormat> = {
+    label: 'json_schema not strict',
+    rules: ['chat.response-format-loose'],
+    arbitrary: fc.constantFrom(...names).map((name): JsonFormat => ({ type: 'json_schema', name, schema: STRUCTURED_SCHEMAS[name]!, strict: false })),
+  };
+  return [...strict, loose];
+}
+
 /** reference `ChatFormatJsonObjectConfig`, `ChatFormatJsonSchemaConfig`. */
 export const chatResponseFormatCheck: Check = {
   id: 'chat.response-format',
   exclusive: false,
   spec: 'reference ChatFormatJsonSchemaConfig, ChatFormatJsonObjectConfig',
-  rules: ['chat.response-format'],
-  title: 'response_format json_schema answers are JSON valid for the schema (strict or not; each schema, then random ones); json_object answers are JSON objects',
-  owes: () => ({ own: jsonFormatStrata(chatResponseFormatCheck.rules).length }),
+  rules: ['chat.response-format', 'chat.response-format-loose'],
+  title: 'response_format json_schema answers are JSON valid for the schema (strict: each schema, then random ones; not strict: advice); json_object answers are JSON objects',
+  owes: () => ({ own: chatJsonFormatStrata().length }),
   run: (ctx) => {
     const probe = (format: JsonFormat): Probe => ({
       method: 'POST',
@@ -131,7 +149,9 @@ export const chatResponseFormatCheck: Check = {
       // Room to finish: a cut answer is not judged. The prompt names JSON, as some providers require.
       body: { model: ctx.model, messages: [{ role: 'user', content: 'Answer as JSON.' }], max_tokens: 512, response_format: chatResponseFormat(format) },
     });
-    return runProperty(ctx, { strata: jsonFormatStrata(chatResponseFormatCheck.rules), rules: chatResponseFormatCheck.rules, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => chatResponseFormatProblems(exchange, format) });
+    const strata = chatJsonFormatStrata();
+    const ruleOf = (format: JsonFormat) => (format.type === 'json_schema' && !format.strict ? ['chat.response-format-loose'] : ['chat.response-format']);
+    return runProperty(ctx, { strata, rules: chatResponseFormatCheck.rules, ruleOf, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => chatResponseFormatProblems(exchange, format) });
   },
 };
 
@@ -150,7 +170,8 @@ export const chatErrors: Check = {
   run: async (ctx) => {
     const cases = chatErrorCases(ctx);
     const statusOf = new Map(cases.map((c) => [c.probe, c.status]));
-    return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectError(statusOf.get(probe)!)(exchange), { retryOn429: false });
+    // Every case is sent, failing or not: the always-on oracles judge each answer (the malformed JSON's body included).
+    return probeAll(ctx, cases.map((c) => c.probe), (exchange: Exchange, probe) => expectError(statusOf.get(probe)!)(exchange), { retryOn429: false }, { sendAll: true });
   },
 };
 
@@ -234,6 +255,22 @@ export const chatInStreamError: Check = {
   },
 };
 
+/** How many alternatives the logprobs probes ask for per token. */
+const TOP_LOGPROBS = 2;
+
+/** reference `ChatRequest.logprobs`, `ChatChoice.logprobs`. */
+export const chatLogprobs: Check = {
+  id: 'chat.logprobs',
+  exclusive: false,
+  spec: 'reference ChatRequest logprobs, ChatTokenLogprobs',
+  rules: ['chat.logprobs'],
+  title: `logprobs: true (top_logprobs ${TOP_LOGPROBS}) is answered with choices[].logprobs.content: a log probability per token, at most ${TOP_LOGPROBS} alternatives each`,
+  run: (ctx) => {
+    const probe: Probe = { method: 'POST', path: '/chat/completions', body: { ...baseChatRequest(ctx.model), logprobs: true, top_logprobs: TOP_LOGPROBS } };
+    return probeAll(ctx, [probe], (e) => chatLogprobsProblems(e, TOP_LOGPROBS));
+  },
+};
+
 export const CHAT_CHECKS: readonly Check[] = [
   chatErrors,
   chatValidation,
@@ -242,6 +279,7 @@ export const CHAT_CHECKS: readonly Check[] = [
   chatFinishReason,
   chatToolCalls,
   chatResponseFormatCheck,
+  chatLogprobs,
   chatStreamGrammar,
   chatStreamJoin,
   chatInStreamError,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Check, CheckContext } from '../check.ts';
 import { exchangeJson } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { embeddingsDimensionsProblems, embeddingsShapeProblems, embeddingsUnitLengthProblems, inputCount } from '../oracles/embeddings-oracles.ts';
+import { embeddingsBase64Problems, embeddingsDimensionsProblems, embeddingsShapeProblems, embeddingsUnitLengthProblems, inputCount } from '../oracles/embeddings-oracles.ts';
 import { runProperty } from '../property/run-property.ts';
 import type { Stratum } from '../property/stratum.ts';
 
@@ -51,7 +51,7 @@ export const embeddingsShape: Check = {
   exclusive: false,
   spec: 'reference /embeddings',
   rules: ['embeddings.shape-count'],
-  title: 'POST /embeddings answers a list with one vector per input, in order, of one length, and usage (a string, an array of one, an array of several)',
+  title: 'POST /embeddings answers a list with one vector per input, in order, of one length; usage, when sent, with integer counts (a string, an array of one, an array of several)',
   // A string, an array of one, an array of several.
   owes: () => ({ own: inputStrata([], (a) => a).length }),
   run: async (ctx) => {
@@ -95,4 +95,19 @@ export const embeddingsDimensions: Check = {
   },
 };
 
-export const EMBEDDINGS_CHECKS: readonly Check[] = [embeddingsShape, embeddingsUnitLength, embeddingsDimensions];
+/** reference `/embeddings` `encoding_format`: base64 is honoured. */
+export const embeddingsBase64: Check = {
+  id: 'embeddings.base64',
+  exclusive: false,
+  spec: 'reference /embeddings encoding_format',
+  rules: ['embeddings.base64'],
+  title: 'encoding_format base64 gives each vector as a base64 string of float32 values (a string, an array of one, an array of several)',
+  owes: () => ({ own: inputStrata([], (a) => a).length }),
+  run: async (ctx) => {
+    const model = await embeddingModel(ctx);
+    const rules = embeddingsBase64.rules;
+    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input, encoding_format: 'base64' }), runs: runsOf(ctx), oracle: (e, input) => embeddingsBase64Problems(e, inputCount(input)) });
+  },
+};
+
+export const EMBEDDINGS_CHECKS: readonly Check[] = [embeddingsShape, embeddingsUnitLength, embeddingsDimensions, embeddingsBase64];

@@ -6,6 +6,9 @@ import { streamMetadataProblems } from '../oracles/stream-oracles.ts';
 import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
 import { baseResponsesRequest } from '../requests.ts';
+import { surfaceMetadataProblems } from '../oracles/surface-metadata-problems.ts';
+import { baseChatRequest } from '../samples/chat-samples.ts';
+import { baseMessagesRequest } from '../samples/messages-samples.ts';
 import { resultSamples, resultSamplesOwed } from './result.ts';
 
 /** A request every gateway rejects for free (spec 2.1 `store` is constant false). */
@@ -40,7 +43,7 @@ export const metadataOptIn: Check = {
 /**
  * The header turns metadata on (spec 2.1, 2.6), and the routing part of it holds together: the
  * requested model is the request's (spec 2.6), the members the reference requires are there with
- * a strategy of its list (reference), one endpoint at most is selected (inferred). Each
+ * a strategy of its list (reference), exactly one endpoint is selected (inferred). Each
  * failure names the rule its answer breaks.
  */
 export const metadataEnabled: Check = {
@@ -48,7 +51,7 @@ export const metadataEnabled: Check = {
   exclusive: false,
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.on-streams', 'metadata.one-endpoint-selected'],
-  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and at most one selected endpoint; on a stream, on the terminal event\'s response',
+  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and exactly one selected endpoint; on a stream, on the terminal event\'s response',
   owes: () => ({ own: 0, shared: { 'metadata.enabled': 2 } }),
   async run(ctx) {
     // The value in another case is asked for on a stream: one request judges both (no unit more).
@@ -97,4 +100,32 @@ export const metadataOnErrors: Check = {
   run: (ctx) => probeAll(ctx, [rejected(ctx, { 'X-Gateway-Metadata': 'enabled' }), rejected(ctx, { 'X-Gateway-Experimental-Metadata': 'enabled' })], onRefusal(metadataPresentProblems)),
 };
 
-export const METADATA_CHECKS: readonly Check[] = [metadataOptIn, metadataEnabled, metadataLegacyHeader, metadataOnErrors];
+/** The chat and Messages requests the surface check sends with the header: plain and streamed each. */
+function surfaceProbes(ctx: CheckContext): { probe: Probe; surface: string }[] {
+  const headers = { 'X-Gateway-Metadata': 'enabled' };
+  const chat = baseChatRequest(ctx.model);
+  const messages = baseMessagesRequest(ctx.model);
+  return [
+    { surface: 'chat', probe: { method: 'POST', path: '/chat/completions', headers, body: chat } },
+    { surface: 'chat', probe: { method: 'POST', path: '/chat/completions', headers, body: { ...chat, stream: true } } },
+    { surface: 'messages', probe: { method: 'POST', path: '/messages', headers, body: messages } },
+    { surface: 'messages', probe: { method: 'POST', path: '/messages', headers, body: { ...messages, stream: true } } },
+  ];
+}
+
+/** spec 2.6 on every surface: the metadata header works on chat and Messages as on Responses. */
+export const metadataOnSurfaces: Check = {
+  id: 'metadata.chat-messages',
+  exclusive: false,
+  spec: 'spec 2.1, 2.6',
+  rules: ['metadata.on-chat-messages'],
+  title: 'With X-Gateway-Metadata: enabled, chat and Messages answers (plain and streamed) carry gateway_metadata naming the requested model',
+  owes: (ctx) => ({ own: surfaceProbes(ctx).length }),
+  run: (ctx) => {
+    const cases = surfaceProbes(ctx);
+    const surfaceOf = new Map(cases.map((c) => [c.probe, c.surface]));
+    return probeAll(ctx, cases.map((c) => c.probe), (e, probe) => surfaceMetadataProblems(e, ctx.model, surfaceOf.get(probe)!), undefined, { sendAll: true });
+  },
+};
+
+export const METADATA_CHECKS: readonly Check[] = [metadataOptIn, metadataEnabled, metadataLegacyHeader, metadataOnErrors, metadataOnSurfaces];

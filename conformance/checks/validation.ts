@@ -148,14 +148,31 @@ function pluginBoundaryViolations(ctx: CheckContext): Stratum<Body>[] {
   }));
 }
 
+/**
+ * The type half of the plugin bounds, each its own stratum: cost_quality_tradeoff is an integer
+ * on both auto routers (a fraction or a numeric string is refused, not rounded or read), and
+ * fusion's analysis_models are model id strings.
+ */
+function pluginTypeViolations(ctx: CheckContext): Stratum<Body>[] {
+  const kind = (label: string, rule: string, plugin: Body): Stratum<Body> => ({ label, rules: [rule], arbitrary: fc.constant({ ...base(ctx), plugins: [plugin] }) });
+  return [
+    ...['auto-router', 'auto-beta-router'].flatMap((id) => [
+      kind(`${id} cost_quality_tradeoff a fraction`, 'limits.cost-quality-tradeoff', { id, cost_quality_tradeoff: 2.5 }),
+      kind(`${id} cost_quality_tradeoff a numeric string`, 'limits.cost-quality-tradeoff', { id, cost_quality_tradeoff: '5' }),
+    ]),
+    kind('fusion analysis_models holding a number', 'limits.fusion-analysis-models', { id: 'fusion', analysis_models: [42] }),
+  ];
+}
+
 export const pluginBounds = boundaryRuleCheck({
   id: 'validation.plugin-bounds',
   rules: ['limits.cost-quality-tradeoff', 'limits.min-coding-score', 'limits.pareto-max-price', 'limits.fusion-analysis-models', 'limits.fusion-max-tool-calls', 'limits.fusion-tools'],
   spec: 'spec 2.5, 8',
-  title: 'plugins: cost_quality_tradeoff 0..10, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8, max_tool_calls 1..16, tools <= 8',
+  title: 'plugins: cost_quality_tradeoff an integer 0..10 on both auto routers, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8 strings, max_tool_calls 1..16, tools <= 8',
   accepted: pluginBoundaries,
   violating: (ctx) => [
     ...pluginBoundaryViolations(ctx),
+    ...pluginTypeViolations(ctx),
     ...breaking(['autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'], {
       autoRouterTradeoff: 'limits.cost-quality-tradeoff',
       autoBetaRouterTradeoff: 'limits.cost-quality-tradeoff',

@@ -126,13 +126,63 @@ export const chatResponseFormatIgnored: Mutant = {
   }),
 };
 
-export const chatStreamRoleOnEveryDelta: Mutant = {
-  id: 'chat-stream-role-on-every-delta',
-  breaks: 'reference ChatStreamingResponse: every delta repeats role "assistant"',
+export const chatStreamUsageOnlyWhenAsked: Mutant = {
+  id: 'chat-stream-usage-only-when-asked',
+  breaks: 'chat.stream-grammar: the usage chunk comes only when stream_options.include_usage asks for it (the reference always includes it)',
   caughtBy: 'chat.stream-grammar',
-  wrap: onChatChunks((chunks) =>
-    chunks.map((c) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (isObject(ch.delta) ? { ...ch, delta: { role: 'assistant', ...ch.delta } } : ch)) })),
-  ),
+  wrap: onChatChunks((chunks, request) => {
+    const asked = isObject(request.body) && isObject(request.body.stream_options) && request.body.stream_options.include_usage === true;
+    return asked ? chunks : chunks.filter((c) => !(isObject(c.usage) && Array.isArray(c.choices) && c.choices.length === 0));
+  }),
+};
+
+export const chatChoiceIndexFromOne: Mutant = {
+  id: 'chat-choice-index-from-one',
+  breaks: 'chat.choice-index: choices count their index from 1',
+  caughtBy: 'chat.result-shape',
+  wrap: onChatResult((json) => {
+    for (const choice of choicesOf(json)) if (typeof choice.index === 'number') choice.index += 1;
+  }),
+};
+
+export const chatLogprobsDropped: Mutant = {
+  id: 'chat-logprobs-dropped',
+  breaks: 'chat.logprobs: logprobs: true is accepted but every choice says logprobs null',
+  caughtBy: 'chat.logprobs',
+  wrap: onChatResult((json) => {
+    for (const choice of choicesOf(json)) choice.logprobs = null;
+  }),
+};
+
+export const chatUsagePastCap: Mutant = {
+  id: 'chat-usage-past-cap',
+  breaks: 'chat.finish-reason-cause: an answer cut at max_tokens reports one completion token more than the cap',
+  caughtBy: 'chat.finish-reason',
+  wrap: onChatResult((json) => {
+    if (!isObject(json.usage) || typeof json.usage.completion_tokens !== 'number' || typeof json.usage.total_tokens !== 'number') return;
+    if (!choicesOf(json).some((c) => c.finish_reason === 'length')) return;
+    json.usage.completion_tokens += 1;
+    json.usage.total_tokens += 1;
+  }),
+};
+
+export const chatNoMetadata: Mutant = {
+  id: 'chat-no-metadata',
+  breaks: 'metadata.on-chat-messages: /chat/completions ignores the metadata header (no gateway_metadata, plain or streamed)',
+  caughtBy: 'metadata.chat-messages',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (isChat(request)) request.headers.delete('x-gateway-metadata');
+    }),
+};
+
+export const chatCostDetailsResponsesNames: Mutant = {
+  id: 'chat-cost-details-responses-names',
+  breaks: 'usage.cost-details-names: chat usage.cost_details uses the Responses names upstream_inference_input_cost / output_cost',
+  caughtBy: 'usage.cost-details',
+  wrap: onChatResult((json) => {
+    if (isObject(json.usage)) json.usage.cost_details = { upstream_inference_cost: null, upstream_inference_input_cost: 0.000001, upstream_inference_output_cost: 0.000002 };
+  }),
 };
 
 export const chatStreamNoUsageChunk: Mutant = {
@@ -195,7 +245,12 @@ export const CHAT_MUTANTS: readonly Mutant[] = [
   chatToolCallSaysStop,
   chatToolArgumentsCut,
   chatResponseFormatIgnored,
-  chatStreamRoleOnEveryDelta,
+  chatStreamUsageOnlyWhenAsked,
+  chatChoiceIndexFromOne,
+  chatLogprobsDropped,
+  chatUsagePastCap,
+  chatNoMetadata,
+  chatCostDetailsResponsesNames,
   chatStreamNoUsageChunk,
   chatStreamUsageFirst,
   chatStreamDropsLastDelta,

@@ -1,5 +1,5 @@
 import type { Mutant } from './mutant.ts';
-import { isObject, onJson, type SeenRequest } from './rewrite.ts';
+import { isObject, onJson, onRequest, type SeenRequest } from './rewrite.ts';
 
 /** Plausible bugs of an embeddings operation, one rule each (reference /embeddings). */
 
@@ -32,4 +32,14 @@ export const embeddingsDimensionsIgnored: Mutant = {
   wrap: onVectors((data, request) => (isObject(request.body) && typeof request.body.dimensions === 'number' ? data.map((d) => ({ ...d, embedding: [...vector(d), 0] })) : data)),
 };
 
-export const EMBEDDINGS_MUTANTS: readonly Mutant[] = [embeddingsFirstInputOnly, embeddingsNotNormalised, embeddingsDimensionsIgnored];
+export const embeddingsBase64Ignored: Mutant = {
+  id: 'embeddings-base64-ignored',
+  breaks: 'embeddings.base64: encoding_format base64 is ignored and float arrays come back',
+  caughtBy: 'embeddings.base64',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (isEmbeddings(request) && isObject(request.body)) delete request.body.encoding_format;
+    }),
+};
+
+export const EMBEDDINGS_MUTANTS: readonly Mutant[] = [embeddingsFirstInputOnly, embeddingsNotNormalised, embeddingsDimensionsIgnored, embeddingsBase64Ignored];

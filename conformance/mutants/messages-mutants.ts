@@ -48,14 +48,85 @@ export const messagesErrorsInEnvelope: Mutant = {
     }),
 };
 
-export const messagesMissingMaxTokensServed: Mutant = {
-  id: 'messages-missing-max-tokens-served',
-  breaks: 'reference MessagesRequest: a request without max_tokens (required) is served with a default',
-  caughtBy: 'messages.errors',
+export const messagesUnknownRoleServed: Mutant = {
+  id: 'messages-unknown-role-served',
+  breaks: 'messages.request-bounds: a message of an unknown role is read as a user message and served',
+  caughtBy: 'messages.validation',
   wrap: (fetch) =>
     onRequest(fetch, (request) => {
-      if (isMessages(request) && isObject(request.body) && request.body.max_tokens === undefined) request.body.max_tokens = 16;
+      if (!isMessages(request) || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
+      for (const m of request.body.messages) if (isObject(m) && !['user', 'assistant', 'system'].includes(String(m.role))) m.role = 'user';
     }),
+};
+
+export const messagesTextWithoutCitations: Mutant = {
+  id: 'messages-text-without-citations',
+  breaks: 'messages.result-schema: text blocks leave out citations (required, an array or null)',
+  caughtBy: 'messages.result-shape',
+  wrap: onMessage((json) => {
+    for (const block of Array.isArray(json.content) ? (json.content as unknown[]).filter(isObject) : []) if (block.type === 'text') delete block.citations;
+  }),
+};
+
+export const messagesToolUseWithoutCaller: Mutant = {
+  id: 'messages-tool-use-without-caller',
+  breaks: 'messages.result-schema: tool_use blocks leave out caller (required)',
+  caughtBy: 'messages.result-shape',
+  wrap: onMessage((json) => {
+    for (const block of Array.isArray(json.content) ? (json.content as unknown[]).filter(isObject) : []) if (block.type === 'tool_use') delete block.caller;
+  }),
+};
+
+export const messagesStreamWithoutEventLines: Mutant = {
+  id: 'messages-stream-without-event-lines',
+  breaks: 'messages.stream-event-members: the stream sends data: lines only, no event: line naming each event',
+  caughtBy: 'messages.stream-grammar',
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (isMessages(request) && (response.headers.get('content-type') ?? '').includes('text/event-stream')) response.text = response.text.replace(/^event: .*\n/gm, '');
+    }),
+};
+
+export const messagesStreamStartWithoutUsage: Mutant = {
+  id: 'messages-stream-start-without-usage',
+  breaks: 'messages.stream-event-members: message_start carries its message without usage (and without container)',
+  caughtBy: 'messages.stream-grammar',
+  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'message_start' && isObject(e.message) ? { ...e, message: { ...e.message, usage: undefined, container: undefined } } : e))),
+};
+
+export const messagesStreamBlockWithoutCitations: Mutant = {
+  id: 'messages-stream-block-without-citations',
+  breaks: 'messages.stream-event-members: content_block_start opens a text block without citations',
+  caughtBy: 'messages.stream-grammar',
+  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'content_block_start' && isObject(e.content_block) && e.content_block.type === 'text' ? { ...e, content_block: { type: 'text', text: '' } } : e))),
+};
+
+export const messagesStreamDeltaWithoutUsage: Mutant = {
+  id: 'messages-stream-delta-without-usage',
+  breaks: 'messages.stream-event-members: message_delta carries its stop_reason but no usage, and a delta without stop_sequence',
+  caughtBy: 'messages.stream-grammar',
+  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'message_delta' && isObject(e.delta) ? { type: 'message_delta', delta: { stop_reason: e.delta.stop_reason } } : e))),
+};
+
+export const messagesNoMetadata: Mutant = {
+  id: 'messages-no-metadata',
+  breaks: 'metadata.on-chat-messages: /messages ignores the metadata header (no gateway_metadata, plain or streamed)',
+  caughtBy: 'metadata.chat-messages',
+  wrap: (fetch) =>
+    onRequest(fetch, (request) => {
+      if (isMessages(request)) request.headers.delete('x-gateway-metadata');
+    }),
+};
+
+export const messagesCostDetailsResponsesNames: Mutant = {
+  id: 'messages-cost-details-responses-names',
+  breaks: 'usage.cost-details-names: Messages usage.cost_details uses the Responses names upstream_inference_input_cost / output_cost',
+  caughtBy: 'usage.cost-details',
+  wrap: onMessage((json) => {
+    const usage = isObject(json.usage) ? json.usage : undefined;
+    if (!usage) return;
+    usage.cost_details = { upstream_inference_cost: null, upstream_inference_input_cost: 0.000001, upstream_inference_output_cost: 0.000002 };
+  }),
 };
 
 export const messagesNoStopSequence: Mutant = {
@@ -115,7 +186,15 @@ export const messagesStreamErrorThenStop: Mutant = {
 
 export const MESSAGES_MUTANTS: readonly Mutant[] = [
   messagesErrorsInEnvelope,
-  messagesMissingMaxTokensServed,
+  messagesUnknownRoleServed,
+  messagesTextWithoutCitations,
+  messagesToolUseWithoutCaller,
+  messagesStreamWithoutEventLines,
+  messagesStreamStartWithoutUsage,
+  messagesStreamBlockWithoutCitations,
+  messagesStreamDeltaWithoutUsage,
+  messagesNoMetadata,
+  messagesCostDetailsResponsesNames,
   messagesNoStopSequence,
   messagesCutSaysEndTurn,
   messagesToolUseInputString,

@@ -68,4 +68,28 @@ export const fusionToolsCut: Mutant = {
   wrap: plugins('fusion', (p) => void (Array.isArray(p.tools) && (p.tools = p.tools.slice(0, 8)))),
 };
 
-export const PLUGIN_BOUND_MUTANTS: readonly Mutant[] = [tradeoffClamped, betaTradeoffClamped, minCodingScoreClamped, maxPriceClamped, analysisModelsCut, fusionMaxToolCallsClamped, fusionToolsCut];
+export const betaTradeoffRounded: Mutant = {
+  id: 'beta-tradeoff-rounded',
+  breaks: 'limits.cost-quality-tradeoff: an auto-beta-router cost_quality_tradeoff that is a fraction or a numeric string is rounded to an integer and served',
+  caughtBy: 'validation.plugin-bounds',
+  wrap: plugins('auto-beta-router', (p) => {
+    const v = Number(p.cost_quality_tradeoff);
+    if (p.cost_quality_tradeoff !== undefined && Number.isFinite(v)) p.cost_quality_tradeoff = Math.round(v);
+  }),
+};
+
+export const analysisModelsStringified: Mutant = {
+  id: 'analysis-models-stringified',
+  breaks: 'limits.fusion-analysis-models: fusion analysis_models entries that are not strings are turned into strings and served',
+  caughtBy: 'validation.plugin-bounds',
+  wrap: plugins('fusion', (p) => void (Array.isArray(p.analysis_models) && (p.analysis_models = p.analysis_models.map((m) => (typeof m === 'string' ? m : `openai/gpt-4o-mini`))))),
+};
+
+export const betaTradeoffFloorMissing: Mutant = {
+  id: 'beta-tradeoff-floor-missing',
+  breaks: 'limits.cost-quality-tradeoff: a negative auto-beta-router cost_quality_tradeoff is read as 0 and served (only the maximum is checked)',
+  caughtBy: 'validation.plugin-bounds',
+  wrap: plugins('auto-beta-router', (p) => void (typeof p.cost_quality_tradeoff === 'number' && p.cost_quality_tradeoff < 0 && (p.cost_quality_tradeoff = 0))),
+};
+
+export const PLUGIN_BOUND_MUTANTS: readonly Mutant[] = [betaTradeoffRounded, analysisModelsStringified, betaTradeoffFloorMissing, tradeoffClamped, betaTradeoffClamped, minCodingScoreClamped, maxPriceClamped, analysisModelsCut, fusionMaxToolCallsClamped, fusionToolsCut];

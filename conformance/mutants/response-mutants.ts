@@ -89,6 +89,16 @@ export const metadataEndpointTotalShort: Mutant = {
   }),
 };
 
+export const metadataNoEndpointSelected: Mutant = {
+  id: 'metadata-no-endpoint-selected',
+  breaks: 'metadata.one-endpoint-selected: every endpoint listed says selected false, though one served the answer',
+  caughtBy: 'metadata.enabled',
+  wrap: onMetadata((meta) => {
+    const endpoints = meta.endpoints;
+    if (isObject(endpoints) && Array.isArray(endpoints.available)) for (const e of endpoints.available) if (isObject(e)) e.selected = false;
+  }),
+};
+
 export const streamMissingDone: Mutant = {
   id: 'stream-missing-done',
   breaks: 'spec 6.2: the stream does not end with [DONE]',
@@ -241,6 +251,7 @@ export const RESPONSE_MUTANTS: readonly Mutant[] = [
   metadataWithoutRegion,
   metadataRequestedResolved,
   metadataEndpointTotalShort,
+  metadataNoEndpointSelected,
   errorCodeNotStatus,
   errorEnvelopeNotJson,
   retryAfterMissing,

@@ -9,6 +9,7 @@ import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.t
 import { jsonSchemaValidator } from './json-schema-validator.ts';
 import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
 import { parseOnce } from './parse-once.ts';
+import { CHAT_STOP_NAMES, stopByUsageProblems } from './stop-by-usage.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
@@ -30,8 +31,14 @@ export function chatResultShapeProblems(answer: Answer): Problems {
   if (!parsed.success) return [...problems, ...schemaProblems('reference ChatResult', parsed.error)];
   if (parsed.data.created >= SECONDS_CEILING) problems.push(`reference ChatResult: created must be Unix seconds, got ${parsed.data.created} (milliseconds?)`);
   if (parsed.data.choices.length === 0) problems.push('reference ChatResult: a served completion has at least one choice');
+  parsed.data.choices.forEach((c, i) => {
+    if (c.index !== i) problems.push(`reference ChatChoice: choices[${i}].index is ${c.index}; a choice's index is its position (${CHOICE_INDEX})`);
+  });
   return problems;
 }
+
+/** Marks a problem of the rule `chat.choice-index`. */
+export const CHOICE_INDEX = 'chat.choice-index';
 
 /** What the other chat oracles read of a completion; the rest of the shape is `chat.result-shape`'s rule. */
 const ChatCoreSchema = z.object({
@@ -77,29 +84,42 @@ export function chatUsageArithmetic(usage: ChatUsage, where: string): string[] {
   return problems;
 }
 
-/** reference `ChatUsage`: the usage of a served completion is present and adds up. */
+const USAGE_MISSING = 'a served completion carries usage (inferred: the reference does not require it, clients count on it)';
+
+/** Is this the problem of a completion without usage (the inferred rule `chat.usage-present`)? */
+export const isUsageMissing = (problem: string): boolean => problem === USAGE_MISSING;
+
+/** reference `ChatUsage`: the usage of a served completion adds up; its presence is inferred (`chat.usage-present`). */
 export function chatUsageProblems(answer: Answer): Judgement {
   const result = chatResult(answer);
   if (isInconclusive(result)) return result;
-  if (result.usage === undefined || result.usage === null) return ['reference ChatUsage: a served completion carries usage'];
+  if (result.usage === undefined || result.usage === null) return [USAGE_MISSING];
   const usage = parseOnce(ChatUsageSchema, result.usage);
   if (!usage.success) return schemaProblems('reference ChatUsage', usage.error);
   return chatUsageArithmetic(usage.data, 'result');
 }
 
 /**
- * reference `ChatFinishReasonEnum`: the finish reason names the stop cause the request was built
- * to reach (a cut at max_tokens is `length`, a forced tool call `tool_calls`, a short answer `stop`).
+ * reference `ChatFinishReasonEnum`: the finish reason names why the answer stopped. A forced tool
+ * call ends `tool_calls`; a text answer is judged by its usage against the request's `max_tokens`
+ * (stop-by-usage.ts), never by what its prompt was expected to do.
  */
-export function finishReasonProblems(got: unknown, cause: ChatCause): string[] {
-  return got === cause ? [] : [`reference ChatFinishReasonEnum: the request was built to end by "${cause}", finish_reason was ${JSON.stringify(got)}`];
+export function finishReasonProblems(got: unknown, cause: ChatCause, completionTokens: unknown, maxTokens: unknown): string[] {
+  if (cause === 'tool_calls') return got === 'tool_calls' ? [] : [`reference ChatFinishReasonEnum: the request forced a tool call, so finish_reason must be "tool_calls", was ${JSON.stringify(got)}`];
+  return stopByUsageProblems(CHAT_STOP_NAMES, got, completionTokens, maxTokens);
 }
 
-/** The finish reason of the first choice judged against the cause of its request. */
-export function chatFinishReasonProblems(answer: Answer, cause: ChatCause): Judgement {
+/** The `max_tokens` of a chat or messages request body. */
+export function maxTokensOf(body: unknown): unknown {
+  return (body as { max_tokens?: unknown } | undefined)?.max_tokens;
+}
+
+/** The finish reason of the first choice judged against the cause of its request and its usage. */
+export function chatFinishReasonProblems(answer: Answer, cause: ChatCause, body: unknown): Judgement {
   const result = chatResult(answer);
   if (isInconclusive(result)) return result;
-  return finishReasonProblems(result.choices[0]!.finish_reason, cause);
+  const tokens = (result.usage as { completion_tokens?: unknown } | null | undefined)?.completion_tokens;
+  return finishReasonProblems(result.choices[0]!.finish_reason, cause, tokens, maxTokensOf(body));
 }
 
 /** The function tools of a chat request, as the tool-call oracle reads them. */
@@ -152,4 +172,39 @@ export function chatResponseFormatProblems(answer: Answer, format: JsonFormat): 
   const checked = tieredSafeParse(jsonSchemaValidator(format.schema), value);
   if (checked.success) return [];
   return checked.error.issues.slice(0, 3).map((i) => `reference ChatFormatJsonSchemaConfig "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
+}
+
+/** reference `ChatTokenLogprob` (and its `top_logprobs` entries). */
+const TokenLogprobSchema = z.looseObject({
+  token: z.string(),
+  logprob: z.number().max(0),
+  bytes: z.array(z.number().int()).nullable(),
+  top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number().max(0), bytes: z.array(z.number().int()).nullable() })),
+});
+const LogprobsAnswerSchema = z.looseObject({
+  choices: z.array(z.looseObject({ message: z.looseObject({ content: z.unknown() }), logprobs: z.looseObject({ content: z.array(TokenLogprobSchema).nullable() }).nullable().optional() })).min(1),
+});
+
+/**
+ * reference `ChatRequest.logprobs`, `ChatChoice.logprobs` (`ChatTokenLogprobs`): an answer to
+ * `logprobs: true` carries `choices[].logprobs.content`, one entry per token (a non-empty answer
+ * has at least one), each with token, logprob (a log probability: not above 0), bytes and at most
+ * `top_logprobs` alternatives.
+ *
+ * @example
+ * chatLogprobsProblems(exchange, 2); // [] when every choice carries its token log probabilities
+ */
+export function chatLogprobsProblems(answer: Answer, topLogprobs: number): Judgement {
+  const result = chatResult(answer);
+  if (isInconclusive(result)) return result;
+  const parsed = parseOnce(LogprobsAnswerSchema, exchangeJson(answer));
+  if (!parsed.success) return schemaProblems('reference ChatTokenLogprobs', parsed.error);
+  return parsed.data.choices.flatMap((choice, i) => {
+    const content = typeof choice.message.content === 'string' ? choice.message.content : '';
+    const tokens = choice.logprobs?.content;
+    if (!tokens) return content === '' ? [] : [`reference ChatChoice.logprobs: logprobs: true was asked, choices[${i}].logprobs is ${JSON.stringify(choice.logprobs ?? null)}`];
+    if (tokens.length === 0 && content !== '') return [`reference ChatTokenLogprobs: choices[${i}] has content but no token log probabilities`];
+    const over = tokens.findIndex((t) => t.top_logprobs.length > topLogprobs);
+    return over < 0 ? [] : [`reference ChatTokenLogprobs: choices[${i}].logprobs.content[${over}] has ${tokens[over]!.top_logprobs.length} top_logprobs, ${topLogprobs} were asked`];
+  });
 }

@@ -29,16 +29,16 @@ const carriesUsage = (c: ChatChunk) => c.usage !== undefined && c.usage !== null
 
 /**
  * reference `ChatStreamingResponse`: a 200 text/event-stream of `chat.completion.chunk` events, all
- * with one id; the first delta carries role assistant and no later one does; exactly one chunk
- * carries a finish_reason and no content follows it; with `stream_options.include_usage` one
- * usage chunk (no choices, usage adding up) comes after it, as the last chunk (without it the
- * reference allows the usage chunk, since it says usage is always included, but not elsewhere);
- * then `data: [DONE]`, once, last.
+ * with one id; the first delta carries role assistant (later ones may repeat it, as real gateways
+ * do, but never another role); exactly one chunk carries a finish_reason and no content follows
+ * it; one usage chunk (no choices, usage adding up) comes after it, as the last chunk, whether or
+ * not `stream_options.include_usage` asked for it (reference `ChatStreamOptions`: usage is always
+ * included, the field "has no effect"); then `data: [DONE]`, once, last.
  *
  * @example
- * chatStreamGrammarProblems(exchange, true); // [] for a conforming stream with its usage chunk
+ * chatStreamGrammarProblems(exchange); // [] for a conforming stream with its usage chunk
  */
-export function chatStreamGrammarProblems(answer: StreamAnswer, includeUsage: boolean): Judgement {
+export function chatStreamGrammarProblems(answer: StreamAnswer): Judgement {
   const where = 'reference ChatStreamingResponse';
   if (answer.status !== 200) return [`${where}: a stream request must be answered 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   if (mediaType(answer) !== 'text/event-stream') return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
@@ -60,15 +60,13 @@ export function chatStreamGrammarProblems(answer: StreamAnswer, includeUsage: bo
   const withChoices = chunks.map((c, i) => ({ c, i })).filter(({ c }) => c.choices.length > 0);
   if (withChoices.length === 0) return [...problems, `${where}: no chunk carries a choice`];
   if (withChoices[0]!.c.choices[0]!.delta.role !== 'assistant') problems.push(`${where}: the first delta must carry role "assistant"`);
-  const laterRoles = withChoices.slice(1).filter(({ c }) => c.choices.some((ch) => ch.delta.role !== undefined));
-  if (laterRoles.length > 0) problems.push(`${where}: only the first delta carries the role (chunk ${laterRoles[0]!.i} repeats it)`);
   const finishing = withChoices.filter(({ c }) => c.choices.some((ch) => ch.finish_reason !== null));
   if (finishing.length !== 1) problems.push(`${where}: exactly one chunk carries a finish_reason, found ${finishing.length}`);
   const finishAt = finishing[0]?.i ?? chunks.length;
   const afterFinish = withChoices.filter(({ i }) => i > finishAt);
   if (afterFinish.length > 0) problems.push(`${where}: chunk ${afterFinish[0]!.i} carries a choice after the finishing chunk ${finishAt}`);
   const usageChunks = chunks.map((c, i) => ({ c, i })).filter(({ c }) => carriesUsage(c));
-  if (includeUsage && usageChunks.length === 0) problems.push(`${where}: stream_options.include_usage asks for a usage chunk; none came`);
+  if (usageChunks.length === 0) problems.push(`${where}: a stream ends with a usage chunk (reference ChatStreamOptions: usage is always included); none came`);
   if (usageChunks.length > 1) problems.push(`${where}: at most one chunk carries usage, found ${usageChunks.length}`);
   const usage = usageChunks[0];
   if (usage) {
@@ -101,6 +99,11 @@ export function chatStreamJoinProblems(stream: StreamAnswer, plain: Pick<Exchang
   const finish = chunks.flatMap((c) => c.choices.map((ch) => ch.finish_reason)).find((f) => f !== null);
   if (finish !== result.choices[0]!.finish_reason) problems.push(`the stream finishes with ${JSON.stringify(finish)}, the non-streamed answer with ${JSON.stringify(result.choices[0]!.finish_reason)}`);
   return problems;
+}
+
+/** The usage a chat stream reports (its usage chunk), or undefined. */
+export function streamedUsage(chunks: readonly ChatChunk[]): ChatChunk['usage'] {
+  return chunks.find(carriesUsage)?.usage;
 }
 
 /** The finish reason a chat stream ends with (the first non-null one), or undefined. */

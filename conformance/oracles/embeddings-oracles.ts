@@ -6,12 +6,21 @@ import { parseOnce } from './parse-once.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
-/** The suite's reading of the reference `/embeddings` 200 answer (float vectors: the suite never asks for base64). */
+/**
+ * The suite's reading of the reference `/embeddings` 200 answer for float vectors: `object`,
+ * `data` and `model` are required; `usage` is not, but when sent its counts are integers.
+ */
 const EmbeddingsResultSchema = z.object({
   object: z.literal('list'),
   model: z.string(),
   data: z.array(z.object({ object: z.literal('embedding'), index: z.number().int().optional(), embedding: z.array(z.number()) })),
-  usage: z.object({ prompt_tokens: z.number().int().nonnegative(), total_tokens: z.number().int().nonnegative(), cost: z.number().nonnegative().nullable().optional() }),
+  usage: z.object({ prompt_tokens: z.number().int().nonnegative(), total_tokens: z.number().int().nonnegative(), cost: z.number().nonnegative().nullable().optional() }).optional(),
+});
+
+/** The same answer to `encoding_format: "base64"`: each embedding a string. */
+const Base64ResultSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(z.object({ object: z.literal('embedding'), embedding: z.unknown() })),
 });
 type EmbeddingsResult = z.infer<typeof EmbeddingsResultSchema>;
 
@@ -24,7 +33,7 @@ export function inputCount(input: unknown): number {
 
 /**
  * reference `/embeddings` (200): object "list", one data item per input in order (object
- * "embedding", index i, finite numbers), vectors of one length, usage with integer counts.
+ * "embedding", index i, finite numbers), vectors of one length; usage (not required) with integer counts.
  *
  * @example
  * embeddingsShapeProblems(exchange, 2); // [] for two vectors of one length
@@ -73,4 +82,35 @@ export function embeddingsDimensionsProblems(answer: Answer, dimensions: number)
   const result = embeddingsOf(answer);
   if (isInconclusive(result)) return result;
   return result.data.flatMap((d, i) => (d.embedding.length === dimensions ? [] : [`reference /embeddings dimensions: asked for ${dimensions}, data[${i}] has ${d.embedding.length} numbers`]));
+}
+
+/** The float32 little-endian values a base64 embedding holds, or a problem. */
+function decodeFloat32(text: string): number[] | string {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return 'is not base64';
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return `decodes to ${bytes.length} bytes, not a whole number of float32 values`;
+  const view = new DataView(bytes.buffer);
+  return Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
+}
+
+/**
+ * reference `/embeddings` `encoding_format: "base64"`: every embedding is a string, the base64 of
+ * float32 little-endian values (what the OpenAI clients decode), one per input, all finite.
+ *
+ * @example
+ * embeddingsBase64Problems(exchange, 2); // [] for two base64 vectors
+ */
+export function embeddingsBase64Problems(answer: Answer, inputs: number): Judgement {
+  const where = 'reference /embeddings encoding_format base64';
+  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
+  const parsed = parseOnce(Base64ResultSchema, exchangeJson(answer));
+  if (!parsed.success) return { inconclusive: 'the answer is not an embeddings list', owner: 'embeddings.shape' };
+  const { data } = parsed.data;
+  if (data.length !== inputs) return { inconclusive: `${inputs} inputs got ${data.length} vectors`, owner: 'embeddings.shape' };
+  return data.flatMap((d, i) => {
+    if (typeof d.embedding !== 'string') return [`${where}: data[${i}].embedding must be a base64 string, got ${Array.isArray(d.embedding) ? 'an array of numbers' : typeof d.embedding}`];
+    const values = decodeFloat32(d.embedding);
+    if (typeof values === 'string') return [`${where}: data[${i}].embedding ${values}`];
+    return values.every(Number.isFinite) ? [] : [`${where}: data[${i}].embedding holds a value that is not finite`];
+  });
 }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { Inconclusive, Judgement, Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
 import { readSse } from '../sse/read-sse.ts';
-import { MessagesErrorSchema, MessagesResultSchema } from './messages-schemas.ts';
+import { MESSAGES_EVENT_SCHEMAS, MessagesErrorSchema, MessagesResultSchema } from './messages-schemas.ts';
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
 import { parseOnce } from './parse-once.ts';
+import { MESSAGES_STOP_NAMES, stopByUsageProblems } from './stop-by-usage.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 type StreamAnswer = Pick<Exchange, 'status' | 'headers' | 'text' | 'chunks'>;
@@ -30,7 +31,7 @@ export function messagesResultShapeProblems(answer: Answer): Problems {
   return problems;
 }
 
-const MessagesCoreSchema = z.object({ type: z.literal('message'), content: z.array(z.looseObject({ type: z.string() })), stop_reason: z.unknown() });
+const MessagesCoreSchema = z.object({ type: z.literal('message'), content: z.array(z.looseObject({ type: z.string() })), stop_reason: z.unknown(), usage: z.unknown() });
 
 /** Precondition of the other messages oracles: a message to judge (`messages.result-shape` owns it). */
 function messageOf(answer: Answer): z.infer<typeof MessagesCoreSchema> | Inconclusive {
@@ -61,6 +62,28 @@ export function messagesEvents(answer: StreamAnswer): MessagesEvent[] | Inconclu
   });
 }
 
+/** The prefix of every problem of an event's own members (rule `messages.stream-event-members`). */
+export const EVENT_MEMBERS = 'reference MessagesStreamEvents';
+
+/**
+ * reference `MessagesStreamingResponse` (`event` and `data` required) and `MessagesStreamEvents`:
+ * the event names its type on an `event:` line equal to `data.type`, and its data carries every
+ * member the reference requires of that type.
+ *
+ * @example
+ * messagesEventMemberProblems({ name: 'message_stop', data: { type: 'message_stop' } }, 9); // []
+ */
+export function messagesEventMemberProblems(e: MessagesEvent, i: number): string[] {
+  const type = String(e.data?.type);
+  const problems: string[] = [];
+  if (e.name === undefined) problems.push(`${EVENT_MEMBERS}: event ${i} (${type}) has no event: line (MessagesStreamingResponse requires it)`);
+  else if (e.name !== type) problems.push(`${EVENT_MEMBERS}: event ${i} is named "${e.name}" but its data is ${type}`);
+  const schema = MESSAGES_EVENT_SCHEMAS[type];
+  if (!schema) return [...problems, `${EVENT_MEMBERS}: event ${i} has type ${JSON.stringify(e.data?.type)}, not one of the reference's`];
+  const parsed = parseOnce(schema, e.data);
+  return parsed.success ? problems : [...problems, ...schemaProblems(`${EVENT_MEMBERS} ${type} (event ${i})`, parsed.error)];
+}
+
 /** The delta kinds each block kind takes (reference `MessagesContentBlockDeltaEvent`). */
 const DELTAS_OF: Readonly<Record<string, readonly string[]>> = {
   text: ['text_delta', 'citations_delta'],
@@ -71,7 +94,7 @@ const DELTAS_OF: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * reference `MessagesStreamingResponse`: 200 text/event-stream whose events each name their type
- * (`event:` equal to `data.type`); message_start first; blocks opened by content_block_start with
+ * (`event:` equal to `data.type`) and carry the members their schema requires; message_start first; blocks opened by content_block_start with
  * indexes 0, 1, 2, ... one at a time, each delta inside its open block and of its kind, each block
  * closed by content_block_stop of its index; then one message_delta with a stop_reason; then
  * message_stop last. ping may come anywhere; an error event is a problem for a valid request.
@@ -89,7 +112,7 @@ export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
   const typed = events.filter((e) => e.data?.type !== 'ping');
   for (const [i, e] of events.entries()) {
     if (e.data === undefined) return [`${where}: event ${i} is not a JSON object`];
-    if (e.name !== undefined && e.name !== 'message' && e.name !== e.data.type) problems.push(`${where}: event ${i} is named "${e.name}" but its data is ${String(e.data.type)}`);
+    problems.push(...messagesEventMemberProblems(e, i));
   }
   if (typed.length === 0) return [`${where}: the stream holds no event`];
   const types = typed.map((e) => String(e.data!.type));
@@ -130,23 +153,30 @@ export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
   return problems;
 }
 
-/** The stop reason of a message, plain (`stop_reason`) or streamed (the message_delta's). */
-export function messagesStopReason(answer: StreamAnswer, streamed: boolean): unknown {
+/** The stop reason of a message and its output token count, plain (`stop_reason`, `usage`) or streamed (the message_delta's). */
+export function messagesStop(answer: StreamAnswer, streamed: boolean): { reason: unknown; outputTokens: unknown } | Inconclusive {
   if (!streamed) {
     const message = messageOf(answer);
-    return isInconclusive(message) ? message : message.stop_reason;
+    if (isInconclusive(message)) return message;
+    return { reason: message.stop_reason, outputTokens: isObject(message.usage) ? message.usage.output_tokens : undefined };
   }
   const events = messagesEvents(answer);
   if (isInconclusive(events)) return events;
-  const delta = events.find((e) => e.data?.type === 'message_delta')?.data?.delta;
-  return isObject(delta) ? delta.stop_reason : undefined;
+  const data = events.find((e) => e.data?.type === 'message_delta')?.data;
+  return { reason: isObject(data?.delta) ? data.delta.stop_reason : undefined, outputTokens: isObject(data?.usage) ? data.usage.output_tokens : undefined };
 }
 
-/** reference `ORAnthropicStopReason`: the stop reason names the cause the request was built to reach. */
-export function messagesStopReasonProblems(answer: StreamAnswer, cause: string, streamed: boolean): Judgement {
-  const got = messagesStopReason(answer, streamed);
+/**
+ * reference `ORAnthropicStopReason`: a forced tool ends `tool_use`; a text answer is judged by its
+ * usage against the request's `max_tokens` (stop-by-usage.ts), never by what its prompt was
+ * expected to do.
+ */
+export function messagesStopReasonProblems(answer: StreamAnswer, cause: string, streamed: boolean, body: unknown): Judgement {
+  const got = messagesStop(answer, streamed);
   if (isInconclusive(got)) return got;
-  return got === cause ? [] : [`reference ORAnthropicStopReason: the request was built to end by "${cause}", stop_reason was ${JSON.stringify(got)}${streamed ? ' (message_delta)' : ''}`];
+  const where = streamed ? ' (message_delta)' : '';
+  if (cause === 'tool_use') return got.reason === 'tool_use' ? [] : [`reference ORAnthropicStopReason: the request forced a tool, so stop_reason must be "tool_use", was ${JSON.stringify(got.reason)}${where}`];
+  return stopByUsageProblems(MESSAGES_STOP_NAMES, got.reason, got.outputTokens, (body as { max_tokens?: unknown } | undefined)?.max_tokens).map((p) => `${p}${where}`);
 }
 
 /** The tools of a messages request, as the tool-use oracle reads them. */

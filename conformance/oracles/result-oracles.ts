@@ -183,7 +183,7 @@ export function metadataRequestedProblems(answer: Answer, request: Json): Judgem
 }
 
 /**
- * Inferred from spec 2.6's endpoints: a served result was routed to one endpoint, so at most one
+ * Inferred from spec 2.6's endpoints: a served result was routed to one endpoint, so exactly one
  * of `endpoints.available` is `selected`, and `total` counts at least those listed.
  *
  * @example
@@ -196,7 +196,7 @@ export function metadataEndpointProblems(answer: Answer): Judgement {
   if (!isObject(endpoints) || !Array.isArray(endpoints.available)) return [];
   const problems: string[] = [];
   const selected = endpoints.available.filter((e) => isObject(e) && e.selected === true).length;
-  if (selected > 1) problems.push(`gateway_metadata.endpoints: ${selected} endpoints selected for one served answer`);
+  if (selected !== 1) problems.push(`gateway_metadata.endpoints: ${selected} endpoints selected for one served answer (exactly one served it)`);
   if (typeof endpoints.total === 'number' && endpoints.total < endpoints.available.length) problems.push(`gateway_metadata.endpoints.total ${endpoints.total} is less than the ${endpoints.available.length} endpoints listed`);
   return problems;
 }

@@ -26,6 +26,8 @@ export interface BoundaryRule {
   readonly violating: (ctx: CheckContext) => fc.Arbitrary<Record<string, unknown>> | readonly Stratum<Record<string, unknown>>[];
   /** Status a violation gets (spec 7: 400 for schema rules). */
   readonly status?: number;
+  /** How a refusal is judged (default: `status` with the spec 7 envelope); a surface with its own error shape gives its own. */
+  readonly refused?: (exchange: Exchange) => Judgement;
   /** Runs of the property (1 for a constant). Default the run's. */
   readonly runs?: number;
   readonly requires?: Check['requires'];
@@ -74,7 +76,7 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
         rules: rule.rules,
         probe,
         runs,
-        oracle: (exchange) => expectError(rule.status ?? 400)(exchange),
+        oracle: (exchange) => (rule.refused ?? expectError(rule.status ?? 400))(exchange),
       });
       if (rejected.status !== 'passed' || !rule.accepted) return rejected;
       const outcome = await probeAll(ctx, accepted.map(probe), rule.served ?? expectServed);

@@ -50,8 +50,15 @@ export function sharedSamples(ctx: CheckContext, key: string, probes: readonly {
  * @example
  * judgeSamples(await sharedSamples(ctx, 'stream.samples', probes), streamDoneProblems);
  */
-export function judgeSamples(samples: readonly Sample[], oracle: (exchange: Exchange, sample: Sample) => Judgement): CheckOutcome {
-  let judged = 0;
+export function judgeSamples(
+  samples: readonly Sample[],
+  oracle: (exchange: Exchange, sample: Sample) => Judgement,
+  options: {
+    /** The rules an answer's problems break, when the check judges several (default: all of the check's). */
+    readonly rulesOf?: (problems: readonly string[], sample: Sample) => readonly string[];
+  } = {},
+): CheckOutcome {
+  const judgedLabels: string[] = [];
   const notes: string[] = [];
   let firstInconclusive: CheckOutcome | undefined;
   let firstError: CheckOutcome | undefined;
@@ -69,17 +76,23 @@ export function judgeSamples(samples: readonly Sample[], oracle: (exchange: Exch
       continue;
     }
     if (judgement.length > 0) {
-      return { status: 'failed', reason: `${sample.label} answer: ${judgement.join('; ')}`, counterexample: sample.probe, observed: observedOf(sample.exchange) };
+      const rules = options.rulesOf?.(judgement, sample);
+      return { status: 'failed', reason: `${sample.label} answer: ${judgement.join('; ')}`, counterexample: sample.probe, observed: observedOf(sample.exchange), ...(rules ? { rules } : {}) };
     }
-    judged++;
+    judgedLabels.push(sample.label);
   }
+  const judged = judgedLabels.length;
   // No answer is not a pass: a transport failure or a timeout makes the verdict `error`.
   if (firstError?.status === 'error') return firstError;
   if (judged === 0) return firstInconclusive ?? firstError ?? { status: 'skipped', reason: 'no sample answer to judge' };
   // Each sample is a kind of input (a stop cause, an answer shape): one the budget left unsent is no pass.
   const unsent = samples.filter((s) => !s.exchange && s.error instanceof BudgetExhaustedError).map((s) => s.label);
   if (unsent.length > 0) return { status: 'skipped', reason: `judged ${judged} of ${samples.length} sample answers; not sent for lack of budget: ${unsent.join(', ')}` };
-  return notes.length > 0 ? { status: 'passed', reason: `${judged} of ${samples.length} answers judged; ${notes.join('; ')}` } : { status: 'passed' };
+  // A pass names what it judged: shared samples are paid by one check and judged by several, so the
+  // requests a check sent are no measure of what its pass rests on.
+  const named = `judged ${judged} answer${judged === 1 ? '' : 's'}: ${judgedLabels.join(', ')}`;
+  const probed = { examples: judged, rules: [] };
+  return notes.length > 0 ? { status: 'passed', reason: `${named} (${judged} of ${samples.length}); ${notes.join('; ')}`, probed } : { status: 'passed', reason: named, probed };
 }
 
 /**

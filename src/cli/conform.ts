@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { clockAdvice } from '../../conformance/clock-advice.ts';
 import { formatCheckLine, formatReport, formatRuleList } from '../../conformance/format-report.ts';
 import { ALL_CHECKS } from '../../conformance/registry.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUESTS, type ConformanceOptions } from '../../conformance/run-conformance.ts';
@@ -17,7 +18,8 @@ Options:
   --api-key KEY         an ordinary API key with credits (default: $GATEWAY_API_KEY)
   --header 'Name: value'  a header sent with every request (repeatable), e.g. a proxy's routing headers
   --timeout-ms N        connect + read deadline of each request (default 30000)
-  --max-requests N      hard cap on requests to paid operations (POST /responses, /videos,
+  --max-requests N      hard cap on requests to paid operations (POST /responses,
+                        /chat/completions, /messages, /embeddings, /videos,
                         /audio/transcriptions), served or rejected, preflight included
                         (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none)
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
@@ -177,6 +179,8 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
           `gatewaykit conform: ${event.total} checks against ${event.target.baseUrl} ` +
             `(${event.target.simulator ? `the gatewaykit simulator, ${event.target.clock} clock` : 'not the simulator'}; model ${event.target.model}; seed ${event.seed})`,
         );
+        const advice = clockAdvice(event.target);
+        if (advice) io.out(advice);
       } else if (event.kind === 'heartbeat') io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
       else io.out(formatCheckLine(event.result, event.index, event.total));
     },
