@@ -89,7 +89,7 @@ describe('coverage by construction', () => {
       expect(report.summary.unprobedRules, `seed ${seed}`).toEqual([...new Set(simulatorOnly.flatMap((c) => c.rules))].sort());
       for (const check of report.checks.filter((c) => NEW_SURFACES.test(c.id) && !needsSimulator(c))) {
         expect(check.status, `seed ${seed} ${check.id}: ${check.reason ?? ''}`).toBe(check.id in KNOWN_SIMULATOR_GAPS ? 'failed' : 'passed');
-        expect(check.probed?.rules, `seed ${seed} ${check.id}`).toEqual(expect.arrayContaining([...check.rules]));
+        if (!(check.id in KNOWN_SIMULATOR_GAPS)) expect(check.probed?.rules, `seed ${seed} ${check.id}`).toEqual(expect.arrayContaining([...check.rules]));
       }
     }
   });

@@ -41,6 +41,8 @@ function usagesOf(answer: Answer, owner: string): Json[] | Inconclusive {
 export function costDetailsProblems(answer: Answer, owner: string): Judgement {
   const usages = usagesOf(answer, owner);
   if (!Array.isArray(usages)) return usages;
+  // No usage to read is no pass: whether usage is sent is another check's rule.
+  if (usages.length === 0) return { inconclusive: 'the answer reports no usage', owner };
   return usages.flatMap((usage) => {
     if (usage.cost_details === undefined || usage.cost_details === null) return [];
     const parsed = parseOnce(CostDetailsSchema, usage.cost_details);
