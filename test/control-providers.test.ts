@@ -7,7 +7,7 @@ import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.t
 describe.each(TARGET_KINDS)('control API provider names (%s)', (kind) => {
   let target: Target;
   beforeAll(async () => {
-    target = await startTarget(kind, { clock: virtualClock(), seed: 5 });
+    target = await startTarget(kind, { clock: virtualClock(), seed: 5, catalog: 'small' });
   });
   afterAll(() => target.close());
 

@@ -20,7 +20,7 @@ describe.each(TARGET_KINDS)('POST /embeddings and GET /embeddings/models (%s)', 
   const get = (path: string, key = 'sk-gw-test') => target.fetch(path, { headers: { authorization: `Bearer ${key}` } });
 
   beforeAll(async () => {
-    target = await startTarget(kind, { clock: virtualClock(), seed: 3 });
+    target = await startTarget(kind, { clock: virtualClock(), seed: 3, catalog: 'small' });
   });
   beforeEach(() => target.gateway.control.reset());
   afterAll(() => target.close());
