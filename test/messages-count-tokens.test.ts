@@ -11,7 +11,7 @@ import { MessagesErrorBodySchema } from '../src/schemas/messages-result.ts';
 let running: RunningServer;
 let client: Anthropic;
 beforeAll(async () => {
-  running = await startServer({ port: 0 });
+  running = await startServer({ port: 0, catalog: 'small' });
   client = new Anthropic({ baseURL: running.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-gw-test' });
 });
 afterAll(() => running.close());

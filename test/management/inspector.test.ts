@@ -13,7 +13,7 @@ describe('the management plane in the inspector', () => {
     const text = await answer.text();
     expect(answer.status).toBe(200);
     const state = JSON.parse(text) as { keys: Array<Record<string, unknown>>; codes: Array<Record<string, unknown>> };
-    expect(state.keys.map((k) => k.name)).toEqual(['ordinary key, ample credits', 'management key', '402 on paid operations', '1 request per 60 s, then 429 with Retry-After', 'shown']);
+    expect(state.keys.map((k) => k.name)).toEqual(['ordinary key, ample credits', 'management key', '402 on paid operations', '1 request per 2 s, then 429 with Retry-After', 'shown']);
     expect(state.keys.at(-1)).toMatchObject({ hash: created.data.hash, limit: 2, usage: 0, source: 'api' });
     expect(state.codes).toHaveLength(1);
     expect(state.codes[0]).toMatchObject({ limit: 1, code_challenge_method: 'plain' });

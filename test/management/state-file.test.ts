@@ -41,7 +41,7 @@ describe('management state survives a restart with a state file (issue 38, done 
     const created = (await call(first.gw, 'POST', '/keys', { name: 'kept', limit: 3, limit_reset: 'monthly' })).body;
     const listed = (await call(first.gw, 'GET', '/keys')).body.data as Array<{ hash: string; name: string }>;
     const noCredits = listed.find((k) => k.name === '402 on paid operations')!;
-    const rateLimited = listed.find((k) => k.name.startsWith('1 request per 60 s'))!;
+    const rateLimited = listed.find((k) => k.name.startsWith('1 request per 2 s'))!;
     expect((await call(first.gw, 'PATCH', `/keys/${noCredits.hash}`, { disabled: true })).status).toBe(200);
     expect((await call(first.gw, 'DELETE', `/keys/${rateLimited.hash}`)).status).toBe(200);
     const waiting = (await call(first.gw, 'POST', '/auth/keys/code', { callback_url: 'https://app.example/cb', code_challenge: CHALLENGE, code_challenge_method: 'S256', limit: 7 })).body.data.id;
