@@ -67,13 +67,13 @@ describe('createAccount', () => {
     expect(account.keyUsage(key!)).toEqual({ usage: { total: 0.05, daily: 0.05, weekly: 0.05, monthly: 0.05 }, byok: { total: 1, daily: 1, weekly: 1, monthly: 1 } });
   });
 
-  it('recording an id again revises it: the key and the account are charged the difference', () => {
+  it('an id recorded again is another answer, charged in full: billing never depends on ids being new (issue 39)', () => {
     const account = createAccount({ now: () => WED });
     account.recordGeneration(record('g', 'sk-a', 0.5));
-    account.recordGeneration(record('g', 'sk-a', 0.2));
-    expect(account.generation('g')?.cost).toBe(0.2);
-    expect(account.keyUsage(key!).usage.total).toBe(0.2);
-    expect(account.totalUsage()).toBe(0.2);
+    account.recordGeneration(record('g', 'sk-a', 0.5));
+    expect(account.generation('g')?.cost).toBe(0.5);
+    expect(account.keyUsage(key!).usage.total).toBe(1);
+    expect(account.totalUsage()).toBe(1);
   });
 
   it('402 once a key reaches its limit, and once the account reaches its credits', () => {
@@ -120,7 +120,7 @@ describe('createGenerationStore', () => {
     expect(store.size()).toBe(0);
   });
 
-  it('keeps a revised record in its place and forgets in the order records first came', () => {
+  it('keeps a record added again under its id in its place and forgets in the order records first came', () => {
     const store = createGenerationStore(3);
     for (const id of ['a', 'b', 'c']) store.add(record(id, 'k', 0));
     store.add(record('b', 'k', 5));

@@ -22,8 +22,8 @@ export interface CreditsUpdate {
 export interface Account {
   /**
    * Record one paid answer: it can be looked up by its id (`GET /generation`) and its cost is
-   * added to its key's usage and the account's. Every paid surface calls this once per answer;
-   * recording the same id again revises it, charging the difference.
+   * added to its key's usage and the account's. Every paid surface calls this once per answer,
+   * and every call is charged in full (an id made again is a new answer).
    */
   recordGeneration(record: GenerationRecord): void;
   generation(id: string): GenerationRecord | undefined;
@@ -82,12 +82,11 @@ export function createAccount(options: AccountOptions): Account {
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
   return {
     recordGeneration(record) {
-      // Recording an id again revises the answer (a surface that bills less than the engine
-      // generated): the key and the account are charged the difference.
-      const earlier = generations.get(record.id);
+      // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
+      // restarts (X-Gatewaykit-Sequence) makes an id again; the later answer is charged in full
+      // and is the one `GET /generation` shows.
       generations.add(record);
-      if (earlier && earlier.apiKey === record.apiKey) ledger.charge(record.apiKey, record.cost - earlier.cost, byokCost(record) - byokCost(earlier));
-      else ledger.charge(record.apiKey, record.cost, byokCost(record));
+      ledger.charge(record.apiKey, record.cost, byokCost(record));
     },
     generation: (id) => generations.get(id),
     keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),

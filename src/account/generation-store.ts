@@ -15,7 +15,7 @@ export interface GenerationStore {
  * A bounded store of generations: the records in a ring of `maxEntries` slots, each id's slot in a Map,
  * so a lookup is one Map read and forgetting the oldest is overwriting the slot the ring comes to
  * next (no iterator per answer, as taking a Map's first key needs). A record added again under its
- * id (a surface revising what an answer billed) replaces the earlier one in its slot.
+ * id (an id made again after the answer sequence restarted) replaces the earlier one in its slot.
  *
  * @example
  * const store = createGenerationStore(2);

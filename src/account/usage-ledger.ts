@@ -32,7 +32,7 @@ interface Tally {
  * UTC day, week or month.
  */
 export interface UsageLedger {
-  /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`; a revision may subtract. */
+  /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`. */
   charge(key: string, cost: number, byokCost: number): void;
   keyUsage(key: string): KeyUsage;
   /** Everything charged to the account since start or reset. */
@@ -100,7 +100,6 @@ export function createUsageLedger(now: () => number): UsageLedger {
   return {
     charge(key, cost, byokCost) {
       const periods = periodsNow();
-      // A revision may be negative (a surface billed less than was first recorded).
       if (cost !== 0) {
         charge(usage, key, cost, periods);
         account += cost;

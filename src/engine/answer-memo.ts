@@ -92,19 +92,9 @@ function learn(seen: Seen): Learned {
   return { state: 'verified', status: seen.status, headers, body, reuse: seen.reuse, recordCount: seen.recordCount };
 }
 
-/** The records the full path would write for an answer with these values, from the learned answer's. */
+/** The record the full path would write for an answer with these values (one per answer), from the learned answer's. */
 function replayRecords(learned: Pick<Learned, 'reuse'>, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord[] {
-  const [first, ...revisions] = learned.reuse.records as GenerationRecord[];
-  if (!first) return [];
-  const mine = learned.reuse.firstRecord(at);
-  // A revision (a surface that bills less) changes some fields of the first record: the same ones.
-  return [mine, ...revisions.map((r) => ({ ...mine, ...changedFields(first, r) }))];
-}
-
-function changedFields(from: GenerationRecord, to: GenerationRecord): Partial<GenerationRecord> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(to)) if (!Object.is((from as unknown as Record<string, unknown>)[k], v)) out[k] = v;
-  return out as Partial<GenerationRecord>;
+  return learned.reuse.records.length === 0 ? [] : [learned.reuse.firstRecord(at)];
 }
 
 function sameRecord(a: GenerationRecord, b: GenerationRecord): boolean {

@@ -12,7 +12,7 @@ export interface AnswerReuse {
   /** The item ids' random parts, in draw order, and their lengths. */
   readonly itemDraws: readonly string[];
   readonly itemDrawLengths: readonly number[];
-  /** The generation records written for this answer, in order (a surface that bills less adds one). */
+  /** The generation record written for this answer (none when it was not one to bill). */
   readonly records: readonly GenerationRecord[];
   /** The first of `records` as another answer to the same request would write it. */
   firstRecord(at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord;

@@ -8,4 +8,11 @@ import type { ResponsesRequest } from '../schemas/responses-request.ts';
  * written once, against one typed view. The Responses surface needs no translation: its
  * validated body is the canonical request as it is.
  */
-export type CanonicalRequest = ResponsesRequest;
+export type CanonicalRequest = ResponsesRequest & {
+  /**
+   * The stop sequences (reference `ChatRequest.stop`, `MessagesRequest.stop_sequences`; the
+   * Responses request has none): non-empty, bounded by the surface's schema (schemas/stop-sequence.ts).
+   * The engine cuts the reply at the first one it meets, once, for every surface.
+   */
+  readonly stop_sequences?: readonly string[];
+};

@@ -6,7 +6,7 @@ import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
 import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
-import { applyStop, stopSequences } from '../generation/stop-sequences.ts';
+import { applyStop } from '../generation/stop-sequences.ts';
 import { usageCost } from '../generation/usage-cost.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import { responseGeneration } from '../generation/response-generation.ts';
@@ -69,8 +69,8 @@ export interface EngineAnswer {
   readonly headers: Record<string, string>;
   /** Present when the request asked for a stream. */
   readonly stream: EngineStream | undefined;
-  /** The cost members of other counts at the serving endpoint's prices (a surface that shortens the reply bills what is left). */
-  readonly reprice: (usage: ResponseUsage) => Pick<ResponseUsage, 'cost' | 'is_byok' | 'cost_details'>;
+  /** The stop sequence that ended the reply (Messages reports it as `stop_sequence`); undefined when none did. */
+  readonly stopSequence: string | undefined;
   /** Present when the same request may be answered again from this answer, ids aside (answer-memo.ts). */
   readonly reuse: AnswerReuse | undefined;
 }
@@ -146,8 +146,10 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
         planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput }),
       );
 
-  // Stop sequences (reference ChatRequest `stop`) end the text, whoever wrote it.
-  const plan = applyStop(said, stopSequences(request));
+  // Stop sequences (reference ChatRequest `stop`, MessagesRequest `stop_sequences`) end the text,
+  // whoever wrote it: cut here once, for every surface, before output, usage and cost.
+  const stopped = applyStop(said, request.stop_sequences);
+  const plan = stopped.plan;
   // The item ids' draws are noted, so a replayed answer can draw its own the same way.
   const items = new RecordingRandom(ids.items);
   const built = buildOutput(plan, {
@@ -173,17 +175,6 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const byok = ctx.apiKey.byok ?? false;
   let recorded: GenerationRecord | undefined;
   const records: GenerationRecord[] = [];
-  const reprice = (other: ResponseUsage) => {
-    const priced = usageCost(other, pricing, byok);
-    // A surface that shortens the reply (Messages stop_sequences) bills what is left: the
-    // recorded generation and the key's usage follow what it bills.
-    if (recorded) {
-      recorded = { ...recorded, tokensCompletion: other.output_tokens, reasoningTokens: other.output_tokens_details.reasoning_tokens, cost: priced.cost, upstreamCost: priced.cost_details.upstream_inference_cost };
-      env.account.recordGeneration(recorded);
-      records.push(recorded);
-    }
-    return priced;
-  };
   const cost = usageCost(counts, pricing, byok);
   // Keys in wire order, as one literal (spreads built the object key by key on every answer).
   const usage: ResponseUsage = {
@@ -207,6 +198,8 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     usage,
     gatewayMetadata,
   });
+  // A budget that ends the reply before the stop sequence is reached: the budget stopped it.
+  const stopSequence = result.status === 'incomplete' ? undefined : stopped.stopSequence;
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
   const generationId = ctx.generationId();
   const headers = { 'x-generation-id': generationId };
@@ -264,7 +257,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return { request, result, generationId, headers, stream: undefined, reprice, reuse };
+    return { request, result, generationId, headers, stream: undefined, stopSequence, reuse };
   }
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
@@ -276,7 +269,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     result,
     generationId,
     headers,
-    reprice,
+    stopSequence,
     reuse,
     stream: {
       events,

@@ -14,11 +14,11 @@ export function canonicalRequestKey(request: ResponsesRequest): string {
 
 /**
  * The key of what the model means to say: {@link canonicalRequestKey} without `max_output_tokens`
- * and `stop` too, so a reply cut by a budget or a stop sequence is a prefix of the same reply
+ * and `stop_sequences` too, so a reply cut by a budget or a stop sequence is a prefix of the same reply
  * without one; and without what only changes what is shown (`include`, `reasoning.exclude`).
  */
 export function contentKey(request: ResponsesRequest): string {
-  const { stream: _stream, debug: _debug, max_output_tokens: _max, stop: _stop, include: _include, ...rest } = request as Record<string, unknown>;
+  const { stream: _stream, debug: _debug, max_output_tokens: _max, stop_sequences: _stop, include: _include, ...rest } = request as Record<string, unknown>;
   // What is shown (`reasoning.exclude`, `include`) does not change what the model thinks.
   const reasoning = rest.reasoning;
   if (typeof reasoning === 'object' && reasoning !== null && 'exclude' in reasoning) {

@@ -1,32 +1,28 @@
+import { firstStop } from './first-stop.ts';
 import type { ReplyPlan } from './reply-plan.ts';
 
-/**
- * The stop sequences a request asks for (reference `ChatRequest.stop`: a string or up to four;
- * the chat surface checks them, the canonical request carries them as sent): the non-empty strings.
- *
- * @example
- * stopSequences({ stop: ['\n\n', ''] }); // ['\n\n']
- */
-export function stopSequences(request: object): string[] {
-  const stop = (request as { stop?: unknown }).stop;
-  const list = typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop : [];
-  return list.filter((s): s is string => typeof s === 'string' && s !== '');
+/** A plan after its stop sequences: the plan the model finishes, and the sequence that ended it. */
+export interface StoppedPlan {
+  readonly plan: ReplyPlan;
+  /** The stop sequence met; undefined when none occurs. */
+  readonly stopSequence: string | undefined;
 }
 
 /**
- * The plan with its text ended before the first stop sequence, as a model stops generating when
- * it would emit one (the sequence itself is not part of the answer). Reasoning and tool calls are
- * not cut. The same plan when no sequence occurs.
+ * The plan as a model with stop sequences writes it (reference `ChatRequest.stop`,
+ * `MessagesRequest.stop_sequences`): the text ends just before the first sequence it meets (the
+ * sequence is not part of the answer) and nothing is written after it, so the tool calls planned
+ * after the text go. Reasoning is never searched (Anthropic's rule). The same plan when no
+ * sequence occurs. The first sequence is the one whose end comes first, the longest on a tie
+ * (`firstStop`).
  *
  * @example
- * applyStop({ text: 'One. Two. Three.' }, ['Two']).text; // 'One. '
+ * applyStop({ text: 'One. Two. Three.' }, ['Two']).plan.text; // 'One. '
  */
-export function applyStop(plan: ReplyPlan, stops: readonly string[]): ReplyPlan {
-  if (plan.text === undefined || stops.length === 0) return plan;
-  let end = -1;
-  for (const s of stops) {
-    const at = plan.text.indexOf(s);
-    if (at >= 0 && (end < 0 || at < end)) end = at;
-  }
-  return end < 0 ? plan : { ...plan, text: plan.text.slice(0, end) };
+export function applyStop(plan: ReplyPlan, stops: readonly string[] | undefined): StoppedPlan {
+  if (plan.text === undefined || !stops || stops.length === 0) return { plan, stopSequence: undefined };
+  const hit = firstStop(plan.text, stops);
+  if (!hit) return { plan, stopSequence: undefined };
+  const { calls: _calls, ...rest } = plan;
+  return { plan: { ...rest, text: plan.text.slice(0, hit.at) }, stopSequence: hit.stop };
 }

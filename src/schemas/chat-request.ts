@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { otherKindSchema } from './other-kind.ts';
 import { PluginsSchema } from './plugins.ts';
 import { ProviderPreferencesSchema } from './provider-preferences.ts';
+import { STOP_LIMITS, StopSequenceSchema } from './stop-sequence.ts';
 import {
   CacheControlSchema,
   DebugOptionsSchema,
@@ -20,7 +21,7 @@ import {
 /** Limits of the chat request: those the reference states, and the shared ones of the Responses request. */
 export const CHAT_LIMITS = {
   /** reference `ChatRequest.stop`: up to 4 stop sequences. */
-  stopMaxItems: 4,
+  stopMaxItems: STOP_LIMITS.chatMaxItems,
   /** reference `ChatRequest.top_logprobs`: 0-20. */
   topLogprobsMax: 20,
   /** reference `ChatFunctionTool.function.name` and `ChatJsonSchemaConfig.name`: at most 64 characters. */
@@ -214,7 +215,7 @@ export const ChatRequestSchema = z.looseObject({
   seed: z.number().int().nullable().optional(),
   service_tier: z.enum(CHAT_SERVICE_TIERS).nullable().optional(),
   session_id: z.string().max(CHAT_LIMITS.sessionIdMaxChars).optional(),
-  stop: z.union([z.string(), z.array(z.string()).max(CHAT_LIMITS.stopMaxItems), z.null()]).optional(),
+  stop: z.union([StopSequenceSchema, z.array(StopSequenceSchema).max(CHAT_LIMITS.stopMaxItems), z.null()]).optional(),
   stop_server_tools_when: z.unknown().optional(),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),

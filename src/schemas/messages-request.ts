@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { otherKindSchema } from './other-kind.ts';
 import { PluginsSchema } from './plugins.ts';
 import { ProviderPreferencesSchema } from './provider-preferences.ts';
+import { STOP_LIMITS, StopSequenceSchema } from './stop-sequence.ts';
 import { CacheControlSchema, RESPONSES_LIMITS } from './responses-request.ts';
 
 /** The limits of the Messages request the gateway checks (reference `MessagesRequest`, Anthropic's documented minimum thinking budget). */
@@ -180,7 +181,7 @@ export const MessagesRequestSchema = z.looseObject({
   tools: z.array(MessagesToolSchema).optional(),
   tool_choice: MessagesToolChoiceSchema.optional(),
   thinking: ThinkingConfigSchema.optional(),
-  stop_sequences: z.array(z.string().min(1, { error: 'must be a non-empty string' })).optional(),
+  stop_sequences: z.array(StopSequenceSchema.min(1, { error: 'must be a non-empty string' })).max(STOP_LIMITS.messagesMaxItems).optional(),
   metadata: z.looseObject({ user_id: z.string().max(MESSAGES_LIMITS.userMaxChars).nullable().optional() }).optional(),
   stream: z.boolean().optional(),
   temperature: z.number().optional(),

@@ -119,7 +119,6 @@ const SAME_NAME = [
   // Chat-only members the engine keeps as sent (the canonical request is open): they key the
   // seeded content as any member does, so a different `seed` gives a different reply.
   'seed',
-  'stop',
   'logprobs',
   'logit_bias',
   'min_p',
@@ -155,6 +154,8 @@ export function chatToCanonical(chat: ChatRequest): CanonicalRequest {
   else if (effort !== undefined && effort !== null) out.reasoning = { effort };
   if (chat.service_tier !== undefined) out.service_tier = chat.service_tier === 'fast' ? 'priority' : chat.service_tier;
   if (chat.modalities !== undefined) out.modalities = chat.modalities.filter((m) => m !== 'audio');
+  const stops = chat.stop === undefined || chat.stop === null ? [] : (typeof chat.stop === 'string' ? [chat.stop] : chat.stop).filter((s) => s !== '');
+  if (stops.length > 0) out.stop_sequences = stops;
   if (chat.stream !== undefined) out.stream = chat.stream;
   if (chat.debug !== undefined) out.debug = chat.debug;
   return out as CanonicalRequest;

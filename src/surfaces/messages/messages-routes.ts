@@ -57,7 +57,7 @@ export function messagesRoutes(engine: Engine): Route[] {
           if (canonical instanceof GatewayError) throw canonical;
           const answer = await runEngine(engine, canonical.request, ctx);
           const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
-          const response = await renderMessages(answer, { stopSequences: canonical.stopSequences, cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count, seed: engine.env.seed });
+          const response = await renderMessages(answer, { cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count });
           return { answer, response };
         }),
     },

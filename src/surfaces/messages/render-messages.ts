@@ -1,12 +1,7 @@
 import type { EngineAnswer } from '../../engine/run-engine.ts';
-import { STREAM_ERROR_MESSAGE } from '../../engine/run-engine.ts';
-import { contentKey } from '../../generation/build-response.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
-import { seededRandom } from '../../random/seeded-random.ts';
 import { assembleStream } from '../../streaming/assemble-stream.ts';
 import { encodeSseFrames } from '../../streaming/encode-sse.ts';
-import { responseEvents } from '../../streaming/response-events.ts';
-import { cutAtStopSequence } from './cut-at-stop-sequence.ts';
 import { messageEvents, type MessagesStreamEvent } from './message-events.ts';
 import { renderMessage } from './render-message.ts';
 
@@ -18,14 +13,10 @@ const FIRST_CUT_FRAME = 3;
 
 /** What the Messages surface applies beyond the canonical request. */
 export interface MessagesRendering {
-  /** `stop_sequences` of the request. */
-  stopSequences: readonly string[];
   /** `cache_control.ttl`: the `cache_creation` bucket of written tokens. */
   cacheTtl?: '5m' | '1h' | undefined;
-  /** The tokenizer's count (the engine loaded it): what a stop sequence removes, and what each frame carries when paced. */
+  /** The tokenizer's count (the engine loaded it): what each frame carries when paced. */
   countTokens: (text: string) => number;
-  /** The gateway seed: a reply cut by a stop sequence streams with deltas seeded like any other. */
-  seed: number;
 }
 
 /** Tokens an Anthropic event carries: those of its delta text (0 for framing). */
@@ -39,28 +30,20 @@ function eventTokens(event: MessagesStreamEvent, count: (text: string) => number
 /**
  * The engine's answer on the Messages surface: the reference `MessagesResult` as JSON, or the
  * Anthropic event stream (`event:` + `data:` frames, no `[DONE]`: Anthropic streams end with
- * `message_stop`). A stop sequence cuts the canonical result first (and bills what is left); the
- * stream is then the events of the cut result. Stream faults, pacing and chunking are the
+ * `message_stop`). The engine already ended the reply at a stop sequence (and billed what was
+ * written); the answer names the sequence. Stream faults, pacing and chunking are the
  * engine's, applied to these frames. `request-id` repeats the generation id, where Anthropic
  * clients look for it.
  *
  * @example
- * return renderMessages(await runEngine(engine, canonical.request, ctx), { stopSequences: [], countTokens, seed: env.seed });
+ * return renderMessages(await runEngine(engine, canonical.request, ctx), { countTokens });
  */
 export function renderMessages(answer: EngineAnswer, rendering: MessagesRendering): Response | Promise<Response> {
-  const cut = cutAtStopSequence(answer.result, rendering.stopSequences, { countTokens: rendering.countTokens, reprice: answer.reprice });
-  const options = { stopSequence: cut.stopSequence, cacheTtl: rendering.cacheTtl };
+  const options = { stopSequence: answer.stopSequence, cacheTtl: rendering.cacheTtl };
   const headers = { ...answer.headers, 'request-id': answer.headers['x-generation-id'] ?? '' };
   const stream = answer.stream;
-  if (!stream) return jsonResponse(renderMessage(cut.result, options), { headers });
-  const canonical =
-    cut.result === answer.result
-      ? stream.events
-      : responseEvents(cut.result, {
-          rng: seededRandom(rendering.seed, 'messages-deltas', contentKey(answer.request)),
-          fail: stream.fault === 'stream-error' ? { message: STREAM_ERROR_MESSAGE, countTokens: rendering.countTokens } : undefined,
-        });
-  const events = messageEvents(canonical, cut.result, options);
+  if (!stream) return jsonResponse(renderMessage(answer.result, options), { headers });
+  const events = messageEvents(stream.events, answer.result, options);
   const frames = encodeSseFrames(events, { done: false });
   return assembleStream(
     frames,

@@ -150,11 +150,11 @@ describe('toCanonicalRequest', () => {
     expect(canonical({ thinking: { type: 'adaptive' }, output_config: { effort: 'high' } }).request.reasoning).toEqual({ effort: 'high' });
   });
 
-  it('asks for structured output with output_config.format, and keeps stop_sequences for the surface', () => {
+  it('asks for structured output with output_config.format, and carries stop_sequences as the canonical stop sequences', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } };
     const out = canonical({ output_config: { format: { type: 'json_schema', schema } }, stop_sequences: ['END', '\n\n'] });
     expect(out.request.text).toEqual({ format: { type: 'json_schema', name: 'output', schema, strict: true } });
-    expect(out.stopSequences).toEqual(['END', '\n\n']);
+    expect(out.request.stop_sequences).toEqual(['END', '\n\n']);
   });
 
   it('puts the model and its fallbacks in models', () => {

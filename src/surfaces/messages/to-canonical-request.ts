@@ -1,15 +1,14 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
 import type { InputItem } from '../../schemas/items.ts';
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
+import type { CanonicalRequest } from '../../engine/canonical-request.ts';
 import type { Tool } from '../../schemas/tools.ts';
 import type { ContentBlockParam, MessageParam, MessagesRequest, MessagesTool, MessagesToolChoice } from '../../schemas/messages-request.ts';
 
 /** The canonical request a Messages request stands for, and what only the surface applies. */
 export interface CanonicalMessagesRequest {
-  /** The engine's request (the validated Responses request type). */
-  request: ResponsesRequest;
-  /** `stop_sequences`: the surface cuts the reply at the first one (see `cutAtStopSequence`). */
-  stopSequences: string[];
+  /** The engine's request (the validated Responses request type, with the stop sequences). */
+  request: CanonicalRequest;
 }
 
 type Part = Record<string, unknown>;
@@ -208,7 +207,8 @@ export function toCanonicalRequest(messages: MessagesRequest): CanonicalMessages
   if (messages.plugins !== undefined) request.plugins = messages.plugins;
   if (messages.session_id !== undefined) request.session_id = messages.session_id;
   if (messages.stream !== undefined) request.stream = messages.stream;
-  return { request, stopSequences: messages.stop_sequences ?? [] };
+  if (messages.stop_sequences !== undefined && messages.stop_sequences.length > 0) (request as { stop_sequences?: readonly string[] }).stop_sequences = messages.stop_sequences;
+  return { request };
 }
 
 /** `output_config.effort` as the reasoning effort (the canonical scale has the same words). */
