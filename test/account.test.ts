@@ -153,16 +153,21 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     expect((await keyData('sk-gw-management')).is_management_key).toBe(true);
   });
 
-  it('a key running out of its limit gets 402 on paid operations, free ones still answer', async () => {
+  it('a key running out of its limit gets 402 on paid operations, free ones still answer; usage never passes the limit', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await respond('sk-small', { input: `Short answer number ${i}.` })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await respond('sk-small', { input: `Short answer number ${i}.`, max_output_tokens: 16 })).status);
     const first402 = statuses.indexOf(402);
     expect(first402).toBeGreaterThan(0);
     expect(statuses.slice(first402).every((s) => s === 402)).toBe(true);
     const key = await keyData('sk-small');
-    expect(key.usage).toBeGreaterThanOrEqual(0.00002);
-    expect(key.limit_remaining).toBe(0);
-    expect(await errorOf(await respond('sk-small'), 402)).toMatch(/^Insufficient credits: this key has used \$[\d.e-]+ of its \$0\.00002 limit\. Raise the key.s limit/);
+    // The worst case of each answer was held before it was made: the limit holds exactly.
+    expect(key.usage).toBeGreaterThan(0);
+    expect(key.usage).toBeLessThanOrEqual(0.00002);
+    expect(await errorOf(await respond('sk-small', { max_output_tokens: 16 }), 402)).toMatch(/^This request requires more credits, or fewer max_tokens\. You requested up to 16 tokens, but can only afford \d+\./);
+    // Without a budget the worst case is the endpoint's whole output: refused up front.
+    expect(await errorOf(await respond('sk-small'), 402)).toMatch(/You requested up to \d+ tokens/);
+    target.gateway.control.setCredits({ keyLimits: { 'sk-small': key.usage } });
+    expect(await errorOf(await respond('sk-small', { max_output_tokens: 1 }), 402)).toMatch(/^Insufficient credits: this key has used \$[\d.e-]+ of its \$[\d.e-]+ limit\. Raise the key.s limit/);
     expect(await errorOf(await target.fetch('/embeddings', { method: 'POST', headers: jsonHeaders('sk-small'), body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }) }), 402)).toContain('Insufficient credits');
     expect((await get('/models', 'sk-small')).status).toBe(200);
     expect((await get('/key', 'sk-small')).status).toBe(200);
@@ -171,19 +176,20 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
   });
 
   it('a daily limit opens again on the next UTC day of the gateway clock', async () => {
-    while ((await respond('sk-daily')).status === 200);
-    expect((await respond('sk-daily')).status).toBe(402);
+    const short = { max_output_tokens: 16 };
+    while ((await respond('sk-daily', short)).status === 200);
+    expect((await respond('sk-daily', short)).status).toBe(402);
     await target.gateway.control.advanceClock(86_400_000);
     const key = await keyData('sk-daily');
     expect(key.usage_daily).toBe(0);
     expect(key.usage).toBeGreaterThan(0);
-    expect((await respond('sk-daily')).status).toBe(200);
+    expect((await respond('sk-daily', short)).status).toBe(200);
   });
 
   it('GET /credits needs a management key (403 otherwise) and reports total_credits and total_usage', async () => {
     expect(await errorOf(await get('/credits'), 403)).toContain('management key');
     const a = await (await respond()).json();
-    const b = await (await respond('sk-small')).json();
+    const b = await (await respond('sk-small', { max_output_tokens: 16 })).json();
     const credits = CreditsResponseSchema.parse(await (await get('/credits', 'sk-gw-management')).json());
     expect(credits.data.total_credits).toBe(50);
     expect(credits.data.total_usage).toBeCloseTo(a.usage.cost + b.usage.cost, 12);

@@ -46,6 +46,5 @@ describe('one record and one charge per answer', () => {
     for (const body of bodies) expect(body.stop_reason).toBe('stop_sequence');
     const billed = bodies.reduce((sum, b) => sum + b.usage.cost, 0);
     expect(await keyUsage(gateway)).toBeCloseTo(billed, 12);
-    await gateway.close?.();
   });
 });

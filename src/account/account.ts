@@ -2,6 +2,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
 import { createGenerationStore, type GenerationStore } from './generation-store.ts';
+import { createCreditHolds, type Reservation } from './reservation.ts';
 import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
 
 /** The account's credits when nothing sets them: ample, so only a key's limit stops it by default. */
@@ -35,8 +36,15 @@ export interface Account {
   totalCredits(): number;
   totalUsage(): number;
   setCredits(update: CreditsUpdate): void;
-  /** The 402 a paid operation answers for this key now, or undefined when it may go ahead. */
+  /** The 402 a paid operation answers for this key now (usage and open holds), or undefined when it may go ahead. */
   paymentRefusal(apiKey: ApiKey): GatewayError | undefined;
+  /**
+   * Hold `worstCost` (the most the answer can cost) against the key's limit and the account's
+   * credits, or throw the 402 when it does not fit beside the usage and the other open holds.
+   * `explain` words the 402 from what is left (USD). The one billing path: settle the hold with
+   * the answer's record once delivered, or release it (reservation.ts).
+   */
+  reserve(apiKey: ApiKey, worstCost: number, explain?: (left: number) => string): Reservation;
   /** Forget usage, generations and overrides; credits return to `totalCredits` (or the given amount). */
   reset(totalCredits?: number): void;
 }
@@ -80,13 +88,48 @@ export function createAccount(options: AccountOptions): Account {
   const limits = new Map<string, number | null>();
   const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : apiKey.credits);
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
+  const holds = createCreditHolds();
+  // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
+  // restarts (X-Gatewaykit-Sequence) makes an id again; the later answer is charged in full and
+  // is the one `GET /generation` shows.
+  const recordGeneration = (record: GenerationRecord) => {
+    generations.add(record);
+    ledger.charge(record.apiKey, record.cost, byokCost(record));
+  };
+  /** USD the key may still commit: its limit less usage and open holds (Infinity without a limit). */
+  const keyLeft = (apiKey: ApiKey) => {
+    const limit = keyLimit(apiKey);
+    return limit === null ? Infinity : limit - usageAgainstLimit(apiKey) - holds.heldBy(apiKey.key);
+  };
+  function paymentRefusal(apiKey: ApiKey): GatewayError | undefined {
+    const limit = keyLimit(apiKey);
+    if (limit !== null) {
+      if (limit <= 0) return new GatewayError(402, 'Insufficient credits: this key has no credits left. Add credits to continue.');
+      const used = usageAgainstLimit(apiKey);
+      if (used + holds.heldBy(apiKey.key) >= limit) {
+        const period = apiKey.limitReset ? ` ${PERIOD_WORDS[apiKey.limitReset]}` : '';
+        const held = holds.heldBy(apiKey.key) > 0 ? ` with ${dollars(holds.heldBy(apiKey.key))} held for answers in progress` : '';
+        return new GatewayError(402, `Insufficient credits: this key has used ${dollars(used)}${period} of its ${dollars(limit)} limit${held}. Raise the key's limit to continue.`);
+      }
+    }
+    const usage = ledger.totalUsage();
+    if (usage + holds.held() >= totalCredits) {
+      return new GatewayError(402, `Insufficient credits: the account has used ${dollars(usage)} of its ${dollars(totalCredits)} credits. Add credits to continue.`);
+    }
+    return undefined;
+  }
+  const accountLeft = () => totalCredits - ledger.totalUsage() - holds.held();
   return {
-    recordGeneration(record) {
-      // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
-      // restarts (X-Gatewaykit-Sequence) makes an id again; the later answer is charged in full
-      // and is the one `GET /generation` shows.
-      generations.add(record);
-      ledger.charge(record.apiKey, record.cost, byokCost(record));
+    recordGeneration,
+    reserve(apiKey, worstCost, explain) {
+      const refusal = paymentRefusal(apiKey);
+      if (refusal) throw refusal;
+      const left = Math.min(keyLeft(apiKey), accountLeft());
+      // A cent's trillionth of slack: prices are summed decimals.
+      if (worstCost > left + 1e-12) {
+        throw new GatewayError(402, explain ? explain(left) : `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and ${dollars(left)} is left to spend. Add credits or raise the key's limit to continue.`);
+      }
+      return holds.hold(apiKey.key, worstCost, recordGeneration);
     },
     generation: (id) => generations.get(id),
     keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),
@@ -98,25 +141,11 @@ export function createAccount(options: AccountOptions): Account {
       if (update.totalCredits !== undefined) totalCredits = update.totalCredits;
       for (const [key, limit] of Object.entries(update.keyLimits ?? {})) limits.set(key, limit);
     },
-    paymentRefusal(apiKey) {
-      const limit = keyLimit(apiKey);
-      if (limit !== null) {
-        const used = usageAgainstLimit(apiKey);
-        if (limit <= 0) return new GatewayError(402, 'Insufficient credits: this key has no credits left. Add credits to continue.');
-        if (used >= limit) {
-          const period = apiKey.limitReset ? ` ${PERIOD_WORDS[apiKey.limitReset]}` : '';
-          return new GatewayError(402, `Insufficient credits: this key has used ${dollars(used)}${period} of its ${dollars(limit)} limit. Raise the key's limit to continue.`);
-        }
-      }
-      const usage = ledger.totalUsage();
-      if (usage >= totalCredits) {
-        return new GatewayError(402, `Insufficient credits: the account has used ${dollars(usage)} of its ${dollars(totalCredits)} credits. Add credits to continue.`);
-      }
-      return undefined;
-    },
+    paymentRefusal,
     reset(credits) {
       ledger.clear();
       generations.clear();
+      holds.clear();
       limits.clear();
       totalCredits = credits ?? initialCredits;
     },

@@ -15,8 +15,8 @@ export const ANSWER_BODY_LIMIT = 16 * 1024;
 
 /** What a surface made of one request: the engine's answer and the Response it rendered. */
 export interface Rendered {
-  /** The engine's answer (`EngineAnswer`): what it says of its reuse, and its generation id. */
-  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string };
+  /** The engine's answer (`EngineAnswer`): what it says of its reuse, its generation id, and its charge. */
+  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string; readonly settle: () => void };
   readonly response: Response;
 }
 
@@ -199,15 +199,22 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     const items = ids.items;
     const itemDraws = learned.reuse.itemDrawLengths.map((n) => items.alphanumeric(n));
     const generationId = ctx.generationId();
+    // The same billing path as the full answer: a hold of what it costs, settled at once (402 when it does not fit).
     for (const record of replayRecords(learned, { id: generationId, responseId: `resp_${responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })) {
-      env.account.recordGeneration(record);
+      ctx.reserve(record.cost).settle(record);
     }
     replayed++;
     return replayResponse(learned, valuesOf({ responseDraw, itemDraws }, generationId));
   }
 
   return {
-    async answer(ctx, surface, make) {
+    async answer(ctx, surface, render) {
+      // An answer is charged once rendered: a failure before is not delivered, and not charged.
+      const make = async (body: unknown): Promise<Rendered> => {
+        const rendered = await render(body);
+        rendered.answer.settle();
+        return rendered;
+      };
       // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.
       const body = await ctx.json();
       const key = passesBy(ctx) ? undefined : keyOf(ctx, surface, await ctx.bytes());

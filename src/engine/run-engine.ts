@@ -7,7 +7,8 @@ import { buildUsage } from '../generation/usage.ts';
 import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
 import { serverToolUse } from '../generation/server-tools.ts';
 import { applyStop } from '../generation/stop-sequences.ts';
-import { usageCost } from '../generation/usage-cost.ts';
+import { usageCost, worstUsageCost } from '../generation/usage-cost.ts';
+import { affordMessage, outputCeiling } from './output-ceiling.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import { responseGeneration } from '../generation/response-generation.ts';
 import { answerTimes } from '../timing/answer-times.ts';
@@ -73,6 +74,11 @@ export interface EngineAnswer {
   readonly stopSequence: string | undefined;
   /** Present when the same request may be answered again from this answer, ids aside (answer-memo.ts). */
   readonly reuse: AnswerReuse | undefined;
+  /**
+   * Records and charges the answer in place of its credit hold: called once the surface has
+   * rendered it (answer-memo.ts does, for every surface). Until then nothing is charged.
+   */
+  readonly settle: () => void;
 }
 
 /**
@@ -132,6 +138,15 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const rng = () => (contentRng ??= seededRandom(env.seed, 'responses', contentOf()));
   const ids = answerIds(env.seed, ctx.seq);
 
+  const prompt = promptTokens(modelRequest, countTokens, modelInput);
+  // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
+  const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
+  const byok = ctx.apiKey.byok ?? false;
+  // The output budget: the request's, else the most the serving endpoint writes (bounded work).
+  const budget = request.max_output_tokens ?? outputCeiling(decision, prompt.inputTokens);
+  // docs/account.md: the most this answer can cost is held before any work (402 when it does not fit).
+  const reservation = ctx.reserve(worstUsageCost(prompt.inputTokens, budget, pricing, byok), (left) => affordMessage(left, budget, prompt.inputTokens, pricing, byok));
+
   const script = scripts.take({
     requestedModel: request.model,
     routedModel: modelId,
@@ -155,12 +170,11 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   const built = buildOutput(plan, {
     tokenizer,
     rng: items,
-    maxOutputTokens: request.max_output_tokens ?? undefined,
+    maxOutputTokens: budget,
     modelId,
     citations: plan.citations ?? decision.effects.citations,
     transformOutputText: decision.effects.transformOutputText,
   });
-  const prompt = promptTokens(modelRequest, countTokens, modelInput);
   // spec 2.1 prompt caching: a prefix is cached per key, model and provider endpoint for its TTL on the clock.
   const cacheUse = promptCache.use({
     key: String(hash53(stableStringify([ctx.apiKey.key, modelId, decision.provider, request.prompt_cache_key ?? null, prompt.cacheablePrefix]))),
@@ -169,10 +183,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     now: ctx.receivedAt,
   });
   const counts = buildUsage({ inputTokens: prompt.inputTokens, ...cacheUse, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
-  // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
-  const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
   const toolUse = serverToolUse(plan.serverTools ?? []);
-  const byok = ctx.apiKey.byok ?? false;
   let recorded: GenerationRecord | undefined;
   const records: GenerationRecord[] = [];
   const cost = usageCost(counts, pricing, byok);
@@ -224,9 +235,11 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
       user: request.user,
       headers: ctx.request.headers,
     });
-    env.account.recordGeneration(recorded);
     records.push(recorded);
   }
+  // Charged once the surface has rendered the answer (a failure before is not delivered: the
+  // dispatcher releases the hold); an answer that is not one to bill releases it.
+  const settle = () => (recorded ? reservation.settle(recorded) : reservation.release());
   // The answer is a function of the request, the key, the scripts, the clock's second and the ids
   // alone when nothing else with state or time took part: then the same request may be answered
   // from it again (a script's reply is fixed, and the memo keys the scripts in play).
@@ -257,7 +270,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
 
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, usage.output_tokens);
-    return { request, result, generationId, headers, stream: undefined, stopSequence, reuse };
+    return { request, result, generationId, headers, stream: undefined, stopSequence, reuse, settle };
   }
   const events = responseEvents(result, {
     rng: rng().fork('deltas'),
@@ -271,6 +284,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
     headers,
     stopSequence,
     reuse,
+    settle,
     stream: {
       events,
       timed,

@@ -42,3 +42,22 @@ export function usageCost(usage: ResponseUsage, pricing: EndpointPricing, isByok
     cost_details: { upstream_inference_cost: isByok ? upstream : null, upstream_inference_input_cost: inputCost, upstream_inference_output_cost: outputCost },
   };
 }
+
+/**
+ * The most an answer can cost before it is made (the credit hold of docs/account.md): every input
+ * token at the dearest input price (a cache write may cost more than a plain read), every output
+ * token the budget allows at the dearest output price, and the flat request price; with a BYOK key,
+ * the gateway fee of that.
+ *
+ * @example
+ * worstUsageCost(1000, 256, { prompt: '0.000001', completion: '0.000002' }, false); // 0.001512
+ */
+export function worstUsageCost(inputTokens: number, maxOutputTokens: number, pricing: EndpointPricing, isByok: boolean): number {
+  const price = (v: string | undefined, fallback = 0) => (v === undefined ? fallback : Number(v));
+  const prompt = price(pricing.prompt);
+  const completion = price(pricing.completion);
+  const input = Math.max(prompt, price(pricing.input_cache_write, prompt));
+  const output = Math.max(completion, price(pricing.internal_reasoning, completion));
+  const upstream = usd(inputTokens * input + maxOutputTokens * output + price(pricing.request));
+  return isByok ? usd(upstream * BYOK_FEE_FRACTION) : upstream;
+}

@@ -51,9 +51,10 @@ async function transcribe(ctx: RequestContext): Promise<Response> {
     await loadTokenizer(),
   );
   // The transcription is paid for and can be looked up by its X-Generation-Id (GET /generation).
+  // docs/account.md: held, then settled, through the one billing path (a 402 when it does not fit).
   const usage = result.usage;
   if (ctx.apiKey && usage) {
-    ctx.env.account.recordGeneration({
+    ctx.reserve(usage.cost ?? 0).settle({
       id: ctx.generationId(),
       apiType: 'stt',
       model: model.id,

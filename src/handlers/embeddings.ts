@@ -4,6 +4,7 @@ import { buildEmbeddings } from '../embeddings/build-embeddings.ts';
 import { embeddingInputs } from '../embeddings/embedding-inputs.ts';
 import { routeEmbedding } from '../embeddings/route-embedding.ts';
 import { formatZodError } from '../errors/format-zod-error.ts';
+import { worstUsageCost } from '../generation/usage-cost.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
@@ -62,13 +63,16 @@ async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Promise<R
   // An upstream failure carries its routing metadata (shown when the metadata header is enabled).
   if (!route.ok) throw route.error;
   const { candidate } = route;
+  // docs/account.md: the answer's cost (its input tokens at the endpoint's price) is held before the work.
+  const tokens = items.reduce((n, item) => n + item.tokens, 0);
+  const reservation = ctx.reserve(worstUsageCost(tokens, 0, candidate.endpoint.pricing, ctx.apiKey.byok ?? false));
   const id = ctx.generationId();
   const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: candidate.endpoint, providerName: candidate.provider.name }, 0);
   const times = answerTimes(candidate.endpoint, 0, realistic);
-  env.account.recordGeneration({
+  reservation.settle({
     id,
     apiType: 'embeddings',
     model: model.id,

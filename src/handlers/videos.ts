@@ -8,6 +8,8 @@ import { videoContentKey } from '../videos/video-content-key.ts';
 import { buildMp4 } from '../videos/build-mp4.ts';
 import { videoJobStatus } from '../videos/video-job-state.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsPageQuery } from '../videos/video-jobs.ts';
+import type { VideoJobRecord } from '../schemas/video-job-record.ts';
+import type { Reservation } from '../account/reservation.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 
 /** `?index=` of the content operation: absent or null means 0 (reference: integer >= 0, default 0). */
@@ -56,11 +58,16 @@ export function videosRoutes(env: GatewayEnv, jobs: VideoJobs = createVideoJobs(
       faults: statusesFor('videos'),
       async handle(ctx) {
         const body = await ctx.json();
-        const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey });
         // A job that will complete is paid for at submission, under the generation id its view
-        // shows once processed (GET /generation); a job that fails or stalls costs nothing.
-        if (job.fate.kind === 'complete' && ctx.apiKey) {
-          env.account.recordGeneration({
+        // shows once processed (GET /generation); a job that fails or stalls costs nothing. Its
+        // cost is held before the job is saved (docs/account.md), and settled once it is accepted.
+        let hold: Reservation | undefined;
+        const admit = (job: VideoJobRecord) => {
+          if (job.fate.kind === 'complete' && ctx.apiKey) hold = ctx.reserve(job.cost);
+        };
+        const job = await jobs.submit({ body, sessionHeader: ctx.request.headers.get('x-session-id'), apiKey: ctx.apiKey, admit });
+        if (hold && ctx.apiKey) {
+          hold.settle({
             id: job.generation_id,
             apiType: 'video',
             model: job.model,

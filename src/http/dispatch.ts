@@ -10,6 +10,7 @@ import { forcedError } from '../simulation/forced-error.ts';
 import { isMetadataEnabled, readSimulationHeaders, type SimulationControls } from '../simulation/simulation-headers.ts';
 import { maskSecret } from '../state/mask-credentials.ts';
 import type { ApiKey } from '../auth/api-key.ts';
+import type { Reservation } from '../account/reservation.ts';
 import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
 import { LightRequest } from './light-request.ts';
@@ -188,6 +189,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       }
       response = await route.handle(ctx);
     } catch (error) {
+      // Not delivered: nothing is charged or recorded for it.
+      ctx.releaseHolds();
       if (error instanceof GatewayError) {
         // A script's own delay beats the key's; the request's header beats both.
         const retryAfterMs = retryAfterFromHeader ?? (error.retryAfterPinned ? undefined : retryAfterFromKey);
@@ -270,6 +273,7 @@ class DispatchContext implements RequestContext {
   #url: URL | undefined;
   #generationId: string | undefined = undefined;
   #bytes: Promise<Uint8Array> | undefined = undefined;
+  #holds: Reservation[] | undefined = undefined;
 
   constructor(
     readonly request: Request,
@@ -306,6 +310,18 @@ class DispatchContext implements RequestContext {
     const bytes = await this.bytes();
     this.body = parseJsonBody(bytes, this.request.headers.get('content-type'));
     return this.body;
+  }
+
+  reserve(worstCost: number, explain?: (left: number) => string): Reservation {
+    if (!this.apiKey) throw new GatewayError(401);
+    const hold = this.env.account.reserve(this.apiKey, worstCost, explain);
+    (this.#holds ??= []).push(hold);
+    return hold;
+  }
+
+  /** Releases the holds the operation left open (it failed: no answer was delivered). */
+  releaseHolds(): void {
+    if (this.#holds) for (const hold of this.#holds) hold.release();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../auth/api-key.ts';
+import type { Reservation } from '../account/reservation.ts';
 import type { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { SimulationControls } from '../simulation/simulation-headers.ts';
@@ -37,6 +38,14 @@ export interface RequestContext {
   bytes(limit?: number): Promise<Uint8Array>;
   /** Body parsed as JSON (400 for bad content type, bad UTF-8, bad JSON). Recorded in the journal. */
   json(): Promise<unknown>;
+  /**
+   * The one billing path of a paid operation (docs/architecture.md, "Billing"): hold the most this
+   * answer can cost against the key's limit and the account's credits, before any work (402 when
+   * it does not fit; `explain` words it from what is left, USD). Settle the hold with the answer's
+   * record once it is delivered; a hold still open when the operation fails is released by the
+   * dispatcher, so an answer not delivered is neither charged nor recorded.
+   */
+  reserve(worstCost: number, explain?: (left: number) => string): Reservation;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';

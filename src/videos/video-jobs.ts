@@ -123,7 +123,11 @@ export interface WebhookAttempt {
 export interface VideoJobs {
   /** Resolves once restored jobs are loaded. */
   readonly ready: Promise<void>;
-  submit(input: { body: unknown; sessionHeader: string | null; apiKey: ApiKey | undefined }): Promise<VideoJobRecord>;
+  /**
+   * Accept a job. `admit` sees the prepared job before it is saved (and before anything awaits):
+   * a paid submit holds its cost there, so concurrent submits cannot all pass one credit check.
+   */
+  submit(input: { body: unknown; sessionHeader: string | null; apiKey: ApiKey | undefined; admit?: (job: VideoJobRecord) => void }): Promise<VideoJobRecord>;
   get(id: string): VideoJobRecord | undefined;
   /** The job if `apiKey` may see it (its creator's key), else undefined (answered 404). */
   getFor(id: string, apiKey: ApiKey | undefined): VideoJobRecord | undefined;
@@ -404,7 +408,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
 
   return {
     ready,
-    async submit({ body, sessionHeader, apiKey }) {
+    async submit({ body, sessionHeader, apiKey, admit }) {
       await ready;
       const now = env.clock.now();
       const record = prepareVideoJob({
@@ -420,6 +424,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
         webhooks: { defaultCallbackUrl: hooks.defaultCallbackUrl, allowInsecureLocalhost, self: env.baseUrl },
       });
       if (apiKey) record.owner = videoJobOwner(apiKey);
+      admit?.(record);
       // Room is made in the same saved record as the job: oldest finished jobs first (docs/videos.md).
       const size = recordBytes(record);
       const evicted = makeRoom(size, now);
