@@ -3,6 +3,7 @@ import { formatZodError } from '../../errors/format-zod-error.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import type { Engine } from '../../engine/create-engine.ts';
 import { runEngine } from '../../engine/run-engine.ts';
+import { inSurfaceTerms, type FieldRename } from '../../engine/in-surface-terms.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import type { Route } from '../../http/route.ts';
 import { MessagesRequestSchema, type MessagesRequest } from '../../schemas/messages-request.ts';
@@ -22,6 +23,15 @@ export function validateMessagesRequest(body: unknown): MessagesRequest {
   const parsed = parseRequest(MessagesRequestSchema, body);
   if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
   return parsed.data;
+}
+
+/** The generator's canonical field names as Messages names them (reference `MessagesRequest`): the schema, and each custom tool's input schema. */
+function messagesFields(messages: MessagesRequest): FieldRename[] {
+  const renames: FieldRename[] = [[/\btext\.format\.schema\b/g, 'output_config.format.schema']];
+  (messages.tools ?? []).forEach((tool, i) => {
+    if (tool.type === undefined || tool.type === null || tool.type === 'custom') renames.push([new RegExp(`\\btools\\[${i}\\]\\.parameters\\b`, 'g'), `tools[${i}].input_schema`]);
+  });
+  return renames;
 }
 
 /**
@@ -55,7 +65,7 @@ export function messagesRoutes(engine: Engine): Route[] {
           const messages = validateMessagesRequest(body);
           const canonical = toCanonicalRequest(messages);
           if (canonical instanceof GatewayError) throw canonical;
-          const answer = await runEngine(engine, canonical.request, ctx);
+          const answer = await inSurfaceTerms(runEngine(engine, canonical.request, ctx), () => messagesFields(messages));
           const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
           const response = await renderMessages(answer, { cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count });
           return { answer, response };
