@@ -68,15 +68,17 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
+  // docs/account.md: the images' cost is held before any work (402 when it does not fit), settled once made.
+  const usage = imageUsage(endpoint, size, count, apiKey.byok ?? false);
+  const hold = ctx.reserve(usage.cost);
   // Realistic timing: the endpoint's time to the finished image.
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
   const options = { format, transparent: request.background === 'transparent', compression: request.output_compression ?? 90 };
   const images = makeImages(env, request, model, size, count, options, true);
-  const usage = imageUsage(endpoint, size, count, apiKey.byok ?? false);
   const id = ctx.generationId();
   const times = answerTimes(timed, 0, realistic);
   const streamed = request.stream === true && endpoint.supports_streaming;
-  env.account.recordGeneration({
+  hold.settle({
     id,
     apiType: 'image',
     model: model.id,
