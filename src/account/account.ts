@@ -86,7 +86,7 @@ export function createAccount(options: AccountOptions): Account {
   const ledger = createUsageLedger(options.now);
   const generations: GenerationStore = createGenerationStore(options.maxGenerations);
   const limits = new Map<string, number | null>();
-  const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : apiKey.credits);
+  const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null);
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
   const holds = createCreditHolds();
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence

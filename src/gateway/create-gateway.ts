@@ -43,6 +43,8 @@ import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { MULTIPART_FILE_LIMIT_BYTES } from '../audio/read-transcription-request.ts';
+import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
+import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
 import { createVideoJobs, type VideoJobs, type VideoJobsOptions, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
@@ -99,6 +101,8 @@ export interface GatewayOptions {
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
   webhooks?: VideoWebhookOptions;
   /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`), and how many jobs are kept (`bounds`, docs/videos.md). */
+  /** The management plane's keys and codes: restored from and saved to a state file, and how many are kept (docs/management.md). */
+  management?: { restore?: ManagementSnapshot; persistence?: ManagementPersistence; bounds?: Partial<ManagementBounds> };
   videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence; bounds?: VideoJobsOptions['bounds'] };
 }
 
@@ -150,10 +154,12 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const catalog = resolveCatalog(options.catalog);
   const providerFaults = createProviderFaults(catalog.providers);
   const account = createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit });
+  const keys = options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS;
+  const management = createManagementStore({ fileKeys: keys, clock, ...options.management });
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,
-    keys: options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS,
+    keys,
     catalog,
     baseUrl,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
@@ -164,6 +170,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     providerFaults,
     stickySessions,
     account,
+    management,
     onReset: (fn) => void resets.push(fn),
     reportError: options.onError ?? ((error, context) => logUnexpectedError(error, context)),
   };
@@ -171,6 +178,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
+  env.onReset(() => management.reset());
 
   const control: GatewayControl = {
     reset() {

@@ -5,6 +5,7 @@ import { modelOperation } from '../operations/model/operation.ts';
 import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
+import { keysOperation } from '../operations/keys/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -19,6 +20,7 @@ export const OPERATIONS: readonly Operation[] = [
   modelsUserOperation,
   modelOperation,
   endpointsZdrOperation,
+  keysOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -128,6 +128,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
     let operation = 'unknown';
     // A route with its own error shape renders its failures (Route.errorBody); others get spec 7's.
     let ownErrors: Pick<Route, 'errorBody' | 'requestIdHeader'> | undefined;
+    // Bodies that carry secrets stay out of the journal (Route.secretBodies).
+    let secretBodies = false;
     // An unexpected error (a bug) answered with a masked 500: flagged in the journal entry.
     let unexpected = false;
     let response: Response;
@@ -148,12 +150,13 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       const { route, params } = found;
       operation = route.operation;
       ownErrors = route;
+      secretBodies = route.secretBodies === true;
       ctx.params = params;
       ctx.limit = route.maxBodyBytes ?? env.maxBodyBytes;
 
       if (route.auth !== 'none') {
         const alternative = route.keyHeader ? request.headers.get(route.keyHeader) : null;
-        const auth = authenticate(request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`), env.keys);
+        const auth = authenticate(request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`), env.management.ring, receivedAt);
         if (auth instanceof GatewayError) throw auth;
         ctx.apiKey = auth;
         retryAfterFromKey = auth.retryAfterMs;
@@ -223,12 +226,12 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[]) {
       const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
       // Built by assignment, not by spreading conditional objects: one object per answer.
       const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
-      if (raw && 'text' in raw) {
+      if (raw && 'text' in raw && !secretBodies) {
         answered.text = raw.text;
         if (info.writesTextAsBytes) answered.utf8 = () => rawTextBytes(raw);
       }
       const entry: JournalRecord = { receivedAt, method: request.method, path: pathname, operation, headers: request.headers, response: answered };
-      if (ctx.bodyRead !== undefined) entry.body = ctx.bodyRead;
+      if (ctx.bodyRead !== undefined && !secretBodies) entry.body = ctx.bodyRead;
       if (typeof requested === 'string') entry.model = requested.slice(0, 256);
       if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
       if (unexpected) entry.unexpected = unexpected;

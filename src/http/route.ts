@@ -73,6 +73,11 @@ export interface Route {
    * auth, forced faults, rate limits, validation. `requestId` is the answer's generation id.
    */
   readonly errorBody?: (err: GatewayError, info: { requestId: string; metadataEnabled: boolean }) => unknown;
+  /**
+   * The bodies of this operation carry secrets (a created key, a PKCE verifier): the journal keeps
+   * neither the request body nor the answer body, only the status and headers (masked).
+   */
+  readonly secretBodies?: boolean;
   /** With `errorBody`: a header that repeats the generation id on errors, where this operation's clients read it (Anthropic's `request-id`). */
   readonly requestIdHeader?: string;
   /** A header that may carry the key instead of `Authorization: Bearer` (Anthropic clients send `x-api-key`). */

@@ -1,0 +1,34 @@
+import type { ManagedKeyRecord } from './managed-key-record.ts';
+import type { OAuthCodeRecord } from './oauth-code-record.ts';
+
+/**
+ * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
+ * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
+ */
+export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys';
+
+/** One change to the management state, as a persistence layer receives it (in order). */
+export type ManagementChange =
+  | { kind: 'put'; collection: ManagementCollectionName; id: string; record: unknown; seq: number }
+  | { kind: 'delete'; collection: ManagementCollectionName; id: string; seq: number }
+  /** Control reset: everything created through the API forgotten. */
+  | { kind: 'reset'; seq: number };
+
+/** What a state file holds of the management plane. */
+export interface ManagementSnapshot {
+  /** The creation counter, so secrets and ids stay unique after a restart. */
+  seq: number;
+  keys: ManagedKeyRecord[];
+  codes: OAuthCodeRecord[];
+  /** Secrets of keys-file keys deleted through the API. */
+  removedFileKeys: string[];
+}
+
+/**
+ * Where the management state is kept beyond the process (the state file of `gatewaykit serve
+ * --state-file`). A change is answered only once `saveManagement` resolved (503 if it rejects),
+ * as a video submission is: nothing acknowledged is lost.
+ */
+export interface ManagementPersistence {
+  saveManagement(change: ManagementChange): Promise<void>;
+}
