@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data';
+import type { Collection } from '@msw/data';
 import type { ApiKey } from '../auth/api-key.ts';
 import { createKeyRing, type KeyRing } from '../auth/key-ring.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -19,6 +19,12 @@ export interface ManagementBounds {
 
 export const DEFAULT_MANAGEMENT_BOUNDS: ManagementBounds = { maxKeys: 10_000, maxCodes: 1_000 };
 
+/** The queried, filtered and paged views of the management plane (@msw/data collections). */
+export interface ManagementCollections {
+  readonly keys: Collection<typeof ManagedKeyRecordSchema>;
+  readonly codes: Collection<typeof OAuthCodeRecordSchema>;
+}
+
 export interface ManagementStoreOptions {
   /** The keys of the keys file (or the demo keys): listed, and back after a control reset. */
   fileKeys: readonly ApiKey[];
@@ -29,21 +35,19 @@ export interface ManagementStoreOptions {
 }
 
 /**
- * The management plane's state of one gateway: typed @msw/data collections (queried, filtered and
- * paged by the management operations), a Map by hash beside each for point lookups, and the key
- * ring the request path authenticates with in O(1). Every change is made durable first (when a
- * state file is given) and applied after, so an answered change is never lost.
+ * The management plane's state of one gateway: records in Maps by id (the truth, and the point
+ * lookups), the key ring the request path authenticates with in O(1), and @msw/data collections
+ * kept beside them for the listings' queries and paging. The collections are built on the first
+ * management request (`ready()`), so a gateway that only answers inference never loads @msw/data.
+ * Every change is made durable first (when a state file is given) and applied after, so an
+ * answered change is never lost.
  */
 export interface ManagementStore {
-  /** Resolves once the keys-file keys (their hashes are SHA-256, computed asynchronously) and restored records are in the collections (again after a reset). */
-  ready(): Promise<void>;
+  /** The collections, once the keys-file keys are hashed (SHA-256, asynchronous) and every record is in them. */
+  ready(): Promise<ManagementCollections>;
   readonly ring: KeyRing;
-  readonly keys: Collection<typeof ManagedKeyRecordSchema>;
-  readonly codes: Collection<typeof OAuthCodeRecordSchema>;
   readonly bounds: ManagementBounds;
   key(hash: string): ManagedKeyRecord | undefined;
-  /** The keys-file key with this secret, if it is one. */
-  fileKey(secret: string): ApiKey | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
   nextSeq(): number;
@@ -51,34 +55,39 @@ export interface ManagementStore {
   putKey(record: ManagedKeyRecord): Promise<void>;
   deleteKey(record: ManagedKeyRecord): Promise<void>;
   putCode(record: OAuthCodeRecord): Promise<void>;
-  /** Forget a code now (single use: before any await of the exchange), then make that durable. */
+  /** Forget a code now (single use: before any await of the exchange); `saved` resolves once that is durable. */
   takeCode(id: string): { record: OAuthCodeRecord; saved: Promise<void> } | undefined;
-  /** Counts for the bounds. */
   counts(): { keys: number; codes: number };
   snapshot(): ManagementSnapshot;
   /** Control reset: keys created through the API and codes forgotten, keys-file keys back as they were. */
   reset(): void;
 }
 
+const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+
 /**
  * @example
  * const store = createManagementStore({ fileKeys: DEFAULT_API_KEYS, clock });
- * await store.ready();
  * store.ring.find('sk-gw-test')?.apiKey.kind; // 'standard'
+ * const { keys } = await store.ready();
  */
 export function createManagementStore(options: ManagementStoreOptions): ManagementStore {
   const bounds: ManagementBounds = { ...DEFAULT_MANAGEMENT_BOUNDS, ...options.bounds };
-  const keys = new Collection({ schema: ManagedKeyRecordSchema });
-  const codes = new Collection({ schema: OAuthCodeRecordSchema });
   const ring = createKeyRing();
   const byHash = new Map<string, ManagedKeyRecord>();
+  const bySecret = new Map<string, ManagedKeyRecord>();
   const byCode = new Map<string, OAuthCodeRecord>();
   const fileKeys = new Map(options.fileKeys.map((k) => [k.key, k]));
+  const fileHashes = new Map<string, string>();
   const removedFileKeys = new Set<string>();
   const startedAt = options.clock.now();
   let seq = Math.max(options.fileKeys.length, options.restore?.seq ?? 0);
   // A change that started before a control reset is dropped when it lands after it.
   let epoch = 0;
+  // Bumped by every change: a collection build that saw another change under way starts again.
+  let version = 0;
+  let collections: ManagementCollections | undefined;
+  let loading: Promise<ManagementCollections> | undefined;
 
   const save = (change: ManagementChange) => options.persistence?.saveManagement(change) ?? Promise.resolve();
   const saveOrRefuse = async (change: ManagementChange) => {
@@ -88,48 +97,55 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       throw new GatewayError(503, `The change could not be saved to the state file (${(error as Error).message}); nothing was changed`);
     }
   };
+  const remember = (record: ManagedKeyRecord) => {
+    byHash.set(record.hash, record);
+    bySecret.set(record.secret, record);
+    version++;
+  };
 
-  function seedFileKeys(restored: ReadonlyMap<string, ManagedKeyRecord>): Promise<void>[] {
-    return options.fileKeys.map(async (apiKey, i) => {
-      if (removedFileKeys.has(apiKey.key)) return;
-      const kept = restored.get(apiKey.key);
-      if (!kept) ring.set({ apiKey });
-      const record = kept ?? fileKeyRecord(apiKey, await sha256Hex(apiKey.key), i, startedAt);
-      byHash.set(record.hash, record);
-      await keys.create(record);
+  /** Keys-file keys not changed, deleted or listed yet get their records (their hashes known). */
+  function seedFileRecords(): void {
+    options.fileKeys.forEach((apiKey, i) => {
+      const hash = fileHashes.get(apiKey.key);
+      if (hash && !removedFileKeys.has(apiKey.key) && !bySecret.has(apiKey.key)) remember(fileKeyRecord(apiKey, hash, i, startedAt));
     });
   }
 
-  function load(restore: ManagementSnapshot | undefined): Promise<void> {
-    const current = epoch;
-    for (const secret of restore?.removedFileKeys ?? []) if (fileKeys.has(secret)) removedFileKeys.add(secret);
-    // A restored keys-file key that is no longer in the keys file is gone with it.
-    const restored = (restore?.keys ?? []).filter((r) => r.source !== 'file' || (fileKeys.has(r.secret) && !removedFileKeys.has(r.secret)));
-    for (const record of restored) ring.set(keyRingEntry(record, fileKeys.get(record.secret)));
-    const restoredFile = new Map(restored.filter((r) => r.source === 'file').map((r) => [r.secret, r]));
-    for (const code of restore?.codes ?? []) byCode.set(code.id, code);
-    return (async () => {
-      await Promise.all(seedFileKeys(restoredFile));
-      if (current !== epoch) return;
-      for (const record of restored.filter((r) => r.source !== 'file')) {
-        byHash.set(record.hash, record);
-        await keys.create(record);
-      }
-      for (const code of restore?.codes ?? []) await codes.create(code);
-    })();
+  function restore(snapshot: ManagementSnapshot | undefined): void {
+    for (const secret of snapshot?.removedFileKeys ?? []) if (fileKeys.has(secret)) removedFileKeys.add(secret);
+    for (const record of snapshot?.keys ?? []) {
+      // A restored keys-file key that is no longer in the keys file is gone with it.
+      if (record.source === 'file' && (!fileKeys.has(record.secret) || removedFileKeys.has(record.secret))) continue;
+      remember(record);
+      ring.set(keyRingEntry(record, fileKeys.get(record.secret)));
+    }
+    for (const apiKey of options.fileKeys) if (!removedFileKeys.has(apiKey.key) && !bySecret.has(apiKey.key)) ring.set({ apiKey });
+    for (const code of snapshot?.codes ?? []) byCode.set(code.id, code);
   }
 
-  let loading = load(options.restore);
+  async function build(): Promise<ManagementCollections> {
+    for (const apiKey of options.fileKeys) if (!fileHashes.has(apiKey.key)) fileHashes.set(apiKey.key, await sha256Hex(apiKey.key));
+    seedFileRecords();
+    const { Collection } = await import('@msw/data');
+    for (;;) {
+      const seen = version;
+      const built = { keys: new Collection({ schema: ManagedKeyRecordSchema }), codes: new Collection({ schema: OAuthCodeRecordSchema }) };
+      for (const record of [...byHash.values()].sort(bySeq)) await built.keys.create(record);
+      for (const code of [...byCode.values()].sort(bySeq)) await built.codes.create(code);
+      if (seen === version) return (collections = built);
+    }
+  }
 
   async function putKey(record: ManagedKeyRecord): Promise<void> {
     const current = epoch;
     await saveOrRefuse({ kind: 'put', collection: 'keys', id: record.hash, record, seq });
     if (current !== epoch) return;
     const earlier = byHash.get(record.hash);
-    byHash.set(record.hash, record);
+    remember(record);
     ring.set(keyRingEntry(record, fileKeys.get(record.secret)));
-    if (earlier) await keys.update((q) => q.where({ hash: record.hash }), { data: (draft) => void Object.assign(draft, record) });
-    else await keys.create(record);
+    if (!collections) return;
+    if (earlier) await collections.keys.update((q) => q.where({ hash: record.hash }), { data: (draft) => void Object.assign(draft, record) });
+    else await collections.keys.create(record);
   }
 
   async function deleteKey(record: ManagedKeyRecord): Promise<void> {
@@ -140,8 +156,10 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     if (current !== epoch) return;
     if (fromFile) removedFileKeys.add(record.secret);
     byHash.delete(record.hash);
+    bySecret.delete(record.secret);
+    version++;
     ring.delete(record.secret);
-    keys.delete((q) => q.where({ hash: record.hash }));
+    collections?.keys.delete((q) => q.where({ hash: record.hash }));
   }
 
   async function putCode(record: OAuthCodeRecord): Promise<void> {
@@ -149,50 +167,52 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     await saveOrRefuse({ kind: 'put', collection: 'codes', id: record.id, record, seq });
     if (current !== epoch) return;
     byCode.set(record.id, record);
-    await codes.create(record);
+    version++;
+    if (collections) await collections.codes.create(record);
   }
 
   function takeCode(id: string) {
     const record = byCode.get(id);
     if (!record) return undefined;
     byCode.delete(id);
-    codes.delete((q) => q.where({ id }));
-    // A failed save leaves the code usable again after a restart: it is reported, not refused.
+    version++;
+    collections?.codes.delete((q) => q.where({ id }));
     return { record, saved: save({ kind: 'delete', collection: 'codes', id, seq }) };
   }
 
+  restore(options.restore);
   return {
-    ready: () => loading,
+    ready: () => (loading ??= build()),
     ring,
-    keys,
-    codes,
     bounds,
     key: (hash) => byHash.get(hash),
-    fileKey: (secret) => fileKeys.get(secret),
     code: (id) => byCode.get(id),
     nextSeq: () => seq++,
     putKey,
     deleteKey,
     putCode,
     takeCode,
-    counts: () => ({ keys: byHash.size, codes: byCode.size }),
+    counts: () => ({ keys: Math.max(byHash.size, ring.size), codes: byCode.size }),
     snapshot: () => ({
       seq,
-      keys: [...byHash.values()].filter((r) => r.source !== 'file' || r.updated_at !== null).sort((a, b) => a.seq - b.seq),
-      codes: [...byCode.values()],
+      // Keys-file keys as the file has them are not state: only the changed ones are kept.
+      keys: [...byHash.values()].filter((r) => r.source !== 'file' || r.updated_at !== null).sort(bySeq),
+      codes: [...byCode.values()].sort(bySeq),
       removedFileKeys: [...removedFileKeys],
     }),
     reset() {
       epoch++;
       byHash.clear();
+      bySecret.clear();
       byCode.clear();
       removedFileKeys.clear();
       ring.clear();
-      keys.clear();
-      codes.clear();
+      collections = undefined;
+      loading = undefined;
+      version++;
       seq = options.fileKeys.length;
+      restore(undefined);
       void save({ kind: 'reset', seq }).catch(() => undefined);
-      loading = load(undefined);
     },
   };
 }

@@ -6,8 +6,10 @@ import type { RequestContext } from '../../http/route.ts';
 import { DEFAULT_WORKSPACE_ID } from '../../management/key-entry.ts';
 import type { ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import type { Operation } from '../operation.ts';
-import { createKey, newKeyFromRequest, patchedKey } from './key-changes.ts';
-import { CreateKeyRequestSchema, ListKeysQuerySchema, queryObject, readRequest, UpdateKeyRequestSchema } from './request.ts';
+import { createKey } from '../../management/create-key.ts';
+import { queryObject, readRequest } from '../read-request.ts';
+import { newKeyFromRequest, patchedKey } from './key-changes.ts';
+import { CreateKeyRequestSchema, ListKeysQuerySchema, UpdateKeyRequestSchema } from './request.ts';
 import { keyData } from './response.ts';
 
 /** Keys per page of GET /keys (the reference pages by `offset` and states no page size). */
@@ -39,10 +41,10 @@ const view = (env: GatewayEnv, record: ManagedKeyRecord) => keyData(record, ring
 
 async function listKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   const query = readRequest(ListKeysQuerySchema, queryObject(ctx.url));
-  await env.management.ready();
+  const { keys } = await env.management.ready();
   const workspace = query.workspace_id ?? DEFAULT_WORKSPACE_ID;
   const includeDisabled = query.include_disabled === 'true';
-  const page = env.management.keys.findMany(
+  const page = keys.findMany(
     (q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }),
     { skip: query.offset ?? 0, take: KEYS_PAGE_SIZE, orderBy: { seq: 'asc' } },
   );
