@@ -5,6 +5,7 @@ import { modelOperation } from '../operations/model/operation.ts';
 import { modelsCountOperation } from '../operations/models-count/operation.ts';
 import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
+import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 
 /**
@@ -21,6 +22,7 @@ export const OPERATIONS: readonly Operation[] = [
   modelOperation,
   endpointsZdrOperation,
   keysOperation,
+  authKeysOperation,
 ];
 
 /** Every endpoint of the table, in table order. */
