@@ -269,7 +269,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
     };
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
-    const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds } } : {};
+    const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
     running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
   } catch (e) {
     await state?.log.close();
@@ -289,7 +289,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   if (state) {
-    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs)`);
+    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys)`);
     for (const note of state.repaired) io.out(`    repaired: ${note}`);
   }
   if (config) io.out(`  config: ${config.file}`);

@@ -4,6 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { formatZodError } from '../../errors/format-zod-error.ts';
 import { VideoJobRecordSchema, type VideoJobRecord } from '../../schemas/video-job-record.ts';
 import type { VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot } from '../../videos/video-jobs.ts';
+import type { ManagementChange, ManagementPersistence, ManagementSnapshot } from '../../management/management-change.ts';
+import { createManagementMirror, type ManagementMirror } from './management-mirror.ts';
 import { StateFileError } from './state-file-error.ts';
 import { lockStateFile, type StateFileLock } from './state-file-lock.ts';
 
@@ -23,6 +25,8 @@ export { StateFileError };
 export interface StateLogOpened {
   /** The saved jobs and counters, or undefined for a new (or empty) file. */
   restore: VideoJobsSnapshot | undefined;
+  /** The saved management records (keys, codes), or undefined when there are none. */
+  management: ManagementSnapshot | undefined;
   /** The open log. */
   log: StateLog;
   /** What start-up repaired, e.g. a torn last record from a crash mid-write (for the log line). */
@@ -30,7 +34,7 @@ export interface StateLogOpened {
 }
 
 /** The append-only log of video-job changes (docs/decisions/0014). */
-export interface StateLog extends VideoJobsPersistence {
+export interface StateLog extends VideoJobsPersistence, ManagementPersistence {
   /** Lines and bytes in the file now, and compactions so far (for tests and the bench). */
   stats(): { lines: number; bytes: number; compactions: number };
   /** Resolves once every change saved so far is written (or failed), compactions included. */
@@ -42,7 +46,7 @@ export interface StateLog extends VideoJobsPersistence {
 /** The live jobs as the core holds them (a Map by id). */
 type LiveJobs = ReadonlyMap<string, VideoJobRecord>;
 
-type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { seq: number; at: number; reset?: true };
+type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { mgmt: unknown; seq: number; at: number } | { seq: number; at: number; reset?: true };
 
 /** Read the file in chunks and hand each complete line to `onLine` with its start offset. */
 async function readLines(handle: FileHandle, file: string, onLine: (text: string, offset: number, lineNo: number) => void): Promise<{ end: number; tail: string }> {
@@ -103,6 +107,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
     throw new StateFileError(path, `cannot open (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const jobs = new Map<string, VideoJobRecord>();
+  const mirror = createManagementMirror();
   let seq = 0;
   let at = 0;
   let lines = 0;
@@ -119,11 +124,11 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       // Rewritten as a log at once (the compaction path), so appends go to a log.
       for (const job of legacy.jobs) jobs.set(job.id, job as VideoJobRecord);
       await handle.close();
-      const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at);
+      const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at, []);
       repaired.push(`converted the one-document state format to a log (${jobs.size} jobs)`);
       handle = await open(path, constants.O_RDWR | constants.O_APPEND);
-      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at });
-      return { restore: legacy, log, repaired };
+      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at }, createManagementMirror());
+      return { restore: legacy, management: undefined, log, repaired };
     }
     let goodEnd = 0;
     let firstProblem: { lineNo: number; problem: string; offset: number } | undefined;
@@ -147,7 +152,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
         lines = 1;
         return;
       }
-      const problem = applyLine(text, jobs, (s, a) => {
+      const problem = applyLine(text, jobs, mirror, (s, a) => {
         seq = s;
         at = Math.max(at, a);
       });
@@ -163,7 +168,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       await writeAll(handle, HEADER_LINE);
       await handle.datasync();
       await syncDirectory(path);
-      return { restore: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }), repaired };
+      return { restore: undefined, management: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }, mirror), repaired };
     }
     if (lines === 0) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
     if (firstProblem || tail !== '') {
@@ -174,9 +179,9 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       await handle.datasync();
       repaired.push(`dropped a torn last record (${dropped} bytes at offset ${goodEnd}: ${firstProblem?.problem ?? 'no line end'})`);
     }
-    const log = createLog(path, handle, lock, { lines, bytes: goodEnd, seq, at });
+    const log = createLog(path, handle, lock, { lines, bytes: goodEnd, seq, at }, mirror);
     const restore = lines > 1 || jobs.size > 0 ? { version: 1 as const, saved_at: at, seq, jobs: [...jobs.values()] } : undefined;
-    return { restore, log, repaired };
+    return { restore, management: mirror.snapshot(), log, repaired };
   } catch (error) {
     await handle.close().catch(() => undefined);
     if (error instanceof StateFileError) throw error;
@@ -185,7 +190,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
 }
 
 /** Apply one record line to the replayed state; the problem when it is not a valid record. */
-function applyLine(text: string, jobs: Map<string, VideoJobRecord>, counters: (seq: number, at: number) => void): string | undefined {
+function applyLine(text: string, jobs: Map<string, VideoJobRecord>, mirror: ManagementMirror, counters: (seq: number, at: number) => void): string | undefined {
   let line: Line;
   try {
     line = JSON.parse(text) as Line;
@@ -205,6 +210,10 @@ function applyLine(text: string, jobs: Map<string, VideoJobRecord>, counters: (s
     // Jobs evicted to make room for this one (the job-count bound, docs/videos.md).
     for (const id of (forget as string[] | undefined) ?? []) jobs.delete(id);
     jobs.set(parsed.data.id, parsed.data);
+  } else if ('mgmt' in line) {
+    // A change of the management plane (keys, authorization codes): validated, then applied.
+    const problem = mirror.apply(line.mgmt);
+    if (problem) return `mgmt: ${problem}`;
   } else if ((line as { reset?: unknown }).reset === true) jobs.clear();
   counters(seq, at);
   return undefined;
@@ -279,7 +288,7 @@ async function syncDirectory(path: string): Promise<void> {
 }
 
 /** Write the live jobs as a fresh log beside `path`, sync it, and rename it over `path`. */
-async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq: number, at: number): Promise<{ lines: number; bytes: number }> {
+async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq: number, at: number, management: Iterable<ManagementChange>): Promise<{ lines: number; bytes: number }> {
   const temp = `${path}.compact-${process.pid}.tmp`;
   const out = await open(temp, 'w', 0o644);
   let lines = 1;
@@ -297,6 +306,11 @@ async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq:
     };
     for (const job of live) {
       batch.push(`${JSON.stringify({ job, seq, at })}\n`);
+      lines++;
+      if (batch.length >= COMPACT_SLICE) await flush();
+    }
+    for (const change of management) {
+      batch.push(`${JSON.stringify({ mgmt: change, seq, at })}\n`);
       lines++;
       if (batch.length >= COMPACT_SLICE) await flush();
     }
@@ -322,6 +336,8 @@ interface Pending {
   job?: VideoJobRecord;
   /** Jobs it evicts (remembered again if the save fails). */
   forget?: readonly string[];
+  /** Undoes a management change in the mirror if the save fails. */
+  undo?: () => void;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -333,7 +349,7 @@ interface Pending {
  * good ones. After enough dead records (more than the live jobs, and at least 1,000), the file
  * is rewritten from the live jobs (amortised O(1) per change).
  */
-function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }): StateLog {
+function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }, mirror: ManagementMirror): StateLog {
   let handle = initial;
   let lines = start.lines;
   let bytes = start.bytes;
@@ -370,11 +386,12 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
         for (const p of batch) {
           if (p.job && recent.get(p.job.id) === p.job) recent.delete(p.job.id);
           for (const id of p.forget ?? []) forgotten.delete(id);
+          p.undo?.();
           p.reject(problem);
         }
         continue;
       }
-      if (live && lines > 1000 && lines > 2 * (live.size + 2)) await compact();
+      if (live && lines > 1000 && lines > 2 * (live.size + mirror.size() + 2)) await compact();
     }
   }
 
@@ -391,7 +408,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       for (const [id, job] of saved) if (!source.has(id) && kept(id)) yield job;
     };
     try {
-      const written = await writeCompacted(path, records(), lastSeq, lastAt);
+      const written = await writeCompacted(path, records(), lastSeq, lastAt, mirror.changes());
       const next = await open(path, constants.O_RDWR | constants.O_APPEND);
       await handle.close().catch(() => undefined);
       handle = next;
@@ -435,6 +452,16 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       else text = `${JSON.stringify({ seq: change.seq, at: change.at })}\n`;
       return new Promise<void>((resolve, reject) => {
         queue.push({ text, resolve, reject, ...(change.kind === 'job' ? { job: change.job, ...(change.forget ? { forget: change.forget } : {}) } : {}) });
+        kick();
+      });
+    },
+    saveManagement(change: ManagementChange) {
+      if (closed) return Promise.reject(new Error('the state file is closed'));
+      const text = `${JSON.stringify({ mgmt: change, seq: lastSeq, at: lastAt })}\n`;
+      // The mirror is what a compaction writes: it takes the change now, and gives it back if the write fails.
+      const undo = mirror.take(change);
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ text, resolve, reject, undo });
         kick();
       });
     },

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { formatZodError } from '../../errors/format-zod-error.ts';
+import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
+import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
+import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
+
+const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
+  keys: ManagedKeyRecordSchema,
+  codes: OAuthCodeRecordSchema,
+  'removed-file-keys': z.strictObject({ secret: z.string() }),
+};
+
+const ChangeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('put'), collection: z.enum(['keys', 'codes', 'removed-file-keys']), id: z.string(), record: z.unknown(), seq: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal('delete'), collection: z.enum(['keys', 'codes', 'removed-file-keys']), id: z.string(), seq: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal('reset'), seq: z.number().int().min(0) }),
+]);
+
+/**
+ * The management records as the state file holds them: replayed from its lines on start-up, kept
+ * up to date by every save, and written whole by a compaction. Records are plain values by id.
+ */
+export interface ManagementMirror {
+  /** Apply a replayed line's change; the problem when it is not a valid change. */
+  apply(change: unknown): string | undefined;
+  /** Apply a change being saved; returns what undoes it (the save failed). */
+  take(change: ManagementChange): () => void;
+  /** The live records as `put` changes (what a compaction writes). */
+  changes(): Iterable<ManagementChange>;
+  size(): number;
+  snapshot(): ManagementSnapshot | undefined;
+}
+
+export function createManagementMirror(): ManagementMirror {
+  const collections = new Map<ManagementCollectionName, Map<string, unknown>>([['keys', new Map()], ['codes', new Map()], ['removed-file-keys', new Map()]]);
+  let seq = 0;
+  let seen = false;
+  const of = (name: ManagementCollectionName) => collections.get(name) as Map<string, unknown>;
+  const take = (change: ManagementChange): (() => void) => {
+    seen = true;
+    const earlierSeq = seq;
+    seq = Math.max(seq, change.seq);
+    if (change.kind === 'reset') {
+      const before = [...collections].map(([name, records]) => [name, new Map(records)] as const);
+      for (const records of collections.values()) records.clear();
+      return () => {
+        for (const [name, records] of before) collections.set(name, records);
+        seq = earlierSeq;
+      };
+    }
+    const records = of(change.collection);
+    const had = records.has(change.id);
+    const earlier = records.get(change.id);
+    if (change.kind === 'put') records.set(change.id, change.record);
+    else records.delete(change.id);
+    return () => {
+      if (had) records.set(change.id, earlier);
+      else records.delete(change.id);
+      seq = earlierSeq;
+    };
+  };
+  return {
+    apply(raw) {
+      const parsed = ChangeSchema.safeParse(raw);
+      if (!parsed.success) return formatZodError(parsed.error);
+      const change = parsed.data as ManagementChange;
+      if (change.kind === 'put') {
+        const record = RECORD_SCHEMAS[change.collection].safeParse(change.record);
+        if (!record.success) return `record: ${formatZodError(record.error)}`;
+        take({ ...change, record: record.data });
+      } else take(change);
+      return undefined;
+    },
+    take,
+    *changes() {
+      for (const [collection, records] of collections) for (const [id, record] of records) yield { kind: 'put', collection, id, record, seq };
+    },
+    size: () => [...collections.values()].reduce((n, records) => n + records.size, 0),
+    snapshot() {
+      if (!seen) return undefined;
+      return {
+        seq,
+        keys: [...of('keys').values()] as ManagedKeyRecord[],
+        codes: [...of('codes').values()] as OAuthCodeRecord[],
+        removedFileKeys: [...of('removed-file-keys').values()].map((r) => (r as { secret: string }).secret),
+      };
+    },
+  };
+}
