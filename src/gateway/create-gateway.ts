@@ -21,6 +21,7 @@ import { audioRoutes } from '../handlers/audio.ts';
 import { controlRoutes } from '../handlers/control.ts';
 import { datasetsRoutes } from '../handlers/datasets.ts';
 import { inspectorRoutes } from '../handlers/inspector.ts';
+import { managementControlRoutes } from '../handlers/management-control.ts';
 import { modelsRoutes } from '../handlers/models.ts';
 import { openapiRoutes } from '../handlers/openapi.ts';
 import { scriptControlRoutes } from '../handlers/scripts-control.ts';
@@ -231,7 +232,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     ...OPERATIONS.flatMap((operation) => operationRoutes(operation, { env, engine, videos })),
     ...openapiRoutes(env, () => apiRoutes),
   ];
-  const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env)];
+  const routes = [...apiRoutes, ...controlRoutes(control), ...scriptControlRoutes(scriptRegistry), ...inspectorRoutes(env), ...managementControlRoutes(env)];
   const simulate = createDispatcher(env, routes);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
   const dispatch = options.replay ? replayFirst(createReplayer(options.replay, clock), simulate, env.basePath, env.maxBodyBytes) : simulate;

@@ -89,6 +89,15 @@ export function inspectorPage(view: InspectorView): string {
     </table>
     <p class="error" role="alert" id="videos-error"></p>
   </section>
+  <section id="keys" aria-labelledby="keys-title">
+    <h2 id="keys-title">API keys <small>management plane</small></h2>
+    <table>
+      <thead><tr><th>name</th><th>hash</th><th>limit</th><th>usage</th><th>state</th></tr></thead>
+      <tbody id="key-rows"><tr><td colspan="5" class="empty">No keys.</td></tr></tbody>
+    </table>
+    <p id="code-count"></p>
+    <p class="error" role="alert" id="keys-error"></p>
+  </section>
   <section id="faults" aria-labelledby="faults-title">
     <h2 id="faults-title">Provider faults</h2>
     <table>

@@ -257,6 +257,21 @@ export const INSPECTOR_SCRIPT = String.raw`
     $('video-rows').replaceChildren.apply($('video-rows'), rows.length ? rows : [emptyRow(4, 'No video jobs.')]);
   }
 
+  async function refreshKeys() {
+    var state = await api('GET', '/management');
+    var keys = Array.isArray(state.keys) ? state.keys : [];
+    var codes = Array.isArray(state.codes) ? state.codes : [];
+    if (!changed('keys', [keys, codes.length])) return;
+    var rows = keys.map(function (key) {
+      var limit = key.limit === null ? 'none' : '$' + key.limit + (key.limit_reset ? ' ' + key.limit_reset : '');
+      var status = key.disabled ? 'disabled' : key.kind === 'management' ? 'management' : key.source;
+      return el('tr', { 'data-key': key.hash }, el('td', { class: 'wrap', text: key.name }), el('td', null, el('code', { text: key.hash.slice(0, 12) })),
+        el('td', { class: 'nowrap', text: limit }), el('td', { text: '$' + key.usage }), el('td', { class: 'status', 'data-status': status, text: status }));
+    });
+    $('key-rows').replaceChildren.apply($('key-rows'), rows.length ? rows : [emptyRow(5, 'No keys.')]);
+    $('code-count').textContent = codes.length + ' OAuth code' + (codes.length === 1 ? '' : 's') + ' waiting for their exchange';
+  }
+
   async function refreshFaults() {
     var page = await api('GET', '/providers/faults');
     var faults = page.data && typeof page.data === 'object' ? page.data : {};
@@ -309,7 +324,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     var run = function () {
       return Promise.all([
         $('pause').checked ? null : refreshJournal(),
-        refreshClock(), refreshVideos(), refreshFaults(), refreshScripts(),
+        refreshClock(), refreshVideos(), refreshKeys(), refreshFaults(), refreshScripts(),
       ]).then(function () {
         $('conn').dataset.ok = 'true';
         $('conn').textContent = 'live';

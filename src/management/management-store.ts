@@ -58,6 +58,8 @@ export interface ManagementStore {
   /** Forget a code now (single use: before any await of the exchange); `saved` resolves once that is durable. */
   takeCode(id: string): { record: OAuthCodeRecord; saved: Promise<void> } | undefined;
   counts(): { keys: number; codes: number };
+  /** Every key and code, in creation order (the inspector's view; call after `ready()` for keys-file keys). */
+  records(): { keys: ManagedKeyRecord[]; codes: OAuthCodeRecord[] };
   snapshot(): ManagementSnapshot;
   /** Control reset: keys created through the API and codes forgotten, keys-file keys back as they were. */
   reset(): void;
@@ -193,6 +195,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     putCode,
     takeCode,
     counts: () => ({ keys: Math.max(byHash.size, ring.size), codes: byCode.size }),
+    records: () => ({ keys: [...byHash.values()].sort(bySeq), codes: [...byCode.values()].sort(bySeq) }),
     snapshot: () => ({
       seq,
       // Keys-file keys as the file has them are not state: only the changed ones are kept.

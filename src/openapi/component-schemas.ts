@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VideoModelSchema } from '../catalog/video-model.ts';
 import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../schemas/account-responses.ts';
+import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedResponseSchema, KeyDataResponseSchema, KeyDeletedResponseSchema, KeysListResponseSchema } from '../schemas/management-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
@@ -65,6 +66,12 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(GenerationResponseSchema, { id: 'GenerationResponse' });
   answers.add(KeyResponseSchema, { id: 'KeyResponse' });
   answers.add(CreditsResponseSchema, { id: 'CreditsResponse' });
+  answers.add(KeysListResponseSchema, { id: 'KeysListResponse' });
+  answers.add(KeyDataResponseSchema, { id: 'KeyDataResponse' });
+  answers.add(KeyCreatedResponseSchema, { id: 'KeyCreatedResponse' });
+  answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
+  answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
+  answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
   answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true })) }), { id: 'VideoModelsListResponse' });
 

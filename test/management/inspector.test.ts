@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
+import { virtualClock } from '../../src/clock/virtual-clock.ts';
+
+const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
+
+describe('the management plane in the inspector', () => {
+  test('GET /__gatewaykit/management shows every key and waiting code, without a secret; the page has the section', async () => {
+    const gw = createGateway({ clock: virtualClock(Date.UTC(2026, 10, 26, 10)) });
+    const created = (await (await gw.fetch('/keys', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ name: 'shown', limit: 2 }) })).json()) as { key: string; data: { hash: string } };
+    await gw.fetch('/auth/keys/code', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ callback_url: 'https://app.example/cb', code_challenge: 'abc', limit: 1 }) });
+    const answer = await gw.fetch('/__gatewaykit/management');
+    const text = await answer.text();
+    expect(answer.status).toBe(200);
+    const state = JSON.parse(text) as { keys: Array<Record<string, unknown>>; codes: Array<Record<string, unknown>> };
+    expect(state.keys.map((k) => k.name)).toEqual(['ordinary key, ample credits', 'management key', '402 on paid operations', '1 request per 60 s, then 429 with Retry-After', 'shown']);
+    expect(state.keys.at(-1)).toMatchObject({ hash: created.data.hash, limit: 2, usage: 0, source: 'api' });
+    expect(state.codes).toHaveLength(1);
+    expect(state.codes[0]).toMatchObject({ limit: 1, code_challenge_method: 'plain' });
+    expect(text).not.toContain(created.key);
+    expect(text).not.toContain('sk-gw-test');
+    expect(text).not.toContain('"abc"');
+    const page = await (await gw.fetch('/__gatewaykit/')).text();
+    expect(page).toContain('id="key-rows"');
+  });
+});
