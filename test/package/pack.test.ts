@@ -96,7 +96,7 @@ describe('the packed package', () => {
 
   test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table and its binary image)', () => {
     for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
-    // The management plane's collections (decision 0055): a dependency, imported on the first management request.
+    // The management plane's collections (decision 0056): a dependency, imported on the first management request.
     expect(existsSync(join(project, 'node_modules', '@msw/data')), '@msw/data').toBe(true);
     expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
     expect(packedFiles).toContain('dist/src/generation/o200k-table.js');
