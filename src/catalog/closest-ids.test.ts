@@ -11,7 +11,7 @@ describe('closestIds', () => {
 
   test('one typo in any catalogue id finds that id first, unless another id is as close', () => {
     for (const id of ids) {
-      const typo = `${id.slice(0, -2)}${id.at(-1) === 'x' ? 'y' : 'x'}${id.at(-1)}`;
+      const typo = `${id.slice(0, -2)}${id.at(-2) === 'x' ? 'y' : 'x'}${id.at(-1)}`;
       expect(editDistance(typo, id)).toBe(1);
       // The real catalogue has near-twins (`...-4o` and `...-4x`): a tie may list the twin first.
       const tied = ids.filter((other) => editDistance(typo, other) <= 1);

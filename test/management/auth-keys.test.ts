@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
+import { chat, untilRefused } from './until-refused.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
 
@@ -9,7 +10,6 @@ const JSON_ONLY = { 'content-type': 'application/json' };
 // RFC 7636 appendix B: this verifier's S256 challenge.
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
-const CHAT = JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 });
 
 const gateway = (options: Parameters<typeof createGateway>[0] = {}) => createGateway({ clock: virtualClock(START), ...options });
 
@@ -26,17 +26,7 @@ async function code(gw: Gateway, body: Record<string, unknown>): Promise<string>
 }
 
 const exchange = (gw: Gateway, body: Record<string, unknown>) => call(gw, 'POST', '/auth/keys', body, JSON_ONLY);
-const chat = (gw: Gateway, secret: string) => gw.fetch('/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: CHAT });
 
-/** Chat requests until the key is refused (the limit holds every answer's worst case: docs/account.md). */
-async function untilRefused(gw: Gateway, secret: string): Promise<{ served: number; refused: Response }> {
-  for (let served = 0; served < 200; served++) {
-    const answer = await chat(gw, secret);
-    if (answer.status !== 200) return { served, refused: answer };
-    await answer.arrayBuffer();
-  }
-  throw new Error('200 answers and the key was never refused');
-}
 
 const path = referencePath();
 describe.runIf(path)('auth keys: the reference examples and documented statuses, valid for the reference schema', () => {
@@ -88,7 +78,7 @@ describe.runIf(path)('auth keys: the reference examples and documented statuses,
 describe('OAuth with PKCE (issue 38, done when)', () => {
   test('an S256 code exchange yields a working key with the code limit and reset; a second exchange fails', async () => {
     const gw = gateway();
-    const id = await code(gw, { code_challenge: CHALLENGE, code_challenge_method: 'S256', limit: 0.00001, usage_limit_type: 'weekly', key_label: 'my cli' });
+    const id = await code(gw, { code_challenge: CHALLENGE, code_challenge_method: 'S256', limit: 0.0001, usage_limit_type: 'weekly', key_label: 'my cli' });
     const first = await exchange(gw, { code: id, code_verifier: VERIFIER, code_challenge_method: 'S256' });
     expect(first.status).toBe(200);
     const key = first.body.key as string;
@@ -96,9 +86,9 @@ describe('OAuth with PKCE (issue 38, done when)', () => {
     expect(served).toBeGreaterThan(0);
     expect(refused.status).toBe(402);
     const info = (await call(gw, 'GET', '/key', undefined, { authorization: `Bearer ${key}` })).body.data;
-    expect(info).toMatchObject({ label: 'my cli', limit: 0.00001, limit_reset: 'weekly' });
+    expect(info).toMatchObject({ label: 'my cli', limit: 0.0001, limit_reset: 'weekly' });
     const listed = (await call(gw, 'GET', '/keys')).body.data.find((k: { name: string }) => k.name === 'my cli');
-    expect(listed).toMatchObject({ limit: 0.00001, limit_reset: 'weekly', workspace_id: '00000000-0000-4000-8000-000000000000' });
+    expect(listed).toMatchObject({ limit: 0.0001, limit_reset: 'weekly', workspace_id: '00000000-0000-4000-8000-000000000000' });
     const second = await exchange(gw, { code: id, code_verifier: VERIFIER });
     expect(second.status).toBe(403);
     expect(second.body.error.message).toMatch(/already exchanged/);

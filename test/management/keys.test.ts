@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
+import { chat, untilRefused } from './until-refused.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
 
@@ -7,7 +8,6 @@ const START = Date.UTC(2026, 10, 26, 10);
 const DAY = 86_400_000;
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
 const ORDINARY = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const CHAT = JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 });
 
 function gateway(options: Parameters<typeof createGateway>[0] = {}): Gateway {
   return createGateway({ clock: virtualClock(START), ...options });
@@ -25,17 +25,7 @@ async function createKey(gw: Gateway, body: Record<string, unknown>) {
   return created.body as { key: string; data: { hash: string } & Record<string, unknown> };
 }
 
-const chat = (gw: Gateway, secret: string) => gw.fetch('/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: CHAT });
 
-/** Chat requests until the key is refused (the limit holds every answer's worst case: docs/account.md). */
-async function untilRefused(gw: Gateway, secret: string): Promise<{ served: number; refused: Response }> {
-  for (let served = 0; served < 200; served++) {
-    const answer = await chat(gw, secret);
-    if (answer.status !== 200) return { served, refused: answer };
-    await answer.arrayBuffer();
-  }
-  throw new Error('200 answers and the key was never refused');
-}
 
 const path = referencePath();
 describe.runIf(path)('keys: every reference example and documented status, valid for the reference schema', () => {

@@ -18,7 +18,7 @@ const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Packing builds dist/; do it in a copy so the working tree (and parallel runs) never see it. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'scripts/emit-cts-declarations.mjs', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
 /** The conform command is built in parallel; run its check once the CLI registers it. */
 const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'), 'utf8'));
