@@ -16,6 +16,7 @@ import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
+import { rerankOperation } from '../operations/rerank/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -41,6 +42,7 @@ export const OPERATIONS: readonly Operation[] = [
   endpointsZdrOperation,
   keysOperation,
   authKeysOperation,
+  rerankOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

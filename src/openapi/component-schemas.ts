@@ -5,6 +5,7 @@ import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedRespon
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
+import { RerankRequestSchema, RerankResponseSchema } from '../schemas/rerank-request.ts';
 import { ImageModelEndpointsSchema, ImageModelsListSchema, ImageRequestSchema, ImageResponseSchema, ImageStreamEventSchema } from '../schemas/image-request.ts';
 import { ChatRequestSchema } from '../schemas/chat-request.ts';
 import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.ts';
@@ -38,6 +39,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(MessagesCountTokensRequestSchema, { id: 'MessagesCountTokensRequest' });
   requests.add(EmbeddingsRequestSchema, { id: 'EmbeddingsRequest' });
   requests.add(ImageRequestSchema, { id: 'ImageGenerationRequest' });
+  requests.add(RerankRequestSchema, { id: 'RerankRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -63,6 +65,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(RankingsDailyResponseSchema, { id: 'RankingsDailyResponse' });
   answers.add(EmbeddingsResponseSchema, { id: 'EmbeddingsResponse' });
   answers.add(ImageResponseSchema, { id: 'ImageGenerationResponse' });
+  answers.add(RerankResponseSchema, { id: 'RerankResponse' });
   answers.add(z.object({ data: ImageStreamEventSchema }), { id: 'ImageStreamingResponse' });
   answers.add(ImageModelsListSchema, { id: 'ImageModelsListResponse' });
   answers.add(ImageModelEndpointsSchema, { id: 'ImageModelEndpointsResponse' });

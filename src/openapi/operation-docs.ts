@@ -225,6 +225,16 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'ImageGenerationResponse', 'text/event-stream': 'ImageStreamingResponse' },
     parameters: SIMULATION_HEADERS,
   },
+  'rerank.create': {
+    summary: 'Rerank documents',
+    tag: 'Rerank',
+    description:
+      'Each document scored against `query` from the lexical features embeddings use (shared words, stems, word pairs; stop words count little), from 0 to 1, most relevant first with its input `index` and the document echoed; `top_n` keeps the first ones. Billed per search unit (a query with up to 100 documents).',
+    requestBody: { 'application/json': 'RerankRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'RerankResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
   'images.models.list': {
     summary: 'List image generation models',
     tag: 'Images',
