@@ -10,7 +10,7 @@ import type {
   TranscriptionWord,
 } from '../schemas/audio-transcription.ts';
 import { languageName } from './language-name.ts';
-import { generateTranscript } from './transcript.ts';
+import { generateTranscript, sentencesOf } from './transcript.ts';
 
 /**
  * Audio input tokens billed per second of audio. The reference STTUsage example bills 83 input
@@ -26,6 +26,8 @@ export interface TranscriptionInput {
   /** ISO-639-1 code the caller forced, if any. */
   readonly language: string | undefined;
   readonly temperature: number | undefined;
+  /** The text the recording carries (made by `/audio/speech`): the transcript is that text. */
+  readonly spokenText?: string | undefined;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -40,7 +42,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * buildTranscription(input, seededRandom(seed, 'audio.transcriptions', String(hashBytes(bytes))), tokenizer);
  */
 export function buildTranscription(input: TranscriptionInput, rng: SeededRandom, tokenizer: Tokenizer): TranscriptionResponse {
-  const sentences = generateTranscript(rng.fork('transcript'), input.seconds);
+  const sentences = input.spokenText !== undefined ? sentencesOf(input.spokenText) : generateTranscript(rng.fork('transcript'), input.seconds);
   const text = sentences.map((s) => s.text).join(' ');
   const totalWords = sentences.reduce((n, s) => n + s.words.length, 0);
   const at = (wordIndex: number) => (totalWords === 0 ? 0 : round3((wordIndex / totalWords) * input.seconds));

@@ -47,3 +47,22 @@ export function generateTranscript(rng: SeededRandom, seconds: number): Transcri
   }
   return sentences;
 }
+
+/**
+ * The sentences of a known text (speech made by `/audio/speech` carries its text): split after
+ * `.`, `!` or `?`, words at whitespace.
+ *
+ * @example
+ * sentencesOf('Hello world. Bye.').map((s) => s.words.length); // [2, 1]
+ */
+export function sentencesOf(text: string): TranscriptSentence[] {
+  const sentences: TranscriptSentence[] = [];
+  let used = 0;
+  for (const sentence of text.trim().split(/(?<=[.!?])\s+/)) {
+    const words = sentence.match(/\S+/g) ?? [];
+    if (words.length === 0) continue;
+    sentences.push({ text: words.join(' '), words, firstWord: used });
+    used += words.length;
+  }
+  return sentences;
+}

@@ -17,6 +17,7 @@ import { providersOperation } from '../operations/providers/operation.ts';
 import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
+import { speechOperation } from '../operations/speech/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -43,6 +44,7 @@ export const OPERATIONS: readonly Operation[] = [
   keysOperation,
   authKeysOperation,
   rerankOperation,
+  speechOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

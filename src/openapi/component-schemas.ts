@@ -6,6 +6,7 @@ import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/em
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
 import { RerankRequestSchema, RerankResponseSchema } from '../schemas/rerank-request.ts';
+import { SpeechRequestSchema } from '../schemas/speech-request.ts';
 import { ImageModelEndpointsSchema, ImageModelsListSchema, ImageRequestSchema, ImageResponseSchema, ImageStreamEventSchema } from '../schemas/image-request.ts';
 import { ChatRequestSchema } from '../schemas/chat-request.ts';
 import { ChatResultSchema, ChatStreamChunkSchema } from '../schemas/chat-result.ts';
@@ -40,6 +41,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(EmbeddingsRequestSchema, { id: 'EmbeddingsRequest' });
   requests.add(ImageRequestSchema, { id: 'ImageGenerationRequest' });
   requests.add(RerankRequestSchema, { id: 'RerankRequest' });
+  requests.add(SpeechRequestSchema, { id: 'SpeechRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });

@@ -235,6 +235,16 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'RerankResponse' },
     parameters: SIMULATION_HEADERS,
   },
+  'audio.speech.create': {
+    summary: 'Create speech',
+    tag: 'Audio',
+    description:
+      'Raw audio of `input` spoken by `voice`: `pcm` (the default; 24 kHz 16-bit little-endian mono, `audio/pcm`) or `mp3` (`audio/mpeg`, silent frames of the same duration). The duration follows the words and `speed`; the text rides in the audio, so `/audio/transcriptions` of it gives the text back. Billed per input character.',
+    requestBody: { 'application/json': 'SpeechRequest' },
+    successStatus: 200,
+    success: { 'audio/pcm': 'binary', 'audio/mpeg': 'binary' },
+    parameters: SIMULATION_HEADERS,
+  },
   'images.models.list': {
     summary: 'List image generation models',
     tag: 'Images',

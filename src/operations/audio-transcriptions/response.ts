@@ -3,6 +3,7 @@ import { buildTranscription } from '../../audio/build-transcription.ts';
 import { hashBytes } from '../../audio/hash-bytes.ts';
 import type { TranscriptionCall } from '../../audio/read-transcription-request.ts';
 import { resolveSpeechModel } from '../../audio/resolve-speech-model.ts';
+import { spokenText } from '../../audio/spoken-text.ts';
 import type { SpeechModel } from '../../catalog/speech-model.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
@@ -47,6 +48,8 @@ export async function transcription(env: Pick<GatewayEnv, 'catalog' | 'seed'>, c
       granularities: call.granularities,
       language: call.language,
       temperature: call.temperature,
+      // Speech made by /audio/speech carries its text: the two operations agree.
+      spokenText: spokenText(call.audio, call.format),
     },
     rng,
     await loadTokenizer(),
