@@ -33,4 +33,18 @@ describe('README facts come from the code', () => {
   test('no test count is stated (it would need editing by hand on every change)', () => {
     expect(readme).not.toMatch(/\b\d[\d,]* tests\b/);
   });
+
+  test('the Node version is the package\'s engines range', () => {
+    const engines = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('>=20.19');
+    expect(readme).toContain('Requires Node.js 20.19 or later.');
+  });
+
+  test('the conformance recipe runs the simulator on its virtual clock and stops what it started', () => {
+    const start = readme.indexOf('## Conformance ```bash');
+    const recipe = readme.slice(start, readme.indexOf('```', start + 20));
+    expect(recipe).toMatch(/gatewaykit serve [^&]*--clock virtual & server=\$!/);
+    expect(recipe).toContain('kill $server');
+    expect(recipe).toContain('gatewaykit conform --base-url http://127.0.0.1:8080/api/v1 --api-key sk-gw-test');
+  });
 });
