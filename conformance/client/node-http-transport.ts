@@ -49,8 +49,8 @@ function requestOptions(target: URL, method: string, headers: Record<string, str
 }
 
 /** A body that breaks off at once, with `error`. */
-async function* failedBody(error: unknown): AsyncIterable<Uint8Array> {
-  throw error;
+function failedBody(error: unknown): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) };
 }
 
 /** Response headers as fetch's `Headers` shows them: repeats joined with ", " (a repeated set-cookie: the last). */

@@ -1,7 +1,7 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-registry.ts';
 import { createPromptCache, type PromptCache } from '../state/prompt-cache.ts';
-import { ANSWERS_KEPT, createAnswerMemo, type AnswerMemo } from './answer-memo.ts';
+import { createAnswerMemo, type AnswerMemo } from './answer-memo.ts';
 import { createPlanMemo, type PlanMemo } from './plan-memo.ts';
 
 /** What the engine keeps per gateway: its environment, scripted replies and prompt cache, shared by every surface. */

@@ -28,9 +28,6 @@ export function contentKey(request: ResponsesRequest): string {
   return stableStringify(rest);
 }
 
-function orNull<T>(value: T | undefined): T | null {
-  return value === undefined ? null : value;
-}
 
 /** spec 2.2: the request settings the result echoes, with the documented defaults. */
 export function echoSettings(request: ResponsesRequest): Pick<

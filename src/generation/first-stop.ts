@@ -35,14 +35,20 @@ function buildAutomaton(stops: readonly string[]): State[] {
       s = to;
     }
     const end = states[s]!;
-    if (stop.length > end.out) (end.out = stop.length), (end.word = stop);
+    if (stop.length > end.out) {
+      end.out = stop.length;
+      end.word = stop;
+    }
   }
   const queue: number[] = [...states[0]!.next.values()];
   for (let head = 0; head < queue.length; head++) {
     const s = states[queue[head]!]!;
     // A state's own sequence is the longest ending here; a shorter one through the failure link only when it has none.
     const failed = states[s.fail]!;
-    if (s.out === 0 && failed.out > 0) (s.out = failed.out), (s.word = failed.word);
+    if (s.out === 0 && failed.out > 0) {
+      s.out = failed.out;
+      s.word = failed.word;
+    }
     for (const [c, to] of s.next) {
       let f = s.fail;
       while (f !== 0 && !states[f]!.next.has(c)) f = states[f]!.fail;

@@ -14,10 +14,10 @@ describe('LightHeaders', () => {
       fc.property(fc.array(fc.tuple(name, value), { maxLength: 12 }), fc.array(fc.tuple(name, value), { maxLength: 3 }), fc.array(name, { maxLength: 3 }), fc.array(fc.tuple(name, value), { maxLength: 3 }), (appended, set, deleted, more) => {
         const real = new Headers();
         const light = new LightHeaders();
-        for (const [n, v] of appended) (real.append(n, v), light.append(n, v));
-        for (const [n, v] of set) (real.set(n, v), light.set(n, v));
-        for (const n of deleted) (real.delete(n), light.delete(n));
-        for (const [n, v] of more) (real.append(n, v), light.append(n, v));
+        for (const [n, v] of appended) { real.append(n, v); light.append(n, v); }
+        for (const [n, v] of set) { real.set(n, v); light.set(n, v); }
+        for (const n of deleted) { real.delete(n); light.delete(n); }
+        for (const [n, v] of more) { real.append(n, v); light.append(n, v); }
         expect([...light]).toEqual([...real]);
         const walked: string[][] = [];
         (light as unknown as Headers).forEach((v, n) => walked.push([n, v]));

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WebFetchPluginSchema } from '../schemas/plugins.ts';
-import { validateResponsesRequest } from '../validation/validate-responses-request.ts';
 import { webFetch } from './web-fetch.ts';
 
 const entry = (config: Record<string, unknown>) => ({ id: 'web-fetch' as const, index: 1, config: WebFetchPluginSchema.parse({ id: 'web-fetch', ...config }) });
-/** A request with this plugin config, through the one validation of POST /responses. */
-const validating = (config: Record<string, unknown>) => () => validateResponsesRequest({ input: 'x', plugins: [{ id: 'web-fetch', ...config }] });
 const text = 'See https://example.com/, https://nodejs.org/api/http.html and https://docs.test/a.';
 
 describe('web-fetch plugin', () => {

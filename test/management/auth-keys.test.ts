@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
-import { chat, untilRefused } from './until-refused.ts';
+import { untilRefused } from './until-refused.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
 

@@ -1,6 +1,6 @@
 import type { OutputItem, ResponseResult } from '../../generation/output-items.ts';
 import type { ResponseStreamEvent } from '../../streaming/response-events.ts';
-import { messageId, messageUsage, reasoningText, serverToolUsage, stopReason, toolUseId, type MessageUsage, type RenderOptions } from './render-message.ts';
+import { messageId, messageUsage, serverToolUsage, stopReason, toolUseId, type MessageUsage, type RenderOptions } from './render-message.ts';
 import { anthropicErrorType } from './messages-error.ts';
 
 /** One event of the Anthropic stream (reference `MessagesStreamEvents`); `type` is also the SSE `event:` name. */
