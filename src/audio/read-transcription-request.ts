@@ -30,7 +30,7 @@ const JSON_OVERHEAD_BYTES = 64 * 1024;
 /**
  * The JSON body limit: base64 of the largest file any catalogue speech model accepts (reference:
  * "send larger files as base64 JSON via input_audio"), and never more than `--max-body-bytes`,
- * which holds here as on every operation (a 140 MB JSON body was once read whole). The 413 comes
+ * which holds here as on every operation. The 413 comes
  * while reading, never after buffering a body no model could take.
  *
  * @example

@@ -68,5 +68,5 @@ export function parseApiKeys(input: unknown, label = 'keys'): ApiKey[] {
   return parsed.data.keys;
 }
 
-/** The demo keys of DESIGN.md: sk-gw-test, sk-gw-management, sk-gw-no-credits, sk-gw-rate-limited. */
+/** The demo keys the start-up banner lists: sk-gw-test, sk-gw-management, sk-gw-no-credits, sk-gw-rate-limited. */
 export const DEFAULT_API_KEYS: readonly ApiKey[] = parseApiKeys(defaultKeysFile, 'fixtures/keys.json');

@@ -1,6 +1,6 @@
 /**
  * Compare two strings in time that depends only on their lengths, not on where they differ,
- * so that key lookups leak nothing through timing (issue 6: "key comparison is constant-time").
+ * so that key lookups leak nothing through timing.
  */
 export function constantTimeEqual(a: string, b: string): boolean {
   const len = Math.max(a.length, b.length);

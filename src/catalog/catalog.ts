@@ -36,8 +36,8 @@ export const CatalogSchema = z
     ttsModels: z.array(TtsModelSchema).default(() => DEFAULT_TTS_MODELS.map((m) => TtsModelSchema.parse(m))),
   })
   .superRefine((catalog, ctx) => {
-    // Cross-reference problems are listed up to a bound, then counted: a hostile catalogue of
-    // 20k models naming 20k unknown providers took 35 s and 3.4 GB to describe (F14).
+    // Cross-reference problems are listed up to a bound, then counted: describing every problem of
+    // a hostile catalogue would cost time and memory in proportion to its size.
     let problems = 0;
     const add = (path: (string | number)[], message: string) => {
       problems++;

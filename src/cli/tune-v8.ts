@@ -25,9 +25,9 @@ function tunable(host: V8Host): boolean {
 /**
  * Tunes V8 for a process that runs for a second or two and exits, as `gatewaykit conform` does
  * against the simulator: the interrupt budget, the bytecode a function runs before V8 optimises
- * it, goes up eightfold. With V8's defaults such a run spent a third of its CPU optimising
- * functions that had run only a few hundred times (some twice, after a deoptimisation), on
- * background threads that took the cores the gateway under test needed.
+ * it, goes up eightfold. With V8's defaults such a short run spends much of its CPU optimising
+ * functions that run only a few hundred times, on background threads that take the cores the
+ * gateway under test needs.
  *
  * Not for `gatewaykit serve`: a function called once per request then waits eight times as many
  * requests to be optimised, and a server under a long load paid about a tenth more per request;

@@ -4,8 +4,8 @@ import { loadO200kRanks } from './load-o200k-ranks.ts';
 /**
  * The o200k_base encoding (GPT-4o's), giving the same token ids as gpt-tokenizer's for every
  * text, so the counts of every recorded answer stay as they were. The vocabulary and its hash
- * table are typed arrays (read in place from a binary image in Node), where importing it as
- * 200,000 strings and filling a Map took a few hundred milliseconds and over 20 MB. Loaded by the
+ * table are typed arrays (read in place from a binary image in Node), far cheaper to load than a
+ * Map of the vocabulary's strings (docs/decisions/0025-engine-costs.md). Loaded by the
  * tokenizer on first use only.
  *
  * Special-token strings such as `<|endoftext|>` are plain text here: the gateway counts user

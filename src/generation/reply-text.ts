@@ -56,8 +56,8 @@ const CLOSERS = [
 ];
 
 /**
- * Words longer than this are not topics: no model quotes a 6 MB run of `x` back, and doing so made
- * the answer (and its token count) as large as the prompt.
+ * Words longer than this are not topics: no model quotes a huge run of `x` back, and quoting it
+ * would make the answer (and its token count) as large as the prompt.
  */
 export const MAX_TOPIC_WORD = 40;
 

@@ -37,7 +37,7 @@ function commonPrefix(a: string, b: string): string {
 
 /**
  * The longest run of non-whitespace encoded in one go. Byte-pair encoding of one pre-token is
- * quadratic in its length (a 1 MB base64 blob took minutes: a hang), so longer runs are cut into
+ * quadratic in its length (a long base64 blob would hold the event loop), so longer runs are cut into
  * pieces of this size first. Counts then differ from the model's only inside such runs, by at most
  * a token per cut; ordinary text (words, code, JSON) never has runs this long and is unaffected.
  */

@@ -5,8 +5,8 @@
  * `gateway.fetch` hand the core. Anything else a caller asks of it (`signal`, `clone()`, ...)
  * builds the ordinary Request once and answers from that. The core reads bodies through
  * `RequestInfo.readBody`, never through a web stream. undici's Request constructor (URL parsing, a
- * Headers copy, an AbortSignal, a body stream) cost about 10 µs per request, a third of answering
- * a 401. Every member a caller can reach is its own; it becomes an `instanceof Request` when one
+ * Headers copy, an AbortSignal, a body stream) is a large share of a small answer's cost
+ * (docs/decisions/0024-light-fetch-objects.md). Every member a caller can reach is its own; it becomes an `instanceof Request` when one
  * may reach a caller who could check (src/http/fetch-prototypes.ts).
  */
 export class LightRequest {

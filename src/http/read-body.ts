@@ -15,8 +15,8 @@ export function bodyTooLarge(limit: number): GatewayError {
 }
 
 /**
- * Read a request body, refusing with 413 as soon as it passes `limit` bytes (issue 2.3: "enforced
- * while reading, without buffering past the limit"). A declared Content-Length over the limit is
+ * Read a request body, refusing with 413 as soon as it passes `limit` bytes (enforced while
+ * reading, never buffering past the limit). A declared Content-Length over the limit is
  * refused before a byte is read.
  */
 export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {

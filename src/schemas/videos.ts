@@ -48,7 +48,7 @@ export type InputReference = z.infer<typeof InputReferenceSchema>;
 const max256 = z.string().max(256, 'at most 256 characters (spec 8)');
 /**
  * A prompt is stored with its job and written to the state file: bounded, so one request cannot
- * make every later save carry megabytes (a 9 MB prompt was kept). Far above any provider's limit.
+ * make every later save carry megabytes. Far above any provider's limit.
  */
 export const MAX_VIDEO_PROMPT_CHARS = 32_000;
 /** `callback_url` is stored with its job: at most this many characters (browsers' practical URL limit). */

@@ -2,7 +2,7 @@ import { findProvider } from '../catalog/find-provider.ts';
 import type { Provider } from '../catalog/provider.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 
-/** Upstream statuses a provider can be told to fail with (issue 3: 502, 503, 524, 529, 408). */
+/** Upstream statuses a provider can be told to fail with (the upstream failures a gateway passes on to its caller). */
 export const PROVIDER_FAULT_STATUSES = [408, 429, 500, 502, 503, 524, 529] as const;
 
 export interface ProviderFault {

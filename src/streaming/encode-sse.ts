@@ -116,8 +116,8 @@ export const SHARED_ECHO_MIN_CHARS = 64 * 1024;
  * The whole stream as UTF-8 pieces, byte for byte what {@link encodeSsePieces} gives, except that
  * a long `instructions` string echoed in the response events (spec 2.2: `response.created`,
  * `response.in_progress` and the terminal event each carry the whole response, instructions
- * included) is serialised and encoded once, and that one piece is reused at each echo. A 1 MB
- * instructions thus costs one copy held while the stream is open instead of three; the wire
+ * included) is serialised and encoded once, and that one piece is reused at each echo. Long
+ * instructions thus cost one copy held while the stream is open instead of three; the wire
  * still carries the faithful echo in every event.
  *
  * @example

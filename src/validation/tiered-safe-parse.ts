@@ -10,9 +10,8 @@ const parses = new WeakMap<object, number>();
  * parses and compiled after, as V8 itself tiers up a function. Zod compiles an object schema into
  * a parser of its own on first use (source text generated, then compiled by V8); that pays off over
  * many parses of valid values. A test run parses each schema a few hundred times, many values
- * broken on purpose, and there the interpreter is quicker: in a conformance run against a fresh
- * simulator, the compiled parsers and their making took a tenth of the server's CPU and of the
- * suite's. Both give the same result.
+ * broken on purpose, and there the interpreter is quicker, since compiling costs more than the
+ * few parses it would speed up (docs/decisions/0025-engine-costs.md). Both give the same result.
  *
  * @example
  * const parsed = tieredSafeParse(ResponsesResultSchema, body);

@@ -213,8 +213,7 @@ export function createVideoJobs(env: GatewayEnv, options: VideoJobsOptions = {})
   }
   if (!(maxAttempts >= 1)) throw new TypeError('webhooks.maxAttempts: must be >= 1');
 
-  // A Map in submission order: lookups by id in constant time (a scanning store cost 60-90 ms per
-  // lookup at 100,000 jobs).
+  // A Map in submission order: lookups by id in constant time, however many jobs are kept.
   const jobs = new Map<string, VideoJobRecord>();
   const bounds: VideoJobBounds = { ...DEFAULT_VIDEO_JOB_BOUNDS, ...options.bounds };
   if (!(Number.isInteger(bounds.maxJobs) && bounds.maxJobs >= 1)) throw new TypeError('videoJobs.bounds.maxJobs: must be a whole number >= 1');

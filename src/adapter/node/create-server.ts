@@ -120,8 +120,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // Responses request does not wait for it; start-up itself does not.
   void loadTokenizer().catch(() => undefined);
 
-  // Requests being answered, so a shutdown can wait for them (SIGTERM used to reset clients
-  // whose jobs were already saved, and a retrying client then made duplicates).
+  // Requests being answered, so a shutdown can wait for them: a client reset after its job was
+  // saved would retry and make a duplicate.
   const inFlight = new Set<ServerResponse>();
   let shuttingDown = false;
   let drained: (() => void) | undefined;

@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
  * which skips a web stream per request. Otherwise the body is a lazy stream (read only if asked).
  *
  * `signal` is optional and the server adapter does not pass it: undici makes a Request follow an
- * outside signal through a WeakRef and a FinalizationRegistry, which measured 25 µs per request
- * (40 µs with, 15 without), more than the rest of the conversion. The adapter hands the
+ * outside signal through a WeakRef and a FinalizationRegistry, which costs more than the rest of
+ * the conversion (docs/decisions/0024-light-fetch-objects.md). The adapter hands the
  * dispatcher its "client gone" signal through `RequestInfo.signal` instead.
  *
  * @example
