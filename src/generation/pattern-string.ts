@@ -108,6 +108,23 @@ export function patternString(pattern: string, rng: SeededRandom, budget: number
   return { ok: true, value: made.gen() };
 }
 
+/**
+ * randexp expands a character class into its range on every character it draws: `[\s\S]` subtracts
+ * ranges over all of Unicode each time, so a few hundred thousand such characters took tens of
+ * seconds. A class's range depends on the class alone (the parsed tokens never change once
+ * clamped), so it is expanded once per generator; the draws, and so the strings, are the same.
+ */
+function memoizeSets(generator: RandExp): void {
+  const target = generator as unknown as { _expand(token: object): unknown };
+  const expand = target._expand.bind(generator);
+  const ranges = new WeakMap<object, unknown>();
+  target._expand = (token) => {
+    let range = ranges.get(token);
+    if (range === undefined) ranges.set(token, (range = expand(token)));
+    return range;
+  };
+}
+
 /** A generator for `pattern` within `budget`, or the result to give instead (refused, or no string derivable). */
 function buildGenerator(pattern: string, budget: number): RandExp | PatternResult {
   try {
@@ -125,6 +142,7 @@ function buildGenerator(pattern: string, budget: number): RandExp | PatternResul
     return { ok: true, value: '' };
   }
   generator.max = OPEN_REPEAT;
+  memoizeSets(generator);
   const tokens = (generator as unknown as { tokens: Token }).tokens;
   const least = work(tokens, false);
   if (least > budget) return { ok: false, reason: `needs strings of at least ${least} steps to generate, more than the budget (${budget})` };

@@ -5,6 +5,7 @@ import { chatFields } from './chat-fields.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import type { Operation } from '../operation.ts';
 import { chatToCanonical } from './chat-to-canonical.ts';
+import { checkLogprobBudget, checkLogprobEntries } from './logprob-bound.ts';
 import { validateChatRequest } from './request.ts';
 import { renderChat } from './response.ts';
 
@@ -33,7 +34,11 @@ export const chatOperation: Operation = {
     'chat.completions.create': (ctx) =>
       engine.answers.answer(ctx, 'chat', async (body) => {
         const chat = validateChatRequest(body);
+        // logprobs multiply the rendered answer by 1 + top_logprobs: bounded before any work, and
+        // again on the reply before its log probabilities are made.
+        checkLogprobBudget(chat);
         const answer = await inSurfaceTerms(runEngine(engine, chatToCanonical(chat), ctx), () => chatFields(chat));
+        checkLogprobEntries(chat, answer.result.usage?.output_tokens ?? 0);
         // reference ChatRequest `logprobs`: the tokens of the answer with simulated log probabilities.
         const tokenizer = chat.logprobs === true ? (loadedTokenizer() ?? (await loadTokenizer())) : undefined;
         const logprobs = tokenizer ? { top: chat.top_logprobs ?? 0, tokens: tokenizer.tokens } : undefined;
