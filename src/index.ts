@@ -9,8 +9,10 @@
  */
 
 // Gateway
-export { createGateway, DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './gateway/create-gateway.ts';
+export { createGateway, DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SCOPES } from './gateway/create-gateway.ts';
 export type { Gateway, GatewayOptions } from './gateway/create-gateway.ts';
+export type { GatewayScope } from './gateway/gateway-scope.ts';
+export { SCOPE_HEADER } from './http/scope-id.ts';
 export type { GatewayControl } from './env/gateway-control.ts';
 
 // Clock

@@ -5,7 +5,11 @@ import type { ProviderFault } from '../state/provider-faults.ts';
 
 /** Simulation controls of a gateway: in-process methods, and the control API in server mode. */
 export interface GatewayControl {
-  /** Forget all state (journal, sessions, jobs, faults, rate windows) and rewind a virtual clock. */
+  /**
+   * Forget all state (journal, sessions, jobs, faults, rate windows) and rewind a virtual clock.
+   * A scope's control (`X-Test-Id`, `gateway.scope(id)`) forgets that scope only and leaves the
+   * shared clock; the default scope's forgets every scope too.
+   */
   reset(): void;
   /** The request journal, oldest first (bounded). */
   requests(): JournalEntry[];

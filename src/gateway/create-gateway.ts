@@ -32,7 +32,10 @@ import type { Route } from '../http/route.ts';
 import { createStickySessions } from '../state/sticky-sessions.ts';
 import { createScriptRegistry, type ScriptEntry, type ScriptHandle, type ScriptRegistry } from '../scripts/script-registry.ts';
 import type { ScriptRule, ScriptRuleInput } from '../scripts/script-rule.ts';
-import { createJournal } from '../state/journal.ts';
+import { createJournal, DEFAULT_JOURNAL_BYTES } from '../state/journal.ts';
+import { createScopeMap } from '../state/scope-map.ts';
+import { checkedScopeId, gatewayScope, type GatewayScope } from './gateway-scope.ts';
+import { scopedDispatch } from './scoped-dispatch.ts';
 import type { JournalEntry } from '../state/journal.ts';
 import { createProviderFaults } from '../state/provider-faults.ts';
 import { replayFirst } from '../replay/replay-first.ts';
@@ -44,6 +47,10 @@ import { createVideoJobs, type VideoJobs, type VideoJobsOptions, type VideoJobsP
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Most scopes (`X-Test-Id`) one gateway keeps at once; the least recently used is dropped past it. */
+export const DEFAULT_MAX_SCOPES = 256;
+/** A scope's journal holds at most this many bytes (2 MiB), so the cap of scopes bounds their memory. */
+export const SCOPE_JOURNAL_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface GatewayOptions {
   /** Where the simulated API lives; msw handlers match it. Default http://127.0.0.1:8080/api/v1. */
@@ -98,6 +105,12 @@ export interface GatewayOptions {
   videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence; bounds?: VideoJobsOptions['bounds'] };
   /** The management plane's keys and codes: restored from and saved to a state file, and how many are kept (docs/management.md). */
   management?: { restore?: ManagementSnapshot; persistence?: ManagementPersistence; bounds?: Partial<ManagementBounds> };
+  /**
+   * Most scopes kept at once: each `X-Test-Id` value gets its own journal, scripts, faults,
+   * sessions and credits on first use, and past the cap the least recently used one is forgotten.
+   * Default 256.
+   */
+  maxScopes?: number;
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
@@ -123,6 +136,13 @@ export interface Gateway {
   readonly routes: readonly Route[];
   /** Video jobs: look up, cancel, snapshot, webhook attempts, `webhooksIdle()` for tests. */
   readonly videos: VideoJobs;
+  /**
+   * The scope that requests with `X-Test-Id: <id>` see (made on first use): its own journal,
+   * scripts, faults, sessions and credits. A malformed id is a TypeError.
+   */
+  scope(id: string): GatewayScope;
+  /** The scopes alive now, least recently used first. */
+  scopeIds(): string[];
 }
 
 /**
@@ -137,20 +157,24 @@ export interface Gateway {
  * server.listen();
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
-  const { env, metrics, resetStores } = buildEnv(options);
-  const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
-  const control = createControl(env, { videos, resetStores });
-  const scriptRegistry = createScriptRegistry(options.scripts ?? []);
-  env.onReset(() => scriptRegistry.reset());
-  // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
-  const engine = createEngine(env, scriptRegistry);
-  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scriptRegistry, metrics);
-  const simulate = createDispatcher(env, routes, metrics);
+  const shared = sharedParts(options);
+  // Scopes (X-Test-Id): one core each, made on first use, the least recently used dropped past
+  // the cap (docs/decisions/0062-test-scopes.md); dropping one cancels its timers.
+  const scopes = createScopeMap<GatewayCore>({
+    max: options.maxScopes ?? DEFAULT_MAX_SCOPES,
+    make: (id) => createCore(scopeOptions(options), shared, id),
+    evicted: (core) => core.resetStores(),
+  });
+  // The default scope is the gateway as it always was; its reset also forgets every scope.
+  const root = createCore(options, shared, undefined, () => scopes.clear());
+  const { env } = root;
+  const routed = scopedDispatch(root.dispatch, (id) => scopes.get(id).dispatch);
   // Replay (docs/record-replay.md): recorded answers first, the simulator for the rest.
-  const replaying = options.replay ? replayFirst(createReplayer(options.replay, env.clock), simulate, env.basePath, env.maxBodyBytes) : simulate;
+  const replaying = options.replay ? replayFirst(createReplayer(options.replay, env.clock), routed, env.basePath, env.maxBodyBytes) : routed;
   // A test set-up's observer, when one is installed (src/gateway/exchange-observer.ts).
   const observer = installedExchangeObserver();
   const dispatch = observer ? observedDispatch(replaying, observer, env.basePath) : replaying;
+  const fetch = gatewayFetch(env.baseUrl, dispatch);
   // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
   let handlers: HttpHandler[] | undefined;
 
@@ -160,35 +184,90 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     clock: env.clock,
     catalog: env.catalog,
     get handlers() {
-      return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
+      return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: root.apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
     },
-    fetch: gatewayFetch(env.baseUrl, dispatch),
+    fetch,
     handle: dispatch,
-    control,
-    script: (rule) => scriptRegistry.add(rule),
-    scripts: () => scriptRegistry.list(),
+    control: root.control,
+    script: (rule) => root.scripts.add(rule),
+    scripts: () => root.scripts.list(),
     requests: () => env.journal.list(),
-    routes: Object.freeze(routes.slice()),
-    videos,
+    routes: Object.freeze(root.routes.slice()),
+    videos: root.videos,
+    scope: (id) => gatewayScope(checkedScopeId(id), (valid) => scopes.get(valid), fetch),
+    scopeIds: () => scopes.ids(),
   }, env);
 }
 
-/**
- * The environment of one gateway (seed, clock, keys, catalogue, limits, stores) from its options,
- * and the one reset that makes every store forget (control reset): each store registers how.
- */
-function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsTally; resetStores(): void } {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const clock = options.clock ?? systemClock();
-  const resets: Array<() => void> = [];
-  const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now() });
-  const stickySessions = createStickySessions();
+/** What every scope of one gateway shares: the clock, the catalogue and keys (validated once), the metrics. */
+interface SharedParts {
+  readonly clock: Clock;
+  readonly catalog: Catalog;
+  readonly keys: readonly ApiKey[];
+  readonly metrics: MetricsTally;
+}
+
+function sharedParts(options: GatewayOptions): SharedParts {
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
   const catalog = resolveCatalog(options.catalog);
   const keys = options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS;
+  // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts): server-wide.
+  return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally() };
+}
+
+/**
+ * A scope's options: the gateway's, without what belongs to the server as a whole (cassettes,
+ * the state file), and with a smaller journal so that many scopes stay cheap.
+ */
+function scopeOptions(options: GatewayOptions): GatewayOptions {
+  return {
+    ...options,
+    replay: undefined,
+    journalMaxBytes: Math.min(options.journalMaxBytes ?? DEFAULT_JOURNAL_BYTES, SCOPE_JOURNAL_MAX_BYTES),
+    videoJobs: { bounds: options.videoJobs?.bounds },
+    management: { bounds: options.management?.bounds },
+  };
+}
+
+/** One scope's simulator: its stores, engine, routes and dispatcher over the shared parts. */
+export interface GatewayCore {
+  readonly env: GatewayEnv;
+  readonly control: GatewayControl;
+  readonly scripts: ScriptRegistry;
+  readonly videos: VideoJobs;
+  readonly apiRoutes: readonly Route[];
+  readonly routes: readonly Route[];
+  readonly dispatch: (request: Request, info?: RequestInfo) => Promise<Response>;
+  /** Forget this scope's state (not the clock). */
+  resetStores(): void;
+}
+
+function createCore(options: GatewayOptions, shared: SharedParts, scope: string | undefined, alsoReset?: () => void): GatewayCore {
+  const { env, resetStores } = buildEnv(options, shared, scope);
+  if (alsoReset) env.onReset(alsoReset);
+  const videos = createVideoJobs(env, { webhooks: options.webhooks, ...options.videoJobs });
+  // A scope's reset leaves the shared clock alone: other tests run on it.
+  const control = createControl(env, { videos, resetStores, rewindsClock: scope === undefined });
+  const scripts = createScriptRegistry(options.scripts ?? []);
+  env.onReset(() => scripts.reset());
+  // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
+  const engine = createEngine(env, scripts);
+  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scripts, shared.metrics);
+  const dispatch = createDispatcher(env, routes, shared.metrics);
+  return { env, control, scripts, videos, apiRoutes, routes, dispatch, resetStores };
+}
+
+/**
+ * The environment of one scope (seed, clock, keys, catalogue, limits, stores) from its options,
+ * and the one reset that makes every store forget (control reset): each store registers how.
+ */
+function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | undefined): { env: GatewayEnv; resetStores(): void } {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const { clock, catalog, keys, metrics } = shared;
+  const resets: Array<() => void> = [];
+  const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
+  const stickySessions = createStickySessions();
   const management = createManagementStore({ fileKeys: keys, clock, ...options.management });
-  // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts).
-  const metrics = createMetricsTally();
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
   const account = meteredAccount(createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit }), metrics);
   const env: GatewayEnv = {
@@ -214,8 +293,9 @@ function buildEnv(options: GatewayOptions): { env: GatewayEnv; metrics: MetricsT
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
   env.onReset(() => management.reset());
-  env.onReset(() => metrics.reset());
-  return { env, metrics, resetStores: () => resets.forEach((fn) => fn()) };
+  // The metrics are the server's: only the default scope's reset (the whole server's) clears them.
+  if (scope === undefined) env.onReset(() => metrics.reset());
+  return { env, resetStores: () => resets.forEach((fn) => fn()) };
 }
 
 /**

@@ -85,6 +85,8 @@ export interface JournalEntry {
   check?: string;
   /** A warning the simulator answered with (its `x-gatewaykit-warning` header): a request it answered but likely not as meant. */
   warning?: string;
+  /** The scope (`X-Test-Id`) whose journal holds the entry; absent in the default scope. */
+  scope?: string;
 }
 
 /** What the dispatcher hands the journal about one request. */
@@ -165,6 +167,8 @@ export interface JournalOptions {
   maxBytes?: number;
   /** The gateway clock: stream events are timed on it. */
   now: () => number;
+  /** The scope (`X-Test-Id`) this journal belongs to, shown on each entry; none for the default scope. */
+  scope?: string;
 }
 
 /**
@@ -352,6 +356,11 @@ export function createJournal(options: JournalOptions): Journal {
   const bodyLimit = Math.min(JOURNAL_BODY_LIMIT, Math.floor(maxBytes / 4));
   const answerLimit = Math.min(JOURNAL_ANSWER_LIMIT, Math.floor(maxBytes / 8));
   const eventBytesLimit = Math.min(JOURNAL_EVENT_BYTES, Math.floor(maxBytes / 8));
+  const scope = options.scope;
+  const scoped = (entry: JournalEntry): JournalEntry => {
+    if (scope !== undefined) entry.scope = scope;
+    return entry;
+  };
   // A queue as an array and a head index: shift() is O(n) on large arrays; the dead prefix is
   // cut off once it is half the array (amortised O(1)).
   let entries: Stored[] = [];
@@ -570,7 +579,7 @@ export function createJournal(options: JournalOptions): Journal {
         },
       };
     },
-    list: () => entries.slice(head).map((e) => show(e, ring)),
+    list: () => entries.slice(head).map((e) => scoped(show(e, ring))),
     query(q) {
       const limit = q.limit;
       const data: JournalEntry[] = [];
@@ -601,7 +610,7 @@ export function createJournal(options: JournalOptions): Journal {
           hasMore = true;
           return false;
         }
-        data.push(show(s, ring));
+        data.push(scoped(show(s, ring)));
         pageBytes += s.size;
         last = s.seq;
         return true;
