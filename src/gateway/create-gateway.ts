@@ -159,7 +159,7 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const shared = sharedParts(options);
   // Scopes (X-Test-Id): one core each, made on first use, the least recently used dropped past
-  // the cap (docs/decisions/0062-test-scopes.md); dropping one cancels its timers.
+  // the cap (docs/decisions/0063-test-scopes.md); dropping one cancels its timers.
   const scopes = createScopeMap<GatewayCore>({
     max: options.maxScopes ?? DEFAULT_MAX_SCOPES,
     make: (id) => createCore(scopeOptions(options), shared, id),
