@@ -20,7 +20,7 @@ function section(title: string): string {
 }
 
 /** `METHOD /path` of each endpoint as the README writes it: `{param}` for `:param`, no query. */
-const readmeForm = (method: string, path: string) => `${method} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+const readmeForm = (method: string, path: string) => `${method} ${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
 
 describe('the README operations table is the operations table', () => {
   const rows = section('Operations')

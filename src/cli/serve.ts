@@ -34,6 +34,7 @@ Options:
   --headers-timeout-ms N    limit for receiving the request headers (default min(request timeout, 20000))
   --keep-alive-timeout-ms N how long an idle keep-alive connection stays open (default 5000)
   --state-file FILE   keep video jobs (and pending webhooks) in FILE across restarts
+  --downloadable-uploads  serve uploaded files back from GET /files/{file_id}/content (the reference answers 400; docs/files.md)
   --max-video-jobs N  video jobs kept at most; the oldest finished ones are forgotten past it (default 10000)
   --webhook-secret S  signing secret of X-Gateway-Signature (default whsec_gatewaykit_test)
   --webhook-url URL   default callback URL for jobs submitted without callback_url (HTTPS)
@@ -63,7 +64,7 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'downloadable-uploads', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -89,6 +90,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'webhook-secret': { type: 'string' },
         'webhook-url': { type: 'string' },
         'webhook-allow-insecure-localhost': { type: 'boolean' },
+        'downloadable-uploads': { type: 'boolean' },
         'webhook-concurrency': { type: 'string' },
         scripts: { type: 'string' },
         keys: { type: 'string' },
@@ -288,7 +290,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     };
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
     const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
-    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted });
+    const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
+    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
@@ -307,7 +310,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   if (state) {
-    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys)`);
+    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys, ${state.files?.restore?.files.length ?? 0} saved files)`);
     for (const note of state.repaired) io.out(`    repaired: ${note}`);
   }
   if (config) io.out(`  config: ${config.file}`);

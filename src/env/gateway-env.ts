@@ -3,6 +3,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { UnexpectedErrorContext } from '../errors/unexpected-error.ts';
+import type { FileStore } from '../files/file-store.ts';
 import type { ManagementStore } from '../management/management-store.ts';
 import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
@@ -35,6 +36,8 @@ export interface GatewayEnv {
   readonly account: Account;
   /** The management plane's keys and codes (`/keys`, `/auth/keys`), and the key ring every request authenticates with. */
   readonly management: ManagementStore;
+  /** Uploaded files (`/files`), referenced by id from inference input; cleared on reset. */
+  readonly files: FileStore;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500; `context` names the request and its X-Generation-Id. */

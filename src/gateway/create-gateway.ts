@@ -7,6 +7,7 @@ import { installedExchangeObserver, observedDispatch } from './exchange-observer
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
 import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
 import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
+import { createFileStore, type FileStoreOptions } from '../files/file-store.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
 import { DEFAULT_API_KEYS, parseApiKeys, type ApiKey, type ApiKeyInput } from '../auth/api-key.ts';
 import type { Catalog, CatalogInput } from '../catalog/catalog.ts';
@@ -111,6 +112,8 @@ export interface GatewayOptions {
    * Default 256.
    */
   maxScopes?: number;
+  /** Uploaded files (`/files`): how many and how large (413 past it), whether uploads are downloadable, and the state file's hooks (docs/files.md). */
+  files?: Omit<FileStoreOptions, 'clock' | 'seed'>;
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
@@ -226,6 +229,7 @@ function scopeOptions(options: GatewayOptions): GatewayOptions {
     journalMaxBytes: Math.min(options.journalMaxBytes ?? DEFAULT_JOURNAL_BYTES, SCOPE_JOURNAL_MAX_BYTES),
     videoJobs: { bounds: options.videoJobs?.bounds },
     management: { bounds: options.management?.bounds },
+    files: { bounds: options.files?.bounds, uploadsDownloadable: options.files?.uploadsDownloadable },
   };
 }
 
@@ -268,6 +272,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
   const stickySessions = createStickySessions();
   const management = createManagementStore({ fileKeys: keys, clock, ...options.management });
+  const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
   const account = meteredAccount(createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit }), metrics);
   const env: GatewayEnv = {
@@ -275,6 +280,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     clock,
     keys,
     management,
+    files,
     catalog,
     baseUrl,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
@@ -293,6 +299,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
   env.onReset(() => management.reset());
+  env.onReset(() => files.reset());
   // The metrics are the server's: only the default scope's reset (the whole server's) clears them.
   if (scope === undefined) env.onReset(() => metrics.reset());
   return { env, resetStores: () => resets.forEach((fn) => fn()) };

@@ -18,6 +18,7 @@ import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
+import { filesOperation } from '../operations/files/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -45,6 +46,7 @@ export const OPERATIONS: readonly Operation[] = [
   authKeysOperation,
   rerankOperation,
   speechOperation,
+  filesOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

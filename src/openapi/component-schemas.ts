@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VideoModelSchema } from '../catalog/video-model.ts';
 import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../schemas/account-responses.ts';
+import { FileDeleteResponseSchema, FileListResponseSchema, FileResponseSchema } from '../schemas/file-responses.ts';
 import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedResponseSchema, KeyDataResponseSchema, KeyDeletedResponseSchema, KeysListResponseSchema } from '../schemas/management-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
@@ -80,6 +81,9 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
+  answers.add(FileResponseSchema, { id: 'FileResponse' });
+  answers.add(FileListResponseSchema, { id: 'FileListResponse' });
+  answers.add(FileDeleteResponseSchema, { id: 'FileDeleteResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
   answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true })) }), { id: 'VideoModelsListResponse' });
 
@@ -105,6 +109,12 @@ export function componentSchemas(): Record<string, JsonSchema> {
       temperature: { type: 'number' },
     },
     required: ['file', 'model'],
+  };
+  components.FileUploadMultipartRequest = {
+    type: 'object',
+    description: 'reference uploadFile: the multipart form; `file` carries the bytes (their type is judged from them). Other fields (`purpose`) are ignored.',
+    properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+    required: ['file'],
   };
   // Reference `ModelsListResponse` / `Model` (reference README, "Models"); built by catalog/model-listing.ts.
   const price = { type: 'string', description: 'USD per token' };

@@ -69,7 +69,7 @@ export function readStateFile(path: string): GatewayStateFile | undefined {
 }
 
 /** Gateway options with a state file, and what opening it repaired. */
-export interface StateFileSetup extends Pick<GatewayOptions, 'videoJobs' | 'management'> {
+export interface StateFileSetup extends Pick<GatewayOptions, 'videoJobs' | 'management' | 'files'> {
   /** Repairs made on opening (a torn last record dropped, an older format converted): worth a log line. */
   readonly repaired: readonly string[];
   /** The open log (flush and close it on shutdown). */
@@ -90,9 +90,9 @@ export interface StateFileSetup extends Pick<GatewayOptions, 'videoJobs' | 'mana
  * const server = await startServer({ port: 0, clock, ...state });
  */
 export async function stateFileOptions(path: string, clock?: Clock): Promise<StateFileSetup> {
-  const { restore, management, log, repaired } = await openStateLog(path);
+  const { restore, management, files, log, repaired } = await openStateLog(path);
   if (restore && clock && clock.kind === 'virtual' && 'advanceTo' in clock && clock.now() < restore.saved_at) {
     await (clock as { advanceTo(ms: number): Promise<void> }).advanceTo(restore.saved_at);
   }
-  return { videoJobs: { ...(restore ? { restore } : {}), persistence: log }, management: { ...(management ? { restore: management } : {}), persistence: log }, repaired, log };
+  return { videoJobs: { ...(restore ? { restore } : {}), persistence: log }, management: { ...(management ? { restore: management } : {}), persistence: log }, files: { ...(files ? { restore: files } : {}), persistence: log }, repaired, log };
 }

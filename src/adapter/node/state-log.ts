@@ -6,14 +6,16 @@ import { VideoJobRecordSchema, type VideoJobRecord } from '../../schemas/video-j
 import type { VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot } from '../../videos/video-jobs.ts';
 import type { ManagementChange, ManagementPersistence, ManagementSnapshot } from '../../management/management-change.ts';
 import { createManagementMirror, type ManagementMirror } from './management-mirror.ts';
+import type { FilesChange, FilesPersistence, FilesSnapshot } from '../../files/file-change.ts';
+import { createFilesMirror, type FilesMirror } from './files-mirror.ts';
 import { StateFileError } from './state-file-error.ts';
 import { lockStateFile, type StateFileLock } from './state-file-lock.ts';
 
 /** The first line of a state file: what it is, so a foreign file is never taken for one. */
 const HEADER = { format: 'gatewaykit-state', version: 2 } as const;
 const HEADER_LINE = `${JSON.stringify(HEADER)}\n`;
-/** A line longer than this is not one this program wrote (the largest job record is far smaller). */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** A line longer than this is not one this program wrote: the largest is an uploaded file of 100 MB in base64. */
+const MAX_LINE_BYTES = 160 * 1024 * 1024;
 /** Jobs written per slice while compacting: the event loop gets a turn between slices. */
 const COMPACT_SLICE = 500;
 /** The older one-document format is read whole: larger files are refused rather than loaded. */
@@ -27,6 +29,8 @@ export interface StateLogOpened {
   restore: VideoJobsSnapshot | undefined;
   /** The saved management records (keys, codes), or undefined when there are none. */
   management: ManagementSnapshot | undefined;
+  /** The saved files, or undefined when there are none. */
+  files: FilesSnapshot | undefined;
   /** The open log. */
   log: StateLog;
   /** What start-up repaired, e.g. a torn last record from a crash mid-write (for the log line). */
@@ -34,7 +38,7 @@ export interface StateLogOpened {
 }
 
 /** The append-only log of video-job changes (docs/decisions/0014). */
-export interface StateLog extends VideoJobsPersistence, ManagementPersistence {
+export interface StateLog extends VideoJobsPersistence, ManagementPersistence, FilesPersistence {
   /** Lines and bytes in the file now, and compactions so far (for tests and the bench). */
   stats(): { lines: number; bytes: number; compactions: number };
   /** Resolves once every change saved so far is written (or failed), compactions included. */
@@ -46,7 +50,7 @@ export interface StateLog extends VideoJobsPersistence, ManagementPersistence {
 /** The live jobs as the core holds them (a Map by id). */
 type LiveJobs = ReadonlyMap<string, VideoJobRecord>;
 
-type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { mgmt: unknown; seq: number; at: number } | { seq: number; at: number; reset?: true };
+type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { mgmt: unknown; seq: number; at: number } | { files: unknown; seq: number; at: number } | { seq: number; at: number; reset?: true };
 
 /** Read the file in chunks and hand each complete line to `onLine` with its start offset. */
 async function readLines(handle: FileHandle, file: string, onLine: (text: string, offset: number, lineNo: number) => void): Promise<{ end: number; tail: string }> {
@@ -108,6 +112,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
   }
   const jobs = new Map<string, VideoJobRecord>();
   const mirror = createManagementMirror();
+  const filesMirror = createFilesMirror();
   let seq = 0;
   let at = 0;
   let lines = 0;
@@ -124,11 +129,11 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       // Rewritten as a log at once (the compaction path), so appends go to a log.
       for (const job of legacy.jobs) jobs.set(job.id, job as VideoJobRecord);
       await handle.close();
-      const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at, []);
+      const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at, [], []);
       repaired.push(`converted the one-document state format to a log (${jobs.size} jobs)`);
       handle = await open(path, constants.O_RDWR | constants.O_APPEND);
-      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at }, createManagementMirror());
-      return { restore: legacy, management: undefined, log, repaired };
+      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at }, createManagementMirror(), createFilesMirror());
+      return { restore: legacy, management: undefined, files: undefined, log, repaired };
     }
     let goodEnd = 0;
     let firstProblem: { lineNo: number; problem: string; offset: number } | undefined;
@@ -152,7 +157,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
         lines = 1;
         return;
       }
-      const problem = applyLine(text, jobs, mirror, (s, a) => {
+      const problem = applyLine(text, jobs, mirror, filesMirror, (s, a) => {
         seq = s;
         at = Math.max(at, a);
       });
@@ -168,7 +173,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       await writeAll(handle, HEADER_LINE);
       await handle.datasync();
       await syncDirectory(path);
-      return { restore: undefined, management: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }, mirror), repaired };
+      return { restore: undefined, management: undefined, files: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }, mirror, filesMirror), repaired };
     }
     if (lines === 0) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
     if (firstProblem || tail !== '') {
@@ -179,9 +184,9 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       await handle.datasync();
       repaired.push(`dropped a torn last record (${dropped} bytes at offset ${goodEnd}: ${firstProblem?.problem ?? 'no line end'})`);
     }
-    const log = createLog(path, handle, lock, { lines, bytes: goodEnd, seq, at }, mirror);
+    const log = createLog(path, handle, lock, { lines, bytes: goodEnd, seq, at }, mirror, filesMirror);
     const restore = lines > 1 || jobs.size > 0 ? { version: 1 as const, saved_at: at, seq, jobs: [...jobs.values()] } : undefined;
-    return { restore, management: mirror.snapshot(), log, repaired };
+    return { restore, management: mirror.snapshot(), files: filesMirror.snapshot(), log, repaired };
   } catch (error) {
     await handle.close().catch(() => undefined);
     if (error instanceof StateFileError) throw error;
@@ -190,7 +195,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
 }
 
 /** Apply one record line to the replayed state; the problem when it is not a valid record. */
-function applyLine(text: string, jobs: Map<string, VideoJobRecord>, mirror: ManagementMirror, counters: (seq: number, at: number) => void): string | undefined {
+function applyLine(text: string, jobs: Map<string, VideoJobRecord>, mirror: ManagementMirror, filesMirror: FilesMirror, counters: (seq: number, at: number) => void): string | undefined {
   let line: Line;
   try {
     line = JSON.parse(text) as Line;
@@ -214,6 +219,10 @@ function applyLine(text: string, jobs: Map<string, VideoJobRecord>, mirror: Mana
     // A change of the management plane (keys, authorization codes): validated, then applied.
     const problem = mirror.apply(line.mgmt);
     if (problem) return `mgmt: ${problem}`;
+  } else if ('files' in line) {
+    // A change of the uploaded files (docs/files.md): validated, then applied.
+    const problem = filesMirror.apply(line.files);
+    if (problem) return `files: ${problem}`;
   } else if ((line as { reset?: unknown }).reset === true) jobs.clear();
   counters(seq, at);
   return undefined;
@@ -288,7 +297,7 @@ async function syncDirectory(path: string): Promise<void> {
 }
 
 /** Write the live jobs as a fresh log beside `path`, sync it, and rename it over `path`. */
-async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq: number, at: number, management: Iterable<ManagementChange>): Promise<{ lines: number; bytes: number }> {
+async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq: number, at: number, management: Iterable<ManagementChange>, files: Iterable<FilesChange>): Promise<{ lines: number; bytes: number }> {
   const temp = `${path}.compact-${process.pid}.tmp`;
   const out = await open(temp, 'w', 0o644);
   let lines = 1;
@@ -313,6 +322,12 @@ async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq:
       batch.push(`${JSON.stringify({ mgmt: change, seq, at })}\n`);
       lines++;
       if (batch.length >= COMPACT_SLICE) await flush();
+    }
+    for (const change of files) {
+      batch.push(`${JSON.stringify({ files: change, seq, at })}\n`);
+      lines++;
+      // A file line may be large: each is written on its own.
+      if (change.kind === 'put') await flush();
     }
     const meta = `${JSON.stringify({ seq, at })}\n`;
     batch.push(meta);
@@ -349,7 +364,7 @@ interface Pending {
  * good ones. After enough dead records (more than the live jobs, and at least 1,000), the file
  * is rewritten from the live jobs (amortised O(1) per change).
  */
-function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }, mirror: ManagementMirror): StateLog {
+function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }, mirror: ManagementMirror, filesMirror: FilesMirror): StateLog {
   let handle = initial;
   let lines = start.lines;
   let bytes = start.bytes;
@@ -391,7 +406,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
         }
         continue;
       }
-      if (live && lines > 1000 && lines > 2 * (live.size + mirror.size() + 2)) await compact();
+      if (live && lines > 1000 && lines > 2 * (live.size + mirror.size() + filesMirror.size() + 3)) await compact();
     }
   }
 
@@ -408,7 +423,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       for (const [id, job] of saved) if (!source.has(id) && kept(id)) yield job;
     };
     try {
-      const written = await writeCompacted(path, records(), lastSeq, lastAt, mirror.changes());
+      const written = await writeCompacted(path, records(), lastSeq, lastAt, mirror.changes(), filesMirror.changes());
       const next = await open(path, constants.O_RDWR | constants.O_APPEND);
       await handle.close().catch(() => undefined);
       handle = next;
@@ -460,6 +475,16 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
       const text = `${JSON.stringify({ mgmt: change, seq: lastSeq, at: lastAt })}\n`;
       // The mirror is what a compaction writes: it takes the change now, and gives it back if the write fails.
       const undo = mirror.take(change);
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ text, resolve, reject, undo });
+        kick();
+      });
+    },
+    saveFiles(change: FilesChange) {
+      if (closed) return Promise.reject(new Error('the state file is closed'));
+      const text = `${JSON.stringify({ files: change, seq: lastSeq, at: lastAt })}\n`;
+      // As for the management plane: the mirror takes the change now and gives it back if the write fails.
+      const undo = filesMirror.take(change);
       return new Promise<void>((resolve, reject) => {
         queue.push({ text, resolve, reject, undo });
         kick();

@@ -1,0 +1,26 @@
+import { GatewayError } from '../../errors/gateway-error.ts';
+import type { GatewayEnv } from '../../env/gateway-env.ts';
+import type { StoredFile } from '../../files/stored-file.ts';
+
+/** A Content-Disposition naming the file, safe for any name (RFC 6266 `filename*`). */
+function disposition(filename: string): string {
+  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * GET /files/{file_id}/content: the bytes exactly as uploaded, with their sniffed type. The
+ * reference serves only files created server-side and answers 400 for uploads, which this
+ * gateway does too unless it was started with `files: { uploadsDownloadable: true }`
+ * (`--downloadable-uploads`), for tests that read an upload back (docs/files.md).
+ */
+export function fileContent(env: GatewayEnv, file: StoredFile): Response {
+  if (!env.files.uploadsDownloadable) {
+    throw new GatewayError(400, `File ${file.id} was uploaded: only files created server-side are downloadable (start the gateway with files.uploadsDownloadable / --downloadable-uploads to read uploads back)`);
+  }
+  const body = file.bytes.slice();
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': file.mimeType, 'content-length': String(body.length), 'content-disposition': disposition(file.filename) },
+  });
+}
