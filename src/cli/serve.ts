@@ -281,6 +281,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   }
 
   let running;
+  // Bound once the server runs: what `POST /__gatewaykit/shutdown` does (the same as SIGTERM).
+  let requestStop = () => {};
   try {
     const webhooks = {
       secret: values['webhook-secret'],
@@ -291,7 +293,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
     const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
     const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
-    running = await startServer({ port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
+    running = await startServer({ onShutdownRequest: () => requestStop(), port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
@@ -335,7 +337,11 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);
 
   await new Promise<void>((resolve) => {
+    requestStop = () => stop('POST /__gatewaykit/shutdown');
+    let stopping = false;
     const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       io.out(`\ngatewaykit: ${signal} received, shutting down`);
       void running
         .close()

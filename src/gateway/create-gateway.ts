@@ -24,6 +24,7 @@ import { openapiRoutes } from './openapi-route.ts';
 import { scriptControlRoutes } from '../control/scripts-control.ts';
 import { videosControlRoutes } from '../control/videos-control.ts';
 import { metricsRoutes } from '../control/metrics.ts';
+import { shutdownRoutes } from '../control/shutdown-route.ts';
 import { managementControlRoutes } from '../control/management-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
@@ -56,6 +57,11 @@ export const SCOPE_JOURNAL_MAX_BYTES = 2 * 1024 * 1024;
 export interface GatewayOptions {
   /** Where the simulated API lives; msw handlers match it. Default http://127.0.0.1:8080/api/v1. */
   baseUrl?: string;
+  /**
+   * What `POST /__gatewaykit/shutdown` does: `startServer` stops its server (and `gatewaykit serve`
+   * its process). Without it (in-process) that request is a 404.
+   */
+  onShutdownRequest?: () => void;
   /** Seed of every simulated choice (DESIGN: same seed + request + clock -> same bytes). Default 0. */
   seed?: number;
   /** Time source. Default: the system clock; tests pass `virtualClock()`. */
@@ -256,7 +262,7 @@ function createCore(options: GatewayOptions, shared: SharedParts, scope: string 
   env.onReset(() => scripts.reset());
   // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
   const engine = createEngine(env, scripts);
-  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scripts, shared.metrics);
+  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scripts, shared.metrics, scope === undefined ? options.onShutdownRequest : undefined);
   const dispatch = createDispatcher(env, routes, shared.metrics);
   return { env, control, scripts, videos, apiRoutes, routes, dispatch, resetStores };
 }
@@ -309,7 +315,13 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
  * Every route of one gateway: the operations table's, then `GET /openapi.json` (the API routes,
  * which msw serves), then the control API (loopback only, at the origin root).
  */
-function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: ScriptRegistry, metrics: MetricsTally): { apiRoutes: Route[]; routes: Route[] } {
+function gatewayRoutes(
+  parts: OperationParts,
+  control: GatewayControl,
+  scripts: ScriptRegistry,
+  metrics: MetricsTally,
+  onShutdownRequest: (() => void) | undefined,
+): { apiRoutes: Route[]; routes: Route[] } {
   const apiRoutes: Route[] = [
     ...OPERATIONS.flatMap((operation) => operationRoutes(operation, parts)),
     ...openapiRoutes(parts.env, () => apiRoutes),
@@ -321,6 +333,7 @@ function gatewayRoutes(parts: OperationParts, control: GatewayControl, scripts: 
     ...inspectorRoutes(parts.env, tableEndpoints().map((endpoint) => endpoint.id)),
     ...metricsRoutes(metrics),
     ...managementControlRoutes(parts.env),
+    ...shutdownRoutes(onShutdownRequest),
   ];
   return { apiRoutes, routes: [...apiRoutes, ...controlRoutes] };
 }

@@ -114,7 +114,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${hostForUrl}:${address.port}`;
-  gateway ??= createGateway({ ...options, baseUrl: `${origin}${basePath}` });
+  // Bound below; `POST /__gatewaykit/shutdown` stops this server unless the caller says otherwise.
+  let close: () => Promise<void> = async () => undefined;
+  gateway ??= createGateway({ onShutdownRequest: () => void close(), ...options, baseUrl: `${origin}${basePath}` });
   const gw = gateway;
   // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
   // Responses request does not wait for it; start-up itself does not.
@@ -175,12 +177,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     void answer(req, res, request);
   });
 
-  return {
-    gateway: gw,
-    server,
-    baseUrl: `${origin}${basePath}`,
-    port: address.port,
-    close: async () => {
+  let closing: Promise<void> | undefined;
+  const shutDown = async () => {
       shuttingDown = true;
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -197,6 +195,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       server.closeAllConnections();
       await closed;
       await options.videoJobs?.persistence?.close?.();
-    },
   };
+  // Once: a shutdown request and a signal may both ask.
+  close = () => (closing ??= shutDown());
+  return { gateway: gw, server, baseUrl: `${origin}${basePath}`, port: address.port, close };
 }
