@@ -130,3 +130,45 @@ describe('/files content by default (the reference: uploads are not downloadable
     }
   });
 });
+
+describe('a file id in inference input reaches the file-parser plugin like inline data', () => {
+  let target: Target;
+  const MODEL = 'openai/gpt-4o-mini';
+  const META = { ...AUTH, 'content-type': 'application/json', 'x-gateway-metadata': 'enabled' };
+  const post = (path: string, body: unknown) => target.fetch(path, { method: 'POST', headers: META, body: JSON.stringify(body) });
+  const INLINE = `data:application/pdf;base64,${btoa(String.fromCharCode(...PDF))}`;
+  type Answer = { usage: Record<string, number>; gateway_metadata: { pipeline: Array<{ name?: string; data?: unknown }> } };
+  const parserStage = (answer: Answer) => answer.gateway_metadata.pipeline.find((stage) => stage.name === 'file-parser')?.data;
+
+  beforeAll(async () => {
+    target = await startTarget('msw', { clock: virtualClock(), catalog: 'small' });
+  });
+  afterAll(() => target.close());
+
+  it('/responses: an input_file with file_id parses and bills as the same bytes sent as file_data; unknown or deleted ids are 404s', async () => {
+    const file = await (await target.fetch('/files', { method: 'POST', headers: AUTH, body: form(PDF, 'report.pdf') })).json();
+    const request = (part: Record<string, unknown>) => ({ model: MODEL, plugins: [{ id: 'file-parser' }], input: [{ role: 'user', content: [{ type: 'input_text', text: 'Summarise the report.' }, { type: 'input_file', ...part }] }] });
+    const byId = await post('/responses', request({ file_id: file.id }));
+    const viaId = (await byId.json()) as Answer;
+    expect(byId.status, JSON.stringify(viaId)).toBe(200);
+    const inline = (await (await post('/responses', request({ filename: 'report.pdf', file_data: INLINE }))).json()) as Answer;
+    expect(parserStage(viaId)).toEqual(parserStage(inline));
+    expect(parserStage(viaId)).toMatchObject({ files: [{ filename: 'report.pdf', mime: 'application/pdf', engine: 'cloudflare-ai', chars: 'Quarterly revenue grew 12 percent'.length }] });
+    expect(viaId.usage.input_tokens).toBe(inline.usage.input_tokens);
+
+    expect(await errorOf(await post('/responses', request({ file_id: 'or_file_000000nothinghere00000' })), 404)).toMatch(/^File not found: "or_file_000000nothinghere00000"/);
+    await target.fetch(`/files/${file.id}`, { method: 'DELETE', headers: AUTH });
+    expect(await errorOf(await post('/responses', request({ file_id: file.id })), 404)).toMatch(/^File not found/);
+  });
+
+  it('/chat/completions: a file part with file_id parses as the same bytes sent as file_data; an unknown id is a 404', async () => {
+    const file = await (await target.fetch('/files', { method: 'POST', headers: AUTH, body: form(new TextEncoder().encode('The password is swordfish.'), 'note.txt') })).json();
+    const request = (part: Record<string, unknown>) => ({ model: MODEL, plugins: [{ id: 'file-parser' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the password?' }, { type: 'file', file: part }] }] });
+    const viaId = (await (await post('/chat/completions', request({ file_id: file.id }))).json()) as Answer;
+    const inline = (await (await post('/chat/completions', request({ filename: 'note.txt', file_data: `data:text/plain;base64,${btoa('The password is swordfish.')}` }))).json()) as Answer;
+    expect(parserStage(viaId)).toEqual(parserStage(inline));
+    expect(parserStage(viaId)).toMatchObject({ files: [{ filename: 'note.txt', mime: 'text/plain', engine: 'text' }] });
+    expect(viaId.usage.prompt_tokens).toBe(inline.usage.prompt_tokens);
+    expect(await errorOf(await post('/chat/completions', request({ file_id: 'file-abc123' })), 404)).toMatch(/^File not found: "file-abc123"/);
+  });
+});

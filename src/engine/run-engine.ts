@@ -30,6 +30,7 @@ import type { StreamFault } from '../simulation/simulation-headers.ts';
 import type { CanonicalRequest } from './canonical-request.ts';
 import type { Engine } from './create-engine.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
+import { storedFileInput } from './stored-file-input.ts';
 import { memoizable } from './plan-memo.ts';
 import { RecordingRandom } from './recording-random.ts';
 
@@ -92,8 +93,10 @@ export interface EngineAnswer {
  * const answer = await runEngine(engine, validateResponsesRequest(await ctx.json()), ctx);
  * answer.result.output; // what the surface renders
  */
-export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: RequestContext): Promise<EngineAnswer> {
+export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: RequestContext): Promise<EngineAnswer> {
   const { env, scripts, promptCache, plans } = engine;
+  // An uploaded file's id reads as its bytes sent inline (docs/files.md); an unknown id is a 404.
+  const { request, referenced: storedFiles } = storedFileInput(given, env.files);
   const stream = request.stream === true;
   const fault = ctx.simulation.streamFault;
   if (fault && !stream) {
@@ -245,6 +248,7 @@ export async function runEngine(engine: Engine, request: CanonicalRequest, ctx: 
   // from it again (a script's reply is fixed, and the memo keys the scripts in play).
   const reuse: AnswerReuse | undefined =
     sessionId === undefined &&
+    storedFiles === 0 &&
     fault === undefined &&
     !ctx.simulation.randomChunking &&
     timingMode !== 'realistic' &&
