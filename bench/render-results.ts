@@ -1,4 +1,5 @@
 import type { InProcessResult } from './in-process.ts';
+import type { FairnessResult } from './fairness.ts';
 import type { MachineInfo } from './machine.ts';
 import { renderProfile, type ProfileSummary } from './profile-summary.ts';
 import { conformanceObstacle, efficiencyObstacle, footprintObstacle, importObstacle, inProcessObstacle, latencyObstacle, sameCodeObstacle } from './obstacles.ts';
@@ -93,6 +94,8 @@ export interface BenchResults {
   startFromSourceMs?: number;
   throughput?: Record<string, ThroughputRow>;
   longStream?: { events: number; ms: number; eventsPerSecond: number; bytes: number };
+  /** A small request's latency while large answers are made (bench/fairness.ts). */
+  fairness?: FairnessResult;
   concurrent?: { streams: number; completed: number; ms: number; eventsPerStream: number; rssBefore: number; peakRss: number; rssAfter: number };
   inProcess?: InProcessResult;
   conformance?: ConformanceRow[] | { error: string };
@@ -413,6 +416,10 @@ export function renderResults(r: BenchResults): string {
     const c = r.concurrent;
     lines.push(`| ${c.streams} concurrent streams (${c.eventsPerStream} events each, all opened at once): completed | ${c.completed} / ${c.streams} in ${fmt.ms(c.ms)} | all | ${verdict(c.completed === c.streams)} |`);
     lines.push(`| ... server peak RSS (child process, resourceUsage().maxRSS) | ${fmt.mb(c.peakRss)} (idle after warm-up ${fmt.mb(c.rssBefore)}, after ${fmt.mb(c.rssAfter)}) | < 300 MB | ${verdict(c.peakRss < 300 * 1024 * 1024)} |`);
+  }
+  if (r.fairness) {
+    const f = r.fairness;
+    lines.push(`| A small \`GET /key\` while ${f.large} large answers stream (${f.requestBytes}-byte chat requests, 1 MiB structured answers cut to ${(f.answerBytes / 1024).toFixed(0)} KB streamed): p99 over ${f.small} requests | ${fmt.ms(f.p99)} (p50 ${fmt.ms(f.p50)}, max ${fmt.ms(f.max)}; all large answers in ${fmt.ms(f.ms)}) | < 100 ms | ${verdict(f.p99 < 100)} |`);
   }
   lines.push('');
 

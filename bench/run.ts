@@ -11,6 +11,7 @@ import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AUTH, chatBody, DEFAULT_INPUT, DEFAULT_MODEL, MESSAGES_MAX_TOKENS, MESSAGES_MODEL, messagesBody, PEER_MESSAGES_MODEL, PEER_MODEL, REASONING_MODEL, responsesBody } from './default-requests.ts';
+import { fairness } from './fairness.ts';
 import { measureInstall } from './footprint/measure-install.ts';
 import { load, type LoadResult, type LoadTarget } from './load.ts';
 import { machineInfo, loadAverage } from './machine.ts';
@@ -34,7 +35,7 @@ const { values } = parseArgs({
     // Add the conformance row on the system clock (about 75 s: video jobs wait in real time).
     'system-clock': { type: 'boolean' },
     // Run only these steps (comma-separated: throughput, profiles, streams, in-process,
-    // conformance, start-up, footprint); the build always runs. For checking one row quickly.
+    // conformance, start-up, footprint, fairness); the build always runs. For checking one row quickly.
     only: { type: 'string' },
   },
   strict: true,
@@ -465,6 +466,16 @@ async function main(): Promise<void> {
     await phase('streams', async () => {
       await longStream(results);
       await concurrentStreams(results);
+    });
+    await phase('fairness', async () => {
+      // Issue 40: a small request's latency while 50 large answers are made (the compiled serve).
+      const gk = await spawnServe(['--clock', 'virtual']);
+      try {
+        results.fairness = await fairness(gk.url, 50);
+        log(`fairness: GET /key p99 ${results.fairness.p99.toFixed(0)} ms (p50 ${results.fairness.p50.toFixed(0)}, max ${results.fairness.max.toFixed(0)}) over ${results.fairness.small} requests while ${results.fairness.large} large answers were made`);
+      } finally {
+        await gk.stop();
+      }
     });
     await phase('in-process', async () => {
       ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));

@@ -3,6 +3,7 @@ import { createScriptRegistry, type ScriptRegistry } from '../scripts/script-reg
 import { createPromptCache, type PromptCache } from '../state/prompt-cache.ts';
 import { createAnswerMemo, type AnswerMemo } from './answer-memo.ts';
 import { createPlanMemo, type PlanMemo } from './plan-memo.ts';
+import { createTurnQueue, type TurnQueue } from '../timing/turn-queue.ts';
 
 /** What the engine keeps per gateway: its environment, scripted replies and prompt cache, shared by every surface. */
 export interface Engine {
@@ -15,6 +16,8 @@ export interface Engine {
   readonly plans: PlanMemo;
   /** Identical requests answered again from the rendered bytes, ids drawn afresh (answer-memo.ts). */
   readonly answers: AnswerMemo;
+  /** Turns of the event loop for long answers, one at a time across requests (turn-queue.ts). */
+  readonly turns: TurnQueue;
 }
 
 export interface EngineOptions {
@@ -33,5 +36,5 @@ export function createEngine(env: GatewayEnv, scripts: ScriptRegistry = createSc
   env.onReset(() => promptCache.clear());
   const answers = createAnswerMemo({ env, scripts, limit: options.answersKept });
   env.onReset(() => answers.clear());
-  return { env, scripts, promptCache, plans: createPlanMemo(), answers };
+  return { env, scripts, promptCache, plans: createPlanMemo(), answers, turns: createTurnQueue() };
 }

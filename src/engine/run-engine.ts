@@ -1,7 +1,8 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
+import { slicedTokenizer } from '../generation/sliced-tokenizer.ts';
 import { buildResponse, contentKey } from '../generation/build-response.ts';
-import { planReply, type ReplyPlan } from '../generation/reply-plan.ts';
+import { planReply, replyTexts, type ReplyPlan } from '../generation/reply-plan.ts';
 import { loadedTokenizer, loadTokenizer } from '../generation/tokenizer.ts';
 import { buildUsage } from '../generation/usage.ts';
 import type { ResponseResult, ResponseUsage } from '../generation/output-items.ts';
@@ -36,6 +37,11 @@ import { RecordingRandom } from './recording-random.ts';
 
 /** A `:free` variant is served at no cost. */
 const FREE_PRICING = { prompt: '0', completion: '0' } as const;
+
+/** Whether the reply is generated from a schema (structured output, function calls): up to the instance budget of text. */
+function mayBeLong(request: CanonicalRequest): boolean {
+  return request.text?.format?.type === 'json_schema' || (request.tools?.length ?? 0) > 0;
+}
 
 /** Message of the in-stream failure forced by `X-Gatewaykit-Fault: stream-error`. */
 export const STREAM_ERROR_MESSAGE = 'Provider returned error: the upstream stream failed mid-response (X-Gatewaykit-Fault: stream-error)';
@@ -157,6 +163,8 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
     metadata: request.metadata,
     headers: ctx.request.headers,
   });
+  // A schema-shaped reply may be long to make (up to the instance budget): made in a turn of its own.
+  if (script === undefined && mayBeLong(request)) await engine.turns.turn();
   // A plain request's generated plan is made once per content and model (plan-memo.ts).
   const said: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
@@ -170,8 +178,10 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   const plan = stopped.plan;
   // The item ids' draws are noted, so a replayed answer can draw its own the same way.
   const items = new RecordingRandom(ids.items);
+  // A long reply is tokenized a slice per turn of the event loop: other requests are served meanwhile.
+  const prepared = await slicedTokenizer(tokenizer, replyTexts(plan), engine.turns.turn);
   const built = buildOutput(plan, {
-    tokenizer,
+    tokenizer: prepared,
     rng: items,
     maxOutputTokens: budget,
     modelId,

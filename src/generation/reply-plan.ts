@@ -34,6 +34,16 @@ export interface ReplyPlan {
   citations?: WebCitation[];
 }
 
+/** The texts of a plan the output budget is spent on (what buildOutput counts and cuts). */
+export function replyTexts(plan: ReplyPlan): string[] {
+  const out: string[] = [];
+  if (plan.reasoning) out.push(plan.reasoning.text);
+  if (plan.text !== undefined) out.push(plan.text);
+  if (plan.refusal !== undefined) out.push(plan.refusal);
+  for (const call of plan.calls ?? []) out.push(call.arguments);
+  return out;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
