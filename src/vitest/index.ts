@@ -14,3 +14,8 @@ export { createGatewayTest, gatewayTest } from './create-gateway-test.ts';
 export type { GatewayTestOptions } from './create-gateway-test.ts';
 export { gatewayFixture } from './gateway-fixture.ts';
 export type { ForcedFault, GatewayFixture } from './gateway-fixture.ts';
+export { createSharedGatewayTest } from './create-shared-gateway-test.ts';
+export type { SharedGatewayTestOptions } from './create-shared-gateway-test.ts';
+export { sharedGatewayFixture } from './shared-gateway-fixture.ts';
+export type { SharedGatewayFixture } from './shared-gateway-fixture.ts';
+export { testScopeId } from './test-scope-id.ts';
