@@ -28,6 +28,8 @@ export interface Account {
    */
   recordGeneration(record: GenerationRecord): void;
   generation(id: string): GenerationRecord | undefined;
+  /** The kept generations, oldest first (the session-cost dataset reads them). */
+  generations(): GenerationRecord[];
   keyUsage(apiKey: ApiKey): KeyUsage;
   /** The key's spending limit, USD, or null for none. */
   keyLimit(apiKey: ApiKey): number | null;
@@ -132,6 +134,7 @@ export function createAccount(options: AccountOptions): Account {
       return holds.hold(apiKey.key, worstCost, recordGeneration);
     },
     generation: (id) => generations.get(id),
+    generations: () => generations.list(),
     keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),
     keyLimit,
     usageAgainstLimit,

@@ -7,6 +7,8 @@ export const DEFAULT_GENERATIONS_KEPT = 1000;
 export interface GenerationStore {
   add(record: GenerationRecord): void;
   get(id: string): GenerationRecord | undefined;
+  /** Every kept record, oldest first. */
+  list(): GenerationRecord[];
   size(): number;
   clear(): void;
 }
@@ -43,6 +45,11 @@ export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): Ge
     get(id) {
       const slot = slotOf.get(id);
       return slot === undefined ? undefined : records[slot];
+    },
+    list() {
+      // The ring from the slot written next (the oldest, once full) round to the newest.
+      const ordered = [...records.slice(next), ...records.slice(0, next)];
+      return ordered.filter((r): r is GenerationRecord => r !== undefined);
     },
     size: () => slotOf.size,
     clear() {

@@ -1,7 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import {
-  RANKINGS_DATE_PATTERN,
-  RANKINGS_FLOOR_DATE,
   RankingsCategorySchema,
   RankingsContextBucketSchema,
   RankingsLanguageTypeSchema,
@@ -13,7 +11,8 @@ import {
   type RankingsModality,
   type RankingsPeriod,
 } from '../schemas/rankings-daily.ts';
-import { formatUtcDay, parseUtcDay, utcDayOf } from './utc-day.ts';
+import { DATASET_FLOOR_DAY, DEFAULT_WINDOW_DAYS, parseDateWindow } from './date-window.ts';
+import { oneParam } from './query-params.ts';
 
 /** A validated rankings query with its resolved window (UTC day numbers). */
 export interface RankingsQuery {
@@ -30,9 +29,8 @@ export interface RankingsQuery {
   readonly languageType?: RankingsLanguageType;
 }
 
-export const RANKINGS_FLOOR_DAY = parseUtcDay(RANKINGS_FLOOR_DATE) as number;
-/** Reference: start_date "Defaults to 30 days before end_date"; its example (04-12..05-11) is a 30-day inclusive window. */
-export const DEFAULT_WINDOW_DAYS = 30;
+export const RANKINGS_FLOOR_DAY = DATASET_FLOOR_DAY;
+export { DEFAULT_WINDOW_DAYS };
 
 const ENUMS = {
   period: RankingsPeriodSchema,
@@ -42,14 +40,8 @@ const ENUMS = {
   language_type: RankingsLanguageTypeSchema,
 } as const;
 
-function one(params: URLSearchParams, name: string): string | undefined {
-  const all = params.getAll(name);
-  if (all.length > 1) throw new GatewayError(400, `${name}: given ${all.length} times (at most once)`);
-  return all[0];
-}
-
 function enumValue<K extends keyof typeof ENUMS>(params: URLSearchParams, name: K) {
-  const raw = one(params, name);
+  const raw = oneParam(params, name);
   if (raw === undefined) return undefined;
   const parsed = ENUMS[name].safeParse(raw);
   if (!parsed.success) {
@@ -57,15 +49,6 @@ function enumValue<K extends keyof typeof ENUMS>(params: URLSearchParams, name: 
     throw new GatewayError(400, `${name}: must be one of ${allowed} (got ${JSON.stringify(raw)})`);
   }
   return parsed.data as (typeof ENUMS)[K]['options'][number];
-}
-
-function dateValue(params: URLSearchParams, name: 'start_date' | 'end_date'): number | undefined {
-  const raw = one(params, name);
-  if (raw === undefined) return undefined;
-  if (!RANKINGS_DATE_PATTERN.test(raw)) throw new GatewayError(400, `${name}: must match YYYY-MM-DD (got ${JSON.stringify(raw)})`);
-  const day = parseUtcDay(raw);
-  if (day === undefined) throw new GatewayError(400, `${name}: ${raw} is not a calendar date`);
-  return day;
 }
 
 /**
@@ -100,21 +83,7 @@ export function parseRankingsQuery(params: URLSearchParams, nowMs: number): Rank
     if (period === 'day') throw new GatewayError(400, `period: "day" is not available with ${sampledName}, whose dataset is aggregated weekly (use "week" or "month")`);
   }
 
-  const lastCompleteDay = utcDayOf(nowMs) - 1;
-  const floor = formatUtcDay(RANKINGS_FLOOR_DAY);
-  const endGiven = dateValue(params, 'end_date');
-  const startGiven = dateValue(params, 'start_date');
-  if (endGiven !== undefined && endGiven < RANKINGS_FLOOR_DAY) {
-    throw new GatewayError(400, `end_date: must be on or after ${floor} (got ${formatUtcDay(endGiven)})`);
-  }
-  const endDay = Math.min(endGiven ?? lastCompleteDay, lastCompleteDay);
-  if (endDay < RANKINGS_FLOOR_DAY) {
-    throw new GatewayError(400, `end_date: no completed day on or after ${floor} yet (the gateway clock reads ${new Date(nowMs).toISOString()})`);
-  }
-  const startDay = Math.max(startGiven ?? endDay - (DEFAULT_WINDOW_DAYS - 1), RANKINGS_FLOOR_DAY);
-  if (startDay > endDay) {
-    throw new GatewayError(400, `start_date: ${formatUtcDay(startDay)} is after end_date ${formatUtcDay(endDay)}`);
-  }
+  const { startDay, endDay, lastCompleteDay } = parseDateWindow(params, nowMs);
   const query: RankingsQuery = {
     startDay,
     endDay,

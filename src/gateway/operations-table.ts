@@ -19,6 +19,8 @@ import { keysOperation } from '../operations/keys/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
+import { benchmarksOperation } from '../operations/benchmarks/operation.ts';
+import { classificationsOperation } from '../operations/classifications/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -47,6 +49,8 @@ export const OPERATIONS: readonly Operation[] = [
   rerankOperation,
   speechOperation,
   filesOperation,
+  benchmarksOperation,
+  classificationsOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -222,6 +222,23 @@ export function componentSchemas(): Record<string, JsonSchema> {
     required: ['data'],
     properties: { data: { type: 'array', items: { type: 'object', required: ['name', 'model_id', 'tag', 'pricing', 'status'] } } },
   };
+  // Reference getBenchmarks, getTaskClassifications, getAppRankings, getSessionCost answers (src/datasets/).
+  const dataAndMeta = (item: Record<string, unknown>, metaRequired: string[]) => ({
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: { data: { type: 'array', items: item }, meta: { type: 'object', required: metaRequired } },
+  });
+  components.UnifiedBenchmarksResponse = dataAndMeta({ type: 'object', required: ['source', 'model_permaslug', 'display_name'] }, ['as_of', 'version', 'source', 'source_url', 'citation', 'model_count', 'task_type']);
+  components.AppRankingsResponse = dataAndMeta({ type: 'object', required: ['rank', 'app_id', 'app_name', 'total_tokens', 'total_requests'] }, ['as_of', 'version', 'start_date', 'end_date']);
+  components.SessionCostResponse = dataAndMeta(
+    { type: 'object', required: ['app_slug', 'app_name', 'turn_range', 'model_permaslug', 'median_session_cost_usd'] },
+    ['as_of', 'version', 'window_days', 'window_end_date'],
+  );
+  components.TaskClassificationResponse = {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'object', required: ['window_days', 'as_of', 'classifications', 'macro_categories'] } },
+  };
   components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
   return components;
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
+import { APP_SORTS } from '../datasets/app-rankings-query.ts';
+import { BENCHMARK_SOURCES, BENCHMARK_TASK_TYPES, CLASSIC_BENCHMARKS, DESIGN_ARENAS, SEARCH_BENCHMARKS, SEARCH_SURFACES } from '../datasets/benchmarks-query.ts';
+import { APP_CATEGORY_NAMES, APP_SUBCATEGORY_NAMES } from '../datasets/published-apps.ts';
+import { TURN_RANGE_NAMES } from '../datasets/session-cost-query.ts';
 import { RankingsCategorySchema, RankingsContextBucketSchema, RankingsLanguageTypeSchema, RankingsModalitySchema, RankingsPeriodSchema } from '../schemas/rankings-daily.ts';
 
 /** A query or header parameter of an operation (OpenAPI Parameter Object, in zod). */
@@ -365,6 +369,61 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     successStatus: 200,
     success: { 'application/json': 'CreditsResponse' },
     parameters: SIMULATION_HEADERS,
+  },
+  'datasets.app-rankings.get': {
+    tag: 'Datasets',
+    description: 'The public apps ranked by tokens in the window (`popular`) or by excess growth over the three periods before it (`trending`); `category`/`subcategory` filter, ranks stay absolute under `offset`. Deterministic for the seed and clock.',
+    successStatus: 200,
+    success: { 'application/json': 'AppRankingsResponse' },
+    parameters: [
+      { name: 'category', in: 'query', description: 'Marketplace category group.', schema: z.enum(APP_CATEGORY_NAMES) },
+      { name: 'subcategory', in: 'query', description: 'Marketplace subcategory (must belong to `category` when both are given).', schema: z.enum(APP_SUBCATEGORY_NAMES) },
+      { name: 'sort', in: 'query', description: '`popular` (default) or `trending`.', schema: z.enum(APP_SORTS) },
+      { name: 'start_date', in: 'query', description: 'First UTC day, YYYY-MM-DD (default 30 days before end_date).', schema: z.string() },
+      { name: 'end_date', in: 'query', description: 'Last UTC day, YYYY-MM-DD (default the last complete day).', schema: z.string() },
+      { name: 'limit', in: 'query', description: '1..100, default 50.', schema: z.number().int().min(1).max(100) },
+      { name: 'offset', in: 'query', description: '0..100, default 0.', schema: z.number().int().min(0).max(100) },
+      ...SIMULATION_HEADERS,
+    ],
+  },
+  'datasets.session-cost.get': {
+    tag: 'Datasets',
+    description: 'Median cost per session by harness, model and turn range: the published harness cells (from the catalogue prices) plus the sessions this gateway recorded in the last 30 days (generations with a `session_id` or `X-Session-Id`, attributed to the host of their `HTTP-Referer`, else `direct`).',
+    successStatus: 200,
+    success: { 'application/json': 'SessionCostResponse' },
+    parameters: [
+      { name: 'app_slug', in: 'query', description: 'One harness slug.', schema: z.string() },
+      { name: 'model', in: 'query', description: 'Exact model permaslug.', schema: z.string() },
+      { name: 'turn_range', in: 'query', description: 'Turns in a session.', schema: z.enum(TURN_RANGE_NAMES) },
+      { name: 'limit', in: 'query', description: '1..500, default 100.', schema: z.number().int().min(1).max(500) },
+      { name: 'offset', in: 'query', description: '0..5000, default 0.', schema: z.number().int().min(0).max(5000) },
+      ...SIMULATION_HEADERS,
+    ],
+  },
+  'benchmarks.get': {
+    tag: 'Benchmarks',
+    description: 'Artificial Analysis indexes, Design Arena rankings and OpenRouter evals (classic and search) for the catalogue\'s models, derived from one strength per model so the sources agree; filter by `source`, `task_type`, `benchmark_type` and the per-source filters.',
+    successStatus: 200,
+    success: { 'application/json': 'UnifiedBenchmarksResponse' },
+    parameters: [
+      { name: 'source', in: 'query', description: 'One source; all when absent.', schema: z.enum(BENCHMARK_SOURCES) },
+      { name: 'task_type', in: 'query', description: 'Workload filter.', schema: z.enum(BENCHMARK_TASK_TYPES) },
+      { name: 'benchmark_type', in: 'query', description: 'One OpenRouter benchmark.', schema: z.enum([...CLASSIC_BENCHMARKS, ...SEARCH_BENCHMARKS]) },
+      { name: 'include_run_config', in: 'query', description: 'Search items carry their run configuration.', schema: z.boolean() },
+      { name: 'search_engine', in: 'query', description: 'Search items of this engine only.', schema: z.string() },
+      { name: 'search_surface', in: 'query', description: 'Search items of this surface only.', schema: z.enum(SEARCH_SURFACES) },
+      { name: 'arena', in: 'query', description: 'Design Arena arena (default models).', schema: z.enum(DESIGN_ARENAS) },
+      { name: 'category', in: 'query', description: 'Design Arena category.', schema: z.string() },
+      { name: 'max_results', in: 'query', description: 'At most this many items.', schema: z.number().int().min(1) },
+      ...SIMULATION_HEADERS,
+    ],
+  },
+  'classifications.task.get': {
+    tag: 'Classifications',
+    description: 'Shares of classified requests and tokens per task over the trailing 7 days, grouped into macro-categories, each with its top catalogue models.',
+    successStatus: 200,
+    success: { 'application/json': 'TaskClassificationResponse' },
+    parameters: [{ name: 'window', in: 'query', description: 'Only `7d`.', schema: z.enum(['7d']) }, ...SIMULATION_HEADERS],
   },
   'datasets.rankings-daily.get': {
     tag: 'Datasets',
