@@ -81,6 +81,81 @@ function resolveDimensions(req: VideoGenerationRequest, model: VideoModel, previ
   return { ...dimensionsOf(resolution, aspect), resolution, aspect };
 }
 
+type VideoRequest = VideoGenerationRequest;
+
+/** Upscaler-only parameters (spec 2.7): refused on generation models, bounded on upscalers. */
+function checkUpscaling(req: VideoRequest, model: VideoModel): void {
+  if (!isUpscalingModel(model)) {
+    if (req.creativity !== undefined) throw bad(`creativity: only for video upscaling models; ${model.id} is a generation model`);
+    if (req.upscale_factor !== undefined) throw bad(`upscale_factor: only for video upscaling models; ${model.id} is a generation model`);
+    return;
+  }
+  const range = model.upscale_factor;
+  const f = req.upscale_factor;
+  if (f !== undefined && range && ((range.min !== null && f < range.min) || (range.max !== null && f > range.max))) {
+    throw bad(`upscale_factor: ${model.id} supports ${range.min ?? 0} to ${range.max ?? 'any'} (got ${f})`);
+  }
+  if (req.creativity !== undefined && model.creativity !== null && !model.creativity.includes(req.creativity)) {
+    throw bad(`creativity: ${model.id} supports ${model.creativity.join(', ')} (got ${req.creativity})`);
+  }
+}
+
+/** Frame images the model takes, each frame type at most once. */
+function checkFrames(frames: NonNullable<VideoRequest['frame_images']>, model: VideoModel): void {
+  if (frames.length === 0) return;
+  if (model.supported_frame_images === null) throw bad(`frame_images: ${model.id} takes no frame images`);
+  const seen = new Set<string>();
+  frames.forEach((f, i) => {
+    if (!model.supported_frame_images?.includes(f.frame_type)) {
+      throw bad(`frame_images[${i}].frame_type: ${model.id} supports ${model.supported_frame_images?.join(', ')} (got ${f.frame_type})`);
+    }
+    if (seen.has(f.frame_type)) throw bad(`frame_images[${i}].frame_type: ${f.frame_type} given twice`);
+    seen.add(f.frame_type);
+  });
+}
+
+/** The prompt, or a 400 when the model needs one (some take images or a video instead). */
+function promptOf(req: VideoRequest, model: VideoModel, hasImages: boolean, hasVideo: boolean): string | undefined {
+  const sim = model.simulation;
+  if (sim.requires_video_input && !hasVideo) throw bad(`input_references: ${model.id} upscales a video; give a video_url reference or previous_job_id`);
+  const prompt = req.prompt?.trim() ? req.prompt : undefined;
+  if (prompt !== undefined || (sim.prompt_optional_with_images && (hasImages || hasVideo))) return prompt;
+  throw bad(
+    sim.prompt_optional_with_images
+      ? `prompt: required unless image input is given (frame_images or an image_url reference) for ${model.id}`
+      : `prompt: required for ${model.id}`,
+  );
+}
+
+/** The duration asked for, continued from the previous job, or the model's default; one it supports. */
+function durationOf(req: VideoRequest, model: VideoModel, previous: VideoJobRecord | undefined): number {
+  const sim = model.simulation;
+  const fallback =
+    model.supported_durations === null || model.supported_durations.includes(sim.default_duration) ? sim.default_duration : (model.supported_durations[0] ?? sim.default_duration);
+  const duration = req.duration ?? previous?.provider_request.duration ?? fallback;
+  if (model.supported_durations !== null && !model.supported_durations.includes(duration)) {
+    throw bad(`duration: ${model.id} supports ${model.supported_durations.join(', ')} seconds (got ${duration})`);
+  }
+  return duration;
+}
+
+/** The job's fate: the provider call happens now, and a programmed fault decides it. */
+function fateOf(fault: number | undefined, provider: string): VideoJobFate {
+  if (fault === undefined) return { kind: 'complete' };
+  return STALL_STATUSES.has(fault)
+    ? { kind: 'stall', error: `Provider ${provider} is unavailable (HTTP ${fault}); the job was not picked up in time` }
+    : { kind: 'fail', error: `Provider ${provider} returned an error (HTTP ${fault})` };
+}
+
+/** The callback URL of the request (checked) or the workspace default. */
+function callbackOf(req: VideoRequest, webhooks: PrepareVideoJobInput['webhooks']): string | undefined {
+  if (req.callback_url !== undefined) {
+    const problem = callbackUrlProblem(req.callback_url, webhooks.allowInsecureLocalhost, webhooks.self);
+    if (problem) throw bad(`callback_url: ${problem}`);
+  }
+  return req.callback_url ?? webhooks.defaultCallbackUrl;
+}
+
 /**
  * Validate a `POST /videos` body against spec 2.7/8 and the chosen model, and build the stored
  * job (spec 2.8) with its whole timeline. Throws a GatewayError (400 or 404) naming the field.
@@ -94,79 +169,21 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
   const model = resolveModel(req, input.catalog, previous);
   const sim = model.simulation;
   if (previous && !sim.supports_continuation) throw bad(`previous_job_id: ${model.id} does not support continuation`);
-
-  // Upscaler-only parameters (spec 2.7).
-  if (!isUpscalingModel(model)) {
-    if (req.creativity !== undefined) throw bad(`creativity: only for video upscaling models; ${model.id} is a generation model`);
-    if (req.upscale_factor !== undefined) throw bad(`upscale_factor: only for video upscaling models; ${model.id} is a generation model`);
-  } else {
-    const range = model.upscale_factor;
-    const f = req.upscale_factor;
-    if (f !== undefined && range && ((range.min !== null && f < range.min) || (range.max !== null && f > range.max))) {
-      throw bad(`upscale_factor: ${model.id} supports ${range.min ?? 0} to ${range.max ?? 'any'} (got ${f})`);
-    }
-    if (req.creativity !== undefined && model.creativity !== null && !model.creativity.includes(req.creativity)) {
-      throw bad(`creativity: ${model.id} supports ${model.creativity.join(', ')} (got ${req.creativity})`);
-    }
-  }
-
+  checkUpscaling(req, model);
   const frames = req.frame_images ?? [];
-  if (frames.length > 0) {
-    if (model.supported_frame_images === null) throw bad(`frame_images: ${model.id} takes no frame images`);
-    const seen = new Set<string>();
-    frames.forEach((f, i) => {
-      if (!model.supported_frame_images?.includes(f.frame_type)) {
-        throw bad(`frame_images[${i}].frame_type: ${model.id} supports ${model.supported_frame_images?.join(', ')} (got ${f.frame_type})`);
-      }
-      if (seen.has(f.frame_type)) throw bad(`frame_images[${i}].frame_type: ${f.frame_type} given twice`);
-      seen.add(f.frame_type);
-    });
-  }
+  checkFrames(frames, model);
 
   const refs = (req.input_references ?? []).map((r): VideoReferenceKind => (r.type === 'image_url' ? 'image' : r.type === 'audio_url' ? 'audio' : 'video'));
   const honored = refs.filter((k) => sim.reference_kinds.includes(k));
   const ignored = refs.filter((k) => !sim.reference_kinds.includes(k));
-  const hasImages = frames.length > 0 || honored.includes('image');
-  const hasVideo = honored.includes('video') || previous !== undefined;
-
-  if (sim.requires_video_input && !hasVideo) throw bad(`input_references: ${model.id} upscales a video; give a video_url reference or previous_job_id`);
-  const prompt = req.prompt?.trim() ? req.prompt : undefined;
-  if (prompt === undefined) {
-    const promptOptional = sim.prompt_optional_with_images && (hasImages || hasVideo);
-    if (!promptOptional) {
-      throw bad(
-        sim.prompt_optional_with_images
-          ? `prompt: required unless image input is given (frame_images or an image_url reference) for ${model.id}`
-          : `prompt: required for ${model.id}`,
-      );
-    }
-  }
-
-  const fallbackDuration =
-    model.supported_durations === null || model.supported_durations.includes(sim.default_duration) ? sim.default_duration : (model.supported_durations[0] ?? sim.default_duration);
-  const duration = req.duration ?? previous?.provider_request.duration ?? fallbackDuration;
-  if (model.supported_durations !== null && !model.supported_durations.includes(duration)) {
-    throw bad(`duration: ${model.id} supports ${model.supported_durations.join(', ')} seconds (got ${duration})`);
-  }
+  const prompt = promptOf(req, model, frames.length > 0 || honored.includes('image'), honored.includes('video') || previous !== undefined);
+  const duration = durationOf(req, model, previous);
   // spec 2.7: generate_audio defaults to the endpoint's flag, false when unset.
   const generateAudio = req.generate_audio ?? model.generate_audio ?? false;
   if (generateAudio && model.generate_audio !== true) throw bad(`generate_audio: ${model.id} cannot generate audio`);
-
   const dims = resolveDimensions(req, model, previous);
-  const callback = req.callback_url ?? input.webhooks.defaultCallbackUrl;
-  if (req.callback_url !== undefined) {
-    const problem = callbackUrlProblem(req.callback_url, input.webhooks.allowInsecureLocalhost, input.webhooks.self);
-    if (problem) throw bad(`callback_url: ${problem}`);
-  }
-
-  // The provider call happens now; a programmed fault decides the job's fate.
-  const fault = input.takeProviderFault(sim.provider);
-  let fate: VideoJobFate = { kind: 'complete' };
-  if (fault !== undefined) {
-    fate = STALL_STATUSES.has(fault)
-      ? { kind: 'stall', error: `Provider ${sim.provider} is unavailable (HTTP ${fault}); the job was not picked up in time` }
-      : { kind: 'fail', error: `Provider ${sim.provider} returned an error (HTTP ${fault})` };
-  }
+  const callback = callbackOf(req, input.webhooks);
+  const fate = fateOf(input.takeProviderFault(sim.provider), sim.provider);
 
   const pixels = (dims.width * dims.height) / (1280 * 720);
   const generationMs = Math.round(sim.base_ms + sim.per_second_ms * duration * Math.max(pixels, 0.25));
