@@ -58,7 +58,8 @@ export function echoSettings(request: ResponsesRequest): Pick<
     tool_choice: request.tool_choice ?? 'auto', // spec 2.1: the result echoes `auto` in the sample
     tools: request.tools ?? [],
     text: request.text ?? { format: { type: 'text' } },
-    service_tier: request.service_tier === undefined ? 'auto' : request.service_tier, // spec 2.1: default auto
+    // spec 2.1: default auto; reference ResponsesRequest.service_tier: `fast` is an alias of `priority`.
+    service_tier: request.service_tier === undefined ? 'auto' : request.service_tier === 'fast' ? 'priority' : request.service_tier,
   };
 }
 

@@ -85,7 +85,8 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(FileListResponseSchema, { id: 'FileListResponse' });
   answers.add(FileDeleteResponseSchema, { id: 'FileDeleteResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
-  answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true })) }), { id: 'VideoModelsListResponse' });
+  // `canonical_slug` is always listed (the id when the catalogue names none), see videoModelListing.
+  answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true }).extend({ canonical_slug: z.string().min(1) })) }), { id: 'VideoModelsListResponse' });
 
   const uri = (id: string) => `#/components/schemas/${id}`;
   const converted = {
@@ -120,7 +121,21 @@ export function componentSchemas(): Record<string, JsonSchema> {
   const price = { type: 'string', description: 'USD per token' };
   components.Model = {
     type: 'object',
-    required: ['id', 'canonical_slug', 'name', 'created', 'pricing', 'context_length', 'architecture', 'top_provider', 'supported_parameters'],
+    required: [
+      'id',
+      'canonical_slug',
+      'name',
+      'created',
+      'pricing',
+      'context_length',
+      'architecture',
+      'top_provider',
+      'per_request_limits',
+      'supported_parameters',
+      'default_parameters',
+      'supported_voices',
+      'links',
+    ],
     properties: {
       id: { type: 'string' },
       canonical_slug: { type: 'string' },
@@ -130,25 +145,30 @@ export function componentSchemas(): Record<string, JsonSchema> {
       context_length: { type: 'integer' },
       architecture: {
         type: 'object',
+        required: ['modality', 'input_modalities', 'output_modalities'],
         properties: {
           modality: { type: 'string' },
           input_modalities: { type: 'array', items: { type: 'string' } },
           output_modalities: { type: 'array', items: { type: 'string' } },
         },
       },
-      pricing: { type: 'object', properties: { prompt: price, completion: price, request: price, image: price }, additionalProperties: price },
+      pricing: { type: 'object', required: ['prompt', 'completion'], properties: { prompt: price, completion: price, request: price, image: price }, additionalProperties: price },
       top_provider: { type: 'object' },
       per_request_limits: { type: ['object', 'null'] },
       supported_parameters: { type: 'array', items: { type: 'string' } },
+      // The catalogue states no per-model defaults or voices: null, as the reference allows.
+      default_parameters: { type: ['object', 'null'] },
+      supported_voices: { type: ['array', 'null'], items: { type: 'string' } },
+      links: { type: 'object', required: ['details'], properties: { details: { type: 'string', description: 'The model\'s endpoints listing' } } },
     },
   };
   components.ModelsListResponse = {
     type: 'object',
-    required: ['data'],
+    required: ['data', 'total_count', 'links'],
     properties: {
       data: { type: 'array', items: { $ref: '#/components/schemas/Model' } },
       total_count: { type: 'integer' },
-      links: { type: 'object', properties: { next: { type: ['string', 'null'] } } },
+      links: { type: 'object', required: ['next'], properties: { next: { type: ['string', 'null'] } } },
     },
   };
   // Reference `ListEndpointsResponse` / `PublicEndpoint`; built by catalog/model-endpoints-listing.ts.
@@ -169,7 +189,26 @@ export function componentSchemas(): Record<string, JsonSchema> {
             type: 'array',
             items: {
               type: 'object',
-              required: ['name', 'model_id', 'model_name', 'context_length', 'pricing', 'provider_name', 'tag', 'quantization', 'supported_parameters', 'status'],
+              required: [
+                'name',
+                'model_id',
+                'model_name',
+                'context_length',
+                'pricing',
+                'provider_name',
+                'tag',
+                'quantization',
+                'max_completion_tokens',
+                'max_prompt_tokens',
+                'supported_parameters',
+                'status',
+                'uptime_last_30m',
+                'uptime_last_5m',
+                'uptime_last_1d',
+                'supports_implicit_caching',
+                'latency_last_30m',
+                'throughput_last_30m',
+              ],
               properties: {
                 name: { type: 'string' },
                 model_id: { type: 'string' },
@@ -179,14 +218,28 @@ export function componentSchemas(): Record<string, JsonSchema> {
                 provider_name: { type: 'string' },
                 tag: { type: 'string', description: 'Provider slug' },
                 quantization: { type: 'string' },
+                max_completion_tokens: { type: ['integer', 'null'] },
+                max_prompt_tokens: { type: ['integer', 'null'] },
                 supported_parameters: { type: 'array', items: { type: 'string' } },
                 status: { type: 'integer' },
+                uptime_last_30m: { type: ['number', 'null'], description: 'Percent' },
+                uptime_last_5m: { type: ['number', 'null'], description: 'Percent' },
+                uptime_last_1d: { type: ['number', 'null'], description: 'Percent' },
+                supports_implicit_caching: { type: 'boolean' },
+                latency_last_30m: { $ref: '#/components/schemas/PercentileStats' },
+                throughput_last_30m: { $ref: '#/components/schemas/PercentileStats' },
               },
             },
           },
         },
       },
     },
+  };
+  // Reference `PercentileStats`: p50/p75/p90/p99 of one endpoint measure (catalogue `latency`, `throughput`).
+  components.PercentileStats = {
+    type: ['object', 'null'],
+    required: ['p50', 'p75', 'p90', 'p99'],
+    properties: { p50: { type: 'number' }, p75: { type: 'number' }, p90: { type: 'number' }, p99: { type: 'number' } },
   };
   // Reference `listProviders`, `ModelsCountResponse`, `listEndpointsZdr`, `getModel` answers (src/operations/).
   components.ProvidersListResponse = {

@@ -39,11 +39,15 @@ export const CHAT_SERVICE_TIERS = ['auto', 'default', 'fast', 'flex', 'priority'
 /** reference `ChatRequest.modalities`. */
 export const CHAT_MODALITIES = ['text', 'image', 'audio'] as const;
 
+/** reference `PromptCacheBreakpoint`: an OpenAI-style explicit cache boundary (the simulator's cache keys on the prefix either way). */
+export const PromptCacheBreakpointSchema = z.looseObject({ mode: z.literal('explicit') });
+
 /** reference `ChatContentText` (with its cache breakpoint). */
 export const ChatTextPartSchema = z.looseObject({
   type: z.literal('text'),
   text: z.string(),
   cache_control: CacheControlSchema.optional(),
+  prompt_cache_breakpoint: PromptCacheBreakpointSchema.nullable().optional(),
 });
 
 /** reference `ChatContentImage`. */
@@ -93,6 +97,32 @@ export const ChatToolCallSchema = z.looseObject({
 });
 export type ChatToolCall = z.infer<typeof ChatToolCallSchema>;
 
+/** reference `ReasoningFormat`. */
+export const REASONING_FORMATS = [
+  'unknown',
+  'openai-responses-v1',
+  'azure-openai-responses-v1',
+  'bedrock-openai-responses-v1',
+  'bedrock-xai-responses-v1',
+  'xai-responses-v1',
+  'meta-responses-v1',
+  'anthropic-claude-v1',
+  'google-gemini-v1',
+] as const;
+
+const detailCommon = { id: z.string().nullable().optional(), format: z.enum(REASONING_FORMATS).nullable().optional(), index: z.number().int().optional() };
+/**
+ * reference `ReasoningDetailUnion`: reasoning an assistant turn carried, passed back as context.
+ * The four kinds are checked; another `type` passes as sent.
+ */
+export const ChatReasoningDetailSchema = z.union([
+  z.looseObject({ type: z.literal('reasoning.summary'), summary: z.string(), ...detailCommon }),
+  z.looseObject({ type: z.literal('reasoning.encrypted'), data: z.string(), ...detailCommon }),
+  z.looseObject({ type: z.literal('reasoning.text'), text: z.string().nullable().optional(), signature: z.string().nullable().optional(), ...detailCommon }),
+  z.looseObject({ type: z.literal('reasoning.server_tool_call'), tool_name: z.string(), arguments: z.string(), result: z.string(), tool_call_id: z.string().nullable().optional(), ...detailCommon }),
+  otherKindSchema('type', ['reasoning.summary', 'reasoning.encrypted', 'reasoning.text', 'reasoning.server_tool_call']),
+]);
+
 /** reference `ChatSystemMessage` and `ChatDeveloperMessage`: text only. */
 export const ChatSystemMessageSchema = z.looseObject({ role: z.literal('system'), content: textOnlyContent, name: z.string().optional() });
 export const ChatDeveloperMessageSchema = z.looseObject({ role: z.literal('developer'), content: textOnlyContent, name: z.string().optional() });
@@ -105,8 +135,12 @@ export const ChatAssistantMessageSchema = z.looseObject({
   name: z.string().optional(),
   refusal: z.string().nullable().optional(),
   reasoning: z.string().nullable().optional(),
-  reasoning_details: z.array(z.looseObject({ type: z.string() })).optional(),
+  reasoning_details: z.array(ChatReasoningDetailSchema).optional(),
   tool_calls: z.array(ChatToolCallSchema).optional(),
+  // reference `ChatAssistantMessage`: what an earlier answer carried, passed back; not read here.
+  audio: z.looseObject({ id: z.string().optional(), data: z.string().optional(), expires_at: z.number().int().optional(), transcript: z.string().optional() }).nullable().optional(),
+  images: z.array(z.looseObject({ image_url: z.looseObject({ url: z.string() }) })).nullable().optional(),
+  model: z.string().optional(),
 });
 /** reference `ChatToolMessage`: a tool's output, naming the call it answers. */
 export const ChatToolMessageSchema = z.looseObject({ role: z.literal('tool'), content: anyContent, tool_call_id: z.string() });

@@ -21,7 +21,15 @@ export const ChatUsageSchema = z.looseObject({
     .optional(),
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
-  cost_details: z.looseObject({}).nullable().optional(),
+  // reference CostDetails: the upstream cost split under the chat names.
+  cost_details: z
+    .looseObject({
+      upstream_inference_cost: z.number().nullable().optional(),
+      upstream_inference_prompt_cost: z.number(),
+      upstream_inference_completions_cost: z.number(),
+    })
+    .nullable()
+    .optional(),
   server_tool_use_details: z.looseObject({}).nullable().optional(),
 });
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;

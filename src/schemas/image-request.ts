@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderSortSchema } from './provider-preferences.ts';
 
 /** reference `ImageGenerationRequest.resolution`: the tiers an image model may offer. */
 export const IMAGE_RESOLUTIONS = ['512', '1K', '2K', '4K'] as const;
@@ -19,6 +20,7 @@ const ImageProviderSchema = z.looseObject({
   ignore: slugList,
   order: slugList,
   options: z.record(z.string(), z.unknown()).optional(),
+  sort: ProviderSortSchema.nullable().optional(),
 });
 
 /** reference `ContentPartImage`. */

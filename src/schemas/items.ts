@@ -67,16 +67,40 @@ export type SummaryTextPart = z.infer<typeof SummaryTextPartSchema>;
  * Reference `InputText` (`prompt_cache_breakpoint` passing as sent). A `cache_control` on the part
  * is spec 2.1's explicit breakpoint: the same object as at the top level, `type` only `ephemeral`.
  */
-export const InputTextPartSchema = z.looseObject({ type: z.literal('input_text'), text: z.string(), cache_control: CacheControlSchema.optional() });
+export const InputTextPartSchema = z.looseObject({
+  type: z.literal('input_text'),
+  text: z.string(),
+  cache_control: CacheControlSchema.optional(),
+  // reference `PromptCacheBreakpoint`: an OpenAI-style cache boundary; the simulated cache keys on the prefix either way.
+  prompt_cache_breakpoint: z.looseObject({ mode: z.literal('explicit') }).nullable().optional(),
+});
 export type InputTextPart = z.infer<typeof InputTextPartSchema>;
 
-/** A content part of an input message: text parts checked, images/files/audio/... accepted by `type`. */
+/** Reference `InputImage` (`detail` is required there; a missing one means `auto` here). */
+export const InputImagePartSchema = z.looseObject({
+  type: z.literal('input_image'),
+  detail: z.enum(['auto', 'high', 'low', 'original']).optional(),
+  image_url: z.string().nullable().optional(),
+});
+
+/** Reference `InputFile`. */
+export const InputFilePartSchema = z.looseObject({
+  type: z.literal('input_file'),
+  file_data: z.string().optional(),
+  file_id: z.string().nullable().optional(),
+  file_url: z.string().optional(),
+  filename: z.string().optional(),
+});
+
+/** A content part of an input message: text, image and file parts checked, audio/video/... accepted by `type`. */
 export const InputContentPartSchema = z.union([
   InputTextPartSchema,
+  InputImagePartSchema,
+  InputFilePartSchema,
   // An assistant message sent back as input carries output parts; annotations may be omitted then.
   OutputTextPartSchema.extend({ annotations: z.array(AnnotationSchema).optional() }),
   RefusalPartSchema,
-  otherKindSchema('type', ['input_text', 'output_text', 'refusal']),
+  otherKindSchema('type', ['input_text', 'input_image', 'input_file', 'output_text', 'refusal']),
 ]);
 export type InputContentPart = z.infer<typeof InputContentPartSchema>;
 

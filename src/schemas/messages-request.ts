@@ -125,10 +125,10 @@ export type CustomTool = z.infer<typeof CustomToolSchema>;
 
 /**
  * One `tools` item: a custom tool (no `type`, or `custom`), or an Anthropic server tool
- * (`web_search_20250305`, `bash_20250124`, ...) whose `type` and `name` are checked and the rest
- * accepted as sent.
+ * (`web_search_20250305`, `bash_20250124`, ..., and the gateway's `gateway:*` tools, which carry no
+ * `name` in the reference) whose `type` is checked and the rest accepted as sent.
  */
-export const MessagesToolSchema = z.union([CustomToolSchema, otherKindSchema('type', ['custom']).extend({ name: z.string() })]);
+export const MessagesToolSchema = z.union([CustomToolSchema, otherKindSchema('type', ['custom']).extend({ name: z.string().optional() })]);
 export type MessagesTool = z.infer<typeof MessagesToolSchema>;
 
 /** reference `MessagesRequest.tool_choice`: `auto`, `any`, `none`, or `{type: "tool", name}`. */
@@ -162,7 +162,15 @@ export const OUTPUT_EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const
 export const OutputConfigSchema = z.looseObject({
   effort: z.enum(OUTPUT_EFFORTS).nullable().optional(),
   format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullable().optional(),
+  // reference `task_budget`: advisory (no hard cap), so checked and otherwise not acted on.
+  task_budget: z
+    .looseObject({ type: z.literal('tokens'), total: z.number().int().min(20_000), remaining: z.number().int().min(0).nullable().optional() })
+    .nullable()
+    .optional(),
 });
+
+/** reference `AnthropicSpeed`: `fast` asks for a premium high-speed configuration; the simulator answers at one speed. */
+export const MESSAGES_SPEEDS = ['fast', 'standard'] as const;
 
 /**
  * The Anthropic Messages request (reference `MessagesRequest`) with the gateway's own `models`,
@@ -191,6 +199,13 @@ export const MessagesRequestSchema = z.looseObject({
   output_config: OutputConfigSchema.optional(),
   cache_control: CacheControlSchema.optional(),
   service_tier: z.string().optional(),
+  speed: z.enum(MESSAGES_SPEEDS).nullable().optional(),
+  // reference `context_management`: server-side context edits; the simulator keeps the whole context, so edits are accepted and not applied.
+  context_management: z.looseObject({ edits: z.array(z.looseObject({ type: z.string() })).optional() }).nullable().optional(),
+  // The loose note A fields of /responses (trace, stop_server_tools_when, route): accepted as sent, as there.
+  trace: z.unknown().optional(),
+  stop_server_tools_when: z.unknown().optional(),
+  route: z.unknown().optional(),
   // The gateway's own members (spec 2.1, 2.4, 2.5), as on /responses.
   models: z.array(z.string()).optional(),
   fallbacks: z.array(z.looseObject({ model: z.string() })).max(MESSAGES_LIMITS.fallbacksMax).nullable().optional(),

@@ -19,14 +19,30 @@ export type AnthropicErrorType = (typeof ANTHROPIC_ERROR_TYPES)[number];
 /** reference `ORAnthropicStopReason`. */
 export const STOP_REASONS = ['end_turn', 'max_tokens', 'model_context_window_exceeded', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'compaction'] as const;
 
-/** reference `AnthropicUsage` (the members every answer carries) with the gateway's cost. */
+/** reference `AnthropicUsage` (the members every answer carries, nullable where it says so) with the gateway's cost. */
 export const MessageUsageSchema = z.looseObject({
   input_tokens: count,
   output_tokens: count,
   cache_creation_input_tokens: count.nullable(),
   cache_read_input_tokens: count.nullable(),
+  cache_creation: z.looseObject({ ephemeral_5m_input_tokens: count, ephemeral_1h_input_tokens: count }).nullable(),
+  inference_geo: z.string().nullable(),
+  output_tokens_details: z.looseObject({ thinking_tokens: count }).nullable(),
+  server_tool_use: z.looseObject({ web_search_requests: count, web_fetch_requests: count }).nullable(),
+  service_tier: z.enum(['standard', 'priority', 'batch']).nullable(),
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
+  cost_details: z
+    .looseObject({ upstream_inference_cost: z.number().nullable().optional(), upstream_inference_prompt_cost: z.number(), upstream_inference_completions_cost: z.number() })
+    .nullable()
+    .optional(),
+});
+
+/** reference `AnthropicRefusalStopDetails`. */
+const RefusalStopDetailsSchema = z.looseObject({
+  type: z.literal('refusal'),
+  category: z.enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms']).nullable(),
+  explanation: z.string().nullable(),
 });
 
 /** reference `AnthropicTextBlock`, `AnthropicThinkingBlock`, `AnthropicToolUseBlock`; other kinds by `type`. */
@@ -47,9 +63,12 @@ export const MessagesResultSchema = z.looseObject({
   id: z.string(),
   type: z.literal('message'),
   role: z.literal('assistant'),
+  // reference `AnthropicContainer`: no code-execution container here, so always null.
+  container: z.looseObject({ id: z.string(), expires_at: z.string() }).nullable(),
   content: z.array(MessageContentBlockSchema),
   model: z.string(),
   stop_reason: z.enum(STOP_REASONS).nullable(),
+  stop_details: RefusalStopDetailsSchema.nullable(),
   stop_sequence: z.string().nullable(),
   usage: MessageUsageSchema,
 });

@@ -21,6 +21,9 @@ export const FUSION_PRESETS = ['general-high', 'general-budget', 'general-fast']
 export const PARETO_PRICE_SOURCES = ['prompt', 'weighted_avg'] as const;
 /** reference `WebSearchEngine`. */
 export const WEB_ENGINES = ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'] as const;
+/** reference `WebSearchMode`: an engine-native search mode; engines without modes ignore it (so does the simulator). */
+export const WEB_SEARCH_MODES = ['instant', 'fast', 'auto', 'deep-lite', 'deep', 'deep-reasoning', 'turbo', 'basic', 'advanced'] as const;
+
 /** reference `PDFParserEngine`; `pdf-text` is deprecated and redirected to `cloudflare-ai`. */
 export const PDF_ENGINES = ['mistral-ocr', 'native', 'cloudflare-ai', 'pdf-text'] as const;
 /** reference `ContextCompressionEngine`. */
@@ -45,6 +48,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 // spec 2.5 / 8: integer 0..10 on both auto routers.
 const costQualityTradeoff = z.number().int().min(0).max(10).optional();
+/** reference auto routers' `cost_tier`: a named cost band; accepted and checked, routing reads `cost_quality_tradeoff`. */
+export const COST_TIERS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+const costTier = oneOf(COST_TIERS).optional();
 
 // Plugin objects are open: the reference adds members the spec does not list (`cost_tier`,
 // `excluded_models`, web `mode`, ...); those pass as sent. Listed members are checked.
@@ -56,6 +62,7 @@ export const AutoRouterPluginSchema = z.looseObject({
   // reference: the models the router must not pick.
   excluded_models: stringList.optional(),
   cost_quality_tradeoff: costQualityTradeoff,
+  cost_tier: costTier,
   pin_model: z.boolean().optional(),
 });
 
@@ -65,6 +72,7 @@ export const AutoBetaRouterPluginSchema = z.looseObject({
   allowed_models: stringList.optional(),
   excluded_models: stringList.optional(),
   cost_quality_tradeoff: costQualityTradeoff,
+  cost_tier: costTier,
 });
 
 export const ModerationPluginSchema = z.looseObject({
@@ -92,6 +100,7 @@ export const WebPluginSchema = z.looseObject({
   // No bound stated (spec 2.5); a negative count is meaningless, so >= 0 (0 = no results / no searches).
   max_results: z.number().int().min(0).optional(),
   max_uses: z.number().int().min(0).optional(),
+  mode: oneOf(WEB_SEARCH_MODES).optional(),
   search_prompt: z.string().optional(),
   user_location: WebUserLocationSchema.optional(),
 });

@@ -34,6 +34,8 @@ export const MODALITIES = ['text', 'image'] as const;
 
 /** spec 2.1 `service_tier` values (null is also allowed). The reference's `fast` alias is not in the spec. */
 export const SERVICE_TIERS = ['auto', 'default', 'flex', 'priority', 'scale'] as const;
+/** What a request may send: the spec's values and the reference's `fast`, an alias of `priority` (the answer echoes `priority`). */
+export const REQUEST_SERVICE_TIERS = [...SERVICE_TIERS, 'fast'] as const;
 
 /** The request fields whose shape the spec does not show (note A). */
 export const NOTE_A_FIELDS = ['reasoning', 'text', 'tool_choice', 'truncation', 'trace', 'stop_server_tools_when', 'route'] as const;
@@ -279,7 +281,7 @@ export const ResponsesRequestSchema = z.looseObject({
   reasoning: ReasoningConfigSchema.nullable().optional(),
   route: noteA,
   safety_identifier: z.string().nullable().optional(),
-  service_tier: z.enum(SERVICE_TIERS).nullable().optional(),
+  service_tier: z.enum(REQUEST_SERVICE_TIERS).nullable().optional(),
   session_id: z.string().max(RESPONSES_LIMITS.sessionIdMaxChars).optional(),
   stop_server_tools_when: noteA,
   // spec 2.1: constant false.

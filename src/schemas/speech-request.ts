@@ -13,7 +13,15 @@ export const SpeechRequestSchema = z.looseObject({
   voice: z.string().min(1).optional(),
   response_format: z.enum(SPEECH_FORMATS).optional(),
   speed: z.number().min(0.25).max(4).optional(),
-  input_references: z.array(z.looseObject({ type: z.enum(['input_audio', 'text']) })).optional(),
+  // reference `SpeechInputReference`: a voice sample and its transcript (voice cloning; the simulated voice ignores them).
+  input_references: z
+    .array(
+      z.discriminatedUnion('type', [
+        z.looseObject({ type: z.literal('input_audio'), input_audio: z.looseObject({ data: z.string().min(1), format: z.string().optional() }) }),
+        z.looseObject({ type: z.literal('text'), text: z.string().max(10_000) }),
+      ]),
+    )
+    .optional(),
   provider: z.looseObject({ options: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
 export type SpeechRequest = z.infer<typeof SpeechRequestSchema>;

@@ -18,7 +18,14 @@ export const UsageSchema = z.looseObject({
   total_tokens: count,
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
-  cost_details: z.looseObject({}).optional(),
+  // reference OpenResponsesUsage.cost_details: the upstream cost split under the Responses names.
+  cost_details: z
+    .looseObject({
+      upstream_inference_cost: z.number().nullable().optional(),
+      upstream_inference_input_cost: z.number(),
+      upstream_inference_output_cost: z.number(),
+    })
+    .optional(),
   // reference ServerToolUseDetails: what server tools did (web searches, gateway tool calls).
   server_tool_use_details: z
     .looseObject({ tool_calls_executed: count.nullable().optional(), tool_calls_requested: count.nullable().optional(), web_search_requests: count.nullable().optional() })

@@ -59,8 +59,11 @@ function mergeObjects(parts: Schema[]): Schema {
 function objectView(value: unknown, side: SchemaSide, seen: Set<string>): { properties: Schema; required: Set<string> } | undefined {
   const objects = branches(value, side, seen).filter((b) => isSchema(b.properties));
   if (objects.length === 0) return undefined;
+  // A member several branches name stands for any of their schemas (the `type` of each kind of annotation).
+  const alternatives = new Map<string, unknown[]>();
+  for (const o of objects) for (const [name, member] of Object.entries(o.properties as Schema)) alternatives.set(name, [...(alternatives.get(name) ?? []), member]);
   const properties: Schema = {};
-  for (const o of objects) for (const [name, member] of Object.entries(o.properties as Schema)) properties[name] ??= member;
+  for (const [name, members] of alternatives) properties[name] = members.length === 1 ? members[0] : { anyOf: members };
   const requiredBy = objects.map((o) => new Set((o.required as string[] | undefined) ?? []));
   const required = new Set([...requiredBy[0]!].filter((name) => requiredBy.every((r) => r.has(name))));
   return { properties, required };
