@@ -24,7 +24,7 @@ export const EmbeddingMultimodalInputSchema = z.looseObject({ content: z.array(E
  * array of token arrays, or an array of multimodal inputs; one vector per item (one for a lone
  * string or token array).
  */
-export const EmbeddingsInputSchema = z.union(
+const EmbeddingsInputUnion = z.union(
   [
     z.string().min(1),
     z.array(z.string().min(1)).min(1).max(MAX_EMBEDDING_INPUTS),
@@ -34,6 +34,42 @@ export const EmbeddingsInputSchema = z.union(
   ],
   { error: (issue) => (issue.input === undefined ? 'required (a string, an array of strings, an array of token ids, or an array of those)' : undefined) },
 );
+
+/** The largest token id (reference: an array of numbers; ids are unsigned 32-bit). */
+const MAX_TOKEN_ID = 4_294_967_295;
+const isTokenId = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_TOKEN_ID;
+
+/**
+ * An array that holds numbers is token ids (or arrays of them): the first item that is not a
+ * token id gets one message with the whole rule, where the union's string branch said "expected
+ * string" of `[1.5]`.
+ */
+function checkTokenIds(input: unknown, ctx: { addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string }): void }): void {
+  if (!Array.isArray(input)) return;
+  const lists = input.some((v) => Array.isArray(v)) ? input.map((v, i) => [v, [i]] as const) : [[input, []] as const];
+  for (const [list, at] of lists) {
+    if (!Array.isArray(list) || !list.some((v) => typeof v === 'number')) continue;
+    const bad = list.findIndex((v) => !isTokenId(v));
+    if (bad < 0) continue;
+    const got = list[bad];
+    const shown = typeof got === 'string' ? JSON.stringify(got.slice(0, 40)) : typeof got === 'number' ? String(got) : got === null ? 'null' : typeof got;
+    ctx.addIssue({ code: 'custom', path: [...at, bad], message: `a token id is an integer from 0 to ${MAX_TOKEN_ID} (got ${shown})` });
+    return;
+  }
+}
+
+/**
+ * reference `createEmbeddings` `input`: a string, an array of strings, an array of token ids, an
+ * array of token arrays, or an array of multimodal inputs; one vector per item (one for a lone
+ * string or token array).
+ */
+// A transform first (it returns the input as it is): the served JSON Schema then shows the union.
+export const EmbeddingsInputSchema = z
+  .transform((input: unknown, ctx) => {
+    checkTokenIds(input, ctx);
+    return input;
+  })
+  .pipe(EmbeddingsInputUnion);
 
 /**
  * The body of `POST /embeddings` (reference `createEmbeddings`): `model` and `input` required;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64 } from '../bytes/decode-base64.ts';
 import { otherKindSchema } from './other-kind.ts';
 import { PluginsSchema } from './plugins.ts';
 import { ProviderPreferencesSchema } from './provider-preferences.ts';
@@ -29,9 +30,12 @@ export const TextBlockParamSchema = z.looseObject({
 });
 export type TextBlockParam = z.infer<typeof TextBlockParamSchema>;
 
+/** A base64 source's `data` (docs/messages.md: images and documents are checked): non-empty base64. */
+const Base64DataSchema = z.string().min(1).refine(isBase64, { message: 'is not valid base64 (the standard or URL-safe alphabet, padded or not)' });
+
 /** reference `AnthropicBase64ImageSource` / `AnthropicUrlImageSource` (a file id is accepted by kind). */
 export const ImageSourceSchema = z.union([
-  z.looseObject({ type: z.literal('base64'), media_type: z.enum(IMAGE_MEDIA_TYPES), data: z.string() }),
+  z.looseObject({ type: z.literal('base64'), media_type: z.enum(IMAGE_MEDIA_TYPES), data: Base64DataSchema }),
   z.looseObject({ type: z.literal('url'), url: z.string() }),
   otherKindSchema('type', ['base64', 'url']),
 ]);
@@ -42,7 +46,7 @@ export type ImageBlockParam = z.infer<typeof ImageBlockParamSchema>;
 
 /** reference `AnthropicDocumentBlockParam` sources: base64 PDF, plain text, URL PDF, content blocks, file. */
 export const DocumentSourceSchema = z.union([
-  z.looseObject({ type: z.literal('base64'), media_type: z.literal('application/pdf'), data: z.string() }),
+  z.looseObject({ type: z.literal('base64'), media_type: z.literal('application/pdf'), data: Base64DataSchema }),
   z.looseObject({ type: z.literal('text'), media_type: z.literal('text/plain'), data: z.string() }),
   z.looseObject({ type: z.literal('url'), url: z.string() }),
   z.looseObject({ type: z.literal('content'), content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]) }),
