@@ -65,6 +65,53 @@ function printable(text: string): string {
   return JSON.stringify(text.slice(0, 200)).slice(1, -1);
 }
 
+/** The request's headers as they go upstream: hop-by-hop ones left out, the body uncompressed. */
+function forwardedHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_BY_HOP.test(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Uncompressed bytes, so the cassette is readable and replays as the client saw it.
+  headers.set('accept-encoding', 'identity');
+  return headers;
+}
+
+/** Pass the upstream's answer on chunk by chunk, keeping each chunk with its time since `started`. */
+async function relay(upstreamResponse: Response, res: ServerResponse, started: number): Promise<{ chunks: Array<{ at: number; bytes: Uint8Array }>; firstByte?: number }> {
+  const outHeaders: Record<string, string> = {};
+  upstreamResponse.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.test(name) && name !== 'set-cookie') outHeaders[name] = value;
+  });
+  res.writeHead(upstreamResponse.status, outHeaders);
+  const chunks: Array<{ at: number; bytes: Uint8Array }> = [];
+  let firstByte: number | undefined;
+  if (upstreamResponse.body) {
+    const reader = upstreamResponse.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const at = performance.now() - started;
+        firstByte ??= at;
+        chunks.push({ at, bytes: value });
+        // The caller gets each chunk as it arrives.
+        if (!res.destroyed) res.write(value);
+      }
+    } catch {
+      // The caller went away (abort) or the upstream broke off: keep what arrived.
+    }
+  }
+  if (!res.destroyed) res.end();
+  return { chunks, firstByte };
+}
+
+/** A refusal of the recorder's own, in the spec 7 envelope, with the line that says it was not recorded. */
+function refuse(res: ServerResponse, status: number, message: string, notRecorded: (line: string) => void, line: string): void {
+  notRecorded(line);
+  if (!res.headersSent && !res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(envelope(status, message));
+}
+
 /**
  * A recording proxy: forwards each request, with the caller's credentials, to `upstream`,
  * answers the caller with the upstream's bytes as they arrive (a stream chunk by chunk), and
@@ -88,27 +135,14 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const fullPath = req.url ?? '/';
+    const what = `gatewaykit record: not recorded: ${method} ${printable(fullPath)}`;
     // Only an origin-form target (`/path?query`, RFC 9112 3.2.1) is forwarded, and only to the
     // upstream's origin: `m://ignored/x` or `http://other/x` could otherwise pick another host.
     const target = originFormTarget(upstream, fullPath);
-    if (!target) {
-      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 400 (the request target is not a path)`);
-      res.writeHead(400, { 'content-type': 'application/json' }).end(envelope(400, 'gatewaykit record: the request target must be a path starting with /'));
-      return;
-    }
+    if (!target) return refuse(res, 400, 'gatewaykit record: the request target must be a path starting with /', notRecorded, `${what} -> 400 (the request target is not a path)`);
     const requestBody = await readBody(req, limit);
-    if (!requestBody) {
-      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 413 (request body over ${limit} bytes)`);
-      res.writeHead(413, { 'content-type': 'application/json' }).end(envelope(413, `gatewaykit record: request body over ${limit} bytes`));
-      return;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || HOP_BY_HOP.test(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    // Uncompressed bytes, so the cassette is readable and replays as the client saw it.
-    headers.set('accept-encoding', 'identity');
+    if (!requestBody) return refuse(res, 413, `gatewaykit record: request body over ${limit} bytes`, notRecorded, `${what} -> 413 (request body over ${limit} bytes)`);
+    const headers = forwardedHeaders(req);
     const aborted = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort();
@@ -119,43 +153,15 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       const hasBody = method !== 'GET' && method !== 'HEAD';
       upstreamResponse = await fetch(target, { method, headers, body: hasBody ? (requestBody as Uint8Array<ArrayBuffer>) : undefined, redirect: 'manual', signal: aborted.signal });
     } catch (error) {
-      notRecorded(`gatewaykit record: not recorded: ${method} ${printable(fullPath)} -> 502 (the upstream did not answer: ${(error as Error).message})`);
-      if (!res.headersSent && !res.destroyed) {
-        res.writeHead(502, { 'content-type': 'application/json' }).end(envelope(502, `gatewaykit record: the upstream ${upstream.origin} did not answer (${(error as Error).message})`));
-      }
-      return;
+      const cause = (error as Error).message;
+      return refuse(res, 502, `gatewaykit record: the upstream ${upstream.origin} did not answer (${cause})`, notRecorded, `${what} -> 502 (the upstream did not answer: ${cause})`);
     }
-    const outHeaders: Record<string, string> = {};
-    upstreamResponse.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.test(name) && name !== 'set-cookie') outHeaders[name] = value;
-    });
-    res.writeHead(upstreamResponse.status, outHeaders);
     const isStream = /^text\/event-stream/i.test(upstreamResponse.headers.get('content-type') ?? '');
-    const chunks: Array<{ at: number; bytes: Uint8Array }> = [];
-    let firstByte: number | undefined;
-    if (upstreamResponse.body) {
-      const reader = upstreamResponse.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          const at = performance.now() - started;
-          firstByte ??= at;
-          chunks.push({ at, bytes: value });
-          // The caller gets each chunk as it arrives.
-          if (!res.destroyed) res.write(value);
-        }
-      } catch {
-        // The caller went away (abort) or the upstream broke off: keep what arrived.
-      }
-    }
+    const { chunks, firstByte } = await relay(upstreamResponse, res, started);
     const total = performance.now() - started;
-    if (!res.destroyed) res.end();
-
-    const relative = relativeTo(basePath, fullPath);
     const raw = {
       method,
-      path: relative,
+      path: relativeTo(basePath, fullPath),
       requestHeaders: headers,
       requestBody,
       status: upstreamResponse.status,
