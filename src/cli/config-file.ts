@@ -35,6 +35,8 @@ const ConfigSchema = z.strictObject({
   faults: z.record(z.string().min(1), z.strictObject({ status: z.number().int(), count: z.number().int().positive().optional() })).optional(),
   /** The window of the demo key sk-gw-rate-limited: milliseconds, or a duration such as "2s" (`--rate-limit-window`). */
   rateLimitWindow: z.union([z.number(), z.string()]).optional(),
+  /** An unknown `vendor/model` id gets a synthesized catalogue entry (`--accept-unknown-models`). */
+  acceptUnknownModels: z.boolean().optional(),
 });
 
 /** What a config file sets, resolved (files read, values validated). */
@@ -54,6 +56,7 @@ export interface ServeConfig {
   readonly timing?: TimingOptions;
   readonly faults?: Readonly<Record<string, { status: number; count?: number }>>;
   readonly rateLimitWindowMs?: number;
+  readonly acceptUnknownModels?: boolean;
 }
 
 /**
@@ -119,6 +122,7 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
     ...(timing !== undefined ? { timing } : {}),
     ...(c.faults ? { faults: c.faults } : {}),
     ...(rateLimitWindowMs !== undefined ? { rateLimitWindowMs } : {}),
+    ...(c.acceptUnknownModels !== undefined ? { acceptUnknownModels: c.acceptUnknownModels } : {}),
   };
 }
 

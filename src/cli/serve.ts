@@ -43,6 +43,8 @@ Options:
                       also deliver to http://localhost / 127.0.0.1 receivers
   --catalog FILE      model/provider catalogue replacing the default ("extends": "default" to layer; docs/catalog.md);
                       "small" picks the embedded 16-model catalogue, "default" the real gateway's models
+  --accept-unknown-models
+                      an unknown vendor/model id gets a synthesized catalogue entry instead of the 400
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
   --timing MODE       instant (default) or realistic: answers at the routed endpoint's latency and throughput (docs/timing.md)
   --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)
@@ -64,7 +66,7 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'state-file', 'max-video-jobs', 'downloadable-uploads', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
+const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'accept-unknown-models', 'state-file', 'max-video-jobs', 'downloadable-uploads', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -85,6 +87,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
         'headers-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
         catalog: { type: 'string' },
+        'accept-unknown-models': { type: 'boolean' },
         'state-file': { type: 'string' },
         'max-video-jobs': { type: 'string' },
         'webhook-secret': { type: 'string' },
@@ -293,7 +296,7 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
     const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
     const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
-    running = await startServer({ onShutdownRequest: () => requestStop(), port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
+    running = await startServer({ onShutdownRequest: () => requestStop(), port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);

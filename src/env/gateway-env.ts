@@ -19,6 +19,8 @@ export interface GatewayEnv {
   readonly clock: Clock;
   readonly keys: readonly ApiKey[];
   readonly catalog: Catalog;
+  /** An unknown `vendor/model` id gets a synthesized catalogue entry instead of the 400 (`--accept-unknown-models`); this gateway's catalogue is then its own copy. */
+  readonly acceptUnknownModels?: boolean;
   /** e.g. http://127.0.0.1:8080/api/v1 (no trailing slash). */
   readonly baseUrl: string;
   /** The path part of baseUrl, e.g. /api/v1. */

@@ -72,6 +72,12 @@ export interface GatewayOptions {
    */
   catalog?: Catalog | CatalogInput | CatalogName;
   /**
+   * An unknown `vendor/model` id gets a synthesized catalogue entry (the vendor's median prices and
+   * context, its provider) instead of the 400 naming the closest ids, for apps on a model newer
+   * than the catalogue. Default: false (the gateway's rule).
+   */
+  acceptUnknownModels?: boolean;
+  /**
    * Accepted API keys with their credits, rate limits and retry delays (docs/keys.md), validated
    * here (a TypeError names the path of the first problem). Default: the four demo keys.
    */
@@ -218,7 +224,9 @@ interface SharedParts {
 
 function sharedParts(options: GatewayOptions): SharedParts {
   // A bad catalogue throws CatalogError naming the path and rule of every issue (docs/catalog.md).
-  const catalog = resolveCatalog(options.catalog);
+  const resolved = resolveCatalog(options.catalog);
+  // Synthesized entries are added to this gateway's own list, never to a catalogue another shares.
+  const catalog = options.acceptUnknownModels ? { ...resolved, models: [...resolved.models] } : resolved;
   const keys = options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS;
   // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts): server-wide.
   return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally() };
@@ -288,6 +296,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     management,
     files,
     catalog,
+    ...(options.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
     baseUrl,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

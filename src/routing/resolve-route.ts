@@ -25,6 +25,7 @@ import { autoBetaRouter } from './routers/auto-beta-router.ts';
 import { autoRouter } from './routers/auto-router.ts';
 import { fusion } from './routers/fusion.ts';
 import { paretoRouter } from './routers/pareto-router.ts';
+import { admitUnknownModels } from './admit-unknown-models.ts';
 import { unknownModel } from './unknown-model.ts';
 import { upstreamError } from './upstream-error.ts';
 
@@ -49,7 +50,7 @@ export type RouteResult = { ok: true; decision: RouteDecision } | { ok: false; e
 
 export interface RouteInput {
   request: ResponsesRequest;
-  env: Pick<GatewayEnv, 'catalog' | 'seed' | 'stickySessions' | 'providerFaults'>;
+  env: Pick<GatewayEnv, 'catalog' | 'seed' | 'stickySessions' | 'providerFaults' | 'acceptUnknownModels'> & Partial<Pick<GatewayEnv, 'clock'>>;
   apiKey: ApiKey | undefined;
   /** Body `session_id`, else the `x-session-id` header (spec 2.1). */
   sessionId: string | undefined;
@@ -132,6 +133,7 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     chain = hit.chain;
   } else {
     // The catalogue decides which ids exist: the one model rule the schema cannot state.
+    admitUnknownModels(env, [request.model, ...(request.models ?? [])]);
     const unknown = unknownModel(
       [...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []), ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` }))],
       catalog.models,

@@ -1,3 +1,4 @@
+import { admitUnknownModels } from '../../routing/admit-unknown-models.ts';
 import { statusesFor } from '../../errors/documented-statuses.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { runEngine } from '../../engine/run-engine.ts';
@@ -58,6 +59,7 @@ export const messagesOperation: Operation = {
     'messages.countTokens': async (ctx) => {
       const request = readCountTokensRequest(await ctx.json());
       const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+      admitUnknownModels(env, [request.model]);
       return jsonResponse(countMessageTokens(request, env.catalog.models, tokenizer.count), { headers: { 'request-id': ctx.generationId() } });
     },
     // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
