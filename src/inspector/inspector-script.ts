@@ -12,6 +12,9 @@ export const INSPECTOR_SCRIPT = String.raw`
   var JOURNAL_MAX = 1000;
   var TERMINAL = { completed: 1, failed: 1, cancelled: 1, expired: 1 };
   var $ = function (id) { return document.getElementById(id); };
+  // A test's scope (?testId=...): every control call carries it as X-Test-Id, so the page shows
+  // and controls that scope of a shared server; without it, the default scope.
+  var SCOPE = new URLSearchParams(location.search).get('testId');
 
   function el(tag, props) {
     var node = document.createElement(tag);
@@ -32,6 +35,7 @@ export const INSPECTOR_SCRIPT = String.raw`
 
   async function api(method, path, body) {
     var init = { method: method, headers: { accept: 'application/json' } };
+    if (SCOPE) init.headers['x-test-id'] = SCOPE;
     if (method !== 'GET') {
       init.headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body === undefined ? {} : body);
@@ -397,6 +401,8 @@ export const INSPECTOR_SCRIPT = String.raw`
     try { rule = JSON.parse(event.target.elements.rule.value); } catch (error) { showError('scripts-error', new Error('The rule is not valid JSON: ' + error.message)); return; }
     void act('scripts-error', 'POST', '/scripts', rule);
   });
+
+  if (SCOPE) $('journal-title').insertBefore(document.createTextNode('Scope ' + SCOPE + ': '), $('journal-title').firstChild);
 
   (function loop() {
     var next = function () { setTimeout(loop, 1000); };
