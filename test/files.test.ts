@@ -49,8 +49,12 @@ describe.each(TARGET_KINDS)('/files (%s)', (kind) => {
 
     const content = await get(`/files/${file.id}/content`);
     expect(content.status).toBe(200);
-    expect(content.headers.get('content-type')).toBe('application/pdf');
+    expect(content.headers.get('content-type')).toBe('application/octet-stream');
     expect(new Uint8Array(await content.arrayBuffer())).toEqual(PDF);
+    // Asked for by its own type, the content comes with it.
+    const typed = await target.fetch(`/files/${file.id}/content`, { headers: { ...AUTH, accept: 'application/pdf' } });
+    expect(typed.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await typed.arrayBuffer())).toEqual(PDF);
 
     const deleted = await del(`/files/${file.id}`);
     expect(FileDeleteResponseSchema.parse(await deleted.json())).toEqual({ _shape: 'openrouter', id: file.id, type: 'file_deleted' });

@@ -1,7 +1,8 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
-import { createGenerationStore, type GenerationStore } from './generation-store.ts';
+import { createGenerationStore, DEFAULT_GENERATIONS_KEPT, type GenerationStore } from './generation-store.ts';
+import type { FailedGeneration, GenerationContent } from './generation-content.ts';
 import { createCreditHolds, type Reservation } from './reservation.ts';
 import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
 
@@ -30,6 +31,12 @@ export interface Account {
   generation(id: string): GenerationRecord | undefined;
   /** The kept generations, oldest first (the session-cost dataset reads them). */
   generations(): GenerationRecord[];
+  /** Keep the content of a text generation that failed (no record: it was not paid for); as many are kept as records. */
+  recordFailure(failure: FailedGeneration): void;
+  /** The stored content of a generation, kept with its record (or its failure): `GET /generation/content`. */
+  generationContent(id: string): GenerationContent | undefined;
+  /** How many records (and as many failures) are kept: the retention bound of generations and their content. */
+  generationsKept(): number;
   keyUsage(apiKey: ApiKey): KeyUsage;
   /** The key's spending limit, USD, or null for none. */
   keyLimit(apiKey: ApiKey): number | null;
@@ -87,6 +94,7 @@ export function createAccount(options: AccountOptions): Account {
   let totalCredits = initialCredits;
   const ledger = createUsageLedger(options.now);
   const generations: GenerationStore = createGenerationStore(options.maxGenerations);
+  const failures = createGenerationStore<FailedGeneration>(options.maxGenerations);
   const limits = new Map<string, number | null>();
   const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null);
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
@@ -135,6 +143,9 @@ export function createAccount(options: AccountOptions): Account {
     },
     generation: (id) => generations.get(id),
     generations: () => generations.list(),
+    recordFailure: (failure) => failures.add(failure),
+    generationContent: (id) => generations.get(id)?.content ?? failures.get(id)?.content,
+    generationsKept: () => Math.max(0, Math.floor(options.maxGenerations ?? DEFAULT_GENERATIONS_KEPT)),
     keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),
     keyLimit,
     usageAgainstLimit,
@@ -148,6 +159,7 @@ export function createAccount(options: AccountOptions): Account {
     reset(credits) {
       ledger.clear();
       generations.clear();
+      failures.clear();
       holds.clear();
       limits.clear();
       totalCredits = credits ?? initialCredits;

@@ -1,3 +1,5 @@
+import type { GenerationContent } from './generation-content.ts';
+
 /** reference `GenerationResponse.api_type`. */
 export type GenerationApiType = 'completions' | 'embeddings' | 'rerank' | 'tts' | 'stt' | 'video' | 'image';
 
@@ -47,6 +49,8 @@ export interface GenerationRecord {
   readonly numMediaPrompt?: number;
   readonly numSearchResults?: number;
   readonly numFetches?: number;
+  /** What the generation read and wrote (`GET /generation/content`): text generations keep it, and it goes with the record. */
+  readonly content?: GenerationContent;
 }
 
 /**

@@ -4,11 +4,11 @@ import type { GenerationRecord } from './generation-record.ts';
 export const DEFAULT_GENERATIONS_KEPT = 1000;
 
 /** Recorded answers by `X-Generation-Id`, bounded: past the limit the oldest is forgotten. */
-export interface GenerationStore {
-  add(record: GenerationRecord): void;
-  get(id: string): GenerationRecord | undefined;
+export interface GenerationStore<T extends { readonly id: string } = GenerationRecord> {
+  add(record: T): void;
+  get(id: string): T | undefined;
   /** Every kept record, oldest first. */
-  list(): GenerationRecord[];
+  list(): T[];
   size(): number;
   clear(): void;
 }
@@ -23,10 +23,10 @@ export interface GenerationStore {
  * const store = createGenerationStore(2);
  * store.add(a); store.add(b); store.add(c); // a is forgotten
  */
-export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): GenerationStore {
+export function createGenerationStore<T extends { readonly id: string } = GenerationRecord>(maxEntries = DEFAULT_GENERATIONS_KEPT): GenerationStore<T> {
   const capacity = Math.max(0, Math.floor(maxEntries));
   const slotOf = new Map<string, number>();
-  let records: Array<GenerationRecord | undefined> = new Array(capacity).fill(undefined);
+  let records: Array<T | undefined> = new Array(capacity).fill(undefined);
   let next = 0;
   return {
     add(record) {
@@ -49,7 +49,7 @@ export function createGenerationStore(maxEntries = DEFAULT_GENERATIONS_KEPT): Ge
     list() {
       // The ring from the slot written next (the oldest, once full) round to the newest.
       const ordered = [...records.slice(next), ...records.slice(0, next)];
-      return ordered.filter((r): r is GenerationRecord => r !== undefined);
+      return ordered.filter((r): r is T => r !== undefined);
     },
     size: () => slotOf.size,
     clear() {

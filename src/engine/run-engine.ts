@@ -32,6 +32,7 @@ import type { CanonicalRequest } from './canonical-request.ts';
 import type { Engine } from './create-engine.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
 import { storedFileInput } from './stored-file-input.ts';
+import { failedGenerationContent, textGenerationContent } from '../generation/text-generation-content.ts';
 import { memoizable } from './plan-memo.ts';
 import { RecordingRandom } from './recording-random.ts';
 
@@ -128,6 +129,8 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   if (!routed.ok) {
     // spec 2.6, 7: an error body carries the routing metadata of the work done before it failed.
     routed.error.gatewayMetadata ??= routed.metadata;
+    // Its content stays readable by its X-Generation-Id (GET /generation/content), error included.
+    env.account.recordFailure({ id: ctx.generationId(), content: failedGenerationContent(instructionsOf(effective), input.turns, routed.error) });
     throw routed.error;
   }
   const decision = routed.decision;
@@ -247,6 +250,7 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
       sessionId,
       user: request.user,
       headers: ctx.request.headers,
+      content: textGenerationContent(instructionsOf(effective), input.turns, result),
     });
     records.push(recorded);
   }
@@ -272,7 +276,7 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
           itemDrawLengths: items.lengths,
           records,
           firstRecord: (at) =>
-            responseGeneration({ id: at.id, result, upstreamId: at.responseId, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers }),
+            responseGeneration({ id: at.id, result, upstreamId: at.responseId, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers, content: recorded?.content }),
         }
       : undefined;
 
@@ -313,4 +317,9 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
 /** Tokens a stream event carries: those of its `delta` text (0 for framing events). */
 function deltaTokens(event: { type: string; delta?: unknown }, count: (text: string) => number): number {
   return event.type.endsWith('.delta') && typeof event.delta === 'string' ? count(event.delta) : 0;
+}
+
+/** The request's instructions when they are text (the prompt's system message in stored content). */
+function instructionsOf(request: CanonicalRequest): string | undefined {
+  return typeof request.instructions === 'string' ? request.instructions : undefined;
 }

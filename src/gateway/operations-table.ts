@@ -21,6 +21,8 @@ import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
 import { benchmarksOperation } from '../operations/benchmarks/operation.ts';
 import { classificationsOperation } from '../operations/classifications/operation.ts';
+import { generationContentOperation } from '../operations/generation-content/operation.ts';
+import { generationFeedbackOperation } from '../operations/generation-feedback/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -51,6 +53,8 @@ export const OPERATIONS: readonly Operation[] = [
   filesOperation,
   benchmarksOperation,
   classificationsOperation,
+  generationContentOperation,
+  generationFeedbackOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -1,3 +1,4 @@
+import type { GenerationContent } from '../account/generation-content.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GenerationTimes } from '../timing/answer-times.ts';
 import type { ResponseResult, ResponseUsage } from './output-items.ts';
@@ -26,6 +27,8 @@ export interface ResponseGenerationInput {
   readonly headers: Headers;
   /** The upstream id when it is not `result.id` (a replayed answer's, src/engine/answer-memo.ts). */
   readonly upstreamId?: string;
+  /** The prompt and output text kept with the record (`GET /generation/content`). */
+  readonly content?: GenerationContent;
 }
 
 /**
@@ -61,5 +64,6 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     userAgent: input.headers.get('user-agent'),
     httpReferer: input.headers.get('http-referer') ?? input.headers.get('referer'),
     origin: input.headers.get('origin'),
+    ...(input.content ? { content: input.content } : {}),
   };
 }

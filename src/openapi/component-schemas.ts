@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VideoModelSchema } from '../catalog/video-model.ts';
 import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../schemas/account-responses.ts';
+import { GenerationContentResponseSchema, GenerationFeedbackRequestSchema } from '../schemas/generation-content.ts';
 import { FileDeleteResponseSchema, FileListResponseSchema, FileResponseSchema } from '../schemas/file-responses.ts';
 import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedResponseSchema, KeyDataResponseSchema, KeyDeletedResponseSchema, KeysListResponseSchema } from '../schemas/management-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
@@ -43,6 +44,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(ImageRequestSchema, { id: 'ImageGenerationRequest' });
   requests.add(RerankRequestSchema, { id: 'RerankRequest' });
   requests.add(SpeechRequestSchema, { id: 'SpeechRequest' });
+  requests.add(GenerationFeedbackRequestSchema, { id: 'GenerationFeedbackRequest' });
 
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
@@ -82,6 +84,8 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   answers.add(FileResponseSchema, { id: 'FileResponse' });
+  answers.add(GenerationContentResponseSchema, { id: 'GenerationContentResponse' });
+  answers.add(z.object({ data: z.object({ success: z.literal(true) }) }), { id: 'GenerationFeedbackResponse' });
   answers.add(FileListResponseSchema, { id: 'FileListResponse' });
   answers.add(FileDeleteResponseSchema, { id: 'FileDeleteResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.

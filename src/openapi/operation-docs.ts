@@ -295,6 +295,22 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'GenerationResponse' },
     parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the answer.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
   },
+  'generation.content.get': {
+    tag: 'Generations',
+    description:
+      'What a text generation (responses, chat, messages) read and wrote: the prompt as messages (the instructions first, as the system\'s), the output text as `completion` and the reasoning summaries as `reasoning`, and `error` (status, message, provider) when it failed before any output. Kept with the generation\'s record: the latest answers (1000 by default, `generationsLimit`) and as many failed ones; the oldest are forgotten first, and all on control reset. 404 otherwise.',
+    successStatus: 200,
+    success: { 'application/json': 'GenerationContentResponse' },
+    parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the generation.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
+  },
+  'generation.feedback': {
+    tag: 'Generations',
+    description: 'Management key only. Body: `generation_id` (a generation this gateway still keeps, 404 otherwise), `category` (latency, incoherence, incorrect_response, formatting, billing, api_error, other), `comment` (at most 1000 characters). Recorded in the request journal (`GET /__gatewaykit/requests`, the inspector).',
+    requestBody: { 'application/json': 'GenerationFeedbackRequest' },
+    successStatus: 200,
+    success: { 'application/json': 'GenerationFeedbackResponse' },
+    parameters: SIMULATION_HEADERS,
+  },
   'key.get': {
     tag: 'API Keys',
     description: "The calling key's spending limit, usage (in all and in the current UTC day, week and month of the gateway clock), what is left of the limit, and its flags. Every paid answer adds its `usage.cost`.",
@@ -480,7 +496,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'files.content': {
     tag: 'Files',
-    description: 'The bytes exactly as uploaded, with their judged type as Content-Type. As the reference says, uploads are not downloadable (400, `downloadable: false`) unless the gateway runs with `--downloadable-uploads` (`files.uploadsDownloadable`).',
+    description: 'The bytes exactly as uploaded, as application/octet-stream (or the judged type when Accept names it). As the reference says, uploads are not downloadable (400, `downloadable: false`) unless the gateway runs with `--downloadable-uploads` (`files.uploadsDownloadable`).',
     successStatus: 200,
     success: { 'application/octet-stream': 'binary' },
     parameters: [FILE_ID, ...FILE_SCOPE],

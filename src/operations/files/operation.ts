@@ -70,6 +70,6 @@ export const filesOperation: Operation = {
       return jsonResponse(fileBody(fileOf(env, ctx, scope), scope.provider, env.files.uploadsDownloadable));
     },
     'files.delete': (ctx) => remove(env, ctx),
-    'files.content': (ctx) => fileContent(env, fileOf(env, ctx, scopeOf(ctx))),
+    'files.content': (ctx) => fileContent(env, fileOf(env, ctx, scopeOf(ctx)), ctx.request.headers.get('accept')),
   }),
 };
