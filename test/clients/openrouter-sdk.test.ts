@@ -105,7 +105,7 @@ describe.each<Mode>(['msw', 'gateway.fetch', 'http'])('@openrouter/sdk against t
     expect(page.result.totalCount).toBe(page.result.data.length);
   });
 
-  // models.count (GET /models/count) is not served by the simulator: not called.
+  // models.count, providers.list and the dataset reads: openrouter-sdk-catalogue.test.ts.
   test('models.list and endpoints.list', async () => {
     const page = await sdk.models.list();
     expect(page.result.data.map((m) => m.id)).toContain(CHAT_MODEL);
