@@ -103,6 +103,8 @@ export interface CheckContext {
   /** fast-check path to replay (`--replay`), applies to the property of each selected check. */
   readonly replayPath: string | undefined;
   readonly simulator: SimulatorInfo | undefined;
+  /** Probes may use `auth: 'management'`: the run has a management key (`--management-key`, spec 5.3). */
+  readonly hasManagementKey?: boolean;
   /**
    * Memoise a value for the whole run (e.g. the sample answers judged by several checks). `make`
    * gets the run-wide client: what it sends draws on the whole budget, not on one check's share.

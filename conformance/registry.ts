@@ -10,6 +10,7 @@ import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { MESSAGES_CHECKS } from './checks/messages.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
+import { OPERATIONS_CHECKS } from './checks/operations.ts';
 import { RESULT_CHECKS } from './checks/result.ts';
 import { STREAM_CHECKS } from './checks/stream.ts';
 import { REFERENCE_SHAPE_CHECKS } from './checks/reference-shapes.ts';
@@ -40,6 +41,8 @@ export const ALL_CHECKS: readonly Check[] = [
   ...DATASETS_CHECKS,
   ...AUDIO_CHECKS,
   ...GUARDRAIL_CHECKS,
+  // The kit's shape, errors and auth checks of every other endpoint of the operations table.
+  ...OPERATIONS_CHECKS,
   // Always-on oracles judge every exchange of the checks above: they run last.
   ...ALWAYS_CHECKS,
 ];

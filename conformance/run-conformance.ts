@@ -22,6 +22,8 @@ export const DEFAULT_MAX_REQUESTS = 240;
 /** Against the simulator requests cost nothing. */
 export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
+/** The simulator's demo management key (fixtures/keys.json), used against the simulator unless `managementKey` is given. */
+export const SIMULATOR_MANAGEMENT_KEY = 'sk-gw-management';
 /** Against the simulator a property's runs are sent this many at a time (it is local and free). */
 export const SIMULATOR_CONCURRENCY = 4;
 /** Against the simulator this many checks run side by side (those marked `exclusive: false`). */
@@ -34,6 +36,12 @@ export interface ConformanceOptions {
   readonly baseUrl: string;
   /** An ordinary API key with credits (spec 5). */
   readonly apiKey: string;
+  /**
+   * A management key (spec 5.3) for the management operations' shape and error checks (`/keys`,
+   * `/credits`, `/auth/keys/code`); without one those checks are skipped. Against the simulator the
+   * demo management key `sk-gw-management` unless given.
+   */
+  readonly managementKey?: string;
   /** Fetch to use; pass `gateway.fetch` to run in-process. Default: node:http on Node (cheaper per request than Node's fetch), else the global fetch. */
   readonly fetch?: FetchLike;
   /** Headers sent with every request (`--header`), e.g. a proxy's routing headers. */
@@ -168,9 +176,10 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   else if (simulatorOption) simulator = (await detectSimulator(probeClient)) ?? { origin: new URL(baseUrl).origin, clock: 'system' };
 
   const includeVideos = options.includeVideos ?? simulator !== undefined;
+  const managementKey = options.managementKey ?? (simulator ? SIMULATOR_MANAGEMENT_KEY : undefined);
   const budget = createRequestBudget(options.maxRequests ?? (simulator ? SIMULATOR_MAX_REQUESTS : DEFAULT_MAX_REQUESTS));
   const client = createGatewayClient(
-    { baseUrl, apiKey: options.apiKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep, ...(simulator ? { sequences: new Map<string, number>() } : {}) },
+    { baseUrl, apiKey: options.apiKey, managementKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep, ...(simulator ? { sequences: new Map<string, number>() } : {}) },
     counters,
   );
   // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
@@ -248,7 +257,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     const sends = () => {
       throw new Error(`${id}: owes() only counts what the check will send; it sends nothing`);
     };
-    return { client: undefined as never, baseUrl, basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''), model, reasoningModel, videoModel, includeVideos, seed, runs, concurrency, replayPath: options.replay, simulator, shared: sends, exchanges: sends, sleep: sends };
+    return { client: undefined as never, baseUrl, basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''), model, reasoningModel, videoModel, includeVideos, seed, runs, concurrency, replayPath: options.replay, simulator, hasManagementKey: managementKey !== undefined, shared: sends, exchanges: sends, sleep: sends };
   }
 
   const runCheck = async (index: number, park: Park): Promise<void> => {
@@ -275,6 +284,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       concurrency,
       replayPath: options.replay,
       simulator,
+      hasManagementKey: managementKey !== undefined,
       async shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
         // A shared value is made by the first check in check order that asks for it, as in a
         // one-at-a-time run, so who sends it (the check its requests name, whose answer ids they

@@ -160,7 +160,7 @@ export const videosLifecycle: Check = {
 };
 
 /** Submit (shared) and follow one job to its end: the virtual clock on the simulator, real polling (with a deadline) elsewhere. */
-async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; answer?: Exchange; outcome?: CheckOutcome }> {
+export async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJob; answer?: Exchange; outcome?: CheckOutcome }> {
   const [sample] = await submitted(ctx);
   if (!sample?.exchange) return { outcome: outcomeOfError(sample?.error) };
   const first = readJob(sample.exchange, 'videos.submit-status');

@@ -15,6 +15,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface GatewayClientOptions {
   readonly baseUrl: string;
   readonly apiKey: string;
+  /** A management key (spec 5.3), for probes with `auth: 'management'`; without it they go without credentials. */
+  readonly managementKey?: string;
   /** Fetch to send with, when no `transport` is given. Default: the global fetch. */
   readonly fetch?: FetchLike;
   /** How requests reach the network (e.g. node:http); wins over `fetch`. */
@@ -144,6 +146,7 @@ export function createGatewayClient(
   const baseHeaders: Record<string, string> = {};
   for (const name of Object.keys(options.headers ?? {})) baseHeaders[name.toLowerCase()] = trimmed(options.headers![name]!);
   const keyHeader = trimmed(`Bearer ${options.apiKey}`);
+  const managementHeader = options.managementKey === undefined ? undefined : trimmed(`Bearer ${options.managementKey}`);
 
   async function once(probe: Probe): Promise<Exchange> {
     const url = probeUrl(options.baseUrl, probe);
@@ -153,7 +156,8 @@ export function createGatewayClient(
     if (probe.headers) for (const name of Object.keys(probe.headers)) headers[name.toLowerCase()] = trimmed(probe.headers[name]!);
     const auth = probe.auth ?? 'key';
     if (auth === 'key') headers.authorization = keyHeader;
-    else if (auth === 'none') delete headers.authorization;
+    else if (auth === 'management' && managementHeader !== undefined) headers.authorization = managementHeader;
+    else if (auth === 'none' || auth === 'management') delete headers.authorization;
     else headers.authorization = trimmed(auth.header);
     const body = probeBody(probe);
     const type = probeContentType(probe);

@@ -5,7 +5,7 @@ import { paidEndpoints } from '../../src/gateway/operations-table.ts';
  * counterexample, what the curl command is built from, and what a replay sends again.
  */
 export interface Probe {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /**
    * Relative to the base URL (`/responses`), or origin-absolute for the simulator's control API
    * (`/__gatewaykit/clock`); see {@link isControlPath}.
@@ -13,9 +13,10 @@ export interface Probe {
   readonly path: string;
   /**
    * `key` (default): `Authorization: Bearer <the run's key>`; `none`: no Authorization header;
+   * `management`: `Authorization: Bearer <the run's management key>` (`--management-key`, spec 5.3);
    * `{header}`: sent verbatim as the Authorization header (a wrong key, a wrong scheme).
    */
-  readonly auth?: 'key' | 'none' | { readonly header: string };
+  readonly auth?: 'key' | 'management' | 'none' | { readonly header: string };
   /** Extra request headers. */
   readonly headers?: Readonly<Record<string, string>>;
   /** JSON body (sent with `content-type: application/json` unless `headers` names another). */

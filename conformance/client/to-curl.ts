@@ -9,7 +9,7 @@ function shellQuote(text: string): string {
  * A shell command that sends `probe` again exactly: the method, URL, every header the suite sent
  * (one Content-Type), and the body byte for byte. A JSON or text body goes inline; a binary body
  * (a multipart upload) is written to a file first (`base64 -d`) and sent with `--data-binary @file`.
- * The key is never printed: it reads `$GATEWAY_API_KEY` from the environment.
+ * The keys are never printed: they are read from `$GATEWAY_API_KEY` (and `$GATEWAY_MANAGEMENT_KEY`) in the environment.
  *
  * @example
  * toCurl('https://gw.example/api/v1', { method: 'POST', path: '/responses', body: { model: 'm', input: 'hi' } });
@@ -22,6 +22,7 @@ export function toCurl(baseUrl: string, probe: Probe, runHeaders: Readonly<Recor
   parts.push(`-X ${probe.method}`, shellQuote(probeUrl(baseUrl, probe)));
   const auth = probe.auth ?? 'key';
   if (auth === 'key') parts.push('-H "Authorization: Bearer $GATEWAY_API_KEY"');
+  else if (auth === 'management') parts.push('-H "Authorization: Bearer $GATEWAY_MANAGEMENT_KEY"');
   else if (auth !== 'none') parts.push(`-H ${shellQuote(`Authorization: ${auth.header}`)}`);
   const headers = new Map<string, [string, string]>();
   for (const [name, value] of [...Object.entries(runHeaders), ...Object.entries(probe.headers ?? {})]) headers.set(name.toLowerCase(), [name, value]);

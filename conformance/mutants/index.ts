@@ -2,6 +2,7 @@ import { ACCOUNT_MUTANTS } from './account-mutants.ts';
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { CHAT_MUTANTS } from './chat-mutants.ts';
 import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
+import { KIT_MUTANTS } from './kit-mutants.ts';
 import { MESSAGES_MUTANTS } from './messages-mutants.ts';
 import { MORE_REQUEST_MUTANTS } from './more-request-mutants.ts';
 import type { Mutant } from './mutant.ts';
@@ -36,4 +37,5 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...MESSAGES_MUTANTS,
   ...EMBEDDINGS_MUTANTS,
   ...ACCOUNT_MUTANTS,
+  ...KIT_MUTANTS,
 ];

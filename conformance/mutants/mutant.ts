@@ -8,6 +8,8 @@ export interface Mutant {
   readonly id: string;
   /** The rule it breaks, with its spec section. */
   readonly breaks: string;
+  /** The catalogue ids of the rules it breaks (`gatewaykit conform --list`). */
+  readonly rules?: readonly string[];
   /** The id of the check that targets that rule. */
   readonly caughtBy: string;
   /** Other checks to run first: the always-on oracles judge the exchanges of other checks. */

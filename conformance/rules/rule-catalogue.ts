@@ -132,6 +132,13 @@ export const RULES: readonly Rule[] = [
   ref('generation.lookup-consistent', '1, 4.1', 'GET /generation?id=<X-Generation-Id of a paid answer> answers data describing that answer: the same id and model, its token counts and total_cost equal to its usage, streamed false; an id never issued is 404 with the envelope.'),
   spec('credits.limit-402', '7', 'A paid request from an account whose usage has reached its credits (or a key past its limit) is refused with 402 and the envelope; once credits are added it is served again.'),
   ref('key.usage-moves', '1', 'GET /key reports usage (and usage_daily) moved by the cost of each paid answer made with that key, and limit_remaining = limit - usage when the key has a limit.'),
+  // Every operation of the table (conformance/kit/: one declaration per endpoint)
+  ref('operations.answer-schema', '1, 4.4', 'A served answer of every operation of the table has the status, content type and body its reference operation documents (judged with the package\'s own schema of that answer, as /openapi.json serves it); a binary answer is not empty.'),
+  spec('operations.bad-input', '7', 'Malformed JSON, a body member of the wrong type or a query parameter off its type is refused with 400 and the operation\'s error body, on every operation; never served, never a 5xx.'),
+  ref('operations.unknown-id', '7', 'A lookup of an object that does not exist (a model, a key hash, a generation id, a video job) is 404 with the operation\'s error body.'),
+  inferred('operations.wrong-method', '7', 'A method an operation does not take (POST /providers) is refused with 404 or 405 and the error envelope, never served.'),
+  spec('auth.management-key', '5.3', 'An operation that needs a management key refuses an ordinary key: with 403 where its reference operation lists 403 (GET /credits, POST /keys, POST /auth/keys/code), else with 401 or 403; never served.'),
+  ref('auth-keys.unknown-code', '5.2', 'POST /auth/keys takes no key, the code is the credential: a code never issued is refused with 403 and the envelope.'),
   // Always-on (every exchange of every check)
   spec('always.error-envelope', '7', 'Every non-2xx answer any check receives from an operation carries the error envelope with code equal to the status.'),
   inferred('always.no-unasked-5xx', '7', 'No answer is a 5xx unless the request asked for one (the simulator fault header): a bad request is a 4xx, never a crash.'),

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { componentSchemas } from '../../src/openapi/component-schemas.ts';
+import { jsonSchemaValidator } from '../oracles/json-schema-validator.ts';
+import { ANSWER_SCHEMAS } from './answer-schemas.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The components of the package's `/openapi.json` as one set of `$defs` a JSON Schema reader resolves. */
+export type AnswerComponents = Readonly<Record<string, JsonSchema>>;
+
+/**
+ * The components the simulator serves in `/openapi.json`, built from the package itself (never
+ * fetched from the target, which would let a target judge itself, nor read from a file outside
+ * the package). Their `$ref`s are rewritten to `#/$defs/...` so one document holds them all.
+ */
+export function answerComponents(): AnswerComponents {
+  return JSON.parse(JSON.stringify(componentSchemas()).replaceAll('#/components/schemas/', '#/$defs/')) as AnswerComponents;
+}
+
+/**
+ * The validator of one answer component: the package's zod schema when there is one, else its
+ * JSON Schema from the served components; undefined for a name neither knows.
+ *
+ * @example
+ * answerValidator('KeysListResponse', answerComponents())?.safeParse({ data: [] }).success; // true
+ */
+export function answerValidator(name: string, components: AnswerComponents): z.ZodType | undefined {
+  const own = ANSWER_SCHEMAS[name];
+  if (own) return own;
+  if (!(name in components)) return undefined;
+  return jsonSchemaValidator({ $defs: components, $ref: `#/$defs/${name}` } as Parameters<typeof jsonSchemaValidator>[0]);
+}

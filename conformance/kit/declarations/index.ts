@@ -1,0 +1,22 @@
+import type { OperationDeclaration } from '../operation-declaration.ts';
+import { ACCOUNT_DECLARATIONS } from './account.ts';
+import { AUTH_KEYS_DECLARATIONS } from './auth-keys.ts';
+import { CATALOGUE_DECLARATIONS } from './catalogue.ts';
+import { GENERATION_DECLARATIONS } from './generations.ts';
+import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
+import { KEYS_DECLARATIONS } from './management.ts';
+import { VIDEO_DECLARATIONS } from './videos.ts';
+
+/**
+ * One declaration per endpoint of the operations table (the coverage test fails for an endpoint
+ * without one). A new operation's checks are one more declaration here.
+ */
+export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
+  ...HAND_WRITTEN_DECLARATIONS,
+  ...GENERATION_DECLARATIONS,
+  ...CATALOGUE_DECLARATIONS,
+  ...ACCOUNT_DECLARATIONS,
+  ...KEYS_DECLARATIONS,
+  ...AUTH_KEYS_DECLARATIONS,
+  ...VIDEO_DECLARATIONS,
+];

@@ -1,0 +1,41 @@
+import { tableEndpoints } from '../../src/gateway/operations-table.ts';
+import type { Endpoint } from '../../src/operations/operation.ts';
+import type { CheckContext } from '../check.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { Probe } from '../client/probe.ts';
+import type { OperationDeclaration, SampleFlow } from './operation-declaration.ts';
+
+/** The table's endpoint a declaration names (throws for an unknown id: a bug in the declaration). */
+export function endpointOf(declaration: Pick<OperationDeclaration, 'endpoint'>): Endpoint {
+  const endpoint = tableEndpoints().find((e) => e.id === declaration.endpoint);
+  if (!endpoint) throw new Error(`conformance kit: no endpoint ${declaration.endpoint} in the operations table`);
+  return endpoint;
+}
+
+/** The credentials an endpoint takes, as a probe's `auth`. */
+export function ownAuth(endpoint: Pick<Endpoint, 'auth'>): Probe['auth'] {
+  return endpoint.auth === 'management' ? 'management' : endpoint.auth === 'none' ? 'none' : 'key';
+}
+
+/** The flow of one served request, or the declaration's own flow; shared by the endpoint's checks. */
+export function sampleFlow(declaration: OperationDeclaration, endpoint: Endpoint): SampleFlow {
+  if (declaration.sample) return declaration.sample;
+  return {
+    key: `kit.sample:${endpoint.id}`,
+    paid: endpoint.paid === true ? 1 : 0,
+    make: async (client, ctx) => ({ [endpoint.id]: await client.send({ ...declaration.request(ctx), auth: ownAuth(endpoint) }) }),
+  };
+}
+
+/** The served answer of the endpoint for this run (made once, by the first of its checks to ask); undefined when the flow made none. */
+export async function operationSample(ctx: CheckContext, declaration: OperationDeclaration, endpoint: Endpoint): Promise<Exchange | undefined> {
+  const flow = sampleFlow(declaration, endpoint);
+  const answers = await ctx.shared(flow.key, (client) => flow.make(client, ctx));
+  return answers[endpoint.id];
+}
+
+/** Why the endpoint cannot be judged on this target: it answered a valid request 404 or 405 (it does not serve the operation). */
+export function notServedReason(endpoint: Pick<Endpoint, 'method' | 'path'>, sample: Pick<Exchange, 'status'> | undefined): string | undefined {
+  if (sample && (sample.status === 404 || sample.status === 405)) return `the target does not serve ${endpoint.method} ${endpoint.path}: a valid request got ${sample.status}`;
+  return undefined;
+}
