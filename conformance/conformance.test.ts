@@ -23,7 +23,7 @@ describe('the suite against the simulator', () => {
     expectConforming(report);
     expect(report.summary.budget.used).toBeGreaterThan(0);
     expect(report.summary.budget.used).toBeLessThanOrEqual(report.summary.budget.limit);
-  });
+  }, 60_000);
 
   it('passes over a real port (node:http, virtual clock)', async () => {
     const server = await startServer({ port: 0, clock: virtualClock() });
@@ -34,7 +34,7 @@ describe('the suite against the simulator', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000);
 
   it('treated as a live gateway: simulator-only checks are skipped with a reason, the paid budget is enforced', async () => {
     const gateway = createGateway({ clock: virtualClock() });

@@ -21,7 +21,7 @@ describe('controls: legitimate wire variations pass', () => {
     const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: control.wrap(gateway.fetch), only: GROUPS, seed: 9, runs: 3 });
     expect(report.preflight.ok).toBe(true);
     expect(notPassed(report), control.why).toEqual([]);
-  });
+  }, 60_000);
 
   it('header-case: answer header names in upper case on the wire (over a real port)', async () => {
     const gateway = createGateway({ clock: virtualClock(), seed: 5 });

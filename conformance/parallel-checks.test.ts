@@ -55,7 +55,7 @@ describe('checks side by side (parallelChecks)', () => {
     const one = await run(1, broken);
     expect(one.checks.find((c) => c.id === mutant.caughtBy)?.status).toBe('failed');
     expect(results(await run(3, broken))).toEqual(results(one));
-  }, 60_000);
+  }, 120_000);
 
   it('journals each check in check order, whatever order they finished in; reports in check order', async () => {
     const gateway = createGateway({ clock: virtualClock() });
@@ -104,5 +104,5 @@ describe('checks side by side (parallelChecks)', () => {
     expect(most).toBe(1);
     await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, preflight: false, model: 'm', includeVideos: false, parallelChecks: 2, checks });
     expect(most).toBe(2);
-  });
+  }, 60_000);
 });

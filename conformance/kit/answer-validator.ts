@@ -14,7 +14,10 @@ export type AnswerComponents = Readonly<Record<string, JsonSchema>>;
  * the package). Their `$ref`s are rewritten to `#/$defs/...` so one document holds them all.
  */
 export function answerComponents(): AnswerComponents {
-  return JSON.parse(JSON.stringify(componentSchemas()).replaceAll('#/components/schemas/', '#/$defs/')) as AnswerComponents;
+  const text = JSON.stringify(componentSchemas()).replaceAll('#/components/schemas/', '#/$defs/');
+  // Members beyond the documented ones are allowed everywhere (a gateway's own extensions): an
+  // `additionalProperties` of the simulator's own description is no rule of the reference.
+  return JSON.parse(text, (key, value: unknown) => (key === 'additionalProperties' ? undefined : value)) as AnswerComponents;
 }
 
 /**

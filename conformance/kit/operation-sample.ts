@@ -12,6 +12,24 @@ export function endpointOf(declaration: Pick<OperationDeclaration, 'endpoint'>):
   return endpoint;
 }
 
+/**
+ * Endpoint ids whose first segment names a group of hand-written checks of another kind (`auth.`
+ * selects the auth checks of every surface): their kit checks take the operation's folder name.
+ */
+const RENAMED_GROUPS: Readonly<Record<string, string>> = { 'auth.keys': 'auth-keys' };
+
+/**
+ * The id prefix of an endpoint's kit checks: its endpoint id (`images.create` -> `images.create.shape`),
+ * `auth.keys...` as `auth-keys...`.
+ *
+ * @example
+ * kitCheckPrefix({ id: 'auth.keys.code.create' }); // 'auth-keys.code.create'
+ */
+export function kitCheckPrefix(endpoint: Pick<Endpoint, 'id'>): string {
+  const renamed = Object.keys(RENAMED_GROUPS).find((from) => endpoint.id === from || endpoint.id.startsWith(`${from}.`));
+  return renamed === undefined ? endpoint.id : `${RENAMED_GROUPS[renamed]}${endpoint.id.slice(renamed.length)}`;
+}
+
 /** The credentials an endpoint takes, as a probe's `auth`. */
 export function ownAuth(endpoint: Pick<Endpoint, 'auth'>): Probe['auth'] {
   return endpoint.auth === 'management' ? 'management' : endpoint.auth === 'none' ? 'none' : 'key';

@@ -4,7 +4,7 @@ import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { paidCount } from '../property/owed-probes.ts';
 import { endpointRequires, needsManagementKey, runComponents } from './kit-context.ts';
 import type { CheckKind, OperationDeclaration, Refusal } from './operation-declaration.ts';
-import { notServedReason, operationSample, sampleFlow } from './operation-sample.ts';
+import { kitCheckPrefix, notServedReason, operationSample, sampleFlow } from './operation-sample.ts';
 import { refuseAll } from './refuse-all.ts';
 
 /** What a refusal check of the kit is made from. */
@@ -27,9 +27,10 @@ export interface RefusalCheckParts {
 export function refusalCheck(declaration: OperationDeclaration, endpoint: Endpoint, parts: RefusalCheckParts): Check {
   const flow = sampleFlow(declaration, endpoint);
   const requires = endpointRequires(endpoint);
-  const owesNothing = flow.paid === 0 && endpoint.paid !== true;
+  const consults = declaration.handWritten?.shape === undefined;
+  const owesNothing = (flow.paid === 0 || !consults) && endpoint.paid !== true;
   return {
-    id: `${endpoint.id}.${parts.kind}`,
+    id: `${kitCheckPrefix(endpoint)}.${parts.kind}`,
     spec: parts.spec,
     rules: parts.rules,
     title: parts.title,
@@ -37,7 +38,7 @@ export function refusalCheck(declaration: OperationDeclaration, endpoint: Endpoi
     ...(owesNothing ? { free: true } : {}),
     // Judges statuses and error bodies only; what a wrongly served refusal creates it removes at once.
     exclusive: declaration.creates !== undefined,
-    owes: (ctx) => ({ own: paidCount(parts.refusals(ctx).map((r) => r.probe)), shared: { [flow.key]: flow.paid } }),
+    owes: (ctx) => ({ own: paidCount(parts.refusals(ctx).map((r) => r.probe)), ...(consults ? { shared: { [flow.key]: flow.paid } } : {}) }),
     run: (ctx) => judgeRefusals(ctx, declaration, endpoint, parts),
   };
 }
@@ -47,8 +48,9 @@ async function judgeRefusals(ctx: CheckContext, declaration: OperationDeclaratio
     const skip = needsManagementKey(ctx, endpoint);
     if (skip) return skip;
   }
-  // Without a management key a management endpoint's served answer cannot be had: its refusals are judged all the same.
-  if (endpoint.auth !== 'management' || ctx.hasManagementKey) {
+  // Without a management key a management endpoint's served answer cannot be had: its refusals are
+  // judged all the same. A surface whose shape is hand-written judges its own served answers.
+  if ((endpoint.auth !== 'management' || ctx.hasManagementKey) && !declaration.handWritten?.shape) {
     try {
       const notServed = notServedReason(endpoint, await operationSample(ctx, declaration, endpoint));
       if (notServed) return { status: 'skipped', reason: notServed };

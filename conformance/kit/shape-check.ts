@@ -5,7 +5,7 @@ import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { successProblems } from './answer-problems.ts';
 import { endpointRequires, needsManagementKey, runComponents } from './kit-context.ts';
 import type { OperationDeclaration } from './operation-declaration.ts';
-import { notServedReason, operationSample, sampleFlow } from './operation-sample.ts';
+import { kitCheckPrefix, notServedReason, operationSample, sampleFlow } from './operation-sample.ts';
 
 export const SHAPE_RULE = 'operations.answer-schema';
 
@@ -18,7 +18,7 @@ export function shapeCheck(declaration: OperationDeclaration, endpoint: Endpoint
   const flow = sampleFlow(declaration, endpoint);
   const requires = endpointRequires(endpoint);
   return {
-    id: `${endpoint.id}.shape`,
+    id: `${kitCheckPrefix(endpoint)}.shape`,
     spec: `reference ${endpoint.referenceId || endpoint.id}`,
     rules: [SHAPE_RULE],
     title: `${endpoint.method} ${endpoint.path}: a served answer has the status, content type and body of its operation${declaration.creates ? ` (${declaration.creates})` : ''}`,

@@ -4,7 +4,7 @@ import { answerComponents, type AnswerComponents } from '../kit/answer-validator
 import { OPERATION_DECLARATIONS } from '../kit/declarations/index.ts';
 import { LISTING_CONTEXT } from '../kit/operation-checks.ts';
 import type { OperationDeclaration } from '../kit/operation-declaration.ts';
-import { endpointOf } from '../kit/operation-sample.ts';
+import { endpointOf, kitCheckPrefix } from '../kit/operation-sample.ts';
 import { SHAPE_RULE } from '../kit/shape-check.ts';
 import { reachesEndpoint } from './endpoint-pattern.ts';
 import type { Mutant } from './mutant.ts';
@@ -26,7 +26,7 @@ function dropsMember(endpoint: Endpoint): Mutant {
     id: `${endpoint.id}-answer-off-schema`,
     breaks: `reference ${endpoint.referenceId || endpoint.id}: a served answer of ${endpoint.method} ${endpoint.path} lacks a required member, or is labelled application/octet-stream`,
     rules: [SHAPE_RULE],
-    caughtBy: `${endpoint.id}.shape`,
+    caughtBy: `${kitCheckPrefix(endpoint)}.shape`,
     wrap: (fetch) => {
       let components: AnswerComponents | undefined;
       return onResponse(fetch, (response, request) => {
@@ -49,7 +49,7 @@ function stringError(endpoint: Endpoint, declaration: OperationDeclaration): Mut
     id: `${endpoint.id}-error-as-string`,
     breaks: `spec 7: the 4xx answers of ${endpoint.path} carry error as a string, not the error object`,
     rules: [...new Set(declaration.badInput(LISTING_CONTEXT).map((r) => r.rule))],
-    caughtBy: `${endpoint.id}.errors`,
+    caughtBy: `${kitCheckPrefix(endpoint)}.errors`,
     wrap: (fetch) =>
       onResponse(fetch, (response, request) => {
         if (response.status < 400 || response.status === 401 || response.status === 403 || !reachesEndpoint(endpoint, request.url.pathname)) return;
@@ -66,7 +66,7 @@ function skipsAuth(endpoint: Endpoint): Mutant {
     id: `${endpoint.id}-skips-auth`,
     breaks: `spec 5.2${management ? ', 5.3' : ''}: ${endpoint.method} ${endpoint.path} serves requests without valid credentials`,
     rules: management ? ['auth.no-credentials', 'auth.invalid-credentials', 'auth.management-key'] : ['auth.no-credentials', 'auth.invalid-credentials'],
-    caughtBy: `${endpoint.id}.auth`,
+    caughtBy: `${kitCheckPrefix(endpoint)}.auth`,
     wrap: (fetch, { apiKey }) =>
       onRequest(fetch, (request) => {
         if (reachesEndpoint(endpoint, request.url.pathname, request.method)) request.headers.set('authorization', `Bearer ${management ? 'sk-gw-management' : apiKey}`);
@@ -76,10 +76,10 @@ function skipsAuth(endpoint: Endpoint): Mutant {
 
 /** POST /auth/keys exchanges any code: a code never issued gets a key. */
 const exchangesAnyCode: Mutant = {
-  id: 'auth.keys.exchange-any-code',
+  id: 'auth-keys.exchange-any-code',
   breaks: 'reference exchangeAuthCodeForAPIKey: a code never issued is exchanged for a key (200), not refused with 403',
   rules: ['auth-keys.unknown-code'],
-  caughtBy: 'auth.keys.exchange.auth',
+  caughtBy: 'auth-keys.exchange.auth',
   wrap: (fetch) =>
     onResponse(fetch, (response, request) => {
       if (response.status !== 403 || !reachesEndpoint({ method: 'POST', path: '/auth/keys' }, request.url.pathname, request.method)) return;

@@ -28,6 +28,9 @@ Usage: gatewaykit conform --base-url URL [options]
 Options:
   --base-url URL        base URL of the API, e.g. http://127.0.0.1:8080/api/v1 (required)
   --api-key KEY         an ordinary API key with credits (default: $GATEWAY_API_KEY)
+  --management-key KEY  a management key for the checks of /keys, /credits and /auth/keys/code
+                        (default: $GATEWAY_MANAGEMENT_KEY; the demo key against the simulator; else
+                        those checks are skipped). The key checks create one key and delete it.
   --header 'Name: value'  a header sent with every request (repeatable), e.g. a proxy's routing headers
   --timeout-ms N        connect + read deadline of each request (default 30000)
   --max-requests N      hard cap on requests to paid operations, served or rejected, preflight included
@@ -63,7 +66,7 @@ no generation), or a check got no answer.`;
 type Io = { out: (line: string) => void; err: (line: string) => void };
 
 const CONFORM_USAGE = 'Usage: gatewaykit conform --base-url URL [--api-key KEY] [--only IDS] ... (gatewaykit conform --help for all options)';
-const CONFORM_OPTIONS = ['base-url', 'api-key', 'header', 'timeout-ms', 'seed', 'runs', 'only', 'skip', 'replay', 'model', 'reasoning-model', 'video-model', 'max-requests', 'include-videos', 'no-include-videos', 'simulator', 'strict', 'junit', 'json', 'report', 'list', 'help'];
+const CONFORM_OPTIONS = ['base-url', 'api-key', 'management-key', 'header', 'timeout-ms', 'seed', 'runs', 'only', 'skip', 'replay', 'model', 'reasoning-model', 'video-model', 'max-requests', 'include-videos', 'no-include-videos', 'simulator', 'strict', 'junit', 'json', 'report', 'list', 'help'];
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -101,6 +104,7 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
       options: {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
+        'management-key': { type: 'string' },
         header: { type: 'string', multiple: true },
         'timeout-ms': { type: 'string' },
         seed: { type: 'string' },
@@ -164,9 +168,11 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
   const junitMissing = values.junit ? junitWriterMissing() : undefined;
   if (junitMissing) return usage(`--junit ${junitMissing}`);
 
+  const managementKey = values['management-key'] ?? env.GATEWAY_MANAGEMENT_KEY;
   const report = await runConformance({
     baseUrl,
     apiKey,
+    ...(managementKey ? { managementKey } : {}),
     headers: extraHeaders as Record<string, string>,
     ...(timeoutMs !== undefined ? { timeoutMs: timeoutMs as number } : {}),
     seed: seed as number | undefined,

@@ -81,6 +81,9 @@ describe('the packed package', () => {
     expect(packedFiles).toContain('bench/RESULTS.md');
     expect(packedFiles.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(packedFiles.filter((f) => /\.test\.|\/test\//.test(f))).toEqual([]);
+    // The suite's mutants (deliberately broken gateways) and test helpers are for its own tests only.
+    expect(packedFiles.filter((f) => /^dist\/conformance\/(mutants|test-helpers)\//.test(f))).toEqual([]);
+    expect(packedFiles).toContain('dist/conformance/kit/operation-checks.js');
   });
 
   test('every export target exists in the installed package', () => {
