@@ -1,4 +1,5 @@
-import type { CheckContext } from '../check.ts';
+import type { CheckContext, Problems } from '../check.ts';
+import type { AnswerComponents } from './answer-validator.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { GatewayClient } from '../client/gateway-client.ts';
 import type { Probe } from '../client/probe.ts';
@@ -48,6 +49,12 @@ export interface OperationDeclaration {
   readonly request: (ctx: CheckContext) => Omit<Probe, 'auth'>;
   /** When one request cannot show a served answer: the flow that makes it. */
   readonly sample?: SampleFlow;
+  /**
+   * Judge the endpoint's answer with the rest of its flow in view, when what the operation documents
+   * depends on it (a file's content: 200 with its bytes when it is downloadable, else 400).
+   * Default: the endpoint's documented success.
+   */
+  readonly judge?: (answer: Exchange, flow: Readonly<Partial<Record<string, Exchange>>>, components: AnswerComponents) => Problems;
   /** Requests it must refuse as bad input (malformed JSON, a wrong type, an unknown id, a method it does not take). */
   readonly badInput: (ctx: CheckContext) => readonly Refusal[];
   /** Auth refusals of an endpoint that takes no key (`POST /auth/keys`); others get the kit's by their `auth`. */

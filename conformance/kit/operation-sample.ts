@@ -47,9 +47,13 @@ export function sampleFlow(declaration: OperationDeclaration, endpoint: Endpoint
 
 /** The served answer of the endpoint for this run (made once, by the first of its checks to ask); undefined when the flow made none. */
 export async function operationSample(ctx: CheckContext, declaration: OperationDeclaration, endpoint: Endpoint): Promise<Exchange | undefined> {
+  return (await flowAnswers(ctx, declaration, endpoint))[endpoint.id];
+}
+
+/** Every answer of the endpoint's flow (made once a run). */
+export function flowAnswers(ctx: CheckContext, declaration: OperationDeclaration, endpoint: Endpoint): Promise<Readonly<Partial<Record<string, Exchange>>>> {
   const flow = sampleFlow(declaration, endpoint);
-  const answers = await ctx.shared(flow.key, (client) => flow.make(client, ctx));
-  return answers[endpoint.id];
+  return ctx.shared(flow.key, (client) => flow.make(client, ctx));
 }
 
 /** Why the endpoint cannot be judged on this target: it answered a valid request 404 or 405 (it does not serve the operation). */

@@ -5,7 +5,7 @@ import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
 import { successProblems } from './answer-problems.ts';
 import { endpointRequires, needsManagementKey, runComponents } from './kit-context.ts';
 import type { OperationDeclaration } from './operation-declaration.ts';
-import { kitCheckPrefix, notServedReason, operationSample, sampleFlow } from './operation-sample.ts';
+import { flowAnswers, kitCheckPrefix, notServedReason, sampleFlow } from './operation-sample.ts';
 
 export const SHAPE_RULE = 'operations.answer-schema';
 
@@ -34,17 +34,19 @@ export function shapeCheck(declaration: OperationDeclaration, endpoint: Endpoint
 async function judgeShape(ctx: CheckContext, declaration: OperationDeclaration, endpoint: Endpoint): Promise<CheckOutcome> {
   const skip = needsManagementKey(ctx, endpoint);
   if (skip) return skip;
-  let sample;
+  let flow;
   try {
-    sample = await operationSample(ctx, declaration, endpoint);
+    flow = await flowAnswers(ctx, declaration, endpoint);
   } catch (error) {
     if (isSendError(error)) return outcomeOfError(error);
     throw error;
   }
+  const sample = flow[endpoint.id];
   if (!sample) return { status: 'skipped', reason: `no served answer of ${endpoint.method} ${endpoint.path} to judge: an earlier step of its flow failed` };
   const notServed = notServedReason(endpoint, sample);
   if (notServed) return { status: 'skipped', reason: notServed };
-  const problems = successProblems(endpoint.id, sample, await runComponents(ctx));
+  const components = await runComponents(ctx);
+  const problems = declaration.judge ? declaration.judge(sample, flow, components) : successProblems(endpoint.id, sample, components);
   if (problems.length > 0) return { status: 'failed', reason: problems.join('; '), counterexample: sample.probe, observed: observedOf(sample) };
   return { status: 'passed', probed: { examples: 1, rules: [SHAPE_RULE] } };
 }

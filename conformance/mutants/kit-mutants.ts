@@ -88,12 +88,30 @@ const exchangesAnyCode: Mutant = {
     }),
 };
 
+/** GET /files/{id}/content serves an upload's bytes though its metadata says it is not downloadable. */
+const servesUploadContent: Mutant = {
+  id: 'files.content-serves-uploads',
+  breaks: 'reference downloadFileContent: the content of an uploaded file (downloadable: false) is served (200), not refused with 400',
+  rules: [SHAPE_RULE],
+  caughtBy: 'files.content.shape',
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (response.status !== 400 || !reachesEndpoint({ method: 'GET', path: '/files/:file_id/content' }, request.url.pathname, request.method) || !/downloadable/.test(response.text)) return;
+      response.status = 200;
+      response.headers.set('content-type', 'application/octet-stream');
+      response.text = 'gatewaykit conformance\n';
+    }),
+};
+
+/** Shape mutants of endpoints whose documented answer depends on their flow. */
+const SHAPE_MUTANTS: Readonly<Record<string, Mutant>> = { 'files.content': servesUploadContent };
+
 /** The mutants of one declaration: one per kit check it makes. */
 function declarationMutants(declaration: OperationDeclaration): Mutant[] {
   const endpoint = endpointOf(declaration);
   const made = declaration.handWritten ?? {};
   return [
-    ...(made.shape ? [] : [dropsMember(endpoint)]),
+    ...(made.shape ? [] : [SHAPE_MUTANTS[endpoint.id] ?? dropsMember(endpoint)]),
     ...(made.errors ? [] : [stringError(endpoint, declaration)]),
     ...(made.auth ? [] : [endpoint.auth === 'none' ? exchangesAnyCode : skipsAuth(endpoint)]),
   ];

@@ -2,6 +2,7 @@ import type { OperationDeclaration } from '../operation-declaration.ts';
 import { ACCOUNT_DECLARATIONS } from './account.ts';
 import { AUTH_KEYS_DECLARATIONS } from './auth-keys.ts';
 import { CATALOGUE_DECLARATIONS } from './catalogue.ts';
+import { FILES_DECLARATIONS } from './files.ts';
 import { GENERATION_DECLARATIONS } from './generations.ts';
 import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
@@ -19,4 +20,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...KEYS_DECLARATIONS,
   ...AUTH_KEYS_DECLARATIONS,
   ...VIDEO_DECLARATIONS,
+  ...FILES_DECLARATIONS,
 ];
