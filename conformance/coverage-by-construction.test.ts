@@ -58,7 +58,7 @@ describe('coverage by construction', () => {
     expect(examples).toEqual([{ stratum: 0, value: 'x' }, { stratum: 1, value: 17 }]);
   });
 
-  it('errors.envelope fails at every seed against a malformed-JSON crash, under the default live budget and one run', async () => {
+  it('errors.envelope fails at every seed against a malformed-JSON crash, under the default live budget and one run', { timeout: 60_000 }, async () => {
     const statuses: string[] = [];
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
       const gateway = createGateway({ clock: virtualClock() });
@@ -146,7 +146,9 @@ describe('coverage by construction', () => {
     const report = await runConformance({ ...liveSimulator().options, seed: 1, maxRequests: STATED_MINIMUM_BUDGET - 1 });
     const cut = report.checks.filter((c) => c.status === 'skipped' && !needsSimulator(c));
     expect(cut.length).toBeGreaterThan(0);
-    for (const check of cut) expect(report.summary.unprobedRules).toEqual(expect.arrayContaining([...(check.unprobed ?? check.rules)]));
+    // A rule another check probed (the kit's rules are shared by many checks) is not left unprobed.
+    const probed = new Set(report.checks.flatMap((c) => c.probed?.rules ?? []));
+    for (const check of cut) expect(report.summary.unprobedRules).toEqual(expect.arrayContaining([...(check.unprobed ?? check.rules)].filter((r) => !probed.has(r))));
   }, 60_000);
 
   it('the embeddings checks send each kind of input first at every seed: a string, an array of one, an array of several', async () => {

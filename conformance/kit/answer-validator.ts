@@ -14,6 +14,16 @@ export type AnswerComponents = Readonly<Record<string, JsonSchema>>;
  * the package). Their `$ref`s are rewritten to `#/$defs/...` so one document holds them all.
  */
 export function answerComponents(): AnswerComponents {
+  // Built once: the package's components never change while it runs, and building them (every
+  // schema converted) costs more than a whole run of the kit's checks.
+  built.components ??= buildComponents();
+  return built.components;
+}
+
+/** What is built once a process: the components, and the reader of each JSON Schema component by name. */
+const built: { components?: AnswerComponents; readers: Map<string, z.ZodType> } = { readers: new Map() };
+
+function buildComponents(): AnswerComponents {
   const text = JSON.stringify(componentSchemas()).replaceAll('#/components/schemas/', '#/$defs/');
   // Members beyond the documented ones are allowed everywhere (a gateway's own extensions): an
   // `additionalProperties` of the simulator's own description is no rule of the reference.
@@ -31,5 +41,10 @@ export function answerValidator(name: string, components: AnswerComponents): z.Z
   const own = ANSWER_SCHEMAS[name];
   if (own) return own;
   if (!(name in components)) return undefined;
-  return jsonSchemaValidator({ $defs: components, $ref: `#/$defs/${name}` } as Parameters<typeof jsonSchemaValidator>[0]);
+  const reusable = components === built.components;
+  const known = reusable ? built.readers.get(name) : undefined;
+  if (known) return known;
+  const reader = jsonSchemaValidator({ $defs: components, $ref: `#/$defs/${name}` } as Parameters<typeof jsonSchemaValidator>[0]);
+  if (reusable) built.readers.set(name, reader);
+  return reader;
 }

@@ -1,4 +1,5 @@
 import type { CheckStatus } from '../report.ts';
+import { AIMOCK_KIT_EXPECTED, PORTKEY_KIT_EXPECTED, PRISM_KIT_EXPECTED } from './kit-expected-verdicts.ts';
 
 /** The expected verdict of one check on an external target, with why, in one line. */
 export type ExpectedVerdicts = Readonly<Record<string, readonly [CheckStatus, string]>>;
@@ -106,6 +107,8 @@ export const AIMOCK_EXPECTED: ExpectedVerdicts = {
   'always.error-envelope': ['failed', 'error bodies carry no numeric error.code (OpenAI-style {message, type})'],
   'always.no-unasked-5xx': ['passed', 'no 5xx in any answer (inferred rule)'],
   'always.generation-id': ['failed', 'no X-Generation-Id header on any answer'],
+  // The kit's shape, errors and auth checks of every other operation of the table.
+  ...AIMOCK_KIT_EXPECTED,
 };
 
 /**
@@ -210,6 +213,8 @@ export const PORTKEY_EXPECTED: ExpectedVerdicts = {
   'always.error-envelope': ['failed', 'Portkey\'s own errors are {status, message}, not the envelope (first seen on GET /models)'],
   'always.no-unasked-5xx': ['failed', 'Portkey answers 500 for GET /models, streams and JSON transcriptions (inferred rule: advice)'],
   'always.generation-id': ['failed', 'Portkey\'s own answers carry no X-Generation-Id'],
+  // The kit's shape, errors and auth checks of every other operation of the table.
+  ...PORTKEY_KIT_EXPECTED,
 };
 
 const PRISM_422 = 'Prism validates the body against the reference schema and refuses with 422 "Invalid argument", not the 400 of spec 7';
@@ -317,4 +322,6 @@ export const PRISM_EXPECTED: ExpectedVerdicts = {
   'always.error-envelope': ['failed', 'malformed chat JSON gets 400 with error.code "invalid_json", a string, not the status (the chat error check now sends every case)'],
   'always.no-unasked-5xx': ['passed', 'no 5xx (inferred rule)'],
   'always.generation-id': ['failed', 'no X-Generation-Id header on any answer (first: GET /models)'],
+  // The kit's shape, errors and auth checks of every other operation of the table.
+  ...PRISM_KIT_EXPECTED,
 };
