@@ -97,7 +97,7 @@ describe('coverage by construction', () => {
         if (!(check.id in KNOWN_SIMULATOR_GAPS)) expect(check.probed?.rules, `seed ${seed} ${check.id}`).toEqual(expect.arrayContaining([...check.rules]));
       }
     }
-  }, 90_000);
+  }, 240_000);
 
   it('every budget from the minimum to 12 above it probes every rule, at seeds 1 to 3: a larger budget never probes fewer, and no check passes with a rule unprobed', async () => {
     const misses: string[] = [];
@@ -116,7 +116,7 @@ describe('coverage by construction', () => {
       }
     }
     expect(misses).toEqual([]);
-  }, 180_000);
+  }, 480_000);
 
   it('the chat check refuses a content part cache_control.type other than ephemeral: a stratum of its own, sent at every seed', async () => {
     for (const seed of [1, 2, 3]) {
