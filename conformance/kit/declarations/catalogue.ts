@@ -33,4 +33,8 @@ export const CATALOGUE_DECLARATIONS: readonly OperationDeclaration[] = [
     badInput: () => [unknownId(`/images/models/${UNLISTED_MODEL}/endpoints`, 'image model')],
   },
   { endpoint: 'videos.models.list', request: get('/videos/models'), badInput: () => [wrongMethod('/videos/models')] },
+  { endpoint: 'datasets.app-rankings.get', request: get('/datasets/app-rankings'), badInput: () => [badQuery('/datasets/app-rankings', 'start_date=abc')] },
+  { endpoint: 'datasets.session-cost.get', request: get('/datasets/session-cost'), badInput: () => [wrongMethod('/datasets/session-cost')] },
+  { endpoint: 'benchmarks.get', request: get('/benchmarks'), badInput: () => [wrongMethod('/benchmarks')] },
+  { endpoint: 'classifications.task.get', request: get('/classifications/task'), badInput: () => [wrongMethod('/classifications/task')] },
 ];
