@@ -17,7 +17,12 @@ export interface FairnessResult {
 /** A ~300-byte chat stream asking for a 1 MiB structured answer; `i` keeps each one's own plan. */
 function largeBody(i: number): string {
   const schema = { type: 'object', properties: { a: { type: 'string', minLength: 1_000_000 } }, required: ['a'] };
-  return JSON.stringify({ model: 'openai/gpt-4o-mini', stream: true, messages: [{ role: 'user', content: `Request ${i}: the long answer, please.` }], response_format: { type: 'json_schema', json_schema: { name: 'long', schema } } });
+  return JSON.stringify({
+    model: 'openai/gpt-4o-mini',
+    stream: true,
+    messages: [{ role: 'user', content: `Request ${i}: the long answer, please.` }],
+    response_format: { type: 'json_schema', json_schema: { name: 'long', schema } },
+  });
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -38,11 +43,24 @@ export async function fairness(url: string, large = 50): Promise<FairnessResult>
   const answerBytes = (await warm.arrayBuffer()).byteLength;
   const started = performance.now();
   let done = false;
-  const answers = Promise.all(Array.from({ length: large }, (_, i) => fetch(`${url}/chat/completions`, { method: 'POST', headers: AUTH, body: largeBody(i) }).then((r) => r.arrayBuffer()))).finally(() => (done = true));
+  const answers = Promise.all(
+    Array.from({ length: large }, (_, i) =>
+      fetch(`${url}/chat/completions`, { method: 'POST', headers: AUTH, body: largeBody(i) }).then((r) => r.arrayBuffer()),
+    ),
+  ).finally(() => (done = true));
   const latencies: number[] = [];
   while (!done) latencies.push(await key());
   await answers;
   const ms = performance.now() - started;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { large, requestBytes: largeBody(0).length, answerBytes, small: latencies.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, ms };
+  return {
+    large,
+    requestBytes: largeBody(0).length,
+    answerBytes,
+    small: latencies.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    ms,
+  };
 }

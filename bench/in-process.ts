@@ -27,7 +27,7 @@ export interface InProcessResult {
  */
 async function warmUp(call: () => Promise<Response>, least: number): Promise<void> {
   let previous = Infinity;
-  for (let sent = 0; sent < WARM_MOST; ) {
+  for (let sent = 0; sent < WARM_MOST;) {
     const started = performance.now();
     for (let i = 0; i < WARM_BATCH; i++) await (await call()).text();
     const took = performance.now() - started;
@@ -99,10 +99,12 @@ export async function measureInProcess(createGateway: typeof CreateGateway, requ
     }
   };
   const gatewayServer = setupServer(...gateway.handlers);
-  const plainServer = setupServer(http.post(url, async ({ request }) => {
-    await request.text();
-    return new HttpResponse(fixed, { headers: { 'content-type': 'application/json' } });
-  }));
+  const plainServer = setupServer(
+    http.post(url, async ({ request }) => {
+      await request.text();
+      return new HttpResponse(fixed, { headers: { 'content-type': 'application/json' } });
+    }),
+  );
   // gateway.fetch alone first, as a process that only calls it runs it; then msw's two paths,
   // interleaved with each other (their difference is the figure), then gateway.fetch once more
   // in the process msw has run in (it leaves call sites that have seen both kinds of Request and
@@ -117,5 +119,14 @@ export async function measureInProcess(createGateway: typeof CreateGateway, requ
   }
   const afterMsw: number[] = [];
   for (let r = 0; r < rounds; r++) afterMsw.push(await timeIt(() => gateway.fetch('/responses', init()), 'direct'));
-  return { directUs: median(direct), mswUs: median(msw), plainMswUs: median(plainMsw), directCpuUs: median(directCpu), afterMswUs: median(afterMsw), coldUs, coldRequests: COLD_REQUESTS, requests };
+  return {
+    directUs: median(direct),
+    mswUs: median(msw),
+    plainMswUs: median(plainMsw),
+    directCpuUs: median(directCpu),
+    afterMswUs: median(afterMsw),
+    coldUs,
+    coldRequests: COLD_REQUESTS,
+    requests,
+  };
 }

@@ -16,7 +16,8 @@ const LOOKUPS = 20_000;
 const REQUESTS = 5_000;
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
 
-const keys = (n: number): ApiKey[] => Array.from({ length: n }, (_, i) => ({ key: `sk-gw-v1-${i.toString(16).padStart(64, '0')}`, kind: 'standard', credits: 1 }));
+const keys = (n: number): ApiKey[] =>
+  Array.from({ length: n }, (_, i) => ({ key: `sk-gw-v1-${i.toString(16).padStart(64, '0')}`, kind: 'standard', credits: 1 }));
 
 function lookupUs(list: ApiKey[]): { ring: number; scan: number } {
   const ring = createKeyRing(list);

@@ -87,7 +87,9 @@ export function efficiencyObstacle(o: {
     `At ${o.min.toFixed(2)}x, gatewaykit's CPU per request would be ${fmt.us(needed)} or less: it was ${fmt.us(g.cpuUs)}, ${fmt.us(g.cpuUs - needed)} over (aimock ${fmt.us(p.cpuUs)}).`,
   ];
   if (o.bytes) {
-    parts.push(`gatewaykit writes ${o.bytes.gatewaykit} B per answer against aimock's ${o.bytes.peer} B (${fmt.ratio(o.bytes.gatewaykit / Math.max(1, o.bytes.peer))}).`);
+    parts.push(
+      `gatewaykit writes ${o.bytes.gatewaykit} B per answer against aimock's ${o.bytes.peer} B (${fmt.ratio(o.bytes.gatewaykit / Math.max(1, o.bytes.peer))}).`,
+    );
   }
   if (o.bare?.cpuUs) parts.push(`A bare node:http server writing gatewaykit's bytes spent ${fmt.us(o.bare.cpuUs)} per request in all.`);
   if (o.profile) {
@@ -134,8 +136,15 @@ export function latencyObstacle(g: MeasuredRow, p: MeasuredRow): string {
  * @example
  * inProcessObstacle({ directUs: 96, directCpuUs: 137 }, profile, 36.9, 25);
  */
-export function inProcessObstacle(p: { directUs: number; directCpuUs: number }, profile: ProfileSummary | undefined, steadyUs: number | undefined, target: number): string {
-  const parts = [`In sequence, one request at a time, ${fmt.us(p.directUs)} per request (${fmt.us(p.directCpuUs)} of CPU), ${fmt.us(p.directUs - target)} over.`];
+export function inProcessObstacle(
+  p: { directUs: number; directCpuUs: number },
+  profile: ProfileSummary | undefined,
+  steadyUs: number | undefined,
+  target: number,
+): string {
+  const parts = [
+    `In sequence, one request at a time, ${fmt.us(p.directUs)} per request (${fmt.us(p.directCpuUs)} of CPU), ${fmt.us(p.directUs - target)} over.`,
+  ];
   if (steadyUs !== undefined) parts.push(`Called alone for several seconds (the profiled run) it took ${fmt.us(steadyUs)}.`);
   if (profile && steadyUs !== undefined) {
     const steps = stepsInMicros(profile, steadyUs, 5).filter((s) => !s.startsWith('the socket write'));
@@ -166,7 +175,10 @@ export function conformanceObstacle(ms: number, requests: number, client: Profil
  * footprintObstacle([{ name: 'zod', bytes: 9e6 }], 60);
  */
 export function footprintObstacle(largest: ReadonlyArray<{ name: string; bytes: number }>, count: number): string {
-  return `The largest installed packages: ${largest.slice(0, count).map((p) => `${p.name} ${fmt.mb(p.bytes)}`).join(', ')}.`;
+  return `The largest installed packages: ${largest
+    .slice(0, count)
+    .map((p) => `${p.name} ${fmt.mb(p.bytes)}`)
+    .join(', ')}.`;
 }
 
 /**

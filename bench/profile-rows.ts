@@ -81,5 +81,8 @@ export async function profileServerRow(name: string, seconds: number, top: numbe
  */
 export async function profileInProcess(seconds: number, top: number): Promise<ProfileSummary> {
   const result = await runChild<{ us: number; requests: number; profile: CpuProfile }>('in-process-child', [String(seconds)], 'profile');
-  return { ...summariseProfile(result.profile, top), label: `gateway.fetch in-process: ${result.us.toFixed(1)} µs per request while profiled (${result.requests} requests)` };
+  return {
+    ...summariseProfile(result.profile, top),
+    label: `gateway.fetch in-process: ${result.us.toFixed(1)} µs per request while profiled (${result.requests} requests)`,
+  };
 }

@@ -32,7 +32,12 @@ export function readSse(url: string, body: string, headers: Record<string, strin
         for (const line of lines) {
           if (line.startsWith('data:')) {
             events++;
-            if (line.includes('"response.output_text.delta"') || line.includes('"type":"text_delta"') || (line.includes('"delta":{') && /"content":"[^"]/.test(line))) deltas++;
+            if (
+              line.includes('"response.output_text.delta"') ||
+              line.includes('"type":"text_delta"') ||
+              (line.includes('"delta":{') && /"content":"[^"]/.test(line))
+            )
+              deltas++;
             if (line.trim() === 'data: [DONE]' || line.includes('"type":"message_stop"')) done = true;
           }
         }

@@ -2,7 +2,15 @@ import type { InProcessResult } from './in-process.ts';
 import type { FairnessResult } from './fairness.ts';
 import type { MachineInfo } from './machine.ts';
 import { renderProfile, type ProfileSummary } from './profile-summary.ts';
-import { conformanceObstacle, efficiencyObstacle, footprintObstacle, importObstacle, inProcessObstacle, latencyObstacle, sameCodeObstacle } from './obstacles.ts';
+import {
+  conformanceObstacle,
+  efficiencyObstacle,
+  footprintObstacle,
+  importObstacle,
+  inProcessObstacle,
+  latencyObstacle,
+  sameCodeObstacle,
+} from './obstacles.ts';
 import { fmt } from './stats.ts';
 
 /** The rows of the throughput table, by name. */
@@ -99,7 +107,12 @@ export interface BenchResults {
   concurrent?: { streams: number; completed: number; ms: number; eventsPerStream: number; rssBefore: number; peakRss: number; rssAfter: number };
   inProcess?: InProcessResult;
   conformance?: ConformanceRow[] | { error: string };
-  startup?: { source: { ms: number; runs: number[] }; compiled?: { ms: number; runs: number[] }; npmStart?: { ms: number; runs: number[] }; npmStartBuilding?: { ms: number; runs: number[] } };
+  startup?: {
+    source: { ms: number; runs: number[] };
+    compiled?: { ms: number; runs: number[] };
+    npmStart?: { ms: number; runs: number[] };
+    npmStartBuilding?: { ms: number; runs: number[] };
+  };
   /** Which gatewaykit was measured: the compiled build (as published) or src/ through tsx. */
   measured?: 'build' | 'source';
   /** CPU profiles of this run (the "after"). */
@@ -175,25 +188,50 @@ export function goals(r: BenchResults): Goal[] {
   };
   // Issue 28: CPU efficiency (the peer's CPU per request over gatewaykit's), from `npm start`,
   // explained by the profile of the same request on the compiled build.
-  const efficiency = (goal: string, npm: string, peer: string, compiled: string, size: { gatewaykit: number; peer: number } | undefined, bare?: ThroughputRow) => {
+  const efficiency = (
+    goal: string,
+    npm: string,
+    peer: string,
+    compiled: string,
+    size: { gatewaykit: number; peer: number } | undefined,
+    bare?: ThroughputRow,
+  ) => {
     const [a, b] = [t[npm], t[peer]];
     const v = cpuRatio(a, b);
     const min = 1.25;
     const profile = profileOf(compiled);
     out.push({
       goal,
-      measured: v === undefined ? 'not measured' : `${fmt.ratio(v)} (server CPU per request ${fmt.us(a!.cpuUs!)} vs ${fmt.us(b!.cpuUs!)}; ${fmt.int(a!.rps)} vs ${fmt.int(b!.rps)} req/s)`,
+      measured:
+        v === undefined
+          ? 'not measured'
+          : `${fmt.ratio(v)} (server CPU per request ${fmt.us(a!.cpuUs!)} vs ${fmt.us(b!.cpuUs!)}; ${fmt.int(a!.rps)} vs ${fmt.int(b!.rps)} req/s)`,
       target: `>= ${min.toFixed(2)}x (aim 2.0x)`,
       met: v === undefined ? undefined : v >= min,
-      whenMissed: a && b ? efficiencyObstacle({ gatewaykit: a, peer: b, min, ...(profile ? { profile } : {}), ...(size ? { bytes: size } : {}), ...(bare ? { bare } : {}) }) : undefined,
+      whenMissed:
+        a && b
+          ? efficiencyObstacle({ gatewaykit: a, peer: b, min, ...(profile ? { profile } : {}), ...(size ? { bytes: size } : {}), ...(bare ? { bare } : {}) })
+          : undefined,
     });
   };
   efficiency('Responses JSON, default request: `npm start` / aimock, CPU efficiency', ROW.npmJson, ROW.peerJson, ROW.json, bytes.json, t[ROW.bare]);
   efficiency('Responses SSE, default request: `npm start` / aimock, CPU efficiency', ROW.npmSse, ROW.peerSse, ROW.sse, bytes.sse);
   efficiency('Chat Completions JSON, default request: `npm start` / aimock, CPU efficiency', ROW.chatNpmJson, ROW.chatPeerJson, ROW.chatJson, bytes.chatJson);
   efficiency('Chat Completions SSE, default request: `npm start` / aimock, CPU efficiency', ROW.chatNpmSse, ROW.chatPeerSse, ROW.chatSse, bytes.chatSse);
-  efficiency('Messages JSON, default request: `npm start` / aimock, CPU efficiency', ROW.messagesNpmJson, ROW.messagesPeerJson, ROW.messagesJson, bytes.messagesJson);
-  efficiency('Messages SSE, default request: `npm start` / aimock, CPU efficiency', ROW.messagesNpmSse, ROW.messagesPeerSse, ROW.messagesSse, bytes.messagesSse);
+  efficiency(
+    'Messages JSON, default request: `npm start` / aimock, CPU efficiency',
+    ROW.messagesNpmJson,
+    ROW.messagesPeerJson,
+    ROW.messagesJson,
+    bytes.messagesJson,
+  );
+  efficiency(
+    'Messages SSE, default request: `npm start` / aimock, CPU efficiency',
+    ROW.messagesNpmSse,
+    ROW.messagesPeerSse,
+    ROW.messagesSse,
+    bytes.messagesSse,
+  );
   const same = (goal: string, a: ThroughputRow | undefined, b: ThroughputRow | undefined) => {
     const v = a?.cpuUs && b?.cpuUs ? a.cpuUs / b.cpuUs - 1 : undefined;
     out.push({
@@ -222,7 +260,9 @@ export function goals(r: BenchResults): Goal[] {
   const s = r.startup?.npmStartBuilding ?? r.startup?.npmStart;
   out.push({
     goal: '`npm start` (a fresh build of src/) to listening',
-    measured: s ? `${fmt.ms(s.ms)}${r.startup?.npmStart && r.startup.npmStartBuilding ? ` (${fmt.ms(r.startup.npmStart.ms)} when the sources did not change)` : ''}` : 'not measured',
+    measured: s
+      ? `${fmt.ms(s.ms)}${r.startup?.npmStart && r.startup.npmStartBuilding ? ` (${fmt.ms(r.startup.npmStart.ms)} when the sources did not change)` : ''}`
+      : 'not measured',
     target: '< 1 s',
     met: s ? s.ms < 1000 : undefined,
     whenMissed: s
@@ -246,7 +286,13 @@ export function goals(r: BenchResults): Goal[] {
     measured: conf ? `${fmt.int(conf.rps)} requests/s (${conf.requests} requests)` : 'not measured',
     target: '>= 1,000 requests/s',
     met: conf ? conf.rps >= 1000 : undefined,
-    whenMissed: conf ? conformanceObstacle(conf.ms, conf.requests, r.profiles?.find((x) => x.label.startsWith('conformance suite'))) : undefined,
+    whenMissed: conf
+      ? conformanceObstacle(
+          conf.ms,
+          conf.requests,
+          r.profiles?.find((x) => x.label.startsWith('conformance suite')),
+        )
+      : undefined,
   });
   const c = r.concurrent;
   out.push({
@@ -260,7 +306,11 @@ export function goals(r: BenchResults): Goal[] {
   const fError = r.footprint && 'error' in r.footprint ? r.footprint.error : undefined;
   out.push({
     goal: 'Installed size: `npm install gatewaykit` (the packed tarball) into an empty project',
-    measured: f ? `${fmt.mb(f.bytes)} on disk${f.fileBytes !== undefined ? ` (${fmt.mb(f.fileBytes)} of files)` : ''}, ${f.packages} packages` : fError ? `not measured: ${fError}` : 'not measured',
+    measured: f
+      ? `${fmt.mb(f.bytes)} on disk${f.fileBytes !== undefined ? ` (${fmt.mb(f.fileBytes)} of files)` : ''}, ${f.packages} packages`
+      : fError
+        ? `not measured: ${fError}`
+        : 'not measured',
     target: '< 60 MB',
     met: f ? f.bytes < 60 * 1024 * 1024 : undefined,
     whenMissed: f ? footprintObstacle(f.largest, 6) : undefined,
@@ -328,7 +378,9 @@ export function renderResults(r: BenchResults): string {
   lines.push(`- Memory: ${r.machine.memory}`);
   lines.push(`- Node ${r.machine.node} on ${r.machine.platform}`);
   lines.push(`- Date: ${r.machine.date}`);
-  lines.push(`- Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter ?? 'n/a'}. A load above the core count means the machine was shared with other work while measuring: absolute numbers are then low and noisy, the side-by-side ratios (same run, interleaved rounds) hold better.`);
+  lines.push(
+    `- Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter ?? 'n/a'}. A load above the core count means the machine was shared with other work while measuring: absolute numbers are then low and noisy, the side-by-side ratios (same run, interleaved rounds) hold better.`,
+  );
   lines.push(
     `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a 1 s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, in the table's order, so a change in the machine's load falls on all targets alike. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds.`,
   );
@@ -339,7 +391,10 @@ export function renderResults(r: BenchResults): string {
   lines.push('');
 
   lines.push('## Goals (issues 28 and 16)', '');
-  lines.push('Every verdict is computed from this run. On a machine shared with other work, req/s and latency move with the load; the server CPU time per request (read from /proc for each server process) moves much less. CPU efficiency is the peer\'s CPU per request over gatewaykit\'s.', '');
+  lines.push(
+    "Every verdict is computed from this run. On a machine shared with other work, req/s and latency move with the load; the server CPU time per request (read from /proc for each server process) moves much less. CPU efficiency is the peer's CPU per request over gatewaykit's.",
+    '',
+  );
   lines.push('| Goal | Measured | Target | Verdict |', '|---|---|---|---|');
   const all = goals(r);
   for (const g of all) lines.push(`| ${g.goal} | ${g.measured} | ${g.target} | ${g.met === undefined ? 'not measured' : verdict(g.met)} |`);
@@ -370,7 +425,10 @@ export function renderResults(r: BenchResults): string {
   }
   if (d?.chat) {
     const c = d.chat;
-    const reasoning = c.reasoningJson && c.reasoningSse ? ` (\`${d.reasoningModel}\`: JSON ${c.reasoningJson} B, stream ${c.reasoningSse.events} chunks / ${c.reasoningSse.bytes} B)` : '';
+    const reasoning =
+      c.reasoningJson && c.reasoningSse
+        ? ` (\`${d.reasoningModel}\`: JSON ${c.reasoningJson} B, stream ${c.reasoningSse.events} chunks / ${c.reasoningSse.bytes} B)`
+        : '';
     lines.push(
       `**Chat Completions rows**: \`POST /chat/completions\` with the same input as one user message (\`messages: [{"role":"user","content":${JSON.stringify(d.input)}}]\`), the generated reply: a ${c.textChars}-character text, which aimock answers too. Body sizes: gatewaykit JSON ${c.json} B, aimock JSON ${c.peerJson} B; gatewaykit stream ${c.sse.events} chunks (${c.sse.deltas} with text) / ${c.sse.bytes} B, aimock stream ${c.peerSse.events} chunks (${c.peerSse.deltas} with text) / ${c.peerSse.bytes} B${reasoning}.`,
       '',
@@ -393,7 +451,10 @@ export function renderResults(r: BenchResults): string {
     '`npm start` is the server as a source checkout runs it (`node scripts/start.mjs serve`: src/ built by esbuild, then plain node); "gatewaykit" rows run the package compiled by tsc as `npm run build` emits it.',
     '',
   );
-  lines.push('| Target | req/s (median) | p50 | p99 | server CPU per request | CPU per round | failed requests | runs (req/s) |', '|---|---:|---:|---:|---:|---|---:|---|');
+  lines.push(
+    '| Target | req/s (median) | p50 | p99 | server CPU per request | CPU per round | failed requests | runs (req/s) |',
+    '|---|---:|---:|---:|---:|---|---:|---|',
+  );
   for (const [name, v] of Object.entries(t)) {
     lines.push(
       `| ${name} | ${fmt.int(v.rps)} | ${fmt.latency(v.p50)} | ${fmt.latency(v.p99)} | ${v.cpuUs !== undefined ? fmt.us(v.cpuUs) : 'n/a'} | ${(v.cpuRuns ?? []).map((x) => x.toFixed(1)).join(', ')} | ${v.failures} | ${v.runs.map((x) => fmt.int(x)).join(', ')} |`,
@@ -402,24 +463,37 @@ export function renderResults(r: BenchResults): string {
   lines.push('');
   const core = row(ROW.core);
   const npm = row(ROW.npmJson);
-  if (npm?.cpuUs && bare?.cpuUs) lines.push(`\`npm start\` JSON against the bare server: ${fmt.ratio(npm.rps / bare.rps)} of its req/s, ${fmt.ratio(bare.cpuUs / npm.cpuUs)} of its CPU efficiency.`, '');
-  if (core && bare) lines.push(`Diagnostic: the 401 row (no operation runs) shows the adapter and core alone at ${fmt.ratio(core.rps / bare.rps)} of the bare server.`, '');
+  if (npm?.cpuUs && bare?.cpuUs)
+    lines.push(
+      `\`npm start\` JSON against the bare server: ${fmt.ratio(npm.rps / bare.rps)} of its req/s, ${fmt.ratio(bare.cpuUs / npm.cpuUs)} of its CPU efficiency.`,
+      '',
+    );
+  if (core && bare)
+    lines.push(`Diagnostic: the 401 row (no operation runs) shows the adapter and core alone at ${fmt.ratio(core.rps / bare.rps)} of the bare server.`, '');
   lines.push('Latency is autocannon\'s, in whole milliseconds (its resolution): "< 1 ms" is a recorded 0.', '');
 
   lines.push('## Streams', '');
   lines.push('| Row | Measured | Target | Verdict |', '|---|---|---|---|');
   if (r.longStream) {
     const l = r.longStream;
-    lines.push(`| One long stream (${l.events} events, ${fmt.mb(l.bytes)}): request to last byte, median | ${fmt.ms(l.ms)} = ${fmt.int(l.eventsPerSecond)} events/s | (none) | |`);
+    lines.push(
+      `| One long stream (${l.events} events, ${fmt.mb(l.bytes)}): request to last byte, median | ${fmt.ms(l.ms)} = ${fmt.int(l.eventsPerSecond)} events/s | (none) | |`,
+    );
   }
   if (r.concurrent) {
     const c = r.concurrent;
-    lines.push(`| ${c.streams} concurrent streams (${c.eventsPerStream} events each, all opened at once): completed | ${c.completed} / ${c.streams} in ${fmt.ms(c.ms)} | all | ${verdict(c.completed === c.streams)} |`);
-    lines.push(`| ... server peak RSS (child process, resourceUsage().maxRSS) | ${fmt.mb(c.peakRss)} (idle after warm-up ${fmt.mb(c.rssBefore)}, after ${fmt.mb(c.rssAfter)}) | < 300 MB | ${verdict(c.peakRss < 300 * 1024 * 1024)} |`);
+    lines.push(
+      `| ${c.streams} concurrent streams (${c.eventsPerStream} events each, all opened at once): completed | ${c.completed} / ${c.streams} in ${fmt.ms(c.ms)} | all | ${verdict(c.completed === c.streams)} |`,
+    );
+    lines.push(
+      `| ... server peak RSS (child process, resourceUsage().maxRSS) | ${fmt.mb(c.peakRss)} (idle after warm-up ${fmt.mb(c.rssBefore)}, after ${fmt.mb(c.rssAfter)}) | < 300 MB | ${verdict(c.peakRss < 300 * 1024 * 1024)} |`,
+    );
   }
   if (r.fairness) {
     const f = r.fairness;
-    lines.push(`| A small \`GET /key\` while ${f.large} large answers stream (${f.requestBytes}-byte chat requests, 1 MiB structured answers cut to ${(f.answerBytes / 1024).toFixed(0)} KB streamed): p99 over ${f.small} requests | ${fmt.ms(f.p99)} (p50 ${fmt.ms(f.p50)}, max ${fmt.ms(f.max)}; all large answers in ${fmt.ms(f.ms)}) | < 100 ms | ${verdict(f.p99 < 100)} |`);
+    lines.push(
+      `| A small \`GET /key\` while ${f.large} large answers stream (${f.requestBytes}-byte chat requests, 1 MiB structured answers cut to ${(f.answerBytes / 1024).toFixed(0)} KB streamed): p99 over ${f.small} requests | ${fmt.ms(f.p99)} (p50 ${fmt.ms(f.p50)}, max ${fmt.ms(f.max)}; all large answers in ${fmt.ms(f.ms)}) | < 100 ms | ${verdict(f.p99 < 100)} |`,
+    );
   }
   lines.push('');
 
@@ -432,21 +506,36 @@ export function renderResults(r: BenchResults): string {
     lines.push(`| msw \`setupServer\` with a plain handler returning the same JSON bytes + global \`fetch\` | ${fmt.us(p.plainMswUs)} |`);
     lines.push(`| gatewaykit's cost in msw mode (its handlers minus the plain handler) | ${fmt.us(p.mswUs - p.plainMswUs)} per request |`);
     lines.push(`| \`gateway.fetch\` CPU time per request | ${fmt.us(p.directCpuUs)} |`);
-    if (p.afterMswUs !== undefined) lines.push(`| \`gateway.fetch\` in the same process after the msw rounds (call sites that have seen both kinds of Request, a larger heap) | ${fmt.us(p.afterMswUs)} |`);
-    if (p.coldUs !== undefined) lines.push(`| \`gateway.fetch\`, the first ${p.coldRequests} requests of a fresh gateway (V8 still compiling) | ${fmt.us(p.coldUs)} |`);
-    lines.push('', `The default request (\`openai/gpt-4o-mini\`, a short input, the generated reply); ${p.requests} sequential non-streaming requests per round, medians of the rounds, each path warmed up until steady first. \`gateway.fetch\` is timed alone first (the goal's figure, as a process that only calls it runs it), then msw's two paths interleaved, then \`gateway.fetch\` again after them.`);
+    if (p.afterMswUs !== undefined)
+      lines.push(
+        `| \`gateway.fetch\` in the same process after the msw rounds (call sites that have seen both kinds of Request, a larger heap) | ${fmt.us(p.afterMswUs)} |`,
+      );
+    if (p.coldUs !== undefined)
+      lines.push(`| \`gateway.fetch\`, the first ${p.coldRequests} requests of a fresh gateway (V8 still compiling) | ${fmt.us(p.coldUs)} |`);
+    lines.push(
+      '',
+      `The default request (\`openai/gpt-4o-mini\`, a short input, the generated reply); ${p.requests} sequential non-streaming requests per round, medians of the rounds, each path warmed up until steady first. \`gateway.fetch\` is timed alone first (the goal's figure, as a process that only calls it runs it), then msw's two paths interleaved, then \`gateway.fetch\` again after them.`,
+    );
   }
   lines.push('');
 
   lines.push('## Conformance suite against the simulator', '');
   if (r.conformance && 'error' in r.conformance) lines.push(`Not measured: ${r.conformance.error}`);
   else if (r.conformance) {
-    lines.push('`gatewaykit conform` (seed 1, default runs; the CLI `main` on the compiled build, timed by `durationMs` of its JSON report) in a fresh client process against a fresh `gatewaykit serve --port 0 --clock virtual` (the compiled CLI too), no profiler attached; requests counted by the server journal; the median of the timed runs (the client profile below comes from one more run).', '');
+    lines.push(
+      '`gatewaykit conform` (seed 1, default runs; the CLI `main` on the compiled build, timed by `durationMs` of its JSON report) in a fresh client process against a fresh `gatewaykit serve --port 0 --clock virtual` (the compiled CLI too), no profiler attached; requests counted by the server journal; the median of the timed runs (the client profile below comes from one more run).',
+      '',
+    );
     lines.push('| Server clock | requests | wall time | requests/s | runs (ms) | checks passed / total (failed, skipped) |', '|---|---:|---:|---:|---|---|');
     for (const c of r.conformance) {
-      lines.push(`| ${c.clock} | ${fmt.int(c.requests)} | ${fmt.ms(c.ms)} | **${fmt.int(c.rps)}** | ${(c.runs ?? [c.ms]).map((x) => x.toFixed(0)).join(', ')} | ${c.checks.passed} / ${c.checks.total} (${c.checks.failed}, ${c.checks.skipped}) |`);
+      lines.push(
+        `| ${c.clock} | ${fmt.int(c.requests)} | ${fmt.ms(c.ms)} | **${fmt.int(c.rps)}** | ${(c.runs ?? [c.ms]).map((x) => x.toFixed(0)).join(', ')} | ${c.checks.passed} / ${c.checks.total} (${c.checks.failed}, ${c.checks.skipped}) |`,
+      );
     }
-    lines.push('', 'With the system clock the video-lifecycle check waits for jobs in real time; `gatewaykit serve --clock virtual` lets the suite move the clock instead.');
+    lines.push(
+      '',
+      'With the system clock the video-lifecycle check waits for jobs in real time; `gatewaykit serve --clock virtual` lets the suite move the clock instead.',
+    );
   }
   lines.push('');
 
@@ -456,7 +545,8 @@ export function renderResults(r: BenchResults): string {
       `| ${name} | **${fmt.ms(v.ms)}** | ${v.runs.map((x) => x.toFixed(0)).join(', ')} | < 1 s | ${verdict(v.ms < 1000)} |`;
     lines.push('Spawn to the "listening" line of `serve --port 0`, median after one warm-up start.', '');
     lines.push('| Entry | median | runs (ms) | Target | Verdict |', '|---|---:|---|---|---|');
-    if (r.startup.npmStartBuilding) lines.push(row('`npm start` after a source change (`node scripts/start.mjs serve`: esbuild builds src/, then plain node)', r.startup.npmStartBuilding));
+    if (r.startup.npmStartBuilding)
+      lines.push(row('`npm start` after a source change (`node scripts/start.mjs serve`: esbuild builds src/, then plain node)', r.startup.npmStartBuilding));
     if (r.startup.npmStart) lines.push(row('`npm start` with the sources unchanged (the last build reused)', r.startup.npmStart));
     lines.push(row('`bin/gatewaykit.js serve` in the source checkout (src/ through tsx)', r.startup.source));
     if (r.startup.compiled) lines.push(row('compiled as `npm run build` emits it (`node dist/src/cli/main.js serve`)', r.startup.compiled));
@@ -468,19 +558,23 @@ export function renderResults(r: BenchResults): string {
   else if (r.footprint) {
     const f = r.footprint;
     lines.push(
-      '`npm pack` of the checkout (its `prepack` build), installed with npm into an empty project; the size is the disk that project\'s `node_modules` takes, as `du` counts it (and the bytes of its files). `import(\'gatewaykit\')` is timed inside a fresh `node` process in that project (the import alone, not node\'s own start), median after one warm-up run; each large dependency the same way, alone.',
+      "`npm pack` of the checkout (its `prepack` build), installed with npm into an empty project; the size is the disk that project's `node_modules` takes, as `du` counts it (and the bytes of its files). `import('gatewaykit')` is timed inside a fresh `node` process in that project (the import alone, not node's own start), median after one warm-up run; each large dependency the same way, alone.",
       '',
     );
     lines.push('| What | Measured | Target | Verdict |', '|---|---|---|---|');
-    lines.push(`| installed size (\`du\` of \`node_modules\`) | ${fmt.mb(f.bytes)}${f.fileBytes !== undefined ? ` (${fmt.mb(f.fileBytes)} of files)` : ''}, ${f.packages} packages | < 60 MB | ${verdict(f.bytes < 60 * 1024 * 1024)} |`);
-    lines.push(`| \`import('gatewaykit')\` | ${fmt.ms(f.importMs)} (runs ${f.importRuns.map((x) => x.toFixed(0)).join(', ')} ms)${f.importCpuMs !== undefined ? `, CPU ${fmt.ms(f.importCpuMs)}` : ''} | < 300 ms | ${verdict(f.importMs < 300)} |`);
+    lines.push(
+      `| installed size (\`du\` of \`node_modules\`) | ${fmt.mb(f.bytes)}${f.fileBytes !== undefined ? ` (${fmt.mb(f.fileBytes)} of files)` : ''}, ${f.packages} packages | < 60 MB | ${verdict(f.bytes < 60 * 1024 * 1024)} |`,
+    );
+    lines.push(
+      `| \`import('gatewaykit')\` | ${fmt.ms(f.importMs)} (runs ${f.importRuns.map((x) => x.toFixed(0)).join(', ')} ms)${f.importCpuMs !== undefined ? `, CPU ${fmt.ms(f.importCpuMs)}` : ''} | < 300 ms | ${verdict(f.importMs < 300)} |`,
+    );
     for (const [name, ms] of Object.entries(f.importParts)) lines.push(`| ... \`import('${name}')\` alone | ${fmt.ms(ms)} | | |`);
     lines.push('', `Largest packages: ${f.largest.map((p) => `${p.name} ${fmt.mb(p.bytes)}`).join(', ')}.`, '');
   }
 
   lines.push('## Where the time goes: CPU profiles', '');
   lines.push(
-    'Each gatewaykit row of the throughput table profiled in a fresh server child (node:inspector, the measured window only, after a 1 s warm-up), and `gateway.fetch` in a child of its own. Self time: where the CPU was. Inclusive: which of gatewaykit\'s own steps costs what (a share counts every function below it). `writev` is the socket write a bare server pays too; `(idle)` is time the server waited for the load generator. Reproduce with `npx tsx bench/profile.ts`.',
+    "Each gatewaykit row of the throughput table profiled in a fresh server child (node:inspector, the measured window only, after a 1 s warm-up), and `gateway.fetch` in a child of its own. Self time: where the CPU was. Inclusive: which of gatewaykit's own steps costs what (a share counts every function below it). `writev` is the socket write a bare server pays too; `(idle)` is time the server waited for the load generator. Reproduce with `npx tsx bench/profile.ts`.",
     '',
   );
   if (r.profiles?.length) {

@@ -10,7 +10,19 @@ import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'n
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AUTH, chatBody, DEFAULT_INPUT, DEFAULT_MODEL, MESSAGES_MAX_TOKENS, MESSAGES_MODEL, messagesBody, PEER_MESSAGES_MODEL, PEER_MODEL, REASONING_MODEL, responsesBody } from './default-requests.ts';
+import {
+  AUTH,
+  chatBody,
+  DEFAULT_INPUT,
+  DEFAULT_MODEL,
+  MESSAGES_MAX_TOKENS,
+  MESSAGES_MODEL,
+  messagesBody,
+  PEER_MESSAGES_MODEL,
+  PEER_MODEL,
+  REASONING_MODEL,
+  responsesBody,
+} from './default-requests.ts';
 import { fairness } from './fairness.ts';
 import { measureInstall } from './footprint/measure-install.ts';
 import { load, type LoadResult, type LoadTarget } from './load.ts';
@@ -68,7 +80,10 @@ function chatText(json: string): string {
 /** The text of an Anthropic Messages answer (its text blocks). */
 function messageText(json: string): string {
   const content = (JSON.parse(json) as { content?: Array<{ type?: string; text?: string }> }).content ?? [];
-  return content.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('');
+  return content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text ?? '')
+    .join('');
 }
 
 async function expectOk(url: string, body: string, what: string): Promise<string> {
@@ -81,7 +96,11 @@ async function expectOk(url: string, body: string, what: string): Promise<string
 /** The text of a Responses answer's message (the last output item's text parts). */
 function answerText(json: string): string {
   const output = (JSON.parse(json) as { output?: Array<{ type?: string; content?: Array<{ text?: string }> }> }).output ?? [];
-  return output.filter((o) => o.type === 'message').flatMap((o) => o.content ?? []).map((c) => c.text ?? '').join('');
+  return output
+    .filter((o) => o.type === 'message')
+    .flatMap((o) => o.content ?? [])
+    .map((c) => c.text ?? '')
+    .join('');
 }
 
 /** A server of the throughput table: its URL and the process whose CPU time /proc reports. */
@@ -186,7 +205,10 @@ async function throughput(results: BenchResults): Promise<void> {
         peerSse: { bytes: peerMessagesSse.bytes, events: peerMessagesSse.events, deltas: peerMessagesSse.deltas },
       },
     };
-    const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({ server: s, target: { url: `${s.url}${path}`, body, headers } });
+    const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({
+      server: s,
+      target: { url: `${s.url}${path}`, body, headers },
+    });
     const chatAt = (s: Server, body: string) => at(s, body, AUTH, '/chat/completions');
     const messagesAt = (s: Server, body: string) => at(s, body, AUTH, '/messages');
     const pidOf = (c: { process: { pid?: number } }) => c.process.pid ?? 0;
@@ -242,7 +264,9 @@ async function throughput(results: BenchResults): Promise<void> {
         const after = procCpuUs(server.pid);
         (runs[name] ??= []).push(r);
         (cpu[name] ??= []).push((after - before) / Math.max(1, r.requests));
-        log(`round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
+        log(
+          `round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`,
+        );
       }
     }
     results.throughput = Object.fromEntries(
@@ -293,7 +317,15 @@ async function concurrentStreams(results: BenchResults): Promise<void> {
     const ms = performance.now() - started;
     const after = await gk.stats();
     const completed = reads.filter((r) => r && r.status === 200 && r.done).length;
-    results.concurrent = { streams: STREAMS, completed, ms, eventsPerStream: reads[0]?.events ?? 0, rssBefore: before.rss, peakRss: after.maxRss, rssAfter: after.rss };
+    results.concurrent = {
+      streams: STREAMS,
+      completed,
+      ms,
+      eventsPerStream: reads[0]?.events ?? 0,
+      rssBefore: before.rss,
+      peakRss: after.maxRss,
+      rssAfter: after.rss,
+    };
     log(`${STREAMS} concurrent streams: ${completed} completed in ${ms.toFixed(0)} ms, peak RSS ${(after.maxRss / 1048576).toFixed(1)} MB`);
   } finally {
     agent.destroy();
@@ -312,13 +344,22 @@ type ConformanceSummary = { total: number; passed: number; failed: number; skipp
 async function conformanceOnce(clock: 'system' | 'virtual', results: BenchResults, profile = false): Promise<ConformanceRow> {
   const gk = await spawnServe(clock === 'virtual' ? ['--clock', 'virtual'] : []);
   try {
-    const { conformance: run } = await runChild<{ conformance: { ms: number; summary: ConformanceSummary; profile?: CpuProfile } }>('conformance-child', [gk.url, profile ? 'profile' : ''], 'conformance');
+    const { conformance: run } = await runChild<{ conformance: { ms: number; summary: ConformanceSummary; profile?: CpuProfile } }>(
+      'conformance-child',
+      [gk.url, profile ? 'profile' : ''],
+      'conformance',
+    );
     const journal = (await (await fetch(`${new URL(gk.url).origin}/__gatewaykit/requests`)).json()) as { total: number };
     const { total, passed, failed, skipped } = run.summary;
     const ms = run.ms;
-    log(`conformance (${clock} clock${profile ? ', profiled' : ''}): ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${passed}/${total} passed, ${failed} failed, ${skipped} skipped`);
+    log(
+      `conformance (${clock} clock${profile ? ', profiled' : ''}): ${journal.total} requests in ${ms.toFixed(0)} ms; checks ${passed}/${total} passed, ${failed} failed, ${skipped} skipped`,
+    );
     if (profile && run.profile) {
-      (results.profiles ??= []).push({ ...summariseProfile(run.profile, 10), label: `conformance suite, the client side (${journal.total} requests in ${ms.toFixed(0)} ms while profiled)` });
+      (results.profiles ??= []).push({
+        ...summariseProfile(run.profile, 10),
+        label: `conformance suite, the client side (${journal.total} requests in ${ms.toFixed(0)} ms while profiled)`,
+      });
     }
     return { clock, requests: journal.total, ms, rps: journal.total / (ms / 1000), checks: { total, passed, failed, skipped }, runs: [ms] };
   } finally {
@@ -386,7 +427,9 @@ const BUILD_DIR = `${ROOT}bench/.build-tmp`;
 async function buildPackage(): Promise<string> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
   await new Promise<void>((resolve, reject) => {
-    const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.build.json`, '--outDir', BUILD_DIR], { stdio: 'ignore' });
+    const tsc = spawn(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.build.json`, '--outDir', BUILD_DIR], {
+      stdio: 'ignore',
+    });
     tsc.once('exit', () => (existsSync(`${BUILD_DIR}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
   });
   // As `npm run build` does: the tokenizer's table image beside the module that reads it.
@@ -404,7 +447,9 @@ async function startup(results: BenchResults, build: string | undefined): Promis
   const start = `${ROOT}scripts/start.mjs`;
   results.startup.npmStartBuilding = await medianStartup(start, () => rmSync(`${ROOT}.start/cli/inputs.json`, { force: true }));
   results.startup.npmStart = await medianStartup(start);
-  log(`startup (npm start): median ${results.startup.npmStartBuilding.ms.toFixed(0)} ms building, ${results.startup.npmStart.ms.toFixed(0)} ms reusing the build`);
+  log(
+    `startup (npm start): median ${results.startup.npmStartBuilding.ms.toFixed(0)} ms building, ${results.startup.npmStart.ms.toFixed(0)} ms reusing the build`,
+  );
   // 2. The published shape: compiled with tsconfig.build.json (what `npm run build` emits), plain node.
   try {
     const compiled = await medianStartup(`${build ?? (await buildPackage())}/src/cli/main.js`);
@@ -472,14 +517,22 @@ async function main(): Promise<void> {
       const gk = await spawnServe(['--clock', 'virtual']);
       try {
         results.fairness = await fairness(gk.url, 50);
-        log(`fairness: GET /key p99 ${results.fairness.p99.toFixed(0)} ms (p50 ${results.fairness.p50.toFixed(0)}, max ${results.fairness.max.toFixed(0)}) over ${results.fairness.small} requests while ${results.fairness.large} large answers were made`);
+        log(
+          `fairness: GET /key p99 ${results.fairness.p99.toFixed(0)} ms (p50 ${results.fairness.p50.toFixed(0)}, max ${results.fairness.max.toFixed(0)}) over ${results.fairness.small} requests while ${results.fairness.large} large answers were made`,
+        );
       } finally {
         await gk.stop();
       }
     });
     await phase('in-process', async () => {
-      ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>('in-process-bench-child', [String(quick ? 300 : 2_000), String(quick ? 1 : 3)], 'inProcess'));
-      log(`in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`);
+      ({ inProcess: results.inProcess } = await runChild<{ inProcess: InProcessResult }>(
+        'in-process-bench-child',
+        [String(quick ? 300 : 2_000), String(quick ? 1 : 3)],
+        'inProcess',
+      ));
+      log(
+        `in-process: gateway.fetch ${results.inProcess.directUs.toFixed(1)} µs (${results.inProcess.directCpuUs.toFixed(1)} µs CPU), msw ${results.inProcess.mswUs.toFixed(1)} µs, plain msw handler ${results.inProcess.plainMswUs.toFixed(1)} µs per request`,
+      );
     });
     await phase('conformance', () => conformance(results));
     await phase('start-up', () => startup(results, build));

@@ -11,7 +11,9 @@ export type BenchChild = ForkedChild<ChildStats>;
  * package a child imports).
  */
 export function childScript(name: string, build = process.env.GATEWAYKIT_BENCH_BUILD): { file: string; plain: boolean } {
-  return build ? { file: `${build}/bench/servers/${name}.js`, plain: true } : { file: fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url)), plain: false };
+  return build
+    ? { file: `${build}/bench/servers/${name}.js`, plain: true }
+    : { file: fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url)), plain: false };
 }
 
 /** Fork a bench server child and wait for its URL. Its memory is its own. */

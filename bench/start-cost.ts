@@ -23,10 +23,22 @@ const child = fileURLToPath(new URL('./start-cost-child.mjs', import.meta.url));
 const work = `${root}.start/cost-${process.pid}`;
 
 try {
-  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${work}/compiled`], { stdio: 'inherit' });
+  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${work}/compiled`], {
+    stdio: 'inherit',
+  });
   const bundle = async (name: string, keepNames: boolean) => {
     const outfile = `${work}/${name}.mjs`;
-    await build({ entryPoints: [`${root}src/index.ts`], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', keepNames, logLevel: 'warning' });
+    await build({
+      entryPoints: [`${root}src/index.ts`],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      keepNames,
+      logLevel: 'warning',
+    });
     return pathToFileURL(outfile).href;
   };
   const plain = await bundle('plain', false);

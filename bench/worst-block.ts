@@ -64,18 +64,142 @@ async function families(): Promise<Row[]> {
   await (await gateway.fetch('/responses', post({ model: 'openai/gpt-4o-mini', input: 'warm up' }))).text();
   const rows: Row[] = [];
   const m = 'openai/gpt-4o-mini';
-  rows.push(await measure(gateway, 'responses: plain input', '9 MB of words', '/responses', post({ model: 'google/gemini-2.5-flash', input: 'word '.repeat(1_800_000) })));
-  rows.push(await measure(gateway, 'responses: no whitespace', '6 MB one token run (F10)', '/responses', post({ model: 'google/gemini-2.5-flash', input: 'x'.repeat(6_000_000) })));
-  rows.push(await measure(gateway, 'responses: enum', '100k-value enum, forced tool', '/responses', post({ model: m, input: 'go', tools: [tool('f', { type: 'object', properties: { e: { enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) } }, required: ['e'] })], tool_choice: { type: 'function', name: 'f' } })));
-  rows.push(await measure(gateway, 'responses: tools', '5,000 tools, tool_choice required', '/responses', post({ model: m, input: 'use tool_4999', tools: Array.from({ length: 5000 }, (_, i) => tool(`tool_${i}`, { type: 'object', properties: { a: { type: 'string' } } })), tool_choice: 'required' })));
-  rows.push(await measure(gateway, 'responses: provider.ignore', '100k entries', '/responses', post({ model: m, input: 'hi', provider: { ignore: Array.from({ length: 100_000 }, (_, i) => `prov-${i}`) } })));
-  rows.push(await measure(gateway, 'responses: allowed_models globs', '10k globs of 20 stars (F2)', '/responses', post({ input: 'hi', plugins: [{ id: 'auto-router', allowed_models: Array.from({ length: 10_000 }, (_, i) => `${'*a'.repeat(20)}${i}`) }] })));
-  rows.push(await measure(gateway, 'responses: schema budget', 'minItems 1e9 (F1)', '/responses', post({ model: m, input: 'go', tools: [tool('f', { type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] })], tool_choice: { type: 'function', name: 'f' } })));
-  rows.push(await measure(gateway, 'responses: schema budget', 'recursive anyOf, 8 branches', '/responses', post({ model: m, input: 'go', tools: [tool('f', { $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } }, type: 'object', properties: { x: { $ref: '#/$defs/x' } }, required: ['x'] })], tool_choice: { type: 'function', name: 'f' } })));
-  rows.push(await measure(gateway, 'responses: schema at budget', 'array of 3,000 patterned objects', '/responses', post({ model: m, input: 'go', tools: [tool('f', { type: 'object', properties: { a: { type: 'array', minItems: 3000, items: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]{5}\\d{3}$' }, n: { type: 'integer' } }, required: ['k', 'n'] } } }, required: ['a'] })], tool_choice: { type: 'function', name: 'f' } })));
+  rows.push(
+    await measure(
+      gateway,
+      'responses: plain input',
+      '9 MB of words',
+      '/responses',
+      post({ model: 'google/gemini-2.5-flash', input: 'word '.repeat(1_800_000) }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: no whitespace',
+      '6 MB one token run (F10)',
+      '/responses',
+      post({ model: 'google/gemini-2.5-flash', input: 'x'.repeat(6_000_000) }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: enum',
+      '100k-value enum, forced tool',
+      '/responses',
+      post({
+        model: m,
+        input: 'go',
+        tools: [tool('f', { type: 'object', properties: { e: { enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) } }, required: ['e'] })],
+        tool_choice: { type: 'function', name: 'f' },
+      }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: tools',
+      '5,000 tools, tool_choice required',
+      '/responses',
+      post({
+        model: m,
+        input: 'use tool_4999',
+        tools: Array.from({ length: 5000 }, (_, i) => tool(`tool_${i}`, { type: 'object', properties: { a: { type: 'string' } } })),
+        tool_choice: 'required',
+      }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: provider.ignore',
+      '100k entries',
+      '/responses',
+      post({ model: m, input: 'hi', provider: { ignore: Array.from({ length: 100_000 }, (_, i) => `prov-${i}`) } }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: allowed_models globs',
+      '10k globs of 20 stars (F2)',
+      '/responses',
+      post({ input: 'hi', plugins: [{ id: 'auto-router', allowed_models: Array.from({ length: 10_000 }, (_, i) => `${'*a'.repeat(20)}${i}`) }] }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: schema budget',
+      'minItems 1e9 (F1)',
+      '/responses',
+      post({
+        model: m,
+        input: 'go',
+        tools: [tool('f', { type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] })],
+        tool_choice: { type: 'function', name: 'f' },
+      }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: schema budget',
+      'recursive anyOf, 8 branches',
+      '/responses',
+      post({
+        model: m,
+        input: 'go',
+        tools: [
+          tool('f', {
+            $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } },
+            type: 'object',
+            properties: { x: { $ref: '#/$defs/x' } },
+            required: ['x'],
+          }),
+        ],
+        tool_choice: { type: 'function', name: 'f' },
+      }),
+    ),
+  );
+  rows.push(
+    await measure(
+      gateway,
+      'responses: schema at budget',
+      'array of 3,000 patterned objects',
+      '/responses',
+      post({
+        model: m,
+        input: 'go',
+        tools: [
+          tool('f', {
+            type: 'object',
+            properties: {
+              a: {
+                type: 'array',
+                minItems: 3000,
+                items: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]{5}\\d{3}$' }, n: { type: 'integer' } }, required: ['k', 'n'] },
+              },
+            },
+            required: ['a'],
+          }),
+        ],
+        tool_choice: { type: 'function', name: 'f' },
+      }),
+    ),
+  );
   rows.push(await measure(gateway, 'responses: stream', '1 MB input, stream', '/responses', post({ model: m, input: 'word '.repeat(200_000), stream: true })));
   rows.push(await measure(gateway, 'videos: submit', '30k-char prompt', '/videos', post({ model: 'google/veo-3.1', prompt: 'p'.repeat(30_000) })));
-  rows.push(await measure(gateway, 'audio: JSON', '9 MB base64 (rejected by model limit or probe)', '/audio/transcriptions', post({ model: 'openai/whisper-large-v3', input_audio: { data: 'A'.repeat(9_000_000), format: 'wav' } })));
+  rows.push(
+    await measure(
+      gateway,
+      'audio: JSON',
+      '9 MB base64 (rejected by model limit or probe)',
+      '/audio/transcriptions',
+      post({ model: 'openai/whisper-large-v3', input_audio: { data: 'A'.repeat(9_000_000), format: 'wav' } }),
+    ),
+  );
   rows.push(await measure(gateway, 'models: list', 'catalogue', '/models', { headers: KEY }));
   // Fill the journal with 1,000 large bodies, then read it.
   for (let i = 0; i < 1000; i++) await (await gateway.fetch('/responses', post({ model: m, input: 42, metadata: { pad: 'x'.repeat(60_000) } }))).text();
@@ -108,7 +232,10 @@ async function stateFigures(): Promise<string[]> {
       }
       times.sort((a, b) => a - b);
       const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-      const ids = gateway.videos.list().slice(-200).map((j) => j.id);
+      const ids = gateway.videos
+        .list()
+        .slice(-200)
+        .map((j) => j.id);
       const poll = performance.now();
       for (const id of ids) await (await gateway.fetch(`/videos/${id}`, { headers: KEY })).text();
       const pollMs = ((performance.now() - poll) / ids.length).toFixed(3);
@@ -137,7 +264,9 @@ async function stateFigures(): Promise<string[]> {
     const startup = performance.now() - t;
     await opened.log.close();
     out.push('');
-    out.push(`Start-up with ${opened.restore?.jobs.length ?? 0} jobs (${(size / 1e6).toFixed(0)} MB, replayed and validated): ${(startup / 1000).toFixed(2)} s.`);
+    out.push(
+      `Start-up with ${opened.restore?.jobs.length ?? 0} jobs (${(size / 1e6).toFixed(0)} MB, replayed and validated): ${(startup / 1000).toFixed(2)} s.`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

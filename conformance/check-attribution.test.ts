@@ -22,7 +22,14 @@ describe('each request is attributed to its check in the journal', () => {
 
   it('against the simulator: every request names its check, and the journal lists each check exactly what its result counts', async () => {
     const gateway = createGateway({ clock: virtualClock(), seed: 3 });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch, seed: 2, runs: 4, only: ['auth.', 'validation.store', 'result.shape', 'result.usage', 'errors.envelope'] });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      seed: 2,
+      runs: 4,
+      only: ['auth.', 'validation.store', 'result.shape', 'result.usage', 'errors.envelope'],
+    });
     expect(report.target.simulator).toBe(true);
     const all = await listed(gateway.fetch, gateway.baseUrl, '');
     const api = all.filter((e) => !e.path.startsWith('/__gatewaykit/'));

@@ -10,7 +10,8 @@ import { KNOWN_SIMULATOR_GAPS } from './test-helpers/known-simulator-gaps.ts';
 function expectConforming(report: ConformanceReport) {
   const failed = report.checks.filter((c) => c.status === 'failed' && !(c.id in KNOWN_SIMULATOR_GAPS));
   expect(failed.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
-  for (const id of Object.keys(KNOWN_SIMULATOR_GAPS)) expect(report.checks.find((c) => c.id === id)?.status, `${id} now passes: remove it from KNOWN_SIMULATOR_GAPS`).toBe('failed');
+  for (const id of Object.keys(KNOWN_SIMULATOR_GAPS))
+    expect(report.checks.find((c) => c.id === id)?.status, `${id} now passes: remove it from KNOWN_SIMULATOR_GAPS`).toBe('failed');
   expect(report.checks.filter((c) => c.status !== 'passed' && c.status !== 'failed').map((c) => `${c.id}: ${c.status} ${c.reason}`)).toEqual([]);
   expect(report.checks.map((c) => c.id)).toEqual(ALL_CHECKS.map((c) => c.id));
 }
@@ -59,7 +60,9 @@ describe('the suite against the simulator', () => {
     expect(report.preflight.steps.find((s) => s.step === 'generation')?.ok).toBe(true);
     expect(report.checks.reduce((n, c) => n + c.paid, 0)).toBe(2);
     // Nothing paid reached the gateway past the budget, served or rejected.
-    const paid = gateway.control.requests().filter((r) => r.operation === 'responses.create' || r.operation.startsWith('videos') || r.operation.startsWith('audio'));
+    const paid = gateway.control
+      .requests()
+      .filter((r) => r.operation === 'responses.create' || r.operation.startsWith('videos') || r.operation.startsWith('audio'));
     expect(paid.length).toBeLessThanOrEqual(3);
   });
 
@@ -81,7 +84,9 @@ describe('the suite against the simulator', () => {
       // A live job takes real time: the suite waits; here each wait moves the simulator's clock.
       sleep: (ms) => gateway.control.advanceClock(ms),
     });
-    expect(report.checks.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`.trim())).toEqual(report.checks.map((c) => `${c.id}: passed${c.reason ? ` ${c.reason}` : ''}`));
+    expect(report.checks.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`.trim())).toEqual(
+      report.checks.map((c) => `${c.id}: passed${c.reason ? ` ${c.reason}` : ''}`),
+    );
     expect(sent.filter((p) => p.startsWith('/__gatewaykit/'))).toEqual([]);
   });
 

@@ -12,16 +12,29 @@ import { runConformance } from './run-conformance.ts';
 const GROUPS = ['auth.', 'errors.', 'result.', 'metadata.', 'stream.', 'guardrail.', 'always.', 'chat.', 'messages.', 'embeddings.', 'account.'];
 
 function notPassed(report: ConformanceReport) {
-  return report.checks.filter((c) => c.status !== 'passed' && !(c.id in KNOWN_SIMULATOR_GAPS && c.status === 'failed')).map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`);
+  return report.checks
+    .filter((c) => c.status !== 'passed' && !(c.id in KNOWN_SIMULATOR_GAPS && c.status === 'failed'))
+    .map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`);
 }
 
 describe('controls: legitimate wire variations pass', () => {
-  it.each(ALL_CONTROLS.map((c) => [c.id, c] as const))('%s', async (_id, control) => {
-    const gateway = createGateway({ clock: virtualClock(), seed: 5 });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: control.wrap(gateway.fetch), only: GROUPS, seed: 9, runs: 3 });
-    expect(report.preflight.ok).toBe(true);
-    expect(notPassed(report), control.why).toEqual([]);
-  }, 60_000);
+  it.each(ALL_CONTROLS.map((c) => [c.id, c] as const))(
+    '%s',
+    async (_id, control) => {
+      const gateway = createGateway({ clock: virtualClock(), seed: 5 });
+      const report = await runConformance({
+        baseUrl: gateway.baseUrl,
+        apiKey: 'sk-gw-test',
+        fetch: control.wrap(gateway.fetch),
+        only: GROUPS,
+        seed: 9,
+        runs: 3,
+      });
+      expect(report.preflight.ok).toBe(true);
+      expect(notPassed(report), control.why).toEqual([]);
+    },
+    60_000,
+  );
 
   it('header-case: answer header names in upper case on the wire (over a real port)', async () => {
     const gateway = createGateway({ clock: virtualClock(), seed: 5 });

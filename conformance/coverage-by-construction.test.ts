@@ -54,15 +54,33 @@ describe('coverage by construction', () => {
   it('a stratum is sent at its smallest value: the boundary', () => {
     expect(smallestOf(fc.integer({ min: 257, max: 456 }), 1)).toBe(257);
     expect(smallestOf(fc.integer({ min: -60, max: 0 }), 2)).toBe(0);
-    const { examples } = stratify<string | number>([{ label: 'a', arbitrary: fc.constant('x') }, { label: 'b', arbitrary: fc.integer({ min: 17, max: 40 }) }], 3);
-    expect(examples).toEqual([{ stratum: 0, value: 'x' }, { stratum: 1, value: 17 }]);
+    const { examples } = stratify<string | number>(
+      [
+        { label: 'a', arbitrary: fc.constant('x') },
+        { label: 'b', arbitrary: fc.integer({ min: 17, max: 40 }) },
+      ],
+      3,
+    );
+    expect(examples).toEqual([
+      { stratum: 0, value: 'x' },
+      { stratum: 1, value: 17 },
+    ]);
   });
 
   it('errors.envelope fails at every seed against a malformed-JSON crash, under the default live budget and one run', { timeout: 60_000 }, async () => {
     const statuses: string[] = [];
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
       const gateway = createGateway({ clock: virtualClock() });
-      const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: malformedJsonCrash(gateway.fetch), simulator: false, only: ['errors.envelope'], seed, runs: 1, maxRequests: DEFAULT_MAX_REQUESTS });
+      const report = await runConformance({
+        baseUrl: gateway.baseUrl,
+        apiKey: 'sk-gw-test',
+        fetch: malformedJsonCrash(gateway.fetch),
+        simulator: false,
+        only: ['errors.envelope'],
+        seed,
+        runs: 1,
+        maxRequests: DEFAULT_MAX_REQUESTS,
+      });
       statuses.push(`${seed}: ${report.checks[0]!.status}`);
     }
     expect(statuses).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => `${seed}: failed`));
@@ -70,7 +88,16 @@ describe('coverage by construction', () => {
 
   it('under a budget too small for every kind, the check is no pass: it names the kinds and rules it could not probe', async () => {
     const gateway = createGateway({ clock: virtualClock() });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch, simulator: false, only: ['validation.plugin-bounds'], seed: 1, maxRequests: 5, preflight: false });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      simulator: false,
+      only: ['validation.plugin-bounds'],
+      seed: 1,
+      maxRequests: 5,
+      preflight: false,
+    });
     const [check] = report.checks;
     expect(check).toMatchObject({ status: 'skipped' });
     expect(check!.reason).toMatch(/^probed 5 of \d+ kinds of input \(it needs at least \d+ requests\); not probed: /);
@@ -81,8 +108,18 @@ describe('coverage by construction', () => {
 
   it('a pass states its strength: the answers judged and the rules probed; a failure names the rule it breaks', async () => {
     const gateway = createGateway({ clock: virtualClock() });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch, only: ['validation.plugin-bounds'], seed: 1, runs: 3 });
-    expect(report.checks[0]).toMatchObject({ status: 'passed', probed: { rules: expect.arrayContaining(['limits.cost-quality-tradeoff', 'limits.fusion-tools']) } });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      only: ['validation.plugin-bounds'],
+      seed: 1,
+      runs: 3,
+    });
+    expect(report.checks[0]).toMatchObject({
+      status: 'passed',
+      probed: { rules: expect.arrayContaining(['limits.cost-quality-tradeoff', 'limits.fusion-tools']) },
+    });
     expect(report.checks[0]!.probed!.examples).toBeGreaterThanOrEqual(14);
     expect(report.summary.statement).toMatch(/^conforms on all 6 rules probed/);
   });
@@ -105,11 +142,15 @@ describe('coverage by construction', () => {
       for (let maxRequests = STATED_MINIMUM_BUDGET; maxRequests <= STATED_MINIMUM_BUDGET + 12; maxRequests++) {
         const report = await runConformance({ ...liveSimulator().options, seed, maxRequests });
         const simulatorOnly = simulatorOnlyRules(report.checks);
-        if (JSON.stringify(report.summary.unprobedRules) !== JSON.stringify(simulatorOnly)) misses.push(`seed ${seed} budget ${maxRequests}: unprobed ${report.summary.unprobedRules.filter((r) => !simulatorOnly.includes(r)).join(', ')}`);
+        if (JSON.stringify(report.summary.unprobedRules) !== JSON.stringify(simulatorOnly))
+          misses.push(`seed ${seed} budget ${maxRequests}: unprobed ${report.summary.unprobedRules.filter((r) => !simulatorOnly.includes(r)).join(', ')}`);
         for (const check of report.checks.filter((c) => !needsSimulator(c))) {
           if (check.id in KNOWN_SIMULATOR_GAPS && check.status === 'failed') continue;
           if (check.status !== 'passed') misses.push(`seed ${seed} budget ${maxRequests}: ${check.id} ${check.status}: ${check.reason ?? ''}`);
-          else if (!check.rules.every((r) => check.probed?.rules.includes(r))) misses.push(`seed ${seed} budget ${maxRequests}: ${check.id} passed with ${check.rules.filter((r) => !check.probed?.rules.includes(r)).join(', ')} unprobed`);
+          else if (!check.rules.every((r) => check.probed?.rules.includes(r)))
+            misses.push(
+              `seed ${seed} budget ${maxRequests}: ${check.id} passed with ${check.rules.filter((r) => !check.probed?.rules.includes(r)).join(', ')} unprobed`,
+            );
         }
         // The budget is used: what the checks may spend, they spend.
         if (report.summary.budget.used !== maxRequests) misses.push(`seed ${seed} budget ${maxRequests}: used ${report.summary.budget.used}`);
@@ -123,14 +164,27 @@ describe('coverage by construction', () => {
       const { options, bodies } = liveSimulator('/chat/completions');
       const report = await runConformance({ ...options, only: ['chat.validation'], seed, runs: 1, preflight: false });
       expect(report.checks[0], `seed ${seed}`).toMatchObject({ status: 'passed' });
-      const parts = bodies.flatMap((b) => ((b as { messages?: { content?: unknown }[] }).messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])));
-      expect(parts.some((p) => (p as { cache_control?: { type?: unknown } }).cache_control?.type !== 'ephemeral'), `seed ${seed}`).toBe(true);
+      const parts = bodies.flatMap((b) =>
+        ((b as { messages?: { content?: unknown }[] }).messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])),
+      );
+      expect(
+        parts.some((p) => (p as { cache_control?: { type?: unknown } }).cache_control?.type !== 'ephemeral'),
+        `seed ${seed}`,
+      ).toBe(true);
     }
   });
 
-  it('the stated minimum is the preflight\'s one paid request plus what every check that can run owes (a shared sample set once)', async () => {
+  it("the stated minimum is the preflight's one paid request plus what every check that can run owes (a shared sample set once)", async () => {
     const report = await runConformance({ ...liveSimulator().options, seed: 1, maxRequests: 0 });
-    const ctx = { model: report.target.model, reasoningModel: report.target.reasoningModel, videoModel: undefined, includeVideos: false, simulator: undefined, seed: 1, runs: DEFAULT_RUNS } as unknown as CheckContext;
+    const ctx = {
+      model: report.target.model,
+      reasoningModel: report.target.reasoningModel,
+      videoModel: undefined,
+      includeVideos: false,
+      simulator: undefined,
+      seed: 1,
+      runs: DEFAULT_RUNS,
+    } as unknown as CheckContext;
     const runnable = ALL_CHECKS.filter((c) => !c.free && !(c.requires ?? []).length);
     const shared = new Map<string, number>();
     let own = 0;
@@ -148,7 +202,8 @@ describe('coverage by construction', () => {
     expect(cut.length).toBeGreaterThan(0);
     // A rule another check probed (the kit's rules are shared by many checks) is not left unprobed.
     const probed = new Set(report.checks.flatMap((c) => c.probed?.rules ?? []));
-    for (const check of cut) expect(report.summary.unprobedRules).toEqual(expect.arrayContaining([...(check.unprobed ?? check.rules)].filter((r) => !probed.has(r))));
+    for (const check of cut)
+      expect(report.summary.unprobedRules).toEqual(expect.arrayContaining([...(check.unprobed ?? check.rules)].filter((r) => !probed.has(r))));
   }, 60_000);
 
   it('the embeddings checks send each kind of input first at every seed: a string, an array of one, an array of several', async () => {
@@ -157,7 +212,10 @@ describe('coverage by construction', () => {
         const { options, bodies } = liveSimulator('/embeddings');
         const report = await runConformance({ ...options, only: [id], seed, runs: 1, preflight: false });
         expect(report.checks[0], `${id} seed ${seed}`).toMatchObject({ status: 'passed', probed: { examples: 3 } });
-        const kinds = bodies.map((b) => { const input = (b as { input: unknown }).input; return typeof input === 'string' ? 'string' : (input as unknown[]).length === 1 ? 'one' : 'several'; });
+        const kinds = bodies.map((b) => {
+          const input = (b as { input: unknown }).input;
+          return typeof input === 'string' ? 'string' : (input as unknown[]).length === 1 ? 'one' : 'several';
+        });
         expect(kinds, `${id} seed ${seed}`).toEqual(['string', 'one', 'several']);
       }
     }
@@ -168,7 +226,10 @@ describe('coverage by construction', () => {
       const { options, bodies } = liveSimulator('/chat/completions');
       const report = await runConformance({ ...options, only: ['chat.response-format'], seed, runs: 1, preflight: false });
       expect(report.checks[0], `seed ${seed}`).toMatchObject({ status: 'passed', probed: { examples: 6 } });
-      const formats = bodies.map((b) => { const f = (b as { response_format: { type: string; json_schema?: { name: string; strict: boolean } } }).response_format; return f.json_schema ? `${f.json_schema.name}${f.json_schema.strict ? '' : ' (not strict)'}` : f.type; });
+      const formats = bodies.map((b) => {
+        const f = (b as { response_format: { type: string; json_schema?: { name: string; strict: boolean } } }).response_format;
+        return f.json_schema ? `${f.json_schema.name}${f.json_schema.strict ? '' : ' (not strict)'}` : f.type;
+      });
       // Each schema strict and json_object first (the reference rule), then one schema not strict (the inferred one).
       expect(formats.slice(0, 5), `seed ${seed}`).toEqual(['person', 'tags', 'ticket', 'route', 'json_object']);
       expect(formats[5], `seed ${seed}`).toMatch(/ \(not strict\)$/);
@@ -177,10 +238,16 @@ describe('coverage by construction', () => {
 
   it('under a budget too small for every kind, a check of the new surfaces is no pass and says what it did not probe', async () => {
     const property = await runConformance({ ...liveSimulator().options, only: ['embeddings.shape'], seed: 1, maxRequests: 2, preflight: false });
-    expect(property.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^probed 2 of 3 kinds of input .*not probed: an array of 2 to 4 strings/) });
+    expect(property.checks[0]).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringMatching(/^probed 2 of 3 kinds of input .*not probed: an array of 2 to 4 strings/),
+    });
     expect(property.summary.unprobedRules).toEqual(['embeddings.shape-count']);
     const samples = await runConformance({ ...liveSimulator().options, only: ['chat.result-shape'], seed: 1, maxRequests: 2, preflight: false });
-    expect(samples.checks[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^judged 2 of 3 sample answers; not sent for lack of budget: tool_calls/) });
+    expect(samples.checks[0]).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringMatching(/^judged 2 of 3 sample answers; not sent for lack of budget: tool_calls/),
+    });
     expect(samples.summary.unprobedRules).toEqual(['chat.choice-index', 'chat.result-schema']);
   });
 });

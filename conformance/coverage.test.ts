@@ -46,9 +46,29 @@ const SPEC_ENUMS_AND_BOUNDS: Record<string, string> = {
 describe('the rule-breaking generator covers every enum and bound of spec 2.1, 2.5 and 8', () => {
   it('has a breaker for each, and an exact boundary for each numeric or length limit', () => {
     const breakers = ruleBreakers();
-    expect(Object.entries(SPEC_ENUMS_AND_BOUNDS).filter(([, name]) => !(name in breakers)).map(([rule]) => rule)).toEqual([]);
+    expect(
+      Object.entries(SPEC_ENUMS_AND_BOUNDS)
+        .filter(([, name]) => !(name in breakers))
+        .map(([rule]) => rule),
+    ).toEqual([]);
     const bounded = RESPONSES_BOUNDARIES.map((b) => b.name);
-    for (const name of ['session_id length', 'user length', 'metadata pairs', 'metadata key length', 'metadata value length', 'max_tool_calls maximum', 'fusion analysis_models minimum', 'fusion analysis_models maximum', 'fusion max_tool_calls minimum', 'fusion max_tool_calls maximum', 'fusion tools maximum', 'pareto-router min_coding_score maximum', 'pareto-router min_coding_score minimum', 'auto-router cost_quality_tradeoff maximum', 'auto-router cost_quality_tradeoff minimum']) {
+    for (const name of [
+      'session_id length',
+      'user length',
+      'metadata pairs',
+      'metadata key length',
+      'metadata value length',
+      'max_tool_calls maximum',
+      'fusion analysis_models minimum',
+      'fusion analysis_models maximum',
+      'fusion max_tool_calls minimum',
+      'fusion max_tool_calls maximum',
+      'fusion tools maximum',
+      'pareto-router min_coding_score maximum',
+      'pareto-router min_coding_score minimum',
+      'auto-router cost_quality_tradeoff maximum',
+      'auto-router cost_quality_tradeoff minimum',
+    ]) {
       expect(bounded).toContain(name);
     }
   });
@@ -59,7 +79,11 @@ describe('the answer-shape requests reach their shape on the simulator', () => {
     const gateway = createGateway({ clock: virtualClock(), seed: 1 });
     const ctx = { model: 'openai/gpt-4o-mini', reasoningModel: 'openai/gpt-5-mini' };
     const { body } = shapeRequest(shape, ctx);
-    const answer = await gateway.fetch(`${gateway.baseUrl}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await gateway.fetch(`${gateway.baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const result = (await answer.json()) as { status: string; output: { type: string }[] };
     return { status: result.status, types: result.output.map((i) => i.type) };
   };
@@ -69,7 +93,13 @@ describe('the answer-shape requests reach their shape on the simulator', () => {
     expect((await itemTypes('incomplete')).status).toBe('incomplete');
     expect((await itemTypes('function-call')).types).toContain('function_call');
     expect((await itemTypes('reasoning')).types).toContain('reasoning');
-    expect(reachableShapes({ reasoningModel: 'x', simulator: { origin: 'http://x', clock: 'virtual' } }, true)).toEqual(['completed', 'incomplete', 'function-call', 'reasoning', 'in-stream-error']);
+    expect(reachableShapes({ reasoningModel: 'x', simulator: { origin: 'http://x', clock: 'virtual' } }, true)).toEqual([
+      'completed',
+      'incomplete',
+      'function-call',
+      'reasoning',
+      'in-stream-error',
+    ]);
     // Without a reasoning model or the simulator, those shapes are left out (and the report says which were judged).
     expect(reachableShapes({ reasoningModel: undefined, simulator: undefined }, true)).toEqual(['completed', 'incomplete', 'function-call']);
   });

@@ -18,10 +18,17 @@ function seconds(ms: number): string {
 export function formatCheckLine(result: CheckResult, index: number, total: number): string {
   const width = String(total).length;
   const owner = result.owner ? ` (precondition owned by ${result.owner})` : '';
-  const strength = result.probed ? `${result.probed.examples} answer${result.probed.examples === 1 ? '' : 's'} judged; probed ${result.probed.rules.join(', ')}` : '';
+  const strength = result.probed
+    ? `${result.probed.examples} answer${result.probed.examples === 1 ? '' : 's'} judged; probed ${result.probed.rules.join(', ')}`
+    : '';
   const passNote = [strength, result.reason ?? ''].filter((t) => t !== '').join('; ');
   const broken = result.broken ? ` [breaks ${result.broken.join(', ')}]` : '';
-  const note = result.status === 'passed' ? (passNote ? `  (${elide(passNote, 300)})` : '') : `  ${elide(result.reason ?? '', 400)}${owner}${result.status === 'failed' ? broken : ''}`;
+  const note =
+    result.status === 'passed'
+      ? passNote
+        ? `  (${elide(passNote, 300)})`
+        : ''
+      : `  ${elide(result.reason ?? '', 400)}${owner}${result.status === 'failed' ? broken : ''}`;
   return `[${String(index + 1).padStart(width)}/${total}] ${mark(result)} ${result.id} ${seconds(result.durationMs)}${note}`;
 }
 
@@ -32,7 +39,9 @@ function detail(c: CheckResult): string[] {
   if (c.owner) lines.push(`  owned by:       ${c.owner} (its rule is the precondition that did not hold)`);
   if (c.counterexample) lines.push(`  counterexample: ${elideJson(c.counterexample)}${c.shrinks !== undefined ? ` (after ${c.shrinks} shrinks)` : ''}`);
   if (c.observed) {
-    const headers = Object.entries(c.observed.headers).map(([k, v]) => `${k}: ${v}`).join('; ');
+    const headers = Object.entries(c.observed.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ');
     lines.push(`  observed:       HTTP ${c.observed.status}; ${elide(headers, 400)}`, `  body:           ${elide(c.observed.bodyExcerpt)}`);
   }
   if (c.replay) lines.push(`  replay:         ${c.replay.command}`);
@@ -55,7 +64,10 @@ export function formatReport(report: ConformanceReport): string {
     '',
     `${'check'.padEnd(idWidth)}  result        requests  paid  time`,
     `${'-'.repeat(idWidth)}  ------------  --------  ----  ------`,
-    ...report.checks.map((c) => `${c.id.padEnd(idWidth)}  ${mark(c).padEnd(12)}  ${String(c.requests).padStart(8)}  ${String(c.paid).padStart(4)}  ${seconds(c.durationMs).padStart(6)}`),
+    ...report.checks.map(
+      (c) =>
+        `${c.id.padEnd(idWidth)}  ${mark(c).padEnd(12)}  ${String(c.requests).padStart(8)}  ${String(c.paid).padStart(4)}  ${seconds(c.durationMs).padStart(6)}`,
+    ),
   ];
   const shown = report.checks.filter((c) => (c.status === 'failed' && c.source !== 'inferred') || c.status === 'error' || c.status === 'inconclusive');
   for (const c of shown) lines.push('', ...detail(c));
@@ -74,7 +86,14 @@ export function formatReport(report: ConformanceReport): string {
   const count = (n: number, word: string) => (n > 0 ? [`${n} ${word}`] : []);
   lines.push('', 'By area:');
   for (const a of s.areas) {
-    const parts = [...count(a.passed, 'passed'), ...count(a.failed, 'failed'), ...count(a.advice, 'advice'), ...count(a.error, 'error'), ...count(a.inconclusive, 'inconclusive'), ...count(a.skipped, 'skipped')];
+    const parts = [
+      ...count(a.passed, 'passed'),
+      ...count(a.failed, 'failed'),
+      ...count(a.advice, 'advice'),
+      ...count(a.error, 'error'),
+      ...count(a.inconclusive, 'inconclusive'),
+      ...count(a.skipped, 'skipped'),
+    ];
     lines.push(`  ${a.area.padEnd(12)} ${parts.join(', ')}`);
   }
   if (s.unprobedRules.length > 0) lines.push('', `Rules never probed (${s.unprobedRules.length}): ${s.unprobedRules.join(', ')}`);

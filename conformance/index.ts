@@ -2,7 +2,15 @@
  * gatewaykit/conformance: point it at any Gateway API implementation and get a verdict per rule,
  * with a hard budget, a preflight, five verdicts, and shrunk, replayable failures.
  */
-export { runConformance, DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, SIMULATOR_MAX_REQUESTS, SIMULATOR_CONCURRENCY, SIMULATOR_PARALLEL_CHECKS, DEFAULT_HEARTBEAT_MS } from './run-conformance.ts';
+export {
+  runConformance,
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_RUNS,
+  SIMULATOR_MAX_REQUESTS,
+  SIMULATOR_CONCURRENCY,
+  SIMULATOR_PARALLEL_CHECKS,
+  DEFAULT_HEARTBEAT_MS,
+} from './run-conformance.ts';
 export type { ConformanceOptions } from './run-conformance.ts';
 export type { CheckResult, CheckStatus, ConformanceReport, ProgressEvent, Replay } from './report.ts';
 export type { Check, CheckContext, CheckOutcome, Inconclusive, Judgement, Observed, Problems, Requirement, SimulatorInfo } from './check.ts';

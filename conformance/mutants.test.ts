@@ -23,11 +23,20 @@ describe('mutants: every deliberately broken gateway is caught by the check that
     }
     expect(new Set(ALL_MUTANTS.map((m) => m.id)).size).toBe(ALL_MUTANTS.length);
     const targeted = new Set(ALL_MUTANTS.map((m) => m.caughtBy));
-    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !targeted.has(id)), 'checks without a mutant').toEqual([]);
+    expect(
+      ALL_CHECKS.map((c) => c.id).filter((id) => !targeted.has(id)),
+      'checks without a mutant',
+    ).toEqual([]);
     const judged = new Set(ALL_CHECKS.flatMap((c) => c.rules));
-    expect(RULES.map((r) => r.id).filter((id) => !judged.has(id)), 'rules without a check').toEqual([]);
+    expect(
+      RULES.map((r) => r.id).filter((id) => !judged.has(id)),
+      'rules without a check',
+    ).toEqual([]);
     const known = new Set(RULES.map((r) => r.id));
-    expect(ALL_CHECKS.flatMap((c) => c.rules.filter((r) => !known.has(r)).map((r) => `${c.id}: ${r}`)), 'checks naming unknown rules').toEqual([]);
+    expect(
+      ALL_CHECKS.flatMap((c) => c.rules.filter((r) => !known.has(r)).map((r) => `${c.id}: ${r}`)),
+      'checks naming unknown rules',
+    ).toEqual([]);
     expect(ALL_CHECKS.filter((c) => c.rules.length === 0).map((c) => c.id)).toEqual([]);
   });
 

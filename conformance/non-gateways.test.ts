@@ -81,7 +81,17 @@ describe('the preflight: one clear cause and exit 3 when the target cannot be te
 
 describe('non-gateways get no pass on any check that needs a working gateway (preflight off)', () => {
   it.each(Object.keys(NON_GATEWAYS))('%s', async (name) => {
-    const report = await runConformance({ baseUrl: BASE, apiKey: 'k', fetch: NON_GATEWAYS[name]!, model: 'openai/gpt-4o-mini', preflight: false, simulator: false, includeVideos: true, seed: 3, runs: 3 });
+    const report = await runConformance({
+      baseUrl: BASE,
+      apiKey: 'k',
+      fetch: NON_GATEWAYS[name]!,
+      model: 'openai/gpt-4o-mini',
+      preflight: false,
+      simulator: false,
+      includeVideos: true,
+      seed: 3,
+      runs: 3,
+    });
     const passed = report.checks.filter((c) => c.status === 'passed' && !NEED_NO_WORKING_GATEWAY.has(c.id));
     expect(passed.map((c) => `${c.id}: ${c.reason ?? ''}`)).toEqual([]);
     // The stream checks say why they could not judge, and whose rule that is.

@@ -33,7 +33,11 @@ describe('output that helps', () => {
     const { lines, io } = sink();
     const json = join(dir, 'report.json');
     const fetch = transcriptionMultipartRefused.wrap(gw.fetch, { apiKey: 'sk-gw-test' });
-    expect(await conform(['--base-url', gw.baseUrl, '--api-key', 'sk-gw-test', '--only', 'audio.transcriptions-multipart', '--seed', '1', '--json', json], io, { fetch })).toBe(1);
+    expect(
+      await conform(['--base-url', gw.baseUrl, '--api-key', 'sk-gw-test', '--only', 'audio.transcriptions-multipart', '--seed', '1', '--json', json], io, {
+        fetch,
+      }),
+    ).toBe(1);
     const text = lines.join('\n');
     expect(text.length).toBeLessThan(12_000);
     expect(text).toMatch(/characters shown; the JSON report has it whole/);
@@ -47,7 +51,9 @@ describe('output that helps', () => {
     // The summary ends with its strength: the area, the rule it never probed, one statement; the failure names its rule.
     expect(text).toMatch(/By area:\n {2}audio {8}1 failed/);
     expect(text).toMatch(/breaks: +audio\.multipart|\[breaks audio\.multipart\]|FAIL audio\.transcriptions-multipart/);
-    expect(text.trimEnd().split('\n').at(-1)).toBe('Conformance: does not conform: breaks 1 of 1 rules probed, holds 0; every rule of the selected checks probed.');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      'Conformance: does not conform: breaks 1 of 1 rules probed, holds 0; every rule of the selected checks probed.',
+    );
     expect(report.summary).toMatchObject({ statement: expect.stringMatching(/^does not conform/), unprobedRules: [], areas: [{ area: 'audio', failed: 1 }] });
   });
 
@@ -76,7 +82,14 @@ describe('output that helps', () => {
 
   it('reports every schema problem with its path', async () => {
     const gw = gateway();
-    const report = await runConformance({ baseUrl: gw.baseUrl, apiKey: 'sk-gw-test', fetch: resultWithoutOutput.wrap(gw.fetch, { apiKey: 'sk-gw-test' }), only: ['result.shape'], seed: 2, runs: 2 });
+    const report = await runConformance({
+      baseUrl: gw.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: resultWithoutOutput.wrap(gw.fetch, { apiKey: 'sk-gw-test' }),
+      only: ['result.shape'],
+      seed: 2,
+      runs: 2,
+    });
     expect(report.checks[0]?.reason).toMatch(/spec 2\.2: the result at output: /);
     const multi = await runConformance({
       baseUrl: gw.baseUrl,
@@ -104,7 +117,22 @@ describe('output that helps', () => {
     };
     const md = join(dir, 'report.md');
     const { lines, io } = sink();
-    const args = ['--base-url', gw.baseUrl, '--only', 'validation.store', '--seed', '3', '--runs', '2', '--header', 'X-Team: conformance', '--header', 'X-Other:  two', '--report', md];
+    const args = [
+      '--base-url',
+      gw.baseUrl,
+      '--only',
+      'validation.store',
+      '--seed',
+      '3',
+      '--runs',
+      '2',
+      '--header',
+      'X-Team: conformance',
+      '--header',
+      'X-Other:  two',
+      '--report',
+      md,
+    ];
     expect(await conform(args, io, { fetch: resultWithoutOutput.wrap(fetch, { apiKey: 'sk-gw-test' }) }, { GATEWAY_API_KEY: 'sk-gw-test' })).toBe(0);
     expect(seen.length).toBeGreaterThan(2);
     expect(new Set(seen)).toEqual(new Set(['conformance']));
@@ -117,13 +145,25 @@ describe('output that helps', () => {
   });
 
   it('a failed inferred rule is advice: exit 0, and 1 with --strict', async () => {
-    const args = (extra: string[]) => ['--base-url', gateway().baseUrl, '--api-key', 'sk-gw-test', '--only', 'audio.transcriptions-non-speech-model', '--seed', '1', ...extra];
+    const args = (extra: string[]) => [
+      '--base-url',
+      gateway().baseUrl,
+      '--api-key',
+      'sk-gw-test',
+      '--only',
+      'audio.transcriptions-non-speech-model',
+      '--seed',
+      '1',
+      ...extra,
+    ];
     const plain = sink();
     const gw = gateway();
     expect(await conform(args([]), plain.io, { fetch: textModelTranscribes.wrap(gw.fetch, { apiKey: 'sk-gw-test' }), baseUrl: gw.baseUrl })).toBe(0);
     expect(plain.lines.join('\n')).toMatch(/Advice \(inferred rules; they fail the run only with --strict\)/);
     const gw2 = gateway();
-    expect(await conform(args(['--strict']), sink().io, { fetch: textModelTranscribes.wrap(gw2.fetch, { apiKey: 'sk-gw-test' }), baseUrl: gw2.baseUrl })).toBe(1);
+    expect(await conform(args(['--strict']), sink().io, { fetch: textModelTranscribes.wrap(gw2.fetch, { apiKey: 'sk-gw-test' }), baseUrl: gw2.baseUrl })).toBe(
+      1,
+    );
   });
 
   it('--list prints every rule with its section, source and checks', async () => {
@@ -142,7 +182,16 @@ describe('output that helps', () => {
       return gw.fetch(input, init);
     };
     const events: ProgressEvent[] = [];
-    const report = await runConformance({ baseUrl: gw.baseUrl, apiKey: 'sk-gw-test', fetch: slow, only: ['validation.store'], seed: 1, runs: 3, heartbeatMs: 20, onProgress: (e) => void events.push(e) });
+    const report = await runConformance({
+      baseUrl: gw.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: slow,
+      only: ['validation.store'],
+      seed: 1,
+      runs: 3,
+      heartbeatMs: 20,
+      onProgress: (e) => void events.push(e),
+    });
     expect(events.some((e) => e.kind === 'heartbeat' && e.id === 'validation.store')).toBe(true);
     expect(report.checks[0]!.durationMs).toBeGreaterThan(30);
     expect(report.checks[0]!.paid).toBe(report.checks[0]!.requests);

@@ -73,13 +73,29 @@ describe('checks side by side (parallelChecks)', () => {
       onProgress: (e) => (e.kind === 'check' ? order.push(e.result.id) : undefined),
     });
     expect(order).toEqual(['test.slow', 'test.fast', 'test.journal']);
-    expect(report.checks.map((c) => [c.id, c.requests])).toEqual([['test.slow', 3], ['test.fast', 3], ['test.journal', 0]]);
-    expect(seen.filter((s) => s.startsWith('test.'))).toEqual([...[0, 1, 2].map((i) => `test.slow /models?a-${i}`), ...[0, 1, 2].map((i) => `test.fast /models?b-${i}`)]);
+    expect(report.checks.map((c) => [c.id, c.requests])).toEqual([
+      ['test.slow', 3],
+      ['test.fast', 3],
+      ['test.journal', 0],
+    ]);
+    expect(seen.filter((s) => s.startsWith('test.'))).toEqual([
+      ...[0, 1, 2].map((i) => `test.slow /models?a-${i}`),
+      ...[0, 1, 2].map((i) => `test.fast /models?b-${i}`),
+    ]);
   });
 
   it('a check that reads the journal beside other checks is an error that says to mark it exclusive', async () => {
     const gateway = createGateway({ clock: virtualClock() });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch, preflight: false, model: 'm', includeVideos: false, parallelChecks: 2, checks: [journalReader(false, [])] });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      preflight: false,
+      model: 'm',
+      includeVideos: false,
+      parallelChecks: 2,
+      checks: [journalReader(false, [])],
+    });
     expect(report.checks[0]).toMatchObject({ status: 'error', reason: expect.stringContaining('exclusive: true') });
   });
 
@@ -98,11 +114,40 @@ describe('checks side by side (parallelChecks)', () => {
       }
     };
     const checks = [sender('test.a', 'a', 0), sender('test.b', 'b', 0)];
-    await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, preflight: false, model: 'm', includeVideos: false, parallelChecks: 2, maxRequests: 100, checks });
+    await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch,
+      preflight: false,
+      model: 'm',
+      includeVideos: false,
+      parallelChecks: 2,
+      maxRequests: 100,
+      checks,
+    });
     expect(most).toBe(1);
-    await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, preflight: false, model: 'm', includeVideos: false, parallelChecks: 2, simulator: false, checks });
+    await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch,
+      preflight: false,
+      model: 'm',
+      includeVideos: false,
+      parallelChecks: 2,
+      simulator: false,
+      checks,
+    });
     expect(most).toBe(1);
-    await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, preflight: false, model: 'm', includeVideos: false, parallelChecks: 2, checks });
+    await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch,
+      preflight: false,
+      model: 'm',
+      includeVideos: false,
+      parallelChecks: 2,
+      checks,
+    });
     expect(most).toBe(2);
   }, 60_000);
 });

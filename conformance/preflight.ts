@@ -42,7 +42,10 @@ function excerpt(e: Exchange): string {
  * const pre = await preflight(client, { model: undefined });
  * if (!pre.ok) console.error(pre.cause);
  */
-export async function preflight(client: GatewayClient, options: { model: string | undefined; pickModel: (models: readonly unknown[]) => string | undefined }): Promise<Preflight> {
+export async function preflight(
+  client: GatewayClient,
+  options: { model: string | undefined; pickModel: (models: readonly unknown[]) => string | undefined },
+): Promise<Preflight> {
   const steps: PreflightStep[] = [];
   const stop = (step: PreflightStep['step'], cause: string): Preflight => ({ ok: false, steps: [...steps, { step, ok: false, detail: cause }], cause });
   let models: Exchange;
@@ -54,11 +57,15 @@ export async function preflight(client: GatewayClient, options: { model: string 
   }
   steps.push({ step: 'reachable', ok: true, detail: `GET /models answered ${models.status}` });
   if (looksLikeHtml(models)) {
-    return stop('api-answer', `${client.baseUrl} does not look like the API: GET /models answered an HTML page (${excerpt(models)}); check --base-url (it usually ends in /api/v1 or /v1)`);
+    return stop(
+      'api-answer',
+      `${client.baseUrl} does not look like the API: GET /models answered an HTML page (${excerpt(models)}); check --base-url (it usually ends in /api/v1 or /v1)`,
+    );
   }
   const json = exchangeJson(models);
   if (models.status === 401 || models.status === 403) return stop('key-accepted', `the key was refused: GET /models answered ${excerpt(models)}`);
-  if (models.status >= 500 && !options.model) return stop('api-answer', `GET /models answered a server error (${excerpt(models)}); pass --model to test without the models list`);
+  if (models.status >= 500 && !options.model)
+    return stop('api-answer', `GET /models answered a server error (${excerpt(models)}); pass --model to test without the models list`);
   if (json === undefined && models.status < 500) return stop('api-answer', `GET /models did not answer JSON (${excerpt(models)}); check --base-url`);
   steps.push({ step: 'api-answer', ok: true, detail: `GET /models answered ${models.status} ${mediaType(models) || 'no content type'}` });
   const list = (json as { data?: unknown } | undefined)?.data;
@@ -67,7 +74,11 @@ export async function preflight(client: GatewayClient, options: { model: string 
   if (!model) {
     return stop('key-accepted', `no model to test with: GET /models answered ${excerpt(models)} and --model was not given; pass --model <slug>`);
   }
-  steps.push({ step: 'key-accepted', ok: true, detail: listed ? `GET /models listed ${listed.length} models; using ${model}` : `using --model ${model} (GET /models answered ${models.status})` });
+  steps.push({
+    step: 'key-accepted',
+    ok: true,
+    detail: listed ? `GET /models listed ${listed.length} models; using ${model}` : `using --model ${model} (GET /models answered ${models.status})`,
+  });
   const probe: Probe = { method: 'POST', path: '/responses', body: { model, input: 'Say OK.', max_output_tokens: 16 } };
   let generation: Exchange;
   try {
@@ -80,11 +91,16 @@ export async function preflight(client: GatewayClient, options: { model: string 
     if (error instanceof TransportError) return stop('generation', `a minimal generation got no answer: ${error.causeText}`);
     throw error;
   }
-  if (generation.status === 401 || generation.status === 403) return stop('key-accepted', `the key was refused: POST /responses answered ${excerpt(generation)}`);
+  if (generation.status === 401 || generation.status === 403)
+    return stop('key-accepted', `the key was refused: POST /responses answered ${excerpt(generation)}`);
   if (looksLikeHtml(generation)) return stop('api-answer', `POST /responses answered an HTML page (${excerpt(generation)}); check --base-url`);
-  if (generation.status < 200 || generation.status >= 300) return stop('generation', `a minimal generation with ${model} failed: POST /responses answered ${excerpt(generation)}`);
+  if (generation.status < 200 || generation.status >= 300)
+    return stop('generation', `a minimal generation with ${model} failed: POST /responses answered ${excerpt(generation)}`);
   if ((exchangeJson(generation) as { object?: unknown } | undefined)?.object !== 'response') {
-    return stop('generation', `POST /responses answered ${generation.status} but not a Responses result (object "response"): ${excerpt(generation)}; is this the Gateway API?`);
+    return stop(
+      'generation',
+      `POST /responses answered ${generation.status} but not a Responses result (object "response"): ${excerpt(generation)}; is this the Gateway API?`,
+    );
   }
   steps.push({ step: 'generation', ok: true, detail: `a minimal generation with ${model} answered ${generation.status}` });
   return { ok: true, steps, ...(listed ? { models: listed } : {}) };

@@ -75,7 +75,11 @@ describe('a failure is shrunk and replays exactly', () => {
     // The printed command, run as printed (CLI), fails the same check again.
     const out: string[] = [];
     const gw2 = gateway();
-    const code = await conform(['--base-url', gw2.baseUrl, '--api-key', 'sk-gw-test', '--only', only, '--seed', '5', '--runs', '3'], { out: (l) => void out.push(l), err: (l) => void out.push(l) }, { fetch: malformedJson500.wrap(gw2.fetch, { apiKey: 'sk-gw-test' }) });
+    const code = await conform(
+      ['--base-url', gw2.baseUrl, '--api-key', 'sk-gw-test', '--only', only, '--seed', '5', '--runs', '3'],
+      { out: (l) => void out.push(l), err: (l) => void out.push(l) },
+      { fetch: malformedJson500.wrap(gw2.fetch, { apiKey: 'sk-gw-test' }) },
+    );
     expect(code).toBe(1);
     expect(out.join('\n')).toMatch(/ADVICE always\.no-unasked-5xx|FAIL always\.no-unasked-5xx/);
     expect(out.join('\n')).toContain('(sent by errors.envelope)');

@@ -170,7 +170,18 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
 
   // Simulator detection is a free GET outside the base path; nothing paid is sent before the budget exists.
   const simulatorOption = options.simulator ?? 'auto';
-  const probeClient = createGatewayClient({ baseUrl, apiKey: options.apiKey, transport: send, budget: createRequestBudget(0), timeoutMs: options.timeoutMs, headers: options.headers, sleep: options.sleep }, counters);
+  const probeClient = createGatewayClient(
+    {
+      baseUrl,
+      apiKey: options.apiKey,
+      transport: send,
+      budget: createRequestBudget(0),
+      timeoutMs: options.timeoutMs,
+      headers: options.headers,
+      sleep: options.sleep,
+    },
+    counters,
+  );
   let simulator: SimulatorInfo | undefined;
   if (simulatorOption === 'auto') simulator = await detectSimulator(probeClient);
   else if (simulatorOption) simulator = (await detectSimulator(probeClient)) ?? { origin: new URL(baseUrl).origin, clock: 'system' };
@@ -179,7 +190,18 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const managementKey = options.managementKey ?? (simulator ? SIMULATOR_MANAGEMENT_KEY : undefined);
   const budget = createRequestBudget(options.maxRequests ?? (simulator ? SIMULATOR_MAX_REQUESTS : DEFAULT_MAX_REQUESTS));
   const client = createGatewayClient(
-    { baseUrl, apiKey: options.apiKey, managementKey, transport: send, budget, timeoutMs: options.timeoutMs, headers: options.headers, allowVideos: includeVideos, sleep: options.sleep, ...(simulator ? { sequences: new Map<string, number>() } : {}) },
+    {
+      baseUrl,
+      apiKey: options.apiKey,
+      managementKey,
+      transport: send,
+      budget,
+      timeoutMs: options.timeoutMs,
+      headers: options.headers,
+      allowVideos: includeVideos,
+      sleep: options.sleep,
+      ...(simulator ? { sequences: new Map<string, number>() } : {}),
+    },
     counters,
   );
   // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
@@ -236,7 +258,10 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const sharedOf = (index: number) => [...memo.values()].filter((entry) => sharedOwner(entry) === index);
   const exchanges = (): readonly SentExchange[] => [
     ...journal,
-    ...checks.flatMap((check, index) => [...own[index]!, ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange })))]),
+    ...checks.flatMap((check, index) => [
+      ...own[index]!,
+      ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange }))),
+    ]),
   ];
 
   const results: CheckResult[] = [];
@@ -252,12 +277,31 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   // every rule is probed at any budget at or above the sum), asked of the checks themselves once,
   // only when shares are worked out. A check that will be skipped or sends nothing paid owes nothing.
   const spends = checks.map((c) => !c.free && !skipReason(c, simulator, includeVideos));
-  const owed: readonly Owed[] | undefined = simulator ? undefined : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(owesContext(c.id)) ?? { own: 1 })));
+  const owed: readonly Owed[] | undefined = simulator
+    ? undefined
+    : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(owesContext(c.id)) ?? { own: 1 })));
   function owesContext(id: string): CheckContext {
     const sends = () => {
       throw new Error(`${id}: owes() only counts what the check will send; it sends nothing`);
     };
-    return { client: undefined as never, baseUrl, basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''), model, reasoningModel, videoModel, includeVideos, seed, runs, concurrency, replayPath: options.replay, simulator, hasManagementKey: managementKey !== undefined, shared: sends, exchanges: sends, sleep: sends };
+    return {
+      client: undefined as never,
+      baseUrl,
+      basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+      model,
+      reasoningModel,
+      videoModel,
+      includeVideos,
+      seed,
+      runs,
+      concurrency,
+      replayPath: options.replay,
+      simulator,
+      hasManagementKey: managementKey !== undefined,
+      shared: sends,
+      exchanges: sends,
+      sleep: sends,
+    };
   }
 
   const runCheck = async (index: number, park: Park): Promise<void> => {
@@ -297,7 +341,12 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
           const sent: Exchange[] = [];
           const sharedTally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
           // Sent by the check that asked first: the owner of a one-at-a-time run, where it runs alone.
-          entry = { value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally, sender(check.id))), exchanges: sent, tally: sharedTally, askedBy: new Set() };
+          entry = {
+            value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally, sender(check.id))),
+            exchanges: sent,
+            tally: sharedTally,
+            askedBy: new Set(),
+          };
           memo.set(key, entry);
         }
         entry.askedBy.add(index);
@@ -305,13 +354,17 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       },
       exchanges: () => {
         // Beside other checks the journal is still being written: a check reading it runs alone.
-        if (parallelChecks > 1 && !runsAlone(check)) throw new Error(`${check.id} reads the run's journal (ctx.exchanges()), so it must be marked exclusive: true to run alone`);
+        if (parallelChecks > 1 && !runsAlone(check))
+          throw new Error(`${check.id} reads the run's journal (ctx.exchanges()), so it must be marked exclusive: true to run alone`);
         return exchanges();
       },
       sleep,
     };
     const heartbeat = options.onProgress
-      ? setInterval(() => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }), heartbeatMs)
+      ? setInterval(
+          () => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }),
+          heartbeatMs,
+        )
       : undefined;
     heartbeat?.unref?.();
     const reason = skipReason(check, simulator, includeVideos);
@@ -346,13 +399,18 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
       reported++;
     }
   };
-  await scheduleChecks(checks.length, parallelChecks, (index) => runsAlone(checks[index]!), async (index, park) => {
-    try {
-      await runCheck(index, park);
-    } finally {
-      settle[index]!();
-    }
-  });
+  await scheduleChecks(
+    checks.length,
+    parallelChecks,
+    (index) => runsAlone(checks[index]!),
+    async (index, park) => {
+      try {
+        await runCheck(index, park);
+      } finally {
+        settle[index]!();
+      }
+    },
+  );
 
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
@@ -388,7 +446,12 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
 function toResult(
   check: Check,
   outcome: CheckOutcome,
-  spent: { requests: number; paid: number; durationMs: number; run: { baseUrl: string; seed: number; runs: number; model: string; options: ConformanceOptions } },
+  spent: {
+    requests: number;
+    paid: number;
+    durationMs: number;
+    run: { baseUrl: string; seed: number; runs: number; model: string; options: ConformanceOptions };
+  },
 ): CheckResult {
   const { run } = spent;
   // A failure is judged by the rules its answer breaks: advice when those are all inferred.
@@ -412,7 +475,14 @@ function toResult(
   if (outcome.status === 'skipped') return { ...base, reason: outcome.reason, unprobed: outcome.unprobed ?? check.rules };
   // A check judging other checks' exchanges (the always-on oracles) replays with the check that sent it.
   const only = [...(outcome.status === 'failed' ? (outcome.with ?? []) : []), check.id].join(',');
-  const args = ['gatewaykit conform', `--base-url ${shellArg(run.baseUrl)}`, `--only ${shellArg(only)}`, `--seed ${run.seed}`, `--runs ${run.runs}`, `--model ${shellArg(run.model)}`];
+  const args = [
+    'gatewaykit conform',
+    `--base-url ${shellArg(run.baseUrl)}`,
+    `--only ${shellArg(only)}`,
+    `--seed ${run.seed}`,
+    `--runs ${run.runs}`,
+    `--model ${shellArg(run.model)}`,
+  ];
   for (const [name, value] of Object.entries(run.options.headers ?? {})) args.push(`--header ${shellArg(`${name}: ${value}`)}`);
   if (run.options.simulator !== undefined && run.options.simulator !== 'auto') args.push(`--simulator ${run.options.simulator ? 'yes' : 'no'}`);
   if (run.options.includeVideos !== undefined) args.push(run.options.includeVideos ? '--include-videos' : '--no-include-videos');

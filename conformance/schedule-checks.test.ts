@@ -8,17 +8,22 @@ async function trace(durations: readonly number[], exclusive: readonly boolean[]
   const started: number[] = [];
   const beside: Set<number>[] = durations.map(() => new Set());
   let most = 0;
-  await scheduleChecks(durations.length, width, (i) => exclusive[i]!, async (i) => {
-    started.push(i);
-    for (const other of running) {
-      beside[i]!.add(other);
-      beside[other]!.add(i);
-    }
-    running.add(i);
-    most = Math.max(most, running.size);
-    await new Promise((resolve) => setTimeout(resolve, durations[i]));
-    running.delete(i);
-  });
+  await scheduleChecks(
+    durations.length,
+    width,
+    (i) => exclusive[i]!,
+    async (i) => {
+      started.push(i);
+      for (const other of running) {
+        beside[i]!.add(other);
+        beside[other]!.add(i);
+      }
+      running.add(i);
+      most = Math.max(most, running.size);
+      await new Promise((resolve) => setTimeout(resolve, durations[i]));
+      running.delete(i);
+    },
+  );
   return { started, beside, most, running: running.size };
 }
 
@@ -29,7 +34,11 @@ describe('scheduleChecks', () => {
         fc.array(fc.record({ ms: fc.integer({ min: 0, max: 3 }), exclusive: fc.boolean() }), { maxLength: 12 }),
         fc.integer({ min: 1, max: 4 }),
         async (checks, width) => {
-          const t = await trace(checks.map((c) => c.ms), checks.map((c) => c.exclusive), width);
+          const t = await trace(
+            checks.map((c) => c.ms),
+            checks.map((c) => c.exclusive),
+            width,
+          );
           expect(t.started).toEqual(checks.map((_, i) => i));
           expect(t.running).toBe(0);
           expect(t.most).toBeLessThanOrEqual(width);
@@ -46,20 +55,25 @@ describe('scheduleChecks', () => {
     const started: number[] = [];
     let working = 0;
     let most = 0;
-    await scheduleChecks(4, 1 + 1, () => false, async (i, park) => {
-      started.push(i);
-      working++;
-      most = Math.max(most, working);
-      if (i === 0) {
-        working--;
-        // Check 0 waits (parked) until check 3 has started: only possible if parking freed its place.
-        await park(gate);
+    await scheduleChecks(
+      4,
+      1 + 1,
+      () => false,
+      async (i, park) => {
+        started.push(i);
         working++;
-      }
-      if (i === 3) release();
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      working--;
-    });
+        most = Math.max(most, working);
+        if (i === 0) {
+          working--;
+          // Check 0 waits (parked) until check 3 has started: only possible if parking freed its place.
+          await park(gate);
+          working++;
+        }
+        if (i === 3) release();
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        working--;
+      },
+    );
     expect(started).toEqual([0, 1, 2, 3]);
     expect(most).toBeLessThanOrEqual(3);
   });

@@ -14,7 +14,12 @@ export type Park = <T>(waiting: Promise<T>) => Promise<T>;
  * @example
  * await scheduleChecks(checks.length, 3, (i) => checks[i]!.exclusive === true, (i, park) => runOne(i, park));
  */
-export async function scheduleChecks(count: number, width: number, exclusive: (index: number) => boolean, run: (index: number, park: Park) => Promise<void>): Promise<void> {
+export async function scheduleChecks(
+  count: number,
+  width: number,
+  exclusive: (index: number) => boolean,
+  run: (index: number, park: Park) => Promise<void>,
+): Promise<void> {
   const running = new Set<Promise<void>>();
   // Checks started and not parked; the loop below waits for one to finish or park.
   let active = 0;

@@ -10,7 +10,7 @@ import type { Check } from './check.ts';
  */
 export function selects(selector: string, id: string): boolean {
   const s = selector.trim();
-  if (s === '' ) return false;
+  if (s === '') return false;
   if (s === id) return true;
   if (s.endsWith('*')) return id.startsWith(s.slice(0, -1));
   return id.startsWith(s.endsWith('.') ? s : `${s}.`);

@@ -34,7 +34,11 @@ describe('summarizeVerdicts: one statement, the areas, the rules never probed', 
   it('a failure counts the rules it breaks; one of inferred rules only is advice, and fails nothing without --strict', () => {
     const results = [
       result('result.status', 'failed', { rules: ['result.status-details', 'result.output-cap'], broken: ['result.output-cap'] }),
-      result('result.server-tool-items', 'failed', { rules: ['result.server-tool-items', 'result.server-tool-called'], broken: ['result.server-tool-called'], source: 'inferred' }),
+      result('result.server-tool-items', 'failed', {
+        rules: ['result.server-tool-items', 'result.server-tool-called'],
+        broken: ['result.server-tool-called'],
+        source: 'inferred',
+      }),
       result('auth.missing-key', 'passed', { rules: ['auth.no-credentials'], probed: { examples: 2, rules: ['auth.no-credentials'] } }),
     ];
     const s = summarizeVerdicts(results, false);

@@ -52,7 +52,10 @@ export function summarizeVerdicts(results: readonly CheckResult[], strict: boole
     areas.set(area, a);
   }
 
-  const unprobedNote = unprobedRules.length > 0 ? `; ${unprobedRules.length} rule${unprobedRules.length === 1 ? '' : 's'} never probed` : '; every rule of the selected checks probed';
+  const unprobedNote =
+    unprobedRules.length > 0
+      ? `; ${unprobedRules.length} rule${unprobedRules.length === 1 ? '' : 's'} never probed`
+      : '; every rule of the selected checks probed';
   const statement =
     probed.size === 0
       ? 'no rule was probed: nothing is known about this target'

@@ -44,11 +44,19 @@ export function toJunitXml(report: ConformanceReport, load = nodeRequire()): str
   const builder = junit.module.newBuilder();
   const suite = builder.testSuite().name(`gatewaykit conformance ${report.target.baseUrl} (seed ${report.seed})`);
   if (!report.preflight.ok) {
-    suite.testCase().className('conformance.preflight').name('preflight').error(report.preflight.cause ?? 'preflight failed', 'CouldNotTest');
+    suite
+      .testCase()
+      .className('conformance.preflight')
+      .name('preflight')
+      .error(report.preflight.cause ?? 'preflight failed', 'CouldNotTest');
     return builder.build();
   }
   for (const check of report.checks) {
-    const testCase = suite.testCase().className(`conformance.${check.id.split('.')[0]}`).name(`${check.id}: ${check.title} (${check.spec})`).time(check.durationMs / 1000);
+    const testCase = suite
+      .testCase()
+      .className(`conformance.${check.id.split('.')[0]}`)
+      .name(`${check.id}: ${check.title} (${check.spec})`)
+      .time(check.durationMs / 1000);
     const details = [
       check.owner ? `owned by: ${check.owner}` : '',
       check.counterexample ? `counterexample: ${JSON.stringify(check.counterexample)}` : '',
@@ -64,7 +72,8 @@ export function toJunitXml(report: ConformanceReport, load = nodeRequire()): str
     } else if (check.status === 'error' || check.status === 'inconclusive') {
       testCase.error(check.reason ?? check.status, check.status === 'error' ? 'TransportError' : 'Inconclusive', details.join('\n'));
     }
-    if (check.reason && (check.status === 'passed' || check.status === 'skipped' || advice)) testCase.standardOutput(advice ? `advice: ${check.reason}` : check.reason);
+    if (check.reason && (check.status === 'passed' || check.status === 'skipped' || advice))
+      testCase.standardOutput(advice ? `advice: ${check.reason}` : check.reason);
   }
   return builder.build();
 }

@@ -5,7 +5,12 @@ import { ruleById } from './rules/rule-catalogue.ts';
 const fence = (text: string, lang = '') => `\`\`\`${lang}\n${text.replace(/```/g, '`\u200b``')}\n\`\`\``;
 
 function section(c: CheckResult): string[] {
-  const lines = [`### ${c.status === 'failed' && c.source === 'inferred' ? 'Advice' : c.status.toUpperCase()}: \`${c.id}\``, '', `**${c.title}** (${c.spec})`, ''];
+  const lines = [
+    `### ${c.status === 'failed' && c.source === 'inferred' ? 'Advice' : c.status.toUpperCase()}: \`${c.id}\``,
+    '',
+    `**${c.title}** (${c.spec})`,
+    '',
+  ];
   for (const id of c.rules) {
     const rule = ruleById(id);
     lines.push(`- Rule \`${id}\` (section ${rule.section}, ${rule.source}): ${rule.text}`);
@@ -14,7 +19,9 @@ function section(c: CheckResult): string[] {
   if (c.owner) lines.push('', `**Precondition owned by:** \`${c.owner}\``);
   if (c.counterexample) lines.push('', '**Request:**', '', fence(elideJson(c.counterexample), 'json'));
   if (c.observed) {
-    const headers = Object.entries(c.observed.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const headers = Object.entries(c.observed.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
     lines.push('', `**Answer:** HTTP ${c.observed.status}`, '', fence(`${headers}\n\n${elide(c.observed.bodyExcerpt)}`, 'http'));
   }
   if (c.curl) lines.push('', '**Reproduce:**', '', fence(c.curl, 'sh'));
@@ -41,7 +48,11 @@ export function toMarkdownReport(report: ConformanceReport): string {
     '',
   ];
   if (!report.preflight.ok) {
-    lines.push(`**Could not test:** ${report.preflight.cause ?? 'the preflight failed'}`, '', ...report.preflight.steps.map((p) => `- ${p.ok ? 'ok' : 'FAILED'} ${p.step}: ${p.detail}`));
+    lines.push(
+      `**Could not test:** ${report.preflight.cause ?? 'the preflight failed'}`,
+      '',
+      ...report.preflight.steps.map((p) => `- ${p.ok ? 'ok' : 'FAILED'} ${p.step}: ${p.detail}`),
+    );
     return `${lines.join('\n')}\n`;
   }
   lines.push(
@@ -56,7 +67,10 @@ export function toMarkdownReport(report: ConformanceReport): string {
     ...(s.unprobedRules.length > 0 ? [`Rules never probed: ${s.unprobedRules.map((r) => `\`${r}\``).join(', ')}.`, ''] : []),
     '| check | spec | result | requests | paid | time |',
     '|---|---|---|---|---|---|',
-    ...report.checks.map((c) => `| \`${c.id}\` | ${c.spec} | ${c.status === 'failed' && c.source === 'inferred' ? 'advice' : c.status} | ${c.requests} | ${c.paid} | ${(c.durationMs / 1000).toFixed(2)} s |`),
+    ...report.checks.map(
+      (c) =>
+        `| \`${c.id}\` | ${c.spec} | ${c.status === 'failed' && c.source === 'inferred' ? 'advice' : c.status} | ${c.requests} | ${c.paid} | ${(c.durationMs / 1000).toFixed(2)} s |`,
+    ),
     '',
   );
   const notable = report.checks.filter((c) => c.status === 'failed' || c.status === 'error' || c.status === 'inconclusive');

@@ -9,7 +9,15 @@ import { runConformance } from './run-conformance.ts';
 describe('verdicts that read true', () => {
   it('a pass on shared samples names the answers it judged, though another check paid for them', async () => {
     const gateway = createGateway({ clock: virtualClock(), seed: 1 });
-    const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch: gateway.fetch, only: ['chat.result-shape', 'chat.usage'], seed: 1, runs: 0, preflight: false });
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      fetch: gateway.fetch,
+      only: ['chat.result-shape', 'chat.usage'],
+      seed: 1,
+      runs: 0,
+      preflight: false,
+    });
     const usage = report.checks.find((c) => c.id === 'chat.usage')!;
     expect(usage.status).toBe('passed');
     expect(usage.paid).toBe(0);

@@ -59,10 +59,29 @@ const FIRST_PARTY: Record<string, string[]> = {
  * them; an author without one is served by hosts.
  */
 const AUTHOR_PROVIDERS: Record<string, string> = {
-  ai21: 'AI21', 'aion-labs': 'AionLabs', 'arcee-ai': 'Arcee AI', baidu: 'Baidu', cohere: 'Cohere', inception: 'Inception',
-  inflection: 'Inflection', liquid: 'Liquid', mancer: 'Mancer 2', morph: 'Morph', 'nex-agi': 'Nex AGI', perceptron: 'Perceptron',
-  perplexity: 'Perplexity', poolside: 'Poolside', rekaai: 'Reka', relace: 'Relace', stepfun: 'StepFun', switchpoint: 'Switchpoint',
-  tencent: 'Tencent', upstage: 'Upstage', xiaomi: 'Xiaomi', 'bytedance-seed': 'Seed', cognitivecomputations: 'Venice',
+  ai21: 'AI21',
+  'aion-labs': 'AionLabs',
+  'arcee-ai': 'Arcee AI',
+  baidu: 'Baidu',
+  cohere: 'Cohere',
+  inception: 'Inception',
+  inflection: 'Inflection',
+  liquid: 'Liquid',
+  mancer: 'Mancer 2',
+  morph: 'Morph',
+  'nex-agi': 'Nex AGI',
+  perceptron: 'Perceptron',
+  perplexity: 'Perplexity',
+  poolside: 'Poolside',
+  rekaai: 'Reka',
+  relace: 'Relace',
+  stepfun: 'StepFun',
+  switchpoint: 'Switchpoint',
+  tencent: 'Tencent',
+  upstage: 'Upstage',
+  xiaomi: 'Xiaomi',
+  'bytedance-seed': 'Seed',
+  cognitivecomputations: 'Venice',
 };
 
 /** Provider names of the small catalogue that the reference's `ProviderName` spells otherwise. */
@@ -100,7 +119,18 @@ const SUPPLEMENT: SnapshotModel[] = [
     architecture: { input_modalities: ['text'], output_modalities: ['text'], tokenizer: 'Llama3' },
     pricing: { prompt: '0.00000005', completion: '0.00000005' },
     top_provider: { context_length: 8192, max_completion_tokens: 4096, is_moderated: false },
-    supported_parameters: ['max_tokens', 'temperature', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty', 'seed', 'top_k', 'min_p', 'repetition_penalty'],
+    supported_parameters: [
+      'max_tokens',
+      'temperature',
+      'top_p',
+      'stop',
+      'frequency_penalty',
+      'presence_penalty',
+      'seed',
+      'top_k',
+      'min_p',
+      'repetition_penalty',
+    ],
   },
 ];
 
@@ -207,7 +237,10 @@ function servable(model: SnapshotModel): boolean {
   return !model.id.startsWith('openrouter/') && Object.values(model.pricing).every((v) => !v.startsWith('-'));
 }
 
-export function buildCatalog(snapshot: { data: SnapshotModel[] }, small: { providers: ProviderEntry[]; videoModels: unknown[]; speechModels: unknown[]; embeddingModels: unknown[] }) {
+export function buildCatalog(
+  snapshot: { data: SnapshotModel[] },
+  small: { providers: ProviderEntry[]; videoModels: unknown[]; speechModels: unknown[]; embeddingModels: unknown[] },
+) {
   const all = [...snapshot.data.filter(servable), ...SUPPLEMENT.filter((s) => !snapshot.data.some((m) => m.id === s.id))];
   const ids = new Set(all.map((m) => m.id));
   // `x:free` / `x:thinking` entries of a listed base model are catalogue variants of it.
@@ -227,7 +260,13 @@ export function buildCatalog(snapshot: { data: SnapshotModel[] }, small: { provi
   const providers: ProviderEntry[] = small.providers.map((p) => ({ ...p, name: RENAMED[p.slug] ?? p.name }));
   for (const slug of [...used].sort()) {
     if (providers.some((p) => p.slug === slug)) continue;
-    const extra = EXTRA_PROVIDERS[slug] ?? { name: AUTHOR_PROVIDERS[slug] ?? slug, data_collection: 'allow' as const, zdr: false, region: 'us' as const, is_moderated: false };
+    const extra = EXTRA_PROVIDERS[slug] ?? {
+      name: AUTHOR_PROVIDERS[slug] ?? slug,
+      data_collection: 'allow' as const,
+      zdr: false,
+      region: 'us' as const,
+      is_moderated: false,
+    };
     providers.push({ slug, ...extra });
   }
   return { version: 1, providers, models, videoModels: small.videoModels, speechModels: small.speechModels, embeddingModels: small.embeddingModels };
@@ -235,8 +274,11 @@ export function buildCatalog(snapshot: { data: SnapshotModel[] }, small: { provi
 
 /** One model per line: a diff of a regenerated catalogue shows which models changed. */
 function serialize(catalog: Record<string, unknown>): string {
-  const value = (v: unknown) => (Array.isArray(v) ? (v.length === 0 ? '[]' : `[\n    ${v.map((i) => JSON.stringify(i)).join(',\n    ')}\n  ]`) : JSON.stringify(v));
-  return `{\n${Object.entries(catalog).map(([k, v]) => `  ${JSON.stringify(k)}: ${value(v)}`).join(',\n')}\n}\n`;
+  const value = (v: unknown) =>
+    Array.isArray(v) ? (v.length === 0 ? '[]' : `[\n    ${v.map((i) => JSON.stringify(i)).join(',\n    ')}\n  ]`) : JSON.stringify(v);
+  return `{\n${Object.entries(catalog)
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${value(v)}`)
+    .join(',\n')}\n}\n`;
 }
 
 const [input, output = 'fixtures/catalog.json'] = process.argv.slice(2);

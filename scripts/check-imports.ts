@@ -77,7 +77,10 @@ export function parseLayerTable(markdown: string): LayerTable {
     const row = /^\|\s*(\d+)\s*\|([^|]*)\|/.exec(line);
     if (!row) continue;
     for (const [, name] of row[2]!.matchAll(/`([^`]+)`/g)) {
-      const folder = name!.replace(/<name>\/$/, '*').replace(/\/$/, '').replace(/\.ts$/, '');
+      const folder = name!
+        .replace(/<name>\/$/, '*')
+        .replace(/\/$/, '')
+        .replace(/\.ts$/, '');
       layers.set(folder, Number(row[1]));
     }
   }
@@ -100,12 +103,17 @@ export function layerProblems(edges: Map<string, Map<string, string[]>>, table: 
     for (const [to, via] of [...targets].sort(([a], [b]) => a.localeCompare(b))) {
       const a = layerOf(table, from);
       const b = layerOf(table, to);
-      for (const [folder, layer] of [[from, a], [to, b]] as const) if (layer === undefined) unlisted.add(folder);
+      for (const [folder, layer] of [
+        [from, a],
+        [to, b],
+      ] as const)
+        if (layer === undefined) unlisted.add(folder);
       if (a === undefined || b === undefined || a > b) continue;
       problems.push(`layer rule: ${from} (layer ${a}) imports ${to} (layer ${b}); a folder imports only lower layers\n  ${via.join('\n  ')}`);
     }
   }
-  for (const folder of [...unlisted].sort()) problems.push(`layer rule: src/${folder}/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to`);
+  for (const folder of [...unlisted].sort())
+    problems.push(`layer rule: src/${folder}/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to`);
   return problems;
 }
 

@@ -34,7 +34,8 @@ for (let rank = 0; rank < ranks.length; rank++) {
   const bytes = typeof value === 'string' ? encoder.encode(value) : Uint8Array.from(value);
   if (bytes.length === 0 || bytes.length > 128) throw new Error(`generate-o200k-table: rank ${rank} is ${bytes.length} bytes long (1-128 fit the table)`);
   // The encoder's lookup relies on no string token starting with a byte order mark (see rank-table.ts).
-  if (typeof value === 'string' && (LONE_SURROGATE.test(value) || BOM.every((b, i) => bytes[i] === b))) throw new Error(`generate-o200k-table: string token ${rank} is not plain text`);
+  if (typeof value === 'string' && (LONE_SURROGATE.test(value) || BOM.every((b, i) => bytes[i] === b)))
+    throw new Error(`generate-o200k-table: string token ${rank} is not plain text`);
   tokens.push(bytes);
   binary.push(typeof value !== 'string');
 }

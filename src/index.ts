@@ -89,7 +89,13 @@ export type { ScriptRule, ScriptRuleInput, ScriptReply } from './scripts/script-
 export type { ScriptHandle, ScriptEntry } from './scripts/script-registry.ts';
 
 // Audio and datasets (docs/audio-and-datasets.md): POST /audio/transcriptions, GET /datasets/rankings-daily
-export type { TranscriptionRequest, TranscriptionResponse, TranscriptionUsage, TranscriptionSegment, TranscriptionWord } from './schemas/audio-transcription.ts';
+export type {
+  TranscriptionRequest,
+  TranscriptionResponse,
+  TranscriptionUsage,
+  TranscriptionSegment,
+  TranscriptionWord,
+} from './schemas/audio-transcription.ts';
 export type { SpeechModel } from './catalog/speech-model.ts';
 export { pcmWav, bytesToBase64 } from './audio/pcm-wav.ts';
 

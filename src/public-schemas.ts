@@ -57,7 +57,13 @@ export {
   UrlCitationSchema,
   MESSAGE_ROLES,
 } from './schemas/items.ts';
-export { StreamEventSchema, KNOWN_STREAM_EVENT_TYPES, TERMINAL_EVENT_TYPES, StreamErrorEventSchema, OutputTextDeltaEventSchema } from './schemas/stream-events.ts';
+export {
+  StreamEventSchema,
+  KNOWN_STREAM_EVENT_TYPES,
+  TERMINAL_EVENT_TYPES,
+  StreamErrorEventSchema,
+  OutputTextDeltaEventSchema,
+} from './schemas/stream-events.ts';
 export type { StreamEvent, StreamEventType } from './schemas/stream-events.ts';
 export { ProviderPreferencesSchema, MaxPriceSchema, PROVIDER_PREFERENCE_KEYS, PROVIDER_SORTS, QUANTIZATIONS } from './schemas/provider-preferences.ts';
 export { PluginSchema, PluginsSchema, PLUGIN_IDS, FUSION_PRESETS, PARETO_PRICE_SOURCES } from './schemas/plugins.ts';

@@ -25,7 +25,11 @@ async function errorOf(res: Response, status: number): Promise<string> {
 describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s)', (kind) => {
   let target: Target;
   const respond = (key = 'sk-gw-test', extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    target.fetch('/responses', { method: 'POST', headers: jsonHeaders(key, headers), body: JSON.stringify({ model: MODEL, input: 'Say something short.', ...extra }) });
+    target.fetch('/responses', {
+      method: 'POST',
+      headers: jsonHeaders(key, headers),
+      body: JSON.stringify({ model: MODEL, input: 'Say something short.', ...extra }),
+    });
   const get = async (path: string, key = 'sk-gw-test') => target.fetch(path, { headers: { authorization: `Bearer ${key}` } });
   const keyData = async (key: string) => KeyResponseSchema.parse(await (await get('/key', key)).json()).data;
 
@@ -77,18 +81,37 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     await failing.text();
     const f = (await (await get(`/generation?id=${failing.headers.get('x-generation-id')}`)).json()).data;
     expect([f.finish_reason, f.native_finish_reason]).toEqual(['error', 'failed']);
-    const emb = await target.fetch('/embeddings', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }) });
+    const emb = await target.fetch('/embeddings', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }),
+    });
     const body = await emb.json();
     const e = (await (await get(`/generation?id=${body.id}`)).json()).data;
-    expect(e).toMatchObject({ api_type: 'embeddings', model: 'openai/text-embedding-3-small', tokens_prompt: body.usage.prompt_tokens, tokens_completion: 0, total_cost: body.usage.cost });
+    expect(e).toMatchObject({
+      api_type: 'embeddings',
+      model: 'openai/text-embedding-3-small',
+      tokens_prompt: body.usage.prompt_tokens,
+      tokens_completion: 0,
+      total_cost: body.usage.cost,
+    });
   });
 
   it('a Chat Completions answer is recorded by the engine under its id, and moves the key', async () => {
-    const res = await target.fetch('/chat/completions', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }) });
+    const res = await target.fetch('/chat/completions', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(res.status).toBe(200);
     const completion = await res.json();
     const data = GenerationResponseSchema.parse(await (await get(`/generation?id=${res.headers.get('x-generation-id')}`)).json()).data;
-    expect(data).toMatchObject({ api_type: 'completions', model: MODEL, tokens_prompt: completion.usage.prompt_tokens, tokens_completion: completion.usage.completion_tokens });
+    expect(data).toMatchObject({
+      api_type: 'completions',
+      model: MODEL,
+      tokens_prompt: completion.usage.prompt_tokens,
+      tokens_completion: completion.usage.completion_tokens,
+    });
     expect((await keyData('sk-gw-test')).usage).toBeCloseTo(data.total_cost, 12);
   });
 
@@ -96,7 +119,12 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     const res = await target.fetch('/messages', {
       method: 'POST',
       headers: jsonHeaders(),
-      body: JSON.stringify({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 200, stop_sequences: ['the', 'a', 'e'], messages: [{ role: 'user', content: 'Tell me a story about the sea.' }] }),
+      body: JSON.stringify({
+        model: 'anthropic/claude-sonnet-4.5',
+        max_tokens: 200,
+        stop_sequences: ['the', 'a', 'e'],
+        messages: [{ role: 'user', content: 'Tell me a story about the sea.' }],
+      }),
     });
     const message = await res.json();
     expect(message.stop_reason).toBe('stop_sequence');
@@ -115,7 +143,11 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     const transcript = await audio.json();
     const stt = GenerationResponseSchema.parse(await (await get(`/generation?id=${audio.headers.get('x-generation-id')}`)).json()).data;
     expect(stt).toMatchObject({ api_type: 'stt', model: 'openai/whisper-large-v3', total_cost: transcript.usage.cost });
-    const submitted = await target.fetch('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: DEFAULT_CATALOG.videoModels[0]!.id, prompt: 'a calm sea' }) });
+    const submitted = await target.fetch('/videos', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: DEFAULT_CATALOG.videoModels[0]!.id, prompt: 'a calm sea' }),
+    });
     expect(submitted.status).toBe(202);
     const job = await submitted.json();
     await target.gateway.control.advanceClock(3_600_000);
@@ -137,7 +169,16 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
 
   it("GET /key: usage moves by each answer's cost; limit_remaining falls; the flags come from the keys file", async () => {
     const before = await keyData('sk-gw-test');
-    expect(before).toMatchObject({ label: 'ample', limit: 1_000_000, usage: 0, usage_daily: 0, limit_remaining: 1_000_000, is_management_key: false, is_free_tier: false, limit_reset: null });
+    expect(before).toMatchObject({
+      label: 'ample',
+      limit: 1_000_000,
+      usage: 0,
+      usage_daily: 0,
+      limit_remaining: 1_000_000,
+      is_management_key: false,
+      is_free_tier: false,
+      limit_reset: null,
+    });
     const a = await (await respond()).json();
     const b = await (await respond('sk-gw-test', { input: 'Something else entirely.' })).json();
     const after = await keyData('sk-gw-test');
@@ -163,12 +204,25 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
     // The worst case of each answer was held before it was made: the limit holds exactly.
     expect(key.usage).toBeGreaterThan(0);
     expect(key.usage).toBeLessThanOrEqual(0.00002);
-    expect(await errorOf(await respond('sk-small', { max_output_tokens: 16 }), 402)).toMatch(/^This request requires more credits, or fewer max_tokens\. You requested up to 16 tokens, but can only afford \d+\./);
+    expect(await errorOf(await respond('sk-small', { max_output_tokens: 16 }), 402)).toMatch(
+      /^This request requires more credits, or fewer max_tokens\. You requested up to 16 tokens, but can only afford \d+\./,
+    );
     // Without a budget the worst case is the endpoint's whole output: refused up front.
     expect(await errorOf(await respond('sk-small'), 402)).toMatch(/You requested up to \d+ tokens/);
     target.gateway.control.setCredits({ keyLimits: { 'sk-small': key.usage } });
-    expect(await errorOf(await respond('sk-small', { max_output_tokens: 1 }), 402)).toMatch(/^Insufficient credits: this key has used \$[\d.e-]+ of its \$[\d.e-]+ limit\. Raise the key.s limit/);
-    expect(await errorOf(await target.fetch('/embeddings', { method: 'POST', headers: jsonHeaders('sk-small'), body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }) }), 402)).toContain('Insufficient credits');
+    expect(await errorOf(await respond('sk-small', { max_output_tokens: 1 }), 402)).toMatch(
+      /^Insufficient credits: this key has used \$[\d.e-]+ of its \$[\d.e-]+ limit\. Raise the key.s limit/,
+    );
+    expect(
+      await errorOf(
+        await target.fetch('/embeddings', {
+          method: 'POST',
+          headers: jsonHeaders('sk-small'),
+          body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'x' }),
+        }),
+        402,
+      ),
+    ).toContain('Insufficient credits');
     expect((await get('/models', 'sk-small')).status).toBe(200);
     expect((await get('/key', 'sk-small')).status).toBe(200);
     // The refused calls cost nothing.
@@ -196,19 +250,54 @@ describe.each(TARGET_KINDS)('GET /generation, GET /key, GET /credits and 402 (%s
   });
 
   it('an account out of credits gets 402 for every key; the control API and reset set credits', async () => {
-    const set = await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ total_credits: 0 }) });
+    const set = await target.fetch('/__gatewaykit/credits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ total_credits: 0 }),
+    });
     expect(await set.json()).toEqual({ ok: true, total_credits: 0, total_usage: 0 });
     expect(await errorOf(await respond(), 402)).toContain('the account has used');
-    await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ total_credits: 10, keys: { 'sk-small': 5 } }) });
+    await target.fetch('/__gatewaykit/credits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ total_credits: 10, keys: { 'sk-small': 5 } }),
+    });
     expect((await keyData('sk-small')).limit).toBe(5);
     expect((await respond()).status).toBe(200);
-    const reset = await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 7 }) });
+    const reset = await target.fetch('/__gatewaykit/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credits: 7 }),
+    });
     expect(reset.status).toBe(200);
     expect(await (await target.fetch('/__gatewaykit/credits')).json()).toEqual({ total_credits: 7, total_usage: 0 });
     expect((await keyData('sk-small')).limit).toBe(0.00002);
-    expect(await errorOf(await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ total_credits: -1 }) }), 400)).toMatch(/^total_credits/);
-    expect(await errorOf(await target.fetch('/__gatewaykit/credits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keys: { 'sk-nobody': 1 } }) }), 400)).toBe('keys: "sk-nobody" is not a key of this gateway');
-    expect(await errorOf(await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credit: 1 }) }), 400)).toMatch(/^credit: /);
+    expect(
+      await errorOf(
+        await target.fetch('/__gatewaykit/credits', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ total_credits: -1 }),
+        }),
+        400,
+      ),
+    ).toMatch(/^total_credits/);
+    expect(
+      await errorOf(
+        await target.fetch('/__gatewaykit/credits', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ keys: { 'sk-nobody': 1 } }),
+        }),
+        400,
+      ),
+    ).toBe('keys: "sk-nobody" is not a key of this gateway');
+    expect(
+      await errorOf(
+        await target.fetch('/__gatewaykit/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credit: 1 }) }),
+        400,
+      ),
+    ).toMatch(/^credit: /);
   });
 
   it('the openai SDK at default settings raises the 402 as an APIError without retrying it', async () => {

@@ -105,10 +105,16 @@ describe.each(TARGET_KINDS)('POST /audio/speech (%s)', (kind) => {
     expect(await errorOf(await post({ model: VOXTRAL, input: 'hi', response_format: 'wav' }), 400)).toMatch(/^response_format/);
     expect(await errorOf(await post({ model: VOXTRAL, input: 'hi', voice: 'nobody' }), 400)).toMatch(/^voice:/);
     expect(await errorOf(await post({ model: VOXTRAL, input: 'hi', speed: 9 }), 400)).toMatch(/^speed/);
-    expect(await errorOf(await post({ model: 'openai/gpt-4o-mini-tts', input: 'x'.repeat(2001) }), 400)).toMatch(/^input: openai\/gpt-4o-mini-tts speaks at most 2000/);
+    expect(await errorOf(await post({ model: 'openai/gpt-4o-mini-tts', input: 'x'.repeat(2001) }), 400)).toMatch(
+      /^input: openai\/gpt-4o-mini-tts speaks at most 2000/,
+    );
     expect(await errorOf(await post({ model: 'openai/whisper-large-v3', input: 'hi' }), 400)).toMatch(/not a text-to-speech model/);
     expect(await errorOf(await post({ model: 'acme/none', input: 'hi' }), 404)).toContain('acme/none');
-    const anonymous = await target.fetch('/audio/speech', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: VOXTRAL, input: 'hi' }) });
+    const anonymous = await target.fetch('/audio/speech', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: VOXTRAL, input: 'hi' }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await errorOf(await post({ model: VOXTRAL, input: 'hi' }, 'sk-gw-no-credits'), 402)).toBeTruthy();
     target.gateway.control.failProvider('mistral', 502, 1);

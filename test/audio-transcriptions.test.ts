@@ -29,8 +29,7 @@ async function errorOf(res: Response, status: number): Promise<string> {
 describe.each(TARGET_KINDS)('POST /audio/transcriptions (%s)', (kind) => {
   let target: Target;
   const post = (init: RequestInit) => target.fetch('/audio/transcriptions', { method: 'POST', ...init });
-  const postJson = (body: unknown, key?: string, extra: Record<string, string> = {}) =>
-    post({ headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
+  const postJson = (body: unknown, key?: string, extra: Record<string, string> = {}) => post({ headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
   const jsonBody = (bytes: Uint8Array, extra: Record<string, unknown> = {}) => ({
     model: WHISPER,
     input_audio: { data: bytesToBase64(bytes), format: 'wav' },
@@ -79,7 +78,10 @@ describe.each(TARGET_KINDS)('POST /audio/transcriptions (%s)', (kind) => {
     const wav = pcmWav({ seconds: 1 });
     const res = await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: wav, name: 'blob', type: 'audio/x-wav' }) });
     expect(res.status).toBe(200);
-    const msg = await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: wav, name: 'blob', type: 'application/octet-stream' }) }), 400);
+    const msg = await errorOf(
+      await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: wav, name: 'blob', type: 'application/octet-stream' }) }),
+      400,
+    );
     expect(msg).toMatch(/^file: cannot tell the audio format/);
   });
 
@@ -87,7 +89,10 @@ describe.each(TARGET_KINDS)('POST /audio/transcriptions (%s)', (kind) => {
     const wav = pcmWav({ seconds: 6 });
     const res = await post({
       headers: auth(),
-      body: form({ model: WHISPER, response_format: 'verbose_json', language: 'de', 'timestamp_granularities[]': ['word', 'segment'], temperature: '0.2' }, { bytes: wav, name: 'a.wav' }),
+      body: form(
+        { model: WHISPER, response_format: 'verbose_json', language: 'de', 'timestamp_granularities[]': ['word', 'segment'], temperature: '0.2' },
+        { bytes: wav, name: 'a.wav' },
+      ),
     });
     expect(res.status).toBe(200);
     const body = TranscriptionResponseSchema.parse(await res.json());
@@ -126,12 +131,18 @@ describe.each(TARGET_KINDS)('POST /audio/transcriptions (%s)', (kind) => {
 
     const broken = wav.slice();
     new DataView(broken.buffer).setUint32(28, 0, true);
-    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: broken, name: 'x.wav' }) }), 400)).toBe('file: broken WAV header: byte rate 0');
-    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: new Uint8Array(0), name: 'x.wav' }) }), 400)).toMatch(/^file: the audio is empty/);
+    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: broken, name: 'x.wav' }) }), 400)).toBe(
+      'file: broken WAV header: byte rate 0',
+    );
+    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }, { bytes: new Uint8Array(0), name: 'x.wav' }) }), 400)).toMatch(
+      /^file: the audio is empty/,
+    );
     expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER }) }), 400)).toMatch(/^file: required/);
     expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER, file: 'a.wav' }) }), 400)).toMatch(/^file: must be a file part/);
     expect(await errorOf(await post({ headers: auth(), body: form({}, { bytes: wav, name: 'x.wav' }) }), 400)).toMatch(/^model: required/);
-    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER, temperature: 'warm' }, { bytes: wav, name: 'x.wav' }) }), 400)).toMatch(/^temperature:/);
+    expect(await errorOf(await post({ headers: auth(), body: form({ model: WHISPER, temperature: 'warm' }, { bytes: wav, name: 'x.wav' }) }), 400)).toMatch(
+      /^temperature:/,
+    );
     const badForm = await post({ headers: { ...auth(), 'content-type': 'multipart/form-data; boundary=zzz' }, body: 'not a multipart body' });
     expect(await errorOf(badForm, 400)).toMatch(/Malformed multipart/);
     expect(await errorOf(await post({ headers: { ...auth(), 'content-type': 'text/plain' }, body: 'hi' }), 400)).toMatch(/Content-Type/);
@@ -145,8 +156,12 @@ describe.each(TARGET_KINDS)('POST /audio/transcriptions (%s)', (kind) => {
     expect(await errorOf(await postJson(jsonBody(wav, { model: 'acme/nope' })), 404)).toMatch(/^model: "acme\/nope" is not a model/);
     const mp3 = new Uint8Array(4000);
     mp3.set([0x49, 0x44, 0x33]);
-    expect(await errorOf(await post({ headers: auth(), body: form({ model: 'mistralai/voxtral-mini-transcribe' }, { bytes: mp3, name: 'a.webm' }) }), 400)).toMatch(/^file: mistralai\/voxtral-mini-transcribe does not accept webm/);
-    expect(await errorOf(await postJson(jsonBody(wav, { model: 'deepgram/nova-3', response_format: 'verbose_json' })), 400)).toMatch(/^response_format: deepgram\/nova-3 supports json/);
+    expect(
+      await errorOf(await post({ headers: auth(), body: form({ model: 'mistralai/voxtral-mini-transcribe' }, { bytes: mp3, name: 'a.webm' }) }), 400),
+    ).toMatch(/^file: mistralai\/voxtral-mini-transcribe does not accept webm/);
+    expect(await errorOf(await postJson(jsonBody(wav, { model: 'deepgram/nova-3', response_format: 'verbose_json' })), 400)).toMatch(
+      /^response_format: deepgram\/nova-3 supports json/,
+    );
   });
 
   it('estimates non-WAV durations from size / bitrate', async () => {
@@ -181,7 +196,17 @@ describe.each(TARGET_KINDS)('POST /audio/transcriptions size limits from the cat
     target = await startTarget(kind, {
       catalog: {
         ...DEFAULT_CATALOG,
-        speechModels: [{ id: 'tiny/stt', name: 'Tiny', provider: 'openai', pricing: { per_second: 0.001 }, formats: ['wav'], max_file_bytes: 3000, response_formats: ['json'] }],
+        speechModels: [
+          {
+            id: 'tiny/stt',
+            name: 'Tiny',
+            provider: 'openai',
+            pricing: { per_second: 0.001 },
+            formats: ['wav'],
+            max_file_bytes: 3000,
+            response_formats: ['json'],
+          },
+        ],
       },
     });
   });

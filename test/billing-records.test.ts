@@ -10,7 +10,14 @@ const MODEL = 'acme/pace-1';
 const catalog = {
   extends: 'default' as const,
   providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-  models: [{ id: MODEL, name: 'Pace 1', context_length: 8192, endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }] }],
+  models: [
+    {
+      id: MODEL,
+      name: 'Pace 1',
+      context_length: 8192,
+      endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }],
+    },
+  ],
 };
 const HEADERS = { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' };
 

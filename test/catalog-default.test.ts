@@ -10,7 +10,10 @@ const auth = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/
 /** Every `model: 'author/slug'` value of the reference's request examples (text operations). */
 function exampleRequestModels(): string[] {
   const yaml = readFileSync(REFERENCE, 'utf8');
-  const doc = parse(yaml) as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { example?: { model?: string } }> } }>>; components: { schemas: Record<string, { example?: { model?: string } }> } };
+  const doc = parse(yaml) as {
+    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { example?: { model?: string } }> } }>>;
+    components: { schemas: Record<string, { example?: { model?: string } }> };
+  };
   const found = new Set<string>();
   for (const path of ['/chat/completions', '/responses', '/messages']) {
     for (const op of Object.values(doc.paths[path] ?? {})) {
@@ -35,14 +38,26 @@ describe('the default catalogue serves the reference examples', () => {
 
   it('each example model answers 200 on chat, responses and messages; an alias answers as its model', async () => {
     for (const model of models) {
-      const chat = await gateway.fetch('/chat/completions', { method: 'POST', headers: auth, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }) });
+      const chat = await gateway.fetch('/chat/completions', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+      });
       expect(chat.status, `${model}: ${await chat.clone().text()}`).toBe(200);
       const responses = await gateway.fetch('/responses', { method: 'POST', headers: auth, body: JSON.stringify({ model, input: 'hi' }) });
       expect(responses.status).toBe(200);
-      const messages = await gateway.fetch('/messages', { method: 'POST', headers: auth, body: JSON.stringify({ model, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }) });
+      const messages = await gateway.fetch('/messages', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ model, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }),
+      });
       expect(messages.status).toBe(200);
     }
-    const aliased = await gateway.fetch('/responses', { method: 'POST', headers: auth, body: JSON.stringify({ model: 'anthropic/claude-4.5-sonnet-20250929', input: 'hi' }) });
+    const aliased = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ model: 'anthropic/claude-4.5-sonnet-20250929', input: 'hi' }),
+    });
     expect((await aliased.json()).model).toBe('anthropic/claude-sonnet-4.5');
   });
 
@@ -53,7 +68,8 @@ describe('the default catalogue serves the reference examples', () => {
   });
 
   it("catalog: 'small' picks the 16 hand-made models; the default lists the real ones", async () => {
-    const count = async (g: ReturnType<typeof createGateway>) => ((await (await g.fetch('/models', { headers: auth })).json()) as { data: Array<{ id: string }> }).data.filter((m) => !m.id.includes(':')).length;
+    const count = async (g: ReturnType<typeof createGateway>) =>
+      ((await (await g.fetch('/models', { headers: auth })).json()) as { data: Array<{ id: string }> }).data.filter((m) => !m.id.includes(':')).length;
     expect(await count(createGateway({ catalog: 'small' }))).toBe(16);
     expect(await count(gateway)).toBeGreaterThan(300);
   });

@@ -11,7 +11,11 @@ const MODEL = 'openai/gpt-4o-mini';
 const REASONING_MODEL = 'openai/gpt-5-mini';
 const WEATHER = {
   type: 'function',
-  function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  function: {
+    name: 'get_weather',
+    description: 'Weather for a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
 };
 const SCRIPTS: ScriptRuleInput[] = [
   { id: 'refuse', match: { metadata: { case: 'refuse' } }, reply: { type: 'refusal', refusal: 'I cannot help with that.' } },
@@ -94,7 +98,10 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const input = [{ role: 'developer', content: 'Answer plainly.' }, ...user('Explain rainbows.')];
     const c = (await chat({ messages: input, max_tokens: 400 })).result;
     const r = await responses({ input, max_output_tokens: 400 });
-    const rText = r.output.flatMap((i) => (i.type === 'message' ? i.content : [])).map((p: any) => p.text).join('');
+    const rText = r.output
+      .flatMap((i) => (i.type === 'message' ? i.content : []))
+      .map((p: any) => p.text)
+      .join('');
     expect(c.choices[0]!.message.content).toBe(rText);
     expect([c.usage!.prompt_tokens, c.usage!.completion_tokens]).toEqual([r.usage.input_tokens, r.usage.output_tokens]);
 
@@ -109,8 +116,15 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     expect(call).toEqual({ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: rCall.arguments } });
     expect(JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
 
-    const schema = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name', 'age'], additionalProperties: false };
-    const cJson = (await chat({ messages: user('A person, please.'), response_format: { type: 'json_schema', json_schema: { name: 'person', schema, strict: true } } })).result;
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string' }, age: { type: 'integer' } },
+      required: ['name', 'age'],
+      additionalProperties: false,
+    };
+    const cJson = (
+      await chat({ messages: user('A person, please.'), response_format: { type: 'json_schema', json_schema: { name: 'person', schema, strict: true } } })
+    ).result;
     const rJson = await responses({ input: user('A person, please.'), text: { format: { type: 'json_schema', name: 'person', schema, strict: true } } });
     const parsed = JSON.parse(cJson.choices[0]!.message.content!) as Record<string, unknown>;
     expect(Object.keys(parsed).sort()).toEqual(['age', 'name']);
@@ -128,7 +142,11 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
   it('a tool call round trip: the tool output comes back as a text answer naming the tool', async () => {
     const first = (await chat({ messages: user('Weather in Oslo?'), tools: [WEATHER] })).result;
     const call = first.choices[0]!.message.tool_calls![0]!;
-    const messages = [...user('Weather in Oslo?'), { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '{"temp_c":4}' }];
+    const messages = [
+      ...user('Weather in Oslo?'),
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'tool', tool_call_id: call.id, content: '{"temp_c":4}' },
+    ];
     const second = (await chat({ messages, tools: [WEATHER] })).result;
     expect(second.choices[0]!.finish_reason).toBe('stop');
     expect(second.choices[0]!.message.tool_calls).toBeUndefined();
@@ -156,7 +174,10 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
   });
 
   it('logprobs: the content tokens with log probabilities and top_logprobs, in the JSON answer and on each streamed delta', async () => {
-    type Lp = { content: Array<{ token: string; logprob: number; bytes: number[]; top_logprobs: Array<{ token: string; logprob: number }> }> | null; refusal: unknown };
+    type Lp = {
+      content: Array<{ token: string; logprob: number; bytes: number[]; top_logprobs: Array<{ token: string; logprob: number }> }> | null;
+      refusal: unknown;
+    };
     const messages = user('Tell me about oceans.');
     const plain = (await chat({ messages })).body;
     expect(plain.choices[0]!.logprobs).toBeNull();
@@ -250,7 +271,11 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
   });
 
   it('X-Gatewaykit-Fault: stream-cut ends the stream inside a chunk: no final chunk, no [DONE]', async () => {
-    const res = await post('/chat/completions', { model: MODEL, messages: user('Tell me about storms.'), stream: true }, { 'x-gatewaykit-fault': 'stream-cut' });
+    const res = await post(
+      '/chat/completions',
+      { model: MODEL, messages: user('Tell me about storms.'), stream: true },
+      { 'x-gatewaykit-fault': 'stream-cut' },
+    );
     expect(res.status).toBe(200);
     const raw = await res.text();
     expect(raw).not.toContain('[DONE]');
@@ -307,11 +332,25 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
   it('reads image, file and audio parts as input: they are billed and reach the file-parser', async () => {
     const text = (await chat({ messages: user('Describe it.') })).result.usage!.prompt_tokens;
     const withImage = (
-      await chat({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe it.' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } }] }] })
+      await chat({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Describe it.' },
+              { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } },
+            ],
+          },
+        ],
+      })
     ).result.usage!.prompt_tokens;
     expect(withImage).toBe(text + 85);
     const file = { type: 'file', file: { filename: 'note.txt', file_data: `data:text/plain;base64,${btoa('The password is swordfish.')}` } };
-    const parsed = await post('/chat/completions', { model: MODEL, messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise the file.' }, file] }], plugins: [{ id: 'file-parser' }] }, { 'x-gateway-metadata': 'enabled' });
+    const parsed = await post(
+      '/chat/completions',
+      { model: MODEL, messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise the file.' }, file] }], plugins: [{ id: 'file-parser' }] },
+      { 'x-gateway-metadata': 'enabled' },
+    );
     expect(parsed.status).toBe(200);
     const stages = ((await parsed.json()) as { gateway_metadata: { pipeline: Array<{ name?: string; type?: string }> } }).gateway_metadata.pipeline;
     expect(JSON.stringify(stages)).toContain('file');
@@ -320,16 +359,26 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const noAudio = await post('/chat/completions', { model: 'openai/gpt-5', messages: [{ role: 'user', content: [audio] }] });
     expect(noAudio.status).toBe(404);
     expect(((await noAudio.json()) as { error: { message: string } }).error.message).toContain('audio');
-    const heard = (await chat({ model: 'google/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe it.' }, audio] }] })).result;
+    const heard = (await chat({ model: 'google/gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe it.' }, audio] }] }))
+      .result;
     const silent = (await chat({ model: 'google/gemini-2.5-flash', messages: user('Describe it.') })).result;
-    const same = await post('/responses', { model: 'google/gemini-2.5-flash', input: [{ role: 'user', content: [{ type: 'input_text', text: 'Describe it.' }, audio] }] });
+    const same = await post('/responses', {
+      model: 'google/gemini-2.5-flash',
+      input: [{ role: 'user', content: [{ type: 'input_text', text: 'Describe it.' }, audio] }],
+    });
     expect(heard.usage!.prompt_tokens).toBe(((await same.json()) as { usage: { input_tokens: number } }).usage.input_tokens);
     expect(heard.usage!.prompt_tokens).toBeGreaterThan(silent.usage!.prompt_tokens + 32);
   });
 
   it('routes with models, provider preferences and session_id as /responses does', async () => {
     const image = { type: 'image_url', image_url: { url: 'https://example.com/a.png' } };
-    const fallback = (await chat({ model: 'meta-llama/llama-3.3-70b-instruct', models: [MODEL], messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] })).result;
+    const fallback = (
+      await chat({
+        model: 'meta-llama/llama-3.3-70b-instruct',
+        models: [MODEL],
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }],
+      })
+    ).result;
     expect(fallback.model).toBe(MODEL);
     const refused = await post('/chat/completions', { model: MODEL, messages: user('Hi'), provider: { only: ['nobody-provides-this'] } });
     expect(refused.status).toBe(404);
@@ -342,7 +391,17 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const cases: Array<[unknown, string]> = [
       [{ model: MODEL }, 'messages: required'],
       [{ model: MODEL, messages: [] }, 'messages: at least 1'],
-      [{ model: MODEL, messages: [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }, { role: 'user', content: 7 }] }, 'messages[2].content'],
+      [
+        {
+          model: MODEL,
+          messages: [
+            { role: 'user', content: 'a' },
+            { role: 'user', content: 'b' },
+            { role: 'user', content: 7 },
+          ],
+        },
+        'messages[2].content',
+      ],
       [{ model: MODEL, messages: [{ role: 'bot', content: 'a' }] }, 'messages[0].role: must be one of'],
       [{ model: MODEL, messages: user('a'), max_tokens: -1 }, 'max_tokens: must be >= 0'],
       [{ model: MODEL, messages: user('a'), top_logprobs: 21 }, 'top_logprobs: must be <= 20'],
@@ -365,14 +424,27 @@ describe.each(TARGET_KINDS)('POST /chat/completions (%s)', (kind) => {
     const forced = await post('/chat/completions', { model: MODEL, messages: user('a'), tool_choice: 'required' });
     expect(forced.status).toBe(422);
     expect(((await forced.json()) as { error: { message: string } }).error.message).toContain('tool_choice');
-    const unnamed = await post('/chat/completions', { model: MODEL, messages: user('a'), tools: [WEATHER], tool_choice: { type: 'function', function: { name: 'nope' } } });
+    const unnamed = await post('/chat/completions', {
+      model: MODEL,
+      messages: user('a'),
+      tools: [WEATHER],
+      tool_choice: { type: 'function', function: { name: 'nope' } },
+    });
     expect(unnamed.status).toBe(422);
     expect(((await unnamed.json()) as { error: { message: string } }).error.message).toContain('tool_choice.function.name');
     const effort = await post('/chat/completions', { model: MODEL, messages: user('a'), reasoning_effort: 'low', reasoning: { effort: 'high' } });
     expect(effort.status).toBe(422);
-    const noKey = await target.fetch('/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, messages: user('a') }) });
+    const noKey = await target.fetch('/chat/completions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, messages: user('a') }),
+    });
     expect(noKey.status).toBe(401);
-    const broke = await target.fetch('/chat/completions', { method: 'POST', headers: jsonHeaders('sk-gw-no-credits'), body: JSON.stringify({ model: MODEL, messages: user('a') }) });
+    const broke = await target.fetch('/chat/completions', {
+      method: 'POST',
+      headers: jsonHeaders('sk-gw-no-credits'),
+      body: JSON.stringify({ model: MODEL, messages: user('a') }),
+    });
     expect(broke.status).toBe(402);
     const unknown = await post('/chat/completions', { model: 'nobody/nothing', messages: user('a') });
     expect(unknown.status).toBe(400);

@@ -21,13 +21,17 @@ describe('the layer rule of npm run check:cycles', () => {
   });
 
   it('accepts imports down the table and refuses one up it, one across a layer, and an unlisted folder', () => {
-    expect(layerProblems(edges(['operations/chat', 'engine'], ['operations/chat', 'operations'], ['engine', 'routing'], ['gateway', 'operations/chat']), table)).toEqual([]);
+    expect(
+      layerProblems(edges(['operations/chat', 'engine'], ['operations/chat', 'operations'], ['engine', 'routing'], ['gateway', 'operations/chat']), table),
+    ).toEqual([]);
     const up = layerProblems(edges(['routing', 'engine']), table);
     expect(up).toHaveLength(1);
     expect(up[0]).toMatch(/^layer rule: routing \(layer \d+\) imports engine \(layer \d+\)/);
     expect(layerProblems(edges(['engine', 'control']), table)).toHaveLength(1);
     expect(layerProblems(edges(['operations/chat', 'operations/responses']), table)).toHaveLength(1);
-    expect(layerProblems(edges(['newthing', 'bytes']), table)).toEqual(['layer rule: src/newthing/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to']);
+    expect(layerProblems(edges(['newthing', 'bytes']), table)).toEqual([
+      'layer rule: src/newthing/ is not in the layer table of docs/architecture.md; add it to the layer it belongs to',
+    ]);
   });
 
   it('keeps adapter/ for runtimes above gateway/: every adapter row is higher, and gateway/ importing one is refused', () => {

@@ -7,12 +7,21 @@ const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'cont
 describe('control API: scripted replies (GET/POST /__gatewaykit/scripts, DELETE /__gatewaykit/scripts/:id)', () => {
   it('adds a rule that then answers, lists it, removes it; reset drops run-time rules but keeps start-up ones', async () => {
     const gateway = createGateway({ baseUrl: `${base}/api/v1`, scripts: [{ id: 'boot', match: { input: 'boot' }, reply: { type: 'text', text: 'Booted.' } }] });
-    const added = await gateway.fetch('/__gatewaykit/scripts', json({ id: 'w', match: { input: 'weather' }, reply: { type: 'text', text: 'Sunny.' }, times: 2 }));
+    const added = await gateway.fetch(
+      '/__gatewaykit/scripts',
+      json({ id: 'w', match: { input: 'weather' }, reply: { type: 'text', text: 'Sunny.' }, times: 2 }),
+    );
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ id: 'w', times: 2, remaining: 2, persistent: false });
-    const answer = await gateway.fetch('/responses', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'weather?' }) });
+    const answer = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'weather?' }),
+    });
     expect(JSON.stringify(await answer.json())).toContain('Sunny.');
-    const list = (await (await gateway.fetch('/__gatewaykit/scripts')).json()) as { data: Array<{ id: string; remaining: number | null; persistent: boolean }> };
+    const list = (await (await gateway.fetch('/__gatewaykit/scripts')).json()) as {
+      data: Array<{ id: string; remaining: number | null; persistent: boolean }>;
+    };
     expect(list.data.map((r) => [r.id, r.remaining, r.persistent])).toEqual([
       ['boot', null, true],
       ['w', 1, false],
@@ -79,9 +88,14 @@ describe('GET /__gatewaykit/ (the inspector page)', () => {
 
   it('refuses other hosts (DNS rebinding) and other origins like the rest of the control API', async () => {
     const gateway = createGateway({ baseUrl: `${base}/api/v1` });
-    const rebound = await gateway.handle(new Request('http://127.0.0.1:8080/__gatewaykit/', { headers: { host: 'evil.example:8080' } }), { remoteAddress: '127.0.0.1' });
+    const rebound = await gateway.handle(new Request('http://127.0.0.1:8080/__gatewaykit/', { headers: { host: 'evil.example:8080' } }), {
+      remoteAddress: '127.0.0.1',
+    });
     expect(rebound.status).toBe(403);
-    const foreign = await gateway.handle(new Request('http://127.0.0.1:8080/__gatewaykit/', { headers: { host: '127.0.0.1:8080', origin: 'https://evil.example' } }), { remoteAddress: '127.0.0.1' });
+    const foreign = await gateway.handle(
+      new Request('http://127.0.0.1:8080/__gatewaykit/', { headers: { host: '127.0.0.1:8080', origin: 'https://evil.example' } }),
+      { remoteAddress: '127.0.0.1' },
+    );
     expect(foreign.status).toBe(403);
     const remote = await gateway.handle(new Request('http://127.0.0.1:8080/__gatewaykit/'), { remoteAddress: '10.0.0.5' });
     expect(remote.status).toBe(403);

@@ -35,7 +35,10 @@ function body(op: Op, i: number): { path: string; json: unknown } {
     case 'chat-stream':
       return { path: '/chat/completions', json: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: prompt }], max_tokens: 64, stream: true } };
     case 'messages':
-      return { path: '/messages', json: { model: 'anthropic/claude-sonnet-4.5', max_tokens: 64, messages: [{ role: 'user', content: `Question ${i}: tell me about the sea.` }] } };
+      return {
+        path: '/messages',
+        json: { model: 'anthropic/claude-sonnet-4.5', max_tokens: 64, messages: [{ role: 'user', content: `Question ${i}: tell me about the sea.` }] },
+      };
     case 'embeddings':
       return { path: '/embeddings', json: { model: 'openai/text-embedding-3-large', input: prompt.slice(0, 20_000) } };
     case 'audio':
@@ -98,7 +101,11 @@ describe('credits cannot be overspent, whatever the timing and concurrency', asy
   ] as const)('%s: %i requests pass the header check together, their bodies come late; usage stays within the limit', async (op, count) => {
     if (op === 'videos') {
       // One job must fit the limit for any to be served: the limit is set to two and a half jobs.
-      const probe = await gateway.fetch('/videos', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body('videos', -1).json) });
+      const probe = await gateway.fetch('/videos', {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+        body: JSON.stringify(body('videos', -1).json),
+      });
       expect(probe.status).toBe(202);
       const cost = await usage(gateway, 'sk-gw-test');
       expect(cost).toBeGreaterThan(0);
@@ -111,7 +118,10 @@ describe('credits cannot be overspent, whatever the timing and concurrency', asy
     const responses = await Promise.all(calls.map((c) => c.response));
     const statuses = await Promise.all(responses.map(async (r) => (await r.arrayBuffer(), r.status)));
     const served = statuses.filter((s) => s === 200 || s === 202).length;
-    expect(statuses.every((s) => s === 200 || s === 202 || s === 402), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 202 || s === 402),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect(served).toBeGreaterThan(0);
     expect(served).toBeLessThan(count);
     const used = await usage(gateway, keyOf(op));

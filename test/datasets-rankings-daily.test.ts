@@ -227,7 +227,7 @@ describe.each(TARGET_KINDS)('GET /datasets/rankings-daily (%s)', (kind) => {
     expect(byKey(monthly.data)).toEqual(expected);
     // marketing/seo is a part of marketing.
     const mkt = byKey((await get(small, `${q}&category=marketing`)).data);
-    for (const [k, v] of byKey((await get(small, `${q}&category=marketing/seo`)).data)) expect(v).toBeLessThan((mkt.get(k) ?? 0n) * 12n / 10n + 1n);
+    for (const [k, v] of byKey((await get(small, `${q}&category=marketing/seo`)).data)) expect(v).toBeLessThan(((mkt.get(k) ?? 0n) * 12n) / 10n + 1n);
     // natural + programming estimate the week's total within the sampling error (+-10% each).
     const weekly = byKey((await get(small, `${q}&period=week`)).data);
     const nat = byKey((await get(small, `${q}&language_type=natural`)).data);

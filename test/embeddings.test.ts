@@ -49,12 +49,18 @@ describe.each(TARGET_KINDS)('POST /embeddings and GET /embeddings/models (%s)', 
 
   it('the same input and model give the same vector on every target and seed; base64 is its float32 bytes', async () => {
     const a = EmbeddingsResponseSchema.parse(await (await post({ model: SMALL, input: 'a fixed sentence', dimensions: 8 })).json());
-    const b64 = EmbeddingsResponseSchema.parse(await (await post({ model: SMALL, input: 'a fixed sentence', dimensions: 8, encoding_format: 'base64' })).json());
+    const b64 = EmbeddingsResponseSchema.parse(
+      await (await post({ model: SMALL, input: 'a fixed sentence', dimensions: 8, encoding_format: 'base64' })).json(),
+    );
     const bytes = Uint8Array.from(atob(b64.data[0]!.embedding as string), (c) => c.charCodeAt(0));
     expect(Array.from(new Float32Array(bytes.buffer))).toEqual(a.data[0]!.embedding);
     const other = await startTarget(kind === 'msw' ? 'http' : 'msw', { seed: 99 });
     try {
-      const res = await other.fetch('/embeddings', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: SMALL, input: 'a fixed sentence', dimensions: 8 }) });
+      const res = await other.fetch('/embeddings', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ model: SMALL, input: 'a fixed sentence', dimensions: 8 }),
+      });
       expect(EmbeddingsResponseSchema.parse(await res.json()).data[0]!.embedding).toEqual(a.data[0]!.embedding);
     } finally {
       await other.close();
@@ -92,7 +98,10 @@ describe.each(TARGET_KINDS)('POST /embeddings and GET /embeddings/models (%s)', 
     expect(ordered.gateway_metadata.summary).toContain('selected=Nebius AI Studio');
     target.gateway.control.failProvider('openai', 503, 1);
     const fellBack = await (await post({ model: SMALL, input: 'x' }, undefined, meta)).json();
-    expect(fellBack.gateway_metadata.attempts.map((a: { provider: string; status: number }) => `${a.provider}:${a.status}`)).toEqual(['OpenAI:503', 'Azure:200']);
+    expect(fellBack.gateway_metadata.attempts.map((a: { provider: string; status: number }) => `${a.provider}:${a.status}`)).toEqual([
+      'OpenAI:503',
+      'Azure:200',
+    ]);
     target.gateway.control.failProvider('openai', 529, 1);
     const res = await post({ model: SMALL, input: 'x', provider: { allow_fallbacks: false } });
     expect(await errorOf(res, 529)).toContain('OpenAI');

@@ -45,7 +45,12 @@ describe('files survive a restart with a state file', () => {
 
     const second = await open(file);
     expect(second.state.files?.restore?.files).toHaveLength(1);
-    expect(await (await second.gw.fetch(`/files/${kept.id}`, { headers: AUTH })).json()).toMatchObject({ id: kept.id, filename: 'pixel.png', mime_type: 'image/png', size_bytes: png.length });
+    expect(await (await second.gw.fetch(`/files/${kept.id}`, { headers: AUTH })).json()).toMatchObject({
+      id: kept.id,
+      filename: 'pixel.png',
+      mime_type: 'image/png',
+      size_bytes: png.length,
+    });
     expect(await content(second.gw, kept.id)).toEqual({ status: 200, bytes: png });
     expect((await content(second.gw, gone.id)).status).toBe(404);
     const next = await upload(second.gw, new TextEncoder().encode('later'), 'later.txt');

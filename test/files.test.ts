@@ -24,7 +24,8 @@ async function errorOf(res: Response, status: number): Promise<string> {
 
 describe.each(TARGET_KINDS)('/files (%s)', (kind) => {
   let target: Target;
-  const upload = (bytes: Uint8Array, filename: string, query = '') => target.fetch(`/files${query}`, { method: 'POST', headers: AUTH, body: form(bytes, filename) });
+  const upload = (bytes: Uint8Array, filename: string, query = '') =>
+    target.fetch(`/files${query}`, { method: 'POST', headers: AUTH, body: form(bytes, filename) });
   const get = (path: string) => target.fetch(path, { headers: AUTH });
   const del = (path: string) => target.fetch(path, { method: 'DELETE', headers: AUTH });
 
@@ -40,7 +41,14 @@ describe.each(TARGET_KINDS)('/files (%s)', (kind) => {
     expect(res.status, JSON.stringify(file)).toBe(200);
     const valid = referenceResponseValidator('post', '/files', '200');
     expect(valid(file), JSON.stringify(valid.errors)).toBe(true);
-    expect(OpenRouterFileSchema.strict().parse(file)).toMatchObject({ _shape: 'openrouter', type: 'file', filename: 'report.pdf', mime_type: 'application/pdf', size_bytes: PDF.length, downloadable: true });
+    expect(OpenRouterFileSchema.strict().parse(file)).toMatchObject({
+      _shape: 'openrouter',
+      type: 'file',
+      filename: 'report.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: PDF.length,
+      downloadable: true,
+    });
     expect(file.id).toMatch(/^or_file_[0-9A-Za-z]{24}$/);
 
     const listed = await (await get('/files')).json();
@@ -151,25 +159,57 @@ describe('a file id in inference input reaches the file-parser plugin like inlin
 
   it('/responses: an input_file with file_id parses and bills as the same bytes sent as file_data; unknown or deleted ids are 404s', async () => {
     const file = await (await target.fetch('/files', { method: 'POST', headers: AUTH, body: form(PDF, 'report.pdf') })).json();
-    const request = (part: Record<string, unknown>) => ({ model: MODEL, plugins: [{ id: 'file-parser' }], input: [{ role: 'user', content: [{ type: 'input_text', text: 'Summarise the report.' }, { type: 'input_file', ...part }] }] });
+    const request = (part: Record<string, unknown>) => ({
+      model: MODEL,
+      plugins: [{ id: 'file-parser' }],
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'Summarise the report.' },
+            { type: 'input_file', ...part },
+          ],
+        },
+      ],
+    });
     const byId = await post('/responses', request({ file_id: file.id }));
     const viaId = (await byId.json()) as Answer;
     expect(byId.status, JSON.stringify(viaId)).toBe(200);
     const inline = (await (await post('/responses', request({ filename: 'report.pdf', file_data: INLINE }))).json()) as Answer;
     expect(parserStage(viaId)).toEqual(parserStage(inline));
-    expect(parserStage(viaId)).toMatchObject({ files: [{ filename: 'report.pdf', mime: 'application/pdf', engine: 'cloudflare-ai', chars: 'Quarterly revenue grew 12 percent'.length }] });
+    expect(parserStage(viaId)).toMatchObject({
+      files: [{ filename: 'report.pdf', mime: 'application/pdf', engine: 'cloudflare-ai', chars: 'Quarterly revenue grew 12 percent'.length }],
+    });
     expect(viaId.usage.input_tokens).toBe(inline.usage.input_tokens);
 
-    expect(await errorOf(await post('/responses', request({ file_id: 'or_file_000000nothinghere00000' })), 404)).toMatch(/^File not found: "or_file_000000nothinghere00000"/);
+    expect(await errorOf(await post('/responses', request({ file_id: 'or_file_000000nothinghere00000' })), 404)).toMatch(
+      /^File not found: "or_file_000000nothinghere00000"/,
+    );
     await target.fetch(`/files/${file.id}`, { method: 'DELETE', headers: AUTH });
     expect(await errorOf(await post('/responses', request({ file_id: file.id })), 404)).toMatch(/^File not found/);
   });
 
   it('/chat/completions: a file part with file_id parses as the same bytes sent as file_data; an unknown id is a 404', async () => {
-    const file = await (await target.fetch('/files', { method: 'POST', headers: AUTH, body: form(new TextEncoder().encode('The password is swordfish.'), 'note.txt') })).json();
-    const request = (part: Record<string, unknown>) => ({ model: MODEL, plugins: [{ id: 'file-parser' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the password?' }, { type: 'file', file: part }] }] });
+    const file = await (
+      await target.fetch('/files', { method: 'POST', headers: AUTH, body: form(new TextEncoder().encode('The password is swordfish.'), 'note.txt') })
+    ).json();
+    const request = (part: Record<string, unknown>) => ({
+      model: MODEL,
+      plugins: [{ id: 'file-parser' }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is the password?' },
+            { type: 'file', file: part },
+          ],
+        },
+      ],
+    });
     const viaId = (await (await post('/chat/completions', request({ file_id: file.id }))).json()) as Answer;
-    const inline = (await (await post('/chat/completions', request({ filename: 'note.txt', file_data: `data:text/plain;base64,${btoa('The password is swordfish.')}` }))).json()) as Answer;
+    const inline = (await (
+      await post('/chat/completions', request({ filename: 'note.txt', file_data: `data:text/plain;base64,${btoa('The password is swordfish.')}` }))
+    ).json()) as Answer;
     expect(parserStage(viaId)).toEqual(parserStage(inline));
     expect(parserStage(viaId)).toMatchObject({ files: [{ filename: 'note.txt', mime: 'text/plain', engine: 'text' }] });
     expect(viaId.usage.prompt_tokens).toBe(inline.usage.prompt_tokens);

@@ -25,7 +25,15 @@ describe.each(TARGET_KINDS)('GET /generation/content and POST /generation/feedba
   afterAll(() => target.close());
 
   it("keeps a chat answer's prompt and completion, valid for the reference schema", async () => {
-    const answer = await (await post('/chat/completions', { model: MODEL, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is the meaning of life?' }] })).json();
+    const answer = await (
+      await post('/chat/completions', {
+        model: MODEL,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'What is the meaning of life?' },
+        ],
+      })
+    ).json();
     const res = await content(answer.id);
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -41,7 +49,10 @@ describe.each(TARGET_KINDS)('GET /generation/content and POST /generation/feedba
     const res = await post('/responses', { model: MODEL, instructions: 'Answer in one word.', input: 'Colour of the sky?' });
     const id = res.headers.get('x-generation-id')!;
     const stored = (await (await content(id)).json()).data;
-    expect(stored.input.messages).toEqual([{ role: 'system', content: 'Answer in one word.' }, { role: 'user', content: 'Colour of the sky?' }]);
+    expect(stored.input.messages).toEqual([
+      { role: 'system', content: 'Answer in one word.' },
+      { role: 'user', content: 'Colour of the sky?' },
+    ]);
     expect(stored.output.completion).toBe((await res.json()).output.find((i: { type: string }) => i.type === 'message').content[0].text);
 
     const failed = await post('/responses', { model: MODEL, input: 'Hello', provider: { only: ['nobody-provides-this'] } });

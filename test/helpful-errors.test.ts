@@ -24,7 +24,9 @@ const errorMessage = async (response: Response) => ErrorBodySchema.parse(await r
 describe('a path that doubles the base path names the base URL for the SDK', () => {
   test('the Anthropic SDK given the OpenAI SDK base URL (.../api/v1) is told to use .../api', async () => {
     const client = new Anthropic({ baseURL: running.baseUrl, apiKey: 'sk-gw-test' });
-    const error = await client.messages.create({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    const error = await client.messages
+      .create({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as Error).message).toContain(`the Anthropic SDK needs baseURL ${origin}/api (it appends /v1/messages itself)`);
   });
@@ -80,7 +82,9 @@ describe('a 401 names the demo keys on a gateway that accepts them', () => {
 
   test('an unknown key too, and in the Anthropic shape on /messages', async () => {
     const client = new Anthropic({ baseURL: running.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-wrong' });
-    const error = await client.messages.create({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    const error = await client.messages
+      .create({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
     expect((error as Error).message).toContain('Invalid API key: every operation');
     expect((error as Error).message).toContain('sk-gw-test');
@@ -125,7 +129,11 @@ describe('/messages paths no operation serves answer in the Anthropic error shap
     ['GET', '/messages', 405],
     ['POST', '/messages/nothing', 404],
   ])('%s %s: %i', async (method, path, status) => {
-    const response = await fetch(`${running.baseUrl}${path}`, { method, headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+    const response = await fetch(`${running.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
     expect(response.status).toBe(status);
     const body = MessagesErrorBodySchema.parse(await response.json());
     expect(body.type).toBe('error');

@@ -28,7 +28,8 @@ function sseData(text: string): string[] {
 
 describe.each(TARGET_KINDS)('POST /images, GET /images/models (%s)', (kind) => {
   let target: Target;
-  const post = (body: unknown, key?: string, extra: Record<string, string> = {}) => target.fetch('/images', { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
+  const post = (body: unknown, key?: string, extra: Record<string, string> = {}) =>
+    target.fetch('/images', { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
   const get = (path: string, key = 'sk-gw-test') => target.fetch(path, { headers: { authorization: `Bearer ${key}` } });
 
   beforeAll(async () => {
@@ -58,7 +59,8 @@ describe.each(TARGET_KINDS)('POST /images, GET /images/models (%s)', (kind) => {
   });
 
   it('the same request and seed make the same bytes; another seed or prompt another picture', async () => {
-    const one = async (extra: Record<string, unknown>) => (await (await post({ model: SEEDREAM, prompt: 'a lighthouse', size: '64x48', ...extra })).json()).data[0].b64_json as string;
+    const one = async (extra: Record<string, unknown>) =>
+      (await (await post({ model: SEEDREAM, prompt: 'a lighthouse', size: '64x48', ...extra })).json()).data[0].b64_json as string;
     const a = await one({ seed: 1 });
     expect(await one({ seed: 1 })).toBe(a);
     expect(await one({ seed: 2 })).not.toBe(a);
@@ -117,12 +119,18 @@ describe.each(TARGET_KINDS)('POST /images, GET /images/models (%s)', (kind) => {
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', size: '1024x1024', resolution: '2K' }), 400)).toMatch(/^resolution:/);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'webp' }), 400)).toMatch(/^output_format:/);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'jpeg', background: 'transparent' }), 400)).toMatch(/^background:/);
-    expect(await errorOf(await post({ model: 'google/gemini-2.5-flash-image', prompt: 'x', n: 2 }), 400)).toMatch(/^n: google\/gemini-2.5-flash-image makes at most 1/);
+    expect(await errorOf(await post({ model: 'google/gemini-2.5-flash-image', prompt: 'x', n: 2 }), 400)).toMatch(
+      /^n: google\/gemini-2.5-flash-image makes at most 1/,
+    );
     expect(await errorOf(await post({ model: 'acme/none', prompt: 'x' }), 400)).toMatch(/^model: "acme\/none" is not a valid model ID/);
   });
 
   it('auth and credits as documented: 401 without a key, 402 without credits; provider faults fall back or surface', async () => {
-    const anonymous = await target.fetch('/images', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: SEEDREAM, prompt: 'x' }) });
+    const anonymous = await target.fetch('/images', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: SEEDREAM, prompt: 'x' }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', size: '64x64' }, 'sk-gw-no-credits'), 402)).toBeTruthy();
     target.gateway.control.failProvider('byteplus', 502, 1);

@@ -18,7 +18,13 @@ describe.each(TARGET_KINDS)('gateway.requests() (%s)', (kind) => {
 
   test('lists what was received, oldest first, as control.requests() does', async () => {
     await (await target.fetch('/models', { headers: { authorization: 'Bearer sk-gw-test' } })).arrayBuffer();
-    await (await target.fetch('/responses', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: '{"model":"openai/gpt-4o-mini","input":"hi"}' })).arrayBuffer();
+    await (
+      await target.fetch('/responses', {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+        body: '{"model":"openai/gpt-4o-mini","input":"hi"}',
+      })
+    ).arrayBuffer();
     const entries = target.gateway.requests();
     expect(entries.map((e) => [e.method, e.path, e.status])).toEqual([
       ['GET', '/api/v1/models', 200],

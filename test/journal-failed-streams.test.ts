@@ -29,7 +29,11 @@ describe.each(TARGET_KINDS)('journal: failed streams and forced errors (%s)', (k
     expect(await post({ model: 'anthropic/claude-sonnet-4.5', input: 'forced' }, { 'x-gatewaykit-fault': '503' })).toBe(503);
 
     const all = target.gateway.control.requests();
-    expect(all.map((e) => e.response.failed)).toEqual([undefined, { status: 502, message: expect.stringContaining('the upstream stream failed mid-response') }, undefined]);
+    expect(all.map((e) => e.response.failed)).toEqual([
+      undefined,
+      { status: 502, message: expect.stringContaining('the upstream stream failed mid-response') },
+      undefined,
+    ]);
     expect(all[2]!.model).toBe('anthropic/claude-sonnet-4.5');
 
     const page = (await (await target.fetch('/__gatewaykit/requests?status=5xx')).json()) as { data: Array<{ seq: number; status: number }> };
@@ -44,9 +48,16 @@ describe.each(TARGET_KINDS)('journal: failed streams and forced errors (%s)', (k
 
 describe('streamFailure', () => {
   test('error event, response.failed, event: error, chat-style error chunk; a completed stream is not failed', () => {
-    expect(streamFailure('data: {"type":"error","code":"server_error","message":"boom"}\n\ndata: {"type":"response.failed","response":{"error":{"code":"server_error","message":"boom"}}}\n\n')).toEqual({ status: 502, message: 'boom' });
+    expect(
+      streamFailure(
+        'data: {"type":"error","code":"server_error","message":"boom"}\n\ndata: {"type":"response.failed","response":{"error":{"code":"server_error","message":"boom"}}}\n\n',
+      ),
+    ).toEqual({ status: 502, message: 'boom' });
     expect(streamFailure('data: {"type":"response.failed","response":{"error":{"code":503,"message":"busy"}}}\n\n')).toEqual({ status: 503, message: 'busy' });
-    expect(streamFailure('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n')).toEqual({ status: 502, message: 'Overloaded' });
+    expect(streamFailure('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n')).toEqual({
+      status: 502,
+      message: 'Overloaded',
+    });
     expect(streamFailure('data: {"type":"response.completed","response":{"output":[{"text":"the word error"}]}}\n\ndata: [DONE]\n\n')).toBeUndefined();
   });
 });

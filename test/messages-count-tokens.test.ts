@@ -19,7 +19,15 @@ afterAll(() => running.close());
 const MODEL = 'anthropic/claude-sonnet-4.5';
 const conversations: Anthropic.MessageCountTokensParams[] = [
   { model: MODEL, messages: [{ role: 'user', content: 'Hello there' }] },
-  { model: MODEL, system: 'You are terse.', messages: [{ role: 'user', content: 'Summarise the French revolution in one line.' }, { role: 'assistant', content: 'Kings out, republic in.' }, { role: 'user', content: 'And the Terror?' }] },
+  {
+    model: MODEL,
+    system: 'You are terse.',
+    messages: [
+      { role: 'user', content: 'Summarise the French revolution in one line.' },
+      { role: 'assistant', content: 'Kings out, republic in.' },
+      { role: 'user', content: 'And the Terror?' },
+    ],
+  },
   {
     model: MODEL,
     tools: [{ name: 'get_weather', description: 'Current weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
@@ -44,8 +52,18 @@ describe('client.messages.countTokens', () => {
   test('errors in the Anthropic shape: an unknown model (with the closest ids), a bad body, a bad key', async () => {
     const unknown = await client.messages.countTokens({ model: 'claude-sonnet-4.5', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(Anthropic.BadRequestError);
-    expect((unknown as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: `model: "claude-sonnet-4.5" is not a valid model ID; did you mean "${MODEL}"? (GET /models lists them all)` } });
-    const bad = await fetch(`${running.baseUrl}/messages/count_tokens`, { method: 'POST', headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL }) });
+    expect((unknown as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: `model: "claude-sonnet-4.5" is not a valid model ID; did you mean "${MODEL}"? (GET /models lists them all)`,
+      },
+    });
+    const bad = await fetch(`${running.baseUrl}/messages/count_tokens`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL }),
+    });
     expect(bad.status).toBe(400);
     const badBody = MessagesErrorBodySchema.parse(await bad.json());
     expect(badBody.error.type).toBe('invalid_request_error');

@@ -23,7 +23,12 @@ const block = fc.oneof(
 );
 const assistantBlock = fc.oneof(
   text.map((t) => ({ type: 'text', text: t })),
-  fc.record({ type: fc.constant('tool_use'), id: fc.constant('toolu_1'), name: fc.constant('get_weather'), input: fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })) }),
+  fc.record({
+    type: fc.constant('tool_use'),
+    id: fc.constant('toolu_1'),
+    name: fc.constant('get_weather'),
+    input: fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })),
+  }),
   text.map((t) => ({ type: 'thinking', thinking: t, signature: 'sig' })),
 );
 const message = fc.oneof(
@@ -36,7 +41,13 @@ const validRequest = fc.record(
     model: fc.constantFrom('anthropic/claude-sonnet-4.5', 'openai/gpt-4o-mini', 'anthropic/claude-haiku-4.5'),
     max_tokens: fc.integer({ min: 1, max: 4000 }),
     messages: fc.array(message, { minLength: 1, maxLength: 4 }),
-    system: fc.oneof(text, fc.array(text.map((t) => ({ type: 'text', text: t })), { maxLength: 2 })),
+    system: fc.oneof(
+      text,
+      fc.array(
+        text.map((t) => ({ type: 'text', text: t })),
+        { maxLength: 2 },
+      ),
+    ),
     tools: fc.constant([WEATHER]),
     tool_choice: fc.constantFrom({ type: 'auto' }, { type: 'none' }, { type: 'any' }, { type: 'tool', name: 'get_weather' }),
     stop_sequences: fc.array(fc.string({ minLength: 1, maxLength: 3 }), { maxLength: 2 }),
@@ -66,7 +77,8 @@ describe('POST /messages properties', () => {
   });
 
   const gateway = createGateway({ baseUrl: 'http://props.gateway.test/api/v1' });
-  const post = (body: unknown) => gateway.fetch('/messages', { method: 'POST', headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    gateway.fetch('/messages', { method: 'POST', headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('property: a valid request gets a 200 MessagesResult (or its stream), or an Anthropic-shaped 4xx', async () => {
     const statuses: number[] = [];
@@ -91,12 +103,18 @@ describe('POST /messages properties', () => {
 
   it('property: any JSON body gets an answer, never a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), validRequest.chain((r) => fc.record({ ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fc.constant(v)])), messages: fc.jsonValue() }))), async (body) => {
-        const res = await post(body);
-        expect(res.status).toBeLessThan(500);
-        if (res.status !== 200) expect(MessagesErrorBodySchema.safeParse(await res.json()).success).toBe(true);
-        else await res.text();
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          validRequest.chain((r) => fc.record({ ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fc.constant(v)])), messages: fc.jsonValue() })),
+        ),
+        async (body) => {
+          const res = await post(body);
+          expect(res.status).toBeLessThan(500);
+          if (res.status !== 200) expect(MessagesErrorBodySchema.safeParse(await res.json()).success).toBe(true);
+          else await res.text();
+        },
+      ),
       { numRuns: 80 },
     );
   });

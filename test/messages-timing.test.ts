@@ -11,10 +11,18 @@ const MODEL = 'acme/pace-1';
 const catalog = {
   extends: 'default' as const,
   providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-  models: [{ id: MODEL, name: 'Pace 1', context_length: 8192, endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }] }],
+  models: [
+    {
+      id: MODEL,
+      name: 'Pace 1',
+      context_length: 8192,
+      endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }],
+    },
+  ],
 };
 const HEADERS = { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' };
-const body = (extra: Record<string, unknown> = {}) => JSON.stringify({ model: MODEL, max_tokens: 40, messages: [{ role: 'user', content: 'Tell me about rivers.' }], ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ model: MODEL, max_tokens: 40, messages: [{ role: 'user', content: 'Tell me about rivers.' }], ...extra });
 
 /** Whether `promise` has settled after the microtasks and immediates queued so far. */
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {
@@ -43,7 +51,12 @@ describe('POST /messages with realistic timing', () => {
       if (done) break;
       seen.push({ at: clock.now() - start, text: value });
     }
-    expect(seen.filter((c) => c.at === 0).map((c) => c.text).join('')).toMatch(/event: message_start[\s\S]*event: ping/);
+    expect(
+      seen
+        .filter((c) => c.at === 0)
+        .map((c) => c.text)
+        .join(''),
+    ).toMatch(/event: message_start[\s\S]*event: ping/);
     expect(seen.find((c) => c.text.includes('"text_delta"'))?.at).toBe(800);
     const last = seen.at(-1)!;
     expect(last.text).toContain('event: message_stop');

@@ -5,10 +5,19 @@ import { MessagesErrorBodySchema, MessagesResultSchema, MessagesStreamEventSchem
 import { startTarget, TARGET_KINDS, type Target } from './targets.ts';
 
 const MODEL = 'anthropic/claude-sonnet-4.5';
-const WEATHER_TOOL = { name: 'get_weather', description: 'Current weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+const WEATHER_TOOL = {
+  name: 'get_weather',
+  description: 'Current weather',
+  input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
 
 /** Anthropic clients' headers: the key as x-api-key, and the API version. */
-const anthropicHeaders = (extra: Record<string, string> = {}) => ({ 'x-api-key': 'sk-gw-test', 'anthropic-version': '2023-06-01', 'content-type': 'application/json', ...extra });
+const anthropicHeaders = (extra: Record<string, string> = {}) => ({
+  'x-api-key': 'sk-gw-test',
+  'anthropic-version': '2023-06-01',
+  'content-type': 'application/json',
+  ...extra,
+});
 
 interface Sse {
   events: Array<{ event: string | undefined; data: Record<string, any> }>;
@@ -36,7 +45,8 @@ function assemble(events: Sse['events']) {
       else if (e.delta.type === 'thinking_delta') b.thinking += e.delta.thinking;
       else if (e.delta.type === 'signature_delta') b.signature = e.delta.signature;
       else if (e.delta.type === 'input_json_delta') json[e.index] += e.delta.partial_json;
-    } else if (e.type === 'content_block_stop' && blocks[e.index]?.type === 'tool_use') (blocks[e.index] as Record<string, any>).input = JSON.parse(json[e.index] || '{}');
+    } else if (e.type === 'content_block_stop' && blocks[e.index]?.type === 'tool_use')
+      (blocks[e.index] as Record<string, any>).input = JSON.parse(json[e.index] || '{}');
   }
   return blocks;
 }
@@ -48,8 +58,14 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
   });
   afterAll(() => target.close());
 
-  const post = (body: unknown, headers: Record<string, string> = {}) => target.fetch('/messages', { method: 'POST', headers: anthropicHeaders(headers), body: JSON.stringify(body) });
-  const ask = (extra: Record<string, unknown> = {}) => ({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Tell me about tea.' }], ...extra });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    target.fetch('/messages', { method: 'POST', headers: anthropicHeaders(headers), body: JSON.stringify(body) });
+  const ask = (extra: Record<string, unknown> = {}) => ({
+    model: MODEL,
+    max_tokens: 1024,
+    messages: [{ role: 'user', content: 'Tell me about tea.' }],
+    ...extra,
+  });
 
   it('answers the reference MessagesResult with text, end_turn, usage with cost, and the generation id as request-id', async () => {
     const res = await post(ask());
@@ -66,19 +82,35 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
   });
 
   it('lets a browser send x-api-key and read request-id (CORS)', async () => {
-    const preflight = await target.fetch('/messages', { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, anthropic-version, content-type' } });
+    const preflight = await target.fetch('/messages', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://app.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, anthropic-version, content-type',
+      },
+    });
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
     const res = await post(ask(), { origin: 'http://app.test' });
     expect(res.headers.get('access-control-expose-headers')).toContain('request-id');
   });
 
   it('accepts Authorization: Bearer too', async () => {
-    const res = await target.fetch('/messages', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(ask()) });
+    const res = await target.fetch('/messages', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify(ask()),
+    });
     expect(res.status).toBe(200);
   });
 
   it('streams the Anthropic grammar; the deltas join to the JSON answer of the same request', async () => {
-    const request = ask({ thinking: { type: 'enabled', budget_tokens: 1024 }, max_tokens: 4000, tools: [WEATHER_TOOL], messages: [{ role: 'user', content: 'What is the weather in Oslo?' }] });
+    const request = ask({
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      max_tokens: 4000,
+      tools: [WEATHER_TOOL],
+      messages: [{ role: 'user', content: 'What is the weather in Oslo?' }],
+    });
     const json = MessagesResultSchema.parse(await (await post(request)).json());
     const res = await post({ ...request, stream: true });
     expect(res.status).toBe(200);
@@ -105,7 +137,9 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
   });
 
   it('closes the tool loop: a tool_result turn gets a text answer that uses it', async () => {
-    const first = MessagesResultSchema.parse(await (await post(ask({ tools: [WEATHER_TOOL], messages: [{ role: 'user', content: 'What is the weather in Rome?' }] }))).json());
+    const first = MessagesResultSchema.parse(
+      await (await post(ask({ tools: [WEATHER_TOOL], messages: [{ role: 'user', content: 'What is the weather in Rome?' }] }))).json(),
+    );
     const use = first.content.find((b) => b.type === 'tool_use') as { id: string; name: string; input: unknown };
     expect(use).toBeDefined();
     const second = await post(
@@ -145,7 +179,7 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     expect(body.usage.output_tokens).toBeLessThanOrEqual(3);
   });
 
-  it('accepts a request without max_tokens (reference MessagesRequest requires only model and messages): no budget beyond the model\'s own', async () => {
+  it("accepts a request without max_tokens (reference MessagesRequest requires only model and messages): no budget beyond the model's own", async () => {
     const res = await post(ask({ max_tokens: undefined }));
     expect(res.status).toBe(200);
     const body = MessagesResultSchema.parse(await res.json());
@@ -171,7 +205,12 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     expect(res.headers.get('request-id')).toBe(error.request_id);
   });
 
-  it.each([['not JSON', '{"model":'], ['a JSON array', '[1,2]'], ['a string', '"hello"'], ['null', 'null']])('answers %s with a clear 400, never a crash', async (_name, raw) => {
+  it.each([
+    ['not JSON', '{"model":'],
+    ['a JSON array', '[1,2]'],
+    ['a string', '"hello"'],
+    ['null', 'null'],
+  ])('answers %s with a clear 400, never a crash', async (_name, raw) => {
     const res = await target.fetch('/messages', { method: 'POST', headers: anthropicHeaders(), body: raw });
     expect(res.status).toBe(400);
     const error = MessagesErrorBodySchema.parse(await res.json());
@@ -203,7 +242,7 @@ describe.each(TARGET_KINDS)('POST /messages (%s)', (kind) => {
     expect(events.at(-1)?.data.gateway_metadata).toBeDefined();
     const error = (await (await post(ask({ model: 'nobody/nothing' }), headers)).json()) as { gateway_metadata?: unknown };
     expect(error.gateway_metadata).toBeDefined();
-    expect(((await (await post(ask())).json()) as object)).not.toHaveProperty('gateway_metadata');
+    expect((await (await post(ask())).json()) as object).not.toHaveProperty('gateway_metadata');
   });
 
   it('a script matching the last user text answers on this surface too', async () => {

@@ -29,7 +29,9 @@ describe('GET /__gatewaykit/metrics', () => {
     const chat = { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
     const usages: Array<{ input_tokens: number; output_tokens: number; cost: number }> = [];
     for (const input of ['Tell me a joke', 'And another']) {
-      const answer = (await (await post(gateway, '/responses', { model: 'openai/gpt-4o-mini', input })).json()) as { usage: { input_tokens: number; output_tokens: number; cost: number } };
+      const answer = (await (await post(gateway, '/responses', { model: 'openai/gpt-4o-mini', input })).json()) as {
+        usage: { input_tokens: number; output_tokens: number; cost: number };
+      };
       usages.push(answer.usage);
     }
     expect((await post(gateway, '/chat/completions', chat)).status).toBe(200);
@@ -50,7 +52,10 @@ describe('GET /__gatewaykit/metrics', () => {
       const [operation, status] = key.split(' ') as [string, string];
       expect(Number(sample(families, 'gatewaykit_requests_total', { operation, status })?.value), key).toBe(n);
     }
-    expect(families.get('gatewaykit_requests_total')?.metrics.reduce((sum, m) => sum + Number(m.value), 0), JSON.stringify(families.get('gatewaykit_requests_total'))).toBe(journal.length);
+    expect(
+      families.get('gatewaykit_requests_total')?.metrics.reduce((sum, m) => sum + Number(m.value), 0),
+      JSON.stringify(families.get('gatewaykit_requests_total')),
+    ).toBe(journal.length);
 
     expect(families.get('gatewaykit_request_duration_seconds')?.type).toBe('HISTOGRAM');
     // At least the two plain answers of openai/gpt-4o-mini, as their usage said.
@@ -92,7 +97,10 @@ describe('GET /__gatewaykit/metrics', () => {
       const response = await fetch(`${new URL(running.baseUrl).origin}/__gatewaykit/metrics`);
       expect(response.status).toBe(200);
       const families = parsePrometheusTextFormat(await response.text());
-      expect(families.find((f) => f.name === 'gatewaykit_requests_total')?.metrics).toContainEqual({ labels: { operation: 'models.list', status: '200' }, value: '1' });
+      expect(families.find((f) => f.name === 'gatewaykit_requests_total')?.metrics).toContainEqual({
+        labels: { operation: 'models.list', status: '200' },
+        value: '1',
+      });
       const foreign = await fetch(`${new URL(running.baseUrl).origin}/__gatewaykit/metrics`, { headers: { origin: 'https://evil.example' } });
       expect(foreign.status).toBe(403);
     } finally {

@@ -31,7 +31,9 @@ describe.each(TARGET_KINDS)('model variants (%s)', (kind) => {
       expect(viaVariant.status).toBe(200);
       expect(viaVariant.body.model).toBe(model);
       expect(selected(viaVariant.body)).toBe(selected(viaSort.body));
-      expect(viaVariant.body.gateway_metadata.endpoints.available.map((e: any) => e.provider)).toEqual(viaSort.body.gateway_metadata.endpoints.available.map((e: any) => e.provider));
+      expect(viaVariant.body.gateway_metadata.endpoints.available.map((e: any) => e.provider)).toEqual(
+        viaSort.body.gateway_metadata.endpoints.available.map((e: any) => e.provider),
+      );
     }
   });
 
@@ -55,7 +57,9 @@ describe.each(TARGET_KINDS)('model variants (%s)', (kind) => {
     expect((await post({ model: 'openai/gpt-4o-mini' })).body.usage.cost).toBeGreaterThan(0);
     const missing = await post({ model: 'openai/gpt-5:free' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe('model: "openai/gpt-5:free" is not a valid model ID: openai/gpt-5 has no free variant (its catalogue variants: none)');
+    expect(missing.body.error.message).toBe(
+      'model: "openai/gpt-5:free" is not a valid model ID: openai/gpt-5 has no free variant (its catalogue variants: none)',
+    );
   });
 
   it(':thinking turns reasoning on for a model that lists it', async () => {
@@ -68,17 +72,28 @@ describe.each(TARGET_KINDS)('model variants (%s)', (kind) => {
   it('an unknown suffix is a clear 400 naming the field and the known variants; fallbacks take variants too', async () => {
     const bad = await post({ model: 'openai/gpt-4o-mini:turbo' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('model: "openai/gpt-4o-mini:turbo" has an unknown variant ":turbo" (known variants: :nitro, :floor, :exacto, :online, :free, :thinking)');
+    expect(bad.body.error.message).toBe(
+      'model: "openai/gpt-4o-mini:turbo" has an unknown variant ":turbo" (known variants: :nitro, :floor, :exacto, :online, :free, :thinking)',
+    );
     expect((await post({ model: 'openai/gpt-4o-mini', models: ['x-ai/none:fast'] })).body.error.message).toMatch(/^models\[0\]: /);
     expect((await post({ model: 'openai/gpt-5-mini', models: ['openai/gpt-4o-mini:floor'] })).status).toBe(200);
   });
 
   it('GET /models lists the catalogue variants, and the rankings dataset ranks exactly those', async () => {
-    const models = (await (await target.fetch('/models', { headers: jsonHeaders() })).json()) as { data: Array<{ id: string; pricing: Record<string, string> }> };
+    const models = (await (await target.fetch('/models', { headers: jsonHeaders() })).json()) as {
+      data: Array<{ id: string; pricing: Record<string, string> }>;
+    };
     const listed = models.data.map((m) => m.id).filter((id) => id.includes(':'));
-    expect(listed.sort()).toEqual(['anthropic/claude-sonnet-4.5:thinking', 'deepseek/deepseek-chat-v3.1:free', 'google/gemini-2.5-pro:free', 'openai/gpt-4o-mini:free']);
+    expect(listed.sort()).toEqual([
+      'anthropic/claude-sonnet-4.5:thinking',
+      'deepseek/deepseek-chat-v3.1:free',
+      'google/gemini-2.5-pro:free',
+      'openai/gpt-4o-mini:free',
+    ]);
     expect(models.data.find((m) => m.id === 'openai/gpt-4o-mini:free')?.pricing).toMatchObject({ prompt: '0', completion: '0' });
-    const rankings = (await (await target.fetch('/datasets/rankings-daily', { headers: jsonHeaders() })).json()) as { data: Array<{ model_permaslug: string }> };
+    const rankings = (await (await target.fetch('/datasets/rankings-daily', { headers: jsonHeaders() })).json()) as {
+      data: Array<{ model_permaslug: string }>;
+    };
     const ranked = [...new Set(rankings.data.map((r) => r.model_permaslug).filter((id) => id.includes(':')))];
     expect(ranked.sort()).toEqual(listed);
     for (const id of listed) expect((await post({ model: id })).status).toBe(200);

@@ -24,7 +24,11 @@ describe.each(TARGET_KINDS)('models filters, endpoints listing, web max_results 
 
   it('category keeps the models of that use case, and an unknown category is a 400 listing the values', async () => {
     const programming = await ids('category=programming');
-    expect(programming).toEqual(listedModels(SMALL_CATALOG.models).filter((m) => m.categories.includes('programming')).map((m) => m.id));
+    expect(programming).toEqual(
+      listedModels(SMALL_CATALOG.models)
+        .filter((m) => m.categories.includes('programming'))
+        .map((m) => m.id),
+    );
     expect(programming.length).toBeGreaterThan(2);
     expect(programming.length).toBeLessThan(listedModels(SMALL_CATALOG.models).length);
     expect(await ids('category=marketing/seo')).toEqual(['anthropic/claude-haiku-4.5', 'google/gemini-2.5-flash']);
@@ -34,7 +38,11 @@ describe.each(TARGET_KINDS)('models filters, endpoints listing, web max_results 
   });
 
   it('arch keeps a model family, case-insensitively; a family name matches its versions', async () => {
-    expect(await ids('arch=claude')).toEqual(listedModels(SMALL_CATALOG.models).filter((m) => m.tokenizer === 'Claude').map((m) => m.id));
+    expect(await ids('arch=claude')).toEqual(
+      listedModels(SMALL_CATALOG.models)
+        .filter((m) => m.tokenizer === 'Claude')
+        .map((m) => m.id),
+    );
     expect(await ids('arch=Llama')).toEqual(['meta-llama/llama-3.3-70b-instruct']);
     expect((await ids('arch=GPT,Gemini')).every((id) => id.startsWith('openai/') || id.startsWith('google/'))).toBe(true);
     expect(await ids('arch=nothing')).toEqual([]);

@@ -33,7 +33,23 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
     expect(body.data.map((m: any) => m.id)).toEqual(LISTED.map((m) => m.id));
     expect(body.total_count).toBe(LISTED.length);
     for (const m of body.data) {
-      expect(Object.keys(m)).toEqual(expect.arrayContaining(['id', 'canonical_slug', 'name', 'created', 'pricing', 'context_length', 'architecture', 'top_provider', 'per_request_limits', 'supported_parameters', 'default_parameters', 'supported_voices', 'links']));
+      expect(Object.keys(m)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'canonical_slug',
+          'name',
+          'created',
+          'pricing',
+          'context_length',
+          'architecture',
+          'top_provider',
+          'per_request_limits',
+          'supported_parameters',
+          'default_parameters',
+          'supported_voices',
+          'links',
+        ]),
+      );
       expect(m.pricing.prompt).toMatch(/^\d/);
       expect(typeof m.top_provider.is_moderated).toBe('boolean');
     }
@@ -61,7 +77,10 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
           const v = value(m);
           return v !== null && (side === 'min' ? v >= bound - 1e-9 : v <= bound + 1e-9);
         });
-        expect(body.data.map((m: any) => m.id), `${side}_${name}`).toEqual(expected.map((m) => m.id));
+        expect(
+          body.data.map((m: any) => m.id),
+          `${side}_${name}`,
+        ).toEqual(expected.map((m) => m.id));
       }
     }
   });
@@ -96,7 +115,14 @@ describe.each(TARGET_KINDS)('GET /models and GET /videos/models (%s)', (kind) =>
         async (name, value) => {
           const { status, body } = await list(`?${name}=${encodeURIComponent(value)}`);
           const intParam = name.endsWith('_days');
-          const valid = name === 'sort' ? false : name === 'min_tool_success_rate' ? value === '' ? false : Number(value) >= 0 && Number(value) <= 1 : value !== '' && Number(value) >= 0 && (!intParam || Number.isInteger(Number(value)));
+          const valid =
+            name === 'sort'
+              ? false
+              : name === 'min_tool_success_rate'
+                ? value === ''
+                  ? false
+                  : Number(value) >= 0 && Number(value) <= 1
+                : value !== '' && Number(value) >= 0 && (!intParam || Number.isInteger(Number(value)));
           if (valid) expect(status).toBe(200);
           else {
             expect(status).toBe(400);

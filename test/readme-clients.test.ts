@@ -26,10 +26,16 @@ const MODEL = 'openai/gpt-4o-mini';
 /** client name -> the base URL its README row gives, on the in-process origin. */
 function readmeBaseUrls(): Map<string, string> {
   const start = readme.indexOf('### The base URL each client needs');
-  const rows = readme.slice(start, readme.indexOf('\n#', start + 4)).split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| client'));
+  const rows = readme
+    .slice(start, readme.indexOf('\n#', start + 4))
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| client'));
   const urls = new Map<string, string>();
   for (const row of rows) {
-    const [client, , url] = row.split('|').slice(1).map((cell) => cell.trim());
+    const [client, , url] = row
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
     const base = /`(http[^`]+)`/.exec(url ?? '')?.[1];
     if (client && base) urls.set(client, base.replace(START_ORIGIN, ORIGIN));
   }

@@ -71,6 +71,10 @@ describe('curl examples in the docs', () => {
     const statuses = [...result.stderr.matchAll(/@@status=(\d{3})@@/g)].map((m) => Number(m[1]));
     expect(statuses.length, result.stderr).toBeGreaterThan(0);
     if (block.expected) expect(statuses).toEqual(block.expected);
-    else expect(statuses.filter((s) => s < 200 || s > 299), result.stdout).toEqual([]);
+    else
+      expect(
+        statuses.filter((s) => s < 200 || s > 299),
+        result.stdout,
+      ).toEqual([]);
   });
 });

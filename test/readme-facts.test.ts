@@ -15,13 +15,13 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' '
 const doc = (name: string) => readFileSync(join(root, 'docs', name), 'utf8').replace(/\s+/g, ' ');
 
 describe('README facts come from the code', () => {
-  test('the number of conformance checks is the registry\'s', () => {
+  test("the number of conformance checks is the registry's", () => {
     const stated = [...readme.matchAll(/\b(\d+) checks\b/g)].map((m) => Number(m[1]));
     expect(stated.length).toBeGreaterThan(0);
     for (const n of stated) expect(n).toBe(ALL_CHECKS.length);
   });
 
-  test('the --max-requests defaults are the conformance runner\'s, in the README, the docs and --help', () => {
+  test("the --max-requests defaults are the conformance runner's, in the README, the docs and --help", () => {
     const readmeDefault = /`--max-requests`, default (\d+); (\d+) against the simulator/.exec(readme);
     expect(readmeDefault?.slice(1).map(Number)).toEqual([DEFAULT_MAX_REQUESTS, SIMULATOR_MAX_REQUESTS]);
     expect(doc('conformance.md')).toContain(`default ${DEFAULT_MAX_REQUESTS}, ${SIMULATOR_MAX_REQUESTS} against the simulator`);
@@ -34,7 +34,7 @@ describe('README facts come from the code', () => {
     expect(readme).not.toMatch(/\b\d[\d,]* tests\b/);
   });
 
-  test('the Node version is the package\'s engines range', () => {
+  test("the Node version is the package's engines range", () => {
     const engines = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
     expect(engines).toBe('>=20.19');
     expect(readme).toContain('Requires Node.js 20.19 or later.');

@@ -38,7 +38,10 @@ describe('the README operations table is the operations table', () => {
 
   test('names nothing the gateway does not serve', () => {
     const served = new Set([...tableEndpoints().map((e) => readmeForm(e.method, e.path)), ...GATEWAY_ONLY]);
-    expect(named.filter((name) => !served.has(name)), 'README rows the operations table does not serve').toEqual([]);
+    expect(
+      named.filter((name) => !served.has(name)),
+      'README rows the operations table does not serve',
+    ).toEqual([]);
     expect(named.length).toBeGreaterThanOrEqual(tableEndpoints().length);
   });
 
@@ -49,6 +52,9 @@ describe('the README operations table is the operations table', () => {
     expect(row).toBeDefined();
     const paid = paidEndpoints().map((e) => e.path);
     expect(paid.length).toBeGreaterThan(0);
-    expect(paid.filter((path) => !row!.includes(`\`${path}\``)), 'paid operations the 402 row does not name').toEqual([]);
+    expect(
+      paid.filter((path) => !row!.includes(`\`${path}\``)),
+      'paid operations the 402 row does not name',
+    ).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ async function pairs(reference: ReferenceDocument): Promise<Pair[]> {
   const gateway = createGateway({ baseUrl: 'http://drift.gateway.test/api/v1' });
   const ours = (await (await gateway.fetch('http://drift.gateway.test/api/v1/openapi.json')).json()) as Json;
   const referenceById = new Map<string, Json>();
-  for (const methods of Object.values(reference.paths)) for (const op of Object.values(methods as Json)) if (op?.operationId) referenceById.set(op.operationId, op);
+  for (const methods of Object.values(reference.paths))
+    for (const op of Object.values(methods as Json)) if (op?.operationId) referenceById.set(op.operationId, op);
   const out: Pair[] = [];
   for (const methods of Object.values(ours.paths as Json)) {
     for (const op of Object.values(methods as Json) as Json[]) {
@@ -45,7 +46,12 @@ async function pairs(reference: ReferenceDocument): Promise<Pair[]> {
       const status = firstSuccess(op.responses);
       const refStatus = status && jsonSchema(refOp.responses?.[status]?.content) ? status : firstSuccess(refOp.responses ?? {});
       if (status && refStatus) {
-        out.push({ operation: `${name} ${status}`, direction: 'response', reference: jsonSchema(refOp.responses[refStatus].content), ours: jsonSchema(op.responses[status].content) });
+        out.push({
+          operation: `${name} ${status}`,
+          direction: 'response',
+          reference: jsonSchema(refOp.responses[refStatus].content),
+          ours: jsonSchema(op.responses[status].content),
+        });
       }
     }
   }
@@ -62,11 +68,14 @@ describe('the served operations against the reference (drift)', () => {
         (line) => `${pair.operation} ${line}`,
       ),
     );
-    if (process.env.DRIFT_OUT) (await import("node:fs")).writeFileSync(process.env.DRIFT_OUT, JSON.stringify(found, null, 1));
+    if (process.env.DRIFT_OUT) (await import('node:fs')).writeFileSync(process.env.DRIFT_OUT, JSON.stringify(found, null, 1));
     expect(list.length).toBeGreaterThan(20);
     const unexplained = found.filter((line) => !DRIFT_EXCEPTIONS.some((e) => e.match.test(line)));
     expect(unexplained, 'differences from the reference with no recorded reason').toEqual([]);
     const unused = DRIFT_EXCEPTIONS.filter((e) => !found.some((line) => e.match.test(line)));
-    expect(unused.map((e) => String(e.match)), 'exceptions that no longer match a difference').toEqual([]);
+    expect(
+      unused.map((e) => String(e.match)),
+      'exceptions that no longer match a difference',
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ function referenceExample(): Record<string, unknown> {
 
 describe.each(TARGET_KINDS)('POST /rerank (%s)', (kind) => {
   let target: Target;
-  const post = (body: unknown, key?: string, extra: Record<string, string> = {}) => target.fetch('/rerank', { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
+  const post = (body: unknown, key?: string, extra: Record<string, string> = {}) =>
+    target.fetch('/rerank', { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
   const get = (path: string) => target.fetch(path, { headers: { authorization: 'Bearer sk-gw-test' } });
 
   beforeAll(async () => {
@@ -68,12 +69,20 @@ describe.each(TARGET_KINDS)('POST /rerank (%s)', (kind) => {
     expect(await errorOf(await post({ model: COHERE, query: 'x', documents: ['a'], top_n: 0 }), 400)).toMatch(/^top_n/);
     expect(await errorOf(await post({ model: COHERE, query: 'x', documents: [{}] }), 400)).toMatch(/^documents\[0\]: a structured document needs/);
     expect(await errorOf(await post({ model: 'acme/none', query: 'x', documents: ['a'] }), 400)).toMatch(/^model: "acme\/none" is not a valid model ID/);
-    expect(await errorOf(await post({ model: COHERE, query: 'x', documents: Array(1001).fill('a') }), 400)).toMatch(/^documents: cohere\/rerank-v3.5 reranks at most 1000/);
-    const anonymous = await target.fetch('/rerank', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: COHERE, query: 'x', documents: ['a'] }) });
+    expect(await errorOf(await post({ model: COHERE, query: 'x', documents: Array(1001).fill('a') }), 400)).toMatch(
+      /^documents: cohere\/rerank-v3.5 reranks at most 1000/,
+    );
+    const anonymous = await target.fetch('/rerank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: COHERE, query: 'x', documents: ['a'] }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await errorOf(await post({ model: COHERE, query: 'x', documents: ['a'] }, 'sk-gw-no-credits'), 402)).toBeTruthy();
     target.gateway.control.failProvider('amazon-bedrock', 503, 1);
-    expect(await errorOf(await post({ model: COHERE, query: 'x', documents: ['a'], provider: { order: ['amazon-bedrock'], allow_fallbacks: false } }), 503)).toContain('Amazon Bedrock');
+    expect(
+      await errorOf(await post({ model: COHERE, query: 'x', documents: ['a'], provider: { order: ['amazon-bedrock'], allow_fallbacks: false } }), 503),
+    ).toContain('Amazon Bedrock');
     expect(await errorOf(await post({ model: COHERE, query: 'x', documents: ['a'], provider: { only: ['groq'] } }), 404)).toContain('No endpoints');
   });
 });

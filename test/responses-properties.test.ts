@@ -20,7 +20,11 @@ const input = fc.oneof(
   fc.array(
     fc.oneof(
       fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'developer'), content: text }),
-      fc.record({ type: fc.constant('message'), role: fc.constant('user'), content: fc.array(fc.record({ type: fc.constant('input_text'), text }), { minLength: 1, maxLength: 3 }) }),
+      fc.record({
+        type: fc.constant('message'),
+        role: fc.constant('user'),
+        content: fc.array(fc.record({ type: fc.constant('input_text'), text }), { minLength: 1, maxLength: 3 }),
+      }),
     ),
     { minLength: 1, maxLength: 4 },
   ),
@@ -64,7 +68,10 @@ describe('POST /responses properties', () => {
       fc.constantFrom({ type: 'string', format: 'email' }, { type: 'string', format: 'date-time' }, { type: 'string', format: 'uuid' }),
       fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }).map((values) => ({ type: 'string', enum: values })),
     );
-    const prop = fc.oneof(leaf, leaf.map((items) => ({ type: 'array', items, minItems: 1, maxItems: 3 })));
+    const prop = fc.oneof(
+      leaf,
+      leaf.map((items) => ({ type: 'array', items, minItems: 1, maxItems: 3 })),
+    );
     const parameters = fc
       .dictionary(fc.stringMatching(/^[a-z][a-z_]{0,7}$/), prop, { minKeys: 1, maxKeys: 5 })
       .chain((properties) => fc.subarray(Object.keys(properties)).map((required) => ({ type: 'object', properties, required, additionalProperties: false })));

@@ -50,7 +50,8 @@ describe.each(TARGET_KINDS)('reasoning (%s)', (kind) => {
 
   it('effort scales the reasoning tokens: minimal < low < medium (the default) < high < xhigh < max', async () => {
     const tokens: number[] = [];
-    for (const effort of ['minimal', 'low', 'medium', 'high', 'xhigh', 'max']) tokens.push((await create({ reasoning: { effort } })).usage.output_tokens_details.reasoning_tokens);
+    for (const effort of ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'])
+      tokens.push((await create({ reasoning: { effort } })).usage.output_tokens_details.reasoning_tokens);
     for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1] as number);
     expect((await create({})).usage.output_tokens_details.reasoning_tokens).toBe(tokens[2]);
   });
@@ -97,7 +98,9 @@ describe.each(TARGET_KINDS)('reasoning (%s)', (kind) => {
     expect(atob((a?.encrypted_content ?? '').slice(6))).not.toContain(readable.slice(0, 12));
     expect(reasoningOf(await create({}))).not.toHaveProperty('encrypted_content');
     // Sent back in the next turn, as the openai SDK does with store: false.
-    const next = await create({ input: [{ role: 'user', content: PROMPT }, a, { role: 'assistant', content: 'Chlorophyll fades.' }, { role: 'user', content: 'And red leaves?' }] });
+    const next = await create({
+      input: [{ role: 'user', content: PROMPT }, a, { role: 'assistant', content: 'Chlorophyll fades.' }, { role: 'user', content: 'And red leaves?' }],
+    });
     expect(next.output.at(-1)?.type).toBe('message');
     const bad = await post({ input: [{ type: 'reasoning', summary: [], encrypted_content: 42 }] });
     expect(bad.status).toBe(400);

@@ -24,7 +24,11 @@ describe.each(TARGET_KINDS)('reference shapes of note A fields (%s)', (kind) => 
     ['tool_choice typo', { tool_choice: 'requried' }, 'tool_choice: must be one of "auto", "none", "required" (got "requried")'],
     ['tool_choice object kind typo', { tool_choice: { type: 'fucntion', name: 'f' } }, 'tool_choice.type: must be one of "function"'],
     ['tool_choice function without name', { tool_choice: { type: 'function' } }, 'tool_choice.name: required'],
-    ['reasoning.effort typo', { reasoning: { effort: 'hgih' } }, 'reasoning.effort: must be one of "max", "xhigh", "high", "medium", "low", "minimal", "none" (got "hgih")'],
+    [
+      'reasoning.effort typo',
+      { reasoning: { effort: 'hgih' } },
+      'reasoning.effort: must be one of "max", "xhigh", "high", "medium", "low", "minimal", "none" (got "hgih")',
+    ],
     ['reasoning.summary typo', { reasoning: { summary: 'short' } }, 'reasoning.summary: must be one of "auto", "concise", "detailed"'],
     ['reasoning.max_tokens negative', { reasoning: { max_tokens: -1 } }, 'reasoning.max_tokens: must be >= 0'],
     ['reasoning not an object', { reasoning: 'high' }, 'reasoning: expected object'],
@@ -32,7 +36,16 @@ describe.each(TARGET_KINDS)('reference shapes of note A fields (%s)', (kind) => 
     ['text.format unknown kind', { text: { format: { type: 'yaml' } } }, 'text.format.type: must be one of "text", "json_object", "json_schema" (got "yaml")'],
     ['json_schema without schema', { text: { format: { type: 'json_schema', name: 'x' } } }, 'text.format.schema: required'],
     ['text.verbosity typo', { text: { verbosity: 'loud' } }, 'text.verbosity: must be one of'],
-    ['function_call_output without call_id', { input: [{ role: 'user', content: 'Hi' }, { type: 'function_call_output', output: '{}' }] }, 'input[1].call_id: required (expected string)'],
+    [
+      'function_call_output without call_id',
+      {
+        input: [
+          { role: 'user', content: 'Hi' },
+          { type: 'function_call_output', output: '{}' },
+        ],
+      },
+      'input[1].call_id: required (expected string)',
+    ],
     ['function_call without arguments', { input: [{ type: 'function_call', call_id: 'c', name: 'f' }] }, 'input[0].arguments: required (expected string)'],
     ['cache_control.ttl not a reference value', { cache_control: { type: 'ephemeral', ttl: '2h' } }, 'cache_control.ttl: must be one of "5m", "1h" (got "2h")'],
     ['metadata key of 65 code points', { metadata: { ['é'.repeat(65)]: 'v' } }, 'at most 64 characters (got 65)'],
@@ -50,8 +63,17 @@ describe.each(TARGET_KINDS)('reference shapes of note A fields (%s)', (kind) => 
     ['every tool_choice mode', { tool_choice: 'none' }],
     ['a hosted tool choice', { tool_choice: { type: 'web_search_preview' } }],
     ['a gateway server tool choice', { tool_choice: { type: 'gateway:datetime' } }],
-    ['allowed_tools', { tools: [{ type: 'function', name: 'f', parameters: { type: 'object' } }], tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'f' }] } }],
-    ['reasoning with every reference member', { reasoning: { effort: 'low', summary: 'concise', enabled: true, max_tokens: 100, exclude: false, mode: 'standard', context: 'auto' } }],
+    [
+      'allowed_tools',
+      {
+        tools: [{ type: 'function', name: 'f', parameters: { type: 'object' } }],
+        tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'f' }] },
+      },
+    ],
+    [
+      'reasoning with every reference member',
+      { reasoning: { effort: 'low', summary: 'concise', enabled: true, max_tokens: 100, exclude: false, mode: 'standard', context: 'auto' } },
+    ],
     ['reasoning null and unknown members', { reasoning: null }],
     ['reasoning with an extra member', { reasoning: { effort: 'medium', future_knob: 1 } }],
     ['truncation null', { truncation: null }],

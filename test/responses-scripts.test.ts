@@ -13,8 +13,16 @@ const MODEL = 'openai/gpt-4o-mini';
 const SCRIPTS: ScriptRuleInput[] = [
   { id: 'greeting', match: { input: 'hello gateway' }, reply: { type: 'text', text: 'Hello from a script! Café ☕' } },
   { id: 'once', match: { input: 'just once' }, times: 1, reply: { type: 'text', text: 'Only the first time.' } },
-  { id: 'call', match: { input: { regex: '^book a table', flags: 'i' } }, reply: { type: 'function_call', name: 'book_table', arguments: { people: 4, time: '19:30' } } },
-  { id: 'think', match: { model: 'openai/gpt-5-mini', input: 'think' }, reply: { type: 'reasoning', reasoning: 'Scripted thoughts.', summary: 'Thought.', text: 'Scripted answer.' } },
+  {
+    id: 'call',
+    match: { input: { regex: '^book a table', flags: 'i' } },
+    reply: { type: 'function_call', name: 'book_table', arguments: { people: 4, time: '19:30' } },
+  },
+  {
+    id: 'think',
+    match: { model: 'openai/gpt-5-mini', input: 'think' },
+    reply: { type: 'reasoning', reasoning: 'Scripted thoughts.', summary: 'Thought.', text: 'Scripted answer.' },
+  },
   { id: 'refuse', match: { metadata: { case: 'refuse' } }, reply: { type: 'refusal', refusal: 'I cannot help with that.' } },
   { id: 'overloaded', match: { headers: { 'x-test-case': 'overload' } }, reply: { type: 'error', status: 529, message: 'Scripted overload' } },
 ];
@@ -45,7 +53,12 @@ describe.each(TARGET_KINDS)('scripted replies (%s)', (kind) => {
     const r = await result({ input: 'Well, HELLO GATEWAY!' });
     expect(r.output[0]?.content[0].text).toBe('Hello from a script! Café ☕');
     const events = await readEvents(await post({ input: 'hello gateway', stream: true }));
-    expect(events.filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta).join('')).toBe('Hello from a script! Café ☕');
+    expect(
+      events
+        .filter((e) => e.type === 'response.output_text.delta')
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe('Hello from a script! Café ☕');
   });
 
   it('a function call with the scripted arguments', async () => {
@@ -130,7 +143,10 @@ describe('gatewaykit serve --scripts FILE', () => {
     expect(server.out()).not.toContain('listening');
     // Every bad rule is named, not only the first.
     const several = join(dir, 'several-bad.json');
-    writeFileSync(several, JSON.stringify([{ id: 'a', reply: { type: 'refusal' } }, { reply: { type: 'text', text: 'ok' } }, { id: 'c', reply: { type: 'error', status: 999 } }]));
+    writeFileSync(
+      several,
+      JSON.stringify([{ id: 'a', reply: { type: 'refusal' } }, { reply: { type: 'text', text: 'ok' } }, { id: 'c', reply: { type: 'error', status: 999 } }]),
+    );
     const both = run(['--scripts', several]);
     expect(await both.exited).toBe(2);
     expect(both.err()).toContain(`${several}: scripts[0] ("a"): reply.refusal: required`);

@@ -18,7 +18,11 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
   afterAll(() => target.close());
 
   const post = (body: Record<string, unknown>) =>
-    target.fetch('/responses', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: MODEL, input: 'What is new with server-sent events and streaming?', ...body }) });
+    target.fetch('/responses', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: MODEL, input: 'What is new with server-sent events and streaming?', ...body }),
+    });
   const create = async (body: Record<string, unknown>) => {
     const res = await post(body);
     const text = await res.text();
@@ -28,18 +32,25 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
     return result;
   };
 
-  it.each([['web_search'], ['web_search_preview'], ['gateway:web_search']])('%s: a search item with sources from the fixtures, then a message whose annotations point into its text', async (type) => {
-    const result = await create({ tools: [{ type }] });
-    const [search, message] = result.output;
-    expect(search).toMatchObject({ type: type === 'gateway:web_search' ? 'gateway:web_search' : 'web_search_call', status: 'completed', action: { type: 'search', query: expect.any(String) } });
-    expect(search.action.sources.length).toBeGreaterThan(0);
-    const text = message.content[0].text as string;
-    const annotations = message.content[0].annotations as Array<{ url: string; title: string; start_index: number; end_index: number }>;
-    expect(annotations.map((a) => a.url)).toEqual(search.action.sources.map((s: { url: string }) => s.url));
-    for (const a of annotations) expect(text.slice(a.start_index, a.end_index)).toBe(`[${a.title}](${a.url})`);
-    // Deterministic from the fixtures: the same request finds the same sources.
-    expect((await create({ tools: [{ type }] })).output[0].action).toEqual(search.action);
-  });
+  it.each([['web_search'], ['web_search_preview'], ['gateway:web_search']])(
+    '%s: a search item with sources from the fixtures, then a message whose annotations point into its text',
+    async (type) => {
+      const result = await create({ tools: [{ type }] });
+      const [search, message] = result.output;
+      expect(search).toMatchObject({
+        type: type === 'gateway:web_search' ? 'gateway:web_search' : 'web_search_call',
+        status: 'completed',
+        action: { type: 'search', query: expect.any(String) },
+      });
+      expect(search.action.sources.length).toBeGreaterThan(0);
+      const text = message.content[0].text as string;
+      const annotations = message.content[0].annotations as Array<{ url: string; title: string; start_index: number; end_index: number }>;
+      expect(annotations.map((a) => a.url)).toEqual(search.action.sources.map((s: { url: string }) => s.url));
+      for (const a of annotations) expect(text.slice(a.start_index, a.end_index)).toBe(`[${a.title}](${a.url})`);
+      // Deterministic from the fixtures: the same request finds the same sources.
+      expect((await create({ tools: [{ type }] })).output[0].action).toEqual(search.action);
+    },
+  );
 
   it('gateway:datetime reports the gateway clock', async () => {
     const result = await create({ input: 'What time is it?', tools: [{ type: 'gateway:datetime' }] });
@@ -50,7 +61,9 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
   it('max_tool_calls bounds the server-tool calls; tool_choice none calls none', async () => {
     const tools = [{ type: 'gateway:web_search' }, { type: 'gateway:datetime' }];
     expect((await create({ tools })).output.filter((i: any) => i.type.startsWith('gateway:'))).toHaveLength(2);
-    expect((await create({ tools, max_tool_calls: 1 })).output.filter((i: any) => i.type.startsWith('gateway:')).map((i: any) => i.type)).toEqual(['gateway:web_search']);
+    expect((await create({ tools, max_tool_calls: 1 })).output.filter((i: any) => i.type.startsWith('gateway:')).map((i: any) => i.type)).toEqual([
+      'gateway:web_search',
+    ]);
     expect((await create({ tools, max_tool_calls: 0 })).output.map((i: any) => i.type)).toEqual(['message']);
     expect((await create({ tools, tool_choice: 'none' })).output.map((i: any) => i.type)).toEqual(['message']);
   });
@@ -82,8 +95,22 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
     it('fetches each URL of the prompt from the fetch fixtures; an unreachable host is an error result, not a failure', async () => {
       const result = await create({ input: prompt, tools: fetchTool() });
       const [page, missing, message] = result.output;
-      expect(page).toEqual({ type: 'gateway:web_fetch', url: known.url, title: known.title, httpStatus: 200, content: known.text, id: expect.stringMatching(/^wf_/), status: 'completed' });
-      expect(missing).toEqual({ type: 'gateway:web_fetch', url: 'https://docs.example.invalid/guide', error: 'url_not_accessible: host docs.example.invalid does not resolve', id: expect.stringMatching(/^wf_/), status: 'completed' });
+      expect(page).toEqual({
+        type: 'gateway:web_fetch',
+        url: known.url,
+        title: known.title,
+        httpStatus: 200,
+        content: known.text,
+        id: expect.stringMatching(/^wf_/),
+        status: 'completed',
+      });
+      expect(missing).toEqual({
+        type: 'gateway:web_fetch',
+        url: 'https://docs.example.invalid/guide',
+        error: 'url_not_accessible: host docs.example.invalid does not resolve',
+        id: expect.stringMatching(/^wf_/),
+        status: 'completed',
+      });
       // The fetched page is cited in the text; the failed one is not.
       const part = message.content[0];
       expect(part.annotations.map((a: { url: string }) => a.url)).toEqual([known.url]);
@@ -91,7 +118,10 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
       expect(part.text.slice(a.start_index, a.end_index)).toBe(`[${known.title}](${known.url})`);
       expect(result.usage.server_tool_use_details).toEqual({ tool_calls_requested: 2, tool_calls_executed: 1, web_search_requests: 0 });
       // The output goes back as input on the next turn (how clients keep a conversation); no URL in the new turn, no fetch.
-      const next = await create({ input: [{ role: 'user', content: prompt }, ...result.output, { role: 'user', content: 'Thanks. Anything else?' }], tools: fetchTool() });
+      const next = await create({
+        input: [{ role: 'user', content: prompt }, ...result.output, { role: 'user', content: 'Thanks. Anything else?' }],
+        tools: fetchTool(),
+      });
       expect(next.output.map((i: any) => i.type)).toEqual(['message']);
       // Deterministic.
       expect((await create({ input: prompt, tools: fetchTool() })).output.slice(0, 2).map(({ id: _id, ...rest }: any) => rest)).toEqual(
@@ -111,14 +141,18 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
       });
       const stage = ((await withMetadata.json()) as any).gateway_metadata.pipeline.find((s: any) => s.name === 'web-fetch');
       const tool = await create({ input: prompt, tools: fetchTool() });
-      const fromTool = tool.output.filter((i: any) => i.type === 'gateway:web_fetch').map((i: any) => [i.url, i.title ?? null, i.error?.split(': ')[0] ?? null]);
+      const fromTool = tool.output
+        .filter((i: any) => i.type === 'gateway:web_fetch')
+        .map((i: any) => [i.url, i.title ?? null, i.error?.split(': ')[0] ?? null]);
       expect(stage.data.fetches.map((f: any) => [f.url, f.title ?? null, f.code ?? null])).toEqual(fromTool);
     });
 
     it('parameters: max_uses, blocked_domains, allowed_domains and max_content_tokens, as the plugin applies them', async () => {
       const twoPages = `Compare ${FETCH_PAGES[0]!.url} with ${known.url}.`;
       const errors = async (parameters: Record<string, unknown>) =>
-        (await create({ input: twoPages, tools: fetchTool(parameters) })).output.filter((i: any) => i.type === 'gateway:web_fetch').map((i: any) => i.error ?? 'ok');
+        (await create({ input: twoPages, tools: fetchTool(parameters) })).output
+          .filter((i: any) => i.type === 'gateway:web_fetch')
+          .map((i: any) => i.error ?? 'ok');
       expect(await errors({ max_uses: 1 })).toEqual(['ok', 'max_uses_exceeded: max_uses (1) exceeded']);
       expect(await errors({ max_uses: 0 })).toEqual(['max_uses_exceeded: max_uses (0) exceeded', 'max_uses_exceeded: max_uses (0) exceeded']);
       expect(await errors({ blocked_domains: [new URL(known.url).hostname] })).toEqual(['ok', 'url_not_allowed: domain is in blocked_domains']);
@@ -134,7 +168,11 @@ describe.each(TARGET_KINDS)('server tools (%s)', (kind) => {
       expect(plain.output.map((i: any) => i.type)).toEqual(['message']);
       expect(plain.usage.server_tool_use_details).toBeUndefined();
       const both = [{ type: 'gateway:datetime' }, ...fetchTool()];
-      expect((await create({ input: prompt, tools: both, max_tool_calls: 2 })).output.map((i: any) => i.type)).toEqual(['gateway:datetime', 'gateway:web_fetch', 'message']);
+      expect((await create({ input: prompt, tools: both, max_tool_calls: 2 })).output.map((i: any) => i.type)).toEqual([
+        'gateway:datetime',
+        'gateway:web_fetch',
+        'message',
+      ]);
       expect((await create({ input: prompt, tools: both, tool_choice: 'none' })).output.map((i: any) => i.type)).toEqual(['message']);
       const many = Array.from({ length: 2000 }, (_, i) => `https://site${i}.example/page`).join(' ');
       const capped = await create({ input: many, tools: fetchTool() });

@@ -132,7 +132,10 @@ describe.each(TARGET_KINDS)('POST /responses stream (%s)', (kind) => {
   it('function calls stream their arguments as deltas that join to the done arguments', async () => {
     const { parsed } = await stream({ model: MODEL, input: 'Weather in Rome?', tools: [weather] });
     const events = eventsOf(parsed);
-    const joined = events.filter((e) => e.type === 'response.function_call_arguments.delta').map((e) => e.delta).join('');
+    const joined = events
+      .filter((e) => e.type === 'response.function_call_arguments.delta')
+      .map((e) => e.delta)
+      .join('');
     const done = events.find((e) => e.type === 'response.function_call_arguments.done');
     expect(done).toMatchObject({ name: 'get_weather', arguments: joined });
     expect(JSON.parse(joined)).toHaveProperty('city');
@@ -140,7 +143,10 @@ describe.each(TARGET_KINDS)('POST /responses stream (%s)', (kind) => {
 
   it('max_output_tokens ends the stream with response.incomplete', async () => {
     const events = eventsOf((await stream({ model: MODEL, input: 'Explain rainbows.', max_output_tokens: 4 })).parsed);
-    expect(events.at(-1)).toMatchObject({ type: 'response.incomplete', response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'response.incomplete',
+      response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+    });
   });
 
   it('gateway_metadata rides on the terminal event only, when enabled', async () => {
@@ -230,7 +236,12 @@ describe('stream body (in-process)', () => {
     // A chunk boundary inside a line: some chunk does not end with a newline.
     expect(chunks.slice(0, -1).some((c) => c[c.length - 1] !== 0x0a)).toBe(true);
     const parsed = await readStream(new Response(new Blob(chunks as BlobPart[]).stream()));
-    expect(eventsOf(parsed).filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta).join('')).toBe(text);
+    expect(
+      eventsOf(parsed)
+        .filter((e) => e.type === 'response.output_text.delta')
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe(text);
   });
 
   it('cancelling the body releases it (no timers left on the clock)', async () => {

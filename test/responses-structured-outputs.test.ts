@@ -24,14 +24,29 @@ const ORDER_SCHEMA = {
     placed_at: { type: 'string', format: 'date-time' },
     payment: {
       oneOf: [
-        { type: 'object', additionalProperties: false, required: ['kind', 'last4'], properties: { kind: { const: 'card' }, last4: { type: 'string', pattern: '^[0-9]{4}$' } } },
-        { type: 'object', additionalProperties: false, required: ['kind', 'iban'], properties: { kind: { const: 'transfer' }, iban: { type: 'string', minLength: 15, maxLength: 34 } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'last4'],
+          properties: { kind: { const: 'card' }, last4: { type: 'string', pattern: '^[0-9]{4}$' } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'iban'],
+          properties: { kind: { const: 'transfer' }, iban: { type: 'string', minLength: 15, maxLength: 34 } },
+        },
       ],
     },
     shipping: { anyOf: [{ type: 'null' }, { type: 'number', minimum: 0, maximum: 100 }] },
   },
   $defs: {
-    address: { type: 'object', additionalProperties: false, required: ['city', 'zip'], properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{5}$' } } },
+    address: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['city', 'zip'],
+      properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{5}$' } },
+    },
     item: {
       type: 'object',
       additionalProperties: false,
@@ -52,7 +67,10 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
   const post = (body: Record<string, unknown>) =>
     target.fetch('/responses', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: MODEL, ...body }) });
   const textOf = (result: { output: Array<{ type: string; content?: Array<{ text?: string }> }> }) =>
-    result.output.filter((i) => i.type === 'message').flatMap((i) => (i.content ?? []).map((p) => p.text ?? '')).join('');
+    result.output
+      .filter((i) => i.type === 'message')
+      .flatMap((i) => (i.content ?? []).map((p) => p.text ?? ''))
+      .join('');
   const answer = async (body: Record<string, unknown>) => {
     const res = await post(body);
     const raw = await res.text();
@@ -65,21 +83,27 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
       .split('\n')
       .filter((l) => l.startsWith('data: {'))
       .map((l) => JSON.parse(l.slice(6)) as { type: string; delta?: string; response?: never });
-    const deltas = events.filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta).join('');
+    const deltas = events
+      .filter((e) => e.type === 'response.output_text.delta')
+      .map((e) => e.delta)
+      .join('');
     const completed = events.find((e) => e.type === 'response.completed');
     expect(textOf(completed?.response as never)).toBe(deltas);
     return deltas;
   };
 
-  it.each([[true], [false], [null]])('json_schema (strict %s): nested objects, bounded arrays, enums, pattern, format, oneOf/anyOf, $ref/$defs — valid, streamed and not', async (strict) => {
-    for (const input of ['Create an order for two notebooks.', 'An order shipped to Porto, paid by transfer.', 'Anything at all']) {
-      const body = { input, text: { format: { type: 'json_schema', name: 'order', strict, schema: ORDER_SCHEMA } } };
-      const text = await answer(body);
-      const value = JSON.parse(text);
-      expect(orderValidator.safeParse(value).error?.issues ?? []).toEqual([]);
-      expect(await streamedAnswer(body)).toBe(text);
-    }
-  });
+  it.each([[true], [false], [null]])(
+    'json_schema (strict %s): nested objects, bounded arrays, enums, pattern, format, oneOf/anyOf, $ref/$defs — valid, streamed and not',
+    async (strict) => {
+      for (const input of ['Create an order for two notebooks.', 'An order shipped to Porto, paid by transfer.', 'Anything at all']) {
+        const body = { input, text: { format: { type: 'json_schema', name: 'order', strict, schema: ORDER_SCHEMA } } };
+        const text = await answer(body);
+        const value = JSON.parse(text);
+        expect(orderValidator.safeParse(value).error?.issues ?? []).toEqual([]);
+        expect(await streamedAnswer(body)).toBe(text);
+      }
+    },
+  );
 
   it('json_object answers with a JSON object, streamed and not', async () => {
     const body = { input: 'Summarise the tides as JSON.', text: { format: { type: 'json_object' } } };
@@ -89,7 +113,12 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
   });
 
   it('a schema that cannot be satisfied within the budget is a 422 naming the schema path', async () => {
-    const res = await post({ input: 'x', text: { format: { type: 'json_schema', name: 'huge', schema: { type: 'object', properties: { s: { type: 'string', minLength: 1e9 } }, required: ['s'] } } } });
+    const res = await post({
+      input: 'x',
+      text: {
+        format: { type: 'json_schema', name: 'huge', schema: { type: 'object', properties: { s: { type: 'string', minLength: 1e9 } }, required: ['s'] } },
+      },
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^text\.format\.schema\.properties\.s\.minLength: /);
   });
@@ -101,7 +130,11 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
       parameters: {
         type: 'object',
         required: ['city', 'booking_ref', 'party'],
-        properties: { city: { type: 'string' }, booking_ref: { type: 'string', pattern: '^BK[0-9]{4}[a-z]$' }, party: { type: 'integer', minimum: 1, maximum: 8 } },
+        properties: {
+          city: { type: 'string' },
+          booking_ref: { type: 'string', pattern: '^BK[0-9]{4}[a-z]$' },
+          party: { type: 'integer', minimum: 1, maximum: 8 },
+        },
       },
     };
     const res = await post({ input: 'Book a table in Paris for tonight', tools: [tool], tool_choice: 'required' });
@@ -129,7 +162,10 @@ describe.each(TARGET_KINDS)('structured outputs (%s)', (kind) => {
       expect(orderValidator.safeParse(JSON.parse(generated)).success).toBe(true);
     });
     it('repairs broken JSON: fences, trailing commas, single quotes, bare keys, unclosed brackets', async () => {
-      expect(JSON.parse(await scripted("```json\n{name: 'Ada', tags: ['x', 'y',],\n```", { text: { format }, ...healing }))).toEqual({ name: 'Ada', tags: ['x', 'y'] });
+      expect(JSON.parse(await scripted("```json\n{name: 'Ada', tags: ['x', 'y',],\n```", { text: { format }, ...healing }))).toEqual({
+        name: 'Ada',
+        tags: ['x', 'y'],
+      });
     });
     it('closes JSON cut by max_output_tokens into valid JSON, and the answer stays incomplete', async () => {
       const body = { input: 'Create an order', max_output_tokens: 12, text: { format: { type: 'json_schema', name: 'order', schema: ORDER_SCHEMA } } };

@@ -10,7 +10,14 @@ const MODEL = 'openai/gpt-4o-mini';
 const keys = [...DEFAULT_API_KEYS, { key: 'sk-gw-byok', kind: 'standard' as const, credits: 1_000_000, byok: true }];
 const long = (topic: string) => `Background on ${topic}: ${'The committee reviewed every clause of the draft in turn. '.repeat(40)}`;
 
-type Usage = { input_tokens: number; input_tokens_details: { cached_tokens: number; cache_write_tokens: number }; output_tokens: number; cost: number; is_byok: boolean; cost_details: Record<string, number | null> };
+type Usage = {
+  input_tokens: number;
+  input_tokens_details: { cached_tokens: number; cache_write_tokens: number };
+  output_tokens: number;
+  cost: number;
+  is_byok: boolean;
+  cost_details: Record<string, number | null>;
+};
 
 describe.each(TARGET_KINDS)('usage cost, is_byok and prompt caching (%s)', (kind) => {
   let target: Target;
@@ -38,7 +45,9 @@ describe.each(TARGET_KINDS)('usage cost, is_byok and prompt caching (%s)', (kind
     expect(endpoint).toBeDefined();
     expect(body.usage.cost).toBeGreaterThan(0);
     expect(body.usage.is_byok).toBe(false);
-    expect({ cost: body.usage.cost, is_byok: body.usage.is_byok, cost_details: body.usage.cost_details }).toEqual(usageCost(body.usage as never, endpoint!.pricing, false));
+    expect({ cost: body.usage.cost, is_byok: body.usage.is_byok, cost_details: body.usage.cost_details }).toEqual(
+      usageCost(body.usage as never, endpoint!.pricing, false),
+    );
   });
 
   it('a BYOK key reports is_byok true, the 5% fee as cost and the provider cost upstream', async () => {

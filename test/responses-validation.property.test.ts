@@ -26,33 +26,39 @@ describe.each(TARGET_KINDS)('POST /responses validation (%s)', (kind) => {
 
   it('answers valid requests with 200 and a result that parses, with consistent usage and echoed settings', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constant(null).chain(() => validResponsesRequestArb({ models })), async (request) => {
-        const res = await post(request);
-        const body = (await res.json()) as unknown;
-        expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
-        const parsed = ResponsesResultSchema.safeParse(body);
-        expect(parsed.success, parsed.error?.message).toBe(true);
-        const result = parsed.data!;
-        expect(result.object).toBe('response');
-        expect(checkUsageArithmetic(result.usage)).toEqual([]);
-        // spec 2.2: request settings are echoed.
-        if (request.metadata !== undefined) expect(result.metadata).toEqual(request.metadata);
-        if (request.instructions !== undefined) expect(result.instructions).toEqual(request.instructions);
-      }),
+      fc.asyncProperty(
+        fc.constant(null).chain(() => validResponsesRequestArb({ models })),
+        async (request) => {
+          const res = await post(request);
+          const body = (await res.json()) as unknown;
+          expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+          const parsed = ResponsesResultSchema.safeParse(body);
+          expect(parsed.success, parsed.error?.message).toBe(true);
+          const result = parsed.data!;
+          expect(result.object).toBe('response');
+          expect(checkUsageArithmetic(result.usage)).toEqual([]);
+          // spec 2.2: request settings are echoed.
+          if (request.metadata !== undefined) expect(result.metadata).toEqual(request.metadata);
+          if (request.instructions !== undefined) expect(result.instructions).toEqual(request.instructions);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('rejects each broken rule with its status, the spec 7 envelope and a message naming the field', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constant(null).chain(() => ruleBreakingRequestArb({ models })), async (c) => {
-        const res = await post(c.request);
-        const body = (await res.json()) as unknown;
-        expect(res.status, `${c.rule}: ${JSON.stringify(body)}`).toBe(c.status);
-        const envelope = ErrorBodySchema.parse(body);
-        expect(envelope.error.code).toBe(c.status);
-        expect(envelope.error.message).toContain(c.field);
-      }),
+      fc.asyncProperty(
+        fc.constant(null).chain(() => ruleBreakingRequestArb({ models })),
+        async (c) => {
+          const res = await post(c.request);
+          const body = (await res.json()) as unknown;
+          expect(res.status, `${c.rule}: ${JSON.stringify(body)}`).toBe(c.status);
+          const envelope = ErrorBodySchema.parse(body);
+          expect(envelope.error.code).toBe(c.status);
+          expect(envelope.error.message).toContain(c.field);
+        },
+      ),
       { numRuns: 40 },
     );
   });

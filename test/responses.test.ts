@@ -151,12 +151,21 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
       description: 'Current weather for a city',
       parameters: {
         type: 'object',
-        properties: { city: { type: 'string', minLength: 2 }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+        properties: {
+          city: { type: 'string', minLength: 2 },
+          unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+          days: { type: 'integer', minimum: 1, maximum: 7 },
+        },
         required: ['city', 'unit'],
         additionalProperties: false,
       },
     };
-    const clock = { type: 'function', name: 'current_time', description: 'The time now', parameters: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] } };
+    const clock = {
+      type: 'function',
+      name: 'current_time',
+      description: 'The time now',
+      parameters: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] },
+    };
 
     it('auto calls the tool the user mentions, with arguments valid for its schema', async () => {
       const { result } = await create({ model: MODEL, input: 'What is the weather in Porto?', tools: [weather, clock] });
@@ -187,7 +196,8 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     it('required always calls; a named function is called; none gives text', async () => {
       const required = (await create({ model: MODEL, input: 'Hello', tools: [weather], tool_choice: 'required' })).result;
       expect(required.output[0]).toMatchObject({ type: 'function_call', name: 'get_weather' });
-      const named = (await create({ model: MODEL, input: 'weather please', tools: [weather, clock], tool_choice: { type: 'function', name: 'current_time' } })).result;
+      const named = (await create({ model: MODEL, input: 'weather please', tools: [weather, clock], tool_choice: { type: 'function', name: 'current_time' } }))
+        .result;
       expect(named.output.map((i) => i.name)).toEqual(['current_time']);
       expect(named.tool_choice).toEqual({ type: 'function', name: 'current_time' });
       const none = (await create({ model: MODEL, input: 'What is the weather?', tools: [weather], tool_choice: 'none' })).result;
@@ -225,7 +235,11 @@ describe.each(TARGET_KINDS)('POST /responses (%s)', (kind) => {
     const body = { model: MODEL, input: 'Hi' };
     expect('gateway_metadata' in (await create(body)).result).toBe(false);
     expect('gateway_metadata' in (await create(body, { 'X-Gateway-Metadata': 'disabled' })).result).toBe(false);
-    const variants: Array<Record<string, string>> = [{ 'X-Gateway-Metadata': 'enabled' }, { 'x-gateway-metadata': 'ENABLED' }, { 'X-Gateway-Experimental-Metadata': 'Enabled' }];
+    const variants: Array<Record<string, string>> = [
+      { 'X-Gateway-Metadata': 'enabled' },
+      { 'x-gateway-metadata': 'ENABLED' },
+      { 'X-Gateway-Experimental-Metadata': 'Enabled' },
+    ];
     for (const headers of variants) {
       const { result } = await create(body, headers);
       expect(result.gateway_metadata).toMatchObject({ requested: MODEL });

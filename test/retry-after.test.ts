@@ -83,7 +83,10 @@ describe('retry delays', () => {
   test('programmed provider failures (failProvider) are forced too: short delay on the 503 they surface', async () => {
     const gateway = createGateway({ keys: KEYS });
     gateway.control.failProvider('openai', 503);
-    const res = await gateway.fetch('/responses', { ...post('sk-plain'), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x', provider: { allow_fallbacks: false } }) });
+    const res = await gateway.fetch('/responses', {
+      ...post('sk-plain'),
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x', provider: { allow_fallbacks: false } }),
+    });
     expect(res.status).toBe(503);
     expect(delay(res)).toEqual({ retryAfter: '1', retryAfterMs: String(FORCED_RETRY_AFTER_MS) });
   });

@@ -12,7 +12,11 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
   afterAll(() => target.close());
 
   const post = async (body: Record<string, unknown>, extra: Record<string, string> = META) => {
-    const res = await target.fetch('/responses', { method: 'POST', headers: jsonHeaders('sk-gw-test', extra), body: JSON.stringify({ input: 'Hello', ...body }) });
+    const res = await target.fetch('/responses', {
+      method: 'POST',
+      headers: jsonHeaders('sk-gw-test', extra),
+      body: JSON.stringify({ input: 'Hello', ...body }),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
 
@@ -20,7 +24,14 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
     const { status, body } = await post({ model: 'openai/gpt-5-mini' });
     expect(status).toBe(200);
     expect(body.model).toBe('openai/gpt-5-mini');
-    expect(body.gateway_metadata).toMatchObject({ requested: 'openai/gpt-5-mini', strategy: 'direct', attempt: 1, is_byok: false, region: 'iad', endpoints: { total: 2 } });
+    expect(body.gateway_metadata).toMatchObject({
+      requested: 'openai/gpt-5-mini',
+      strategy: 'direct',
+      attempt: 1,
+      is_byok: false,
+      region: 'iad',
+      endpoints: { total: 2 },
+    });
     expect(body.gateway_metadata.summary).toMatch(/^available=2, selected=OpenAI/);
     const off = await post({ model: 'openai/gpt-5-mini' }, {});
     expect(off.body.gateway_metadata).toBeUndefined();
@@ -47,7 +58,11 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
   });
 
   it('the control API programs provider faults too', async () => {
-    const res = await target.fetch('/__gatewaykit/providers/groq/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, count: 1 }) });
+    const res = await target.fetch('/__gatewaykit/providers/groq/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, count: 1 }),
+    });
     expect(res.status).toBeLessThan(300);
     const { body } = await post({ model: 'meta-llama/llama-3.3-70b-instruct', provider: { order: ['groq', 'together'] } });
     expect(body.gateway_metadata.attempts.map((a: any) => [a.provider, a.status])).toEqual([
@@ -72,7 +87,9 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
   it('sessions stick (body session_id or x-session-id header)', async () => {
     const first = await post({ model: 'meta-llama/llama-3.3-70b-instruct', session_id: 'conv-1' });
     const sticky = await post({ model: 'meta-llama/llama-3.3-70b-instruct', provider: { sort: 'throughput' } }, { ...META, 'x-session-id': 'conv-1' });
-    expect(sticky.body.gateway_metadata.endpoints.available.find((a: any) => a.selected).provider).toBe(first.body.gateway_metadata.endpoints.available.find((a: any) => a.selected).provider);
+    expect(sticky.body.gateway_metadata.endpoints.available.find((a: any) => a.selected).provider).toBe(
+      first.body.gateway_metadata.endpoints.available.find((a: any) => a.selected).provider,
+    );
     expect(sticky.body.gateway_metadata.summary).toContain('sticky=true');
   });
 
@@ -80,11 +97,20 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
     const { status, body } = await post({ model: 'openai/gpt-5-mini', input: 'please [[flag:violence]]', plugins: [{ id: 'moderation' }] });
     expect(status).toBe(403);
     expect(body.error.metadata).toMatchObject({ patterns: ['[[flag:violence]]'], reasons: ['violence'], flagged_input: 'please [[flag:violence]]' });
-    expect(body.gateway_metadata.pipeline[0]).toMatchObject({ type: 'guardrail', name: 'moderation', guardrail_id: 'moderation', data: { action: 'blocked', detected: true, patterns: ['[[flag:violence]]'] } });
+    expect(body.gateway_metadata.pipeline[0]).toMatchObject({
+      type: 'guardrail',
+      name: 'moderation',
+      guardrail_id: 'moderation',
+      data: { action: 'blocked', detected: true, patterns: ['[[flag:violence]]'] },
+    });
   });
 
   it('the web plugin cites its results as url_citation annotations and lists a pipeline stage; enabled:false removes it', async () => {
-    const { status, body } = await post({ model: 'openai/gpt-5-mini', input: 'How do LLM gateways route?', plugins: [{ id: 'web', max_results: 2, include_domains: ['*.substack.com'] }] });
+    const { status, body } = await post({
+      model: 'openai/gpt-5-mini',
+      input: 'How do LLM gateways route?',
+      plugins: [{ id: 'web', max_results: 2, include_domains: ['*.substack.com'] }],
+    });
     expect(status).toBe(200);
     const part = body.output.find((o: any) => o.type === 'message').content[0];
     expect(part.annotations).toHaveLength(2);
@@ -107,7 +133,9 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
     const tooCheap = await post({ plugins: [{ id: 'pareto-router', max_price: 0.001 }] });
     expect(tooCheap.status).toBe(404);
     expect(tooCheap.body.gateway_metadata.pipeline).toEqual([]);
-    const fused = await post({ plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-5-mini', 'google/gemini-2.5-flash'], model: 'anthropic/claude-sonnet-4.5' }] });
+    const fused = await post({
+      plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-5-mini', 'google/gemini-2.5-flash'], model: 'anthropic/claude-sonnet-4.5' }],
+    });
     expect(fused.body.model).toBe('anthropic/claude-sonnet-4.5');
     expect(fused.body.gateway_metadata.strategy).toBe('fusion');
     expect(fused.body.gateway_metadata.pipeline[0].data.analysis_models).toEqual(['openai/gpt-5-mini', 'google/gemini-2.5-flash']);
@@ -129,7 +157,6 @@ describe.each(TARGET_KINDS)('routing end to end (%s)', (kind) => {
     expect(compressed.body.usage.input_tokens).toBeLessThanOrEqual(128_000);
     expect(compressed.body.usage.input_tokens).toBeGreaterThan(1000);
   });
-
 });
 
 describe.each(TARGET_KINDS)('routing end to end with a BYOK key (%s)', (kind) => {
@@ -139,8 +166,12 @@ describe.each(TARGET_KINDS)('routing end to end with a BYOK key (%s)', (kind) =>
   });
   afterAll(() => byok.close());
 
-  it('reports is_byok and applies the key\'s account-wide ignored providers', async () => {
-    const res = await byok.fetch('/responses', { method: 'POST', headers: jsonHeaders('sk-byok', META), body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'x' }) });
+  it("reports is_byok and applies the key's account-wide ignored providers", async () => {
+    const res = await byok.fetch('/responses', {
+      method: 'POST',
+      headers: jsonHeaders('sk-byok', META),
+      body: JSON.stringify({ model: 'openai/gpt-5-mini', input: 'x' }),
+    });
     const body = (await res.json()) as any;
     expect(body.gateway_metadata.is_byok).toBe(true);
     expect(body.gateway_metadata.endpoints.available.map((a: any) => a.provider)).toEqual(['Azure']);

@@ -83,14 +83,24 @@ const prefsArb = fc.record(
     zdr: maybe(fc.boolean()),
     enforce_distillable_text: maybe(fc.boolean()),
     quantizations: maybe(fc.subarray([...QUANTS], { minLength: 1 })),
-    max_price: maybe(fc.record({ prompt: maybe(fc.integer({ min: 0, max: 20 }).map(String)), completion: maybe(fc.integer({ min: 0, max: 20 })) }, { requiredKeys: [] })),
-    sort: maybe(fc.oneof(fc.constantFrom('price', 'throughput', 'latency'), fc.record({ by: fc.constantFrom('price', 'throughput', 'latency'), partition: fc.constantFrom('model', 'none') }))),
+    max_price: maybe(
+      fc.record({ prompt: maybe(fc.integer({ min: 0, max: 20 }).map(String)), completion: maybe(fc.integer({ min: 0, max: 20 })) }, { requiredKeys: [] }),
+    ),
+    sort: maybe(
+      fc.oneof(
+        fc.constantFrom('price', 'throughput', 'latency'),
+        fc.record({ by: fc.constantFrom('price', 'throughput', 'latency'), partition: fc.constantFrom('model', 'none') }),
+      ),
+    ),
     require_parameters: maybe(fc.boolean()),
   },
   { requiredKeys: [] },
 );
 
-const requestExtrasArb = fc.record({ temperature: maybe(fc.constant(0.5)), tools: maybe(fc.constant([{ type: 'function', name: 'f', description: 'd', parameters: {} }])) }, { requiredKeys: [] });
+const requestExtrasArb = fc.record(
+  { temperature: maybe(fc.constant(0.5)), tools: maybe(fc.constant([{ type: 'function', name: 'f', description: 'd', parameters: {} }])) },
+  { requiredKeys: [] },
+);
 
 type Prefs = fc.Arbitrary<typeof prefsArb extends fc.Arbitrary<infer T> ? T : never> extends fc.Arbitrary<infer U> ? U : never;
 
@@ -192,42 +202,48 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
 
   it('fallbacks follow the documented order: sorted endpoints per model, models in `models` order, failing providers skipped', () => {
     fc.assert(
-      fc.property(catalogArb, fc.constantFrom('price', 'throughput', 'latency'), fc.subarray(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']), fc.constantFrom(502, 503, 524, 529, 408), (catalog, by, failing, status) => {
-        const gateway = routeEnv(catalog);
-        // Faults can be set only on providers of the catalogue (an unknown one is a 404 of the control API).
-        for (const slug of failing) if (catalog.providers.some((p) => p.slug === slug)) gateway.providerFaults.set(slug, status);
-        const ids = catalog.models.map((m) => m.id);
-        const key = DEFAULT_API_KEYS[0]!;
-        const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { sort: by } }, key, gateway);
-        // Oracle: per model in order, endpoints by the sort key (catalogue order on ties).
-        const keyOf = (e: Catalog['models'][number]['endpoints'][number]) =>
-          by === 'price' ? Number(e.pricing.prompt) * 1e6 + Number(e.pricing.completion) * 1e6 : by === 'throughput' ? -e.throughput.p50 : e.latency.p50;
-        const expected = ids.flatMap((id) =>
-          catalog.models
-            .find((m) => m.id === id)!
-            .endpoints.map((e, i) => ({ e, i }))
-            .sort((a, b) => keyOf(a.e) - keyOf(b.e) || a.i - b.i)
-            .map(({ e }) => ({ model: id, provider: e.provider })),
-        );
-        const firstHealthy = expected.findIndex((x) => !failing.includes(x.provider));
-        const nameOf = (slug: string) => catalog.providers.find((p) => p.slug === slug)!.name;
-        if (firstHealthy < 0) {
-          expect(result).toBeInstanceOf(GatewayError);
-          const err = result as GatewayError;
-          expect(err.status).toBe(status);
-          expect(err.metadata?.provider_name).toBe(nameOf(expected[expected.length - 1]!.provider));
-          expect((err.gatewayMetadata?.attempts as unknown[]).length).toBe(expected.length);
-          return;
-        }
-        const decision = result as RouteDecision;
-        expect({ model: decision.model.id, provider: decision.provider }).toEqual(expected[firstHealthy]);
-        const attempts = decision.gatewayMetadata.attempts ?? [];
-        expect(attempts).toEqual([
-          ...expected.slice(0, firstHealthy).map((x) => ({ model: x.model, provider: nameOf(x.provider), status })),
-          { model: expected[firstHealthy]!.model, provider: nameOf(expected[firstHealthy]!.provider), status: 200 },
-        ]);
-        expect(decision.gatewayMetadata.attempt).toBe(firstHealthy + 1);
-      }),
+      fc.property(
+        catalogArb,
+        fc.constantFrom('price', 'throughput', 'latency'),
+        fc.subarray(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']),
+        fc.constantFrom(502, 503, 524, 529, 408),
+        (catalog, by, failing, status) => {
+          const gateway = routeEnv(catalog);
+          // Faults can be set only on providers of the catalogue (an unknown one is a 404 of the control API).
+          for (const slug of failing) if (catalog.providers.some((p) => p.slug === slug)) gateway.providerFaults.set(slug, status);
+          const ids = catalog.models.map((m) => m.id);
+          const key = DEFAULT_API_KEYS[0]!;
+          const result = route(catalog, { model: ids[0], models: ids.slice(1), input: 'x', provider: { sort: by } }, key, gateway);
+          // Oracle: per model in order, endpoints by the sort key (catalogue order on ties).
+          const keyOf = (e: Catalog['models'][number]['endpoints'][number]) =>
+            by === 'price' ? Number(e.pricing.prompt) * 1e6 + Number(e.pricing.completion) * 1e6 : by === 'throughput' ? -e.throughput.p50 : e.latency.p50;
+          const expected = ids.flatMap((id) =>
+            catalog.models
+              .find((m) => m.id === id)!
+              .endpoints.map((e, i) => ({ e, i }))
+              .sort((a, b) => keyOf(a.e) - keyOf(b.e) || a.i - b.i)
+              .map(({ e }) => ({ model: id, provider: e.provider })),
+          );
+          const firstHealthy = expected.findIndex((x) => !failing.includes(x.provider));
+          const nameOf = (slug: string) => catalog.providers.find((p) => p.slug === slug)!.name;
+          if (firstHealthy < 0) {
+            expect(result).toBeInstanceOf(GatewayError);
+            const err = result as GatewayError;
+            expect(err.status).toBe(status);
+            expect(err.metadata?.provider_name).toBe(nameOf(expected[expected.length - 1]!.provider));
+            expect((err.gatewayMetadata?.attempts as unknown[]).length).toBe(expected.length);
+            return;
+          }
+          const decision = result as RouteDecision;
+          expect({ model: decision.model.id, provider: decision.provider }).toEqual(expected[firstHealthy]);
+          const attempts = decision.gatewayMetadata.attempts ?? [];
+          expect(attempts).toEqual([
+            ...expected.slice(0, firstHealthy).map((x) => ({ model: x.model, provider: nameOf(x.provider), status })),
+            { model: expected[firstHealthy]!.model, provider: nameOf(expected[firstHealthy]!.provider), status: 200 },
+          ]);
+          expect(decision.gatewayMetadata.attempt).toBe(firstHealthy + 1);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -311,30 +327,42 @@ describe('routing properties (arbitrary catalogues and preferences)', () => {
     });
     const texts = { short: 'hi', longer: 'a much longer prompt that counts more tokens than the short one does', 'past context': 'word '.repeat(90_000) };
     fc.assert(
-      fc.property(catalogArb, fc.array(shapeArb, { minLength: 1, maxLength: 3 }), fc.array(stepArb, { minLength: 2, maxLength: 10 }), fc.subarray(['p0', 'p1']), (catalog, shapes, steps, failing) => {
-        const shared = routeEnv(catalog);
-        const ids = catalog.models.map((m) => m.id);
-        for (const step of steps) {
-          const r = shapes[step.shape % shapes.length]!;
-          const key = step.key ?? DEFAULT_API_KEYS[0]!;
-          const model = ids[r.which % ids.length] as string;
-          const prefs = step.dropPrefs ? undefined : r.prefs;
-          const body = { model, ...(r.fallbacks && ids.length > 1 ? { models: ids.filter((id) => id !== model) } : {}), input: texts[step.input], ...(step.dropExtras ? {} : r.extras), ...(prefs ? { provider: prefs } : {}) };
-          // Faults are taken by the request that meets them: both sides get the same ones.
-          const fresh = routeEnv(catalog);
-          for (const slug of failing) {
-            if (!catalog.providers.some((p) => p.slug === slug)) continue;
-            shared.providerFaults.set(slug, 503);
-            fresh.providerFaults.set(slug, 503);
+      fc.property(
+        catalogArb,
+        fc.array(shapeArb, { minLength: 1, maxLength: 3 }),
+        fc.array(stepArb, { minLength: 2, maxLength: 10 }),
+        fc.subarray(['p0', 'p1']),
+        (catalog, shapes, steps, failing) => {
+          const shared = routeEnv(catalog);
+          const ids = catalog.models.map((m) => m.id);
+          for (const step of steps) {
+            const r = shapes[step.shape % shapes.length]!;
+            const key = step.key ?? DEFAULT_API_KEYS[0]!;
+            const model = ids[r.which % ids.length] as string;
+            const prefs = step.dropPrefs ? undefined : r.prefs;
+            const body = {
+              model,
+              ...(r.fallbacks && ids.length > 1 ? { models: ids.filter((id) => id !== model) } : {}),
+              input: texts[step.input],
+              ...(step.dropExtras ? {} : r.extras),
+              ...(prefs ? { provider: prefs } : {}),
+            };
+            // Faults are taken by the request that meets them: both sides get the same ones.
+            const fresh = routeEnv(catalog);
+            for (const slug of failing) {
+              if (!catalog.providers.some((p) => p.slug === slug)) continue;
+              shared.providerFaults.set(slug, 503);
+              fresh.providerFaults.set(slug, 503);
+            }
+            const again = route(catalog, body, key, shared, step.session);
+            const alone = route(catalog, body, key, fresh, step.session);
+            // Sticky sessions live in the shared environment only: compare without them.
+            if (step.session === undefined) expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(alone)));
+            else expect(again instanceof GatewayError).toBe(alone instanceof GatewayError);
+            shared.providerFaults.clear();
           }
-          const again = route(catalog, body, key, shared, step.session);
-          const alone = route(catalog, body, key, fresh, step.session);
-          // Sticky sessions live in the shared environment only: compare without them.
-          if (step.session === undefined) expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(alone)));
-          else expect(again instanceof GatewayError).toBe(alone instanceof GatewayError);
-          shared.providerFaults.clear();
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -30,7 +30,7 @@ describe('stop sequences', () => {
     expect(m).toMatchObject({ stop_reason: 'stop_sequence', stop_sequence: named });
   });
 
-  test('a streamed Messages answer is the same cut as the JSON one, from the engine\'s events', async () => {
+  test("a streamed Messages answer is the same cut as the JSON one, from the engine's events", async () => {
     const res = await messages(['yy'], { stream: true });
     const text = await res.text();
     const deltas = [...text.matchAll(/"text_delta","text":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
@@ -41,7 +41,11 @@ describe('stop sequences', () => {
   test.each([
     ['Messages, one sequence too many', () => messages(Array.from({ length: STOP_LIMITS.messagesMaxItems + 1 }, (_, i) => `s${i}`)), 'stop_sequences'],
     ['Messages, a sequence too long', () => messages(['a'.repeat(STOP_LIMITS.maxChars + 1)]), 'stop_sequences[0]'],
-    ['Messages, 200,000 two-letter sequences', () => messages(Array.from({ length: 200_000 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i / 26) % 26))}`)), 'stop_sequences'],
+    [
+      'Messages, 200,000 two-letter sequences',
+      () => messages(Array.from({ length: 200_000 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i / 26) % 26))}`)),
+      'stop_sequences',
+    ],
     ['chat, five sequences', () => chat(['a', 'b', 'c', 'd', 'e']), 'stop'],
     ['chat, a sequence too long', () => chat('a'.repeat(STOP_LIMITS.maxChars + 1)), 'stop'],
   ])('%s: a 400 naming the field, before any work', async (_name, send, field) => {

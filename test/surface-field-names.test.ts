@@ -10,9 +10,13 @@ const post = async (path: string, body: unknown) => {
 };
 const IMPOSSIBLE = { type: 'object', properties: { s: { type: 'string', minLength: 1e9 } }, required: ['s'] };
 
-describe('generator errors in the surface\'s own field names', () => {
+describe("generator errors in the surface's own field names", () => {
   test('chat: response_format.json_schema.schema and tools[i].function.parameters', async () => {
-    const format = await post('/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'h', schema: IMPOSSIBLE } } });
+    const format = await post('/chat/completions', {
+      model: 'openai/gpt-4o-mini',
+      messages: [{ role: 'user', content: 'x' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'h', schema: IMPOSSIBLE } },
+    });
     expect(format.status).toBe(422);
     expect(format.message).toMatch(/^response_format\.json_schema\.schema\.properties\.s\.minLength: /);
     const tool = await post('/chat/completions', {

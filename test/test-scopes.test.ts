@@ -20,7 +20,11 @@ describe.each(TARGET_KINDS)('X-Test-Id scopes on one shared server (%s)', (kind)
   const as = (scope: string | undefined) => {
     const scoped = (headers: Record<string, string> = {}) => (scope === undefined ? headers : { ...headers, 'x-test-id': scope });
     const control = async (method: string, path: string, body?: unknown) => {
-      const res = await target.fetch(`/__gatewaykit${path}`, { method, headers: scoped({ 'content-type': 'application/json' }), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await target.fetch(`/__gatewaykit${path}`, {
+        method,
+        headers: scoped({ 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     const ask = async (input: string) => {
@@ -44,7 +48,13 @@ describe.each(TARGET_KINDS)('X-Test-Id scopes on one shared server (%s)', (kind)
       if (fault) expect((await t.control('POST', '/providers/openai/faults', { status: 503 })).status).toBe(200);
       expect((await t.control('POST', '/credits', { total_credits: credits })).status).toBe(200);
       const answers = [await t.ask('weather today?'), await t.ask('something else')];
-      return { answers, credits: (await t.control('GET', '/credits')).body, journal: await t.journal(), scripts: (await t.control('GET', '/scripts')).body, faults: (await t.control('GET', '/providers/faults')).body.data as Record<string, unknown> };
+      return {
+        answers,
+        credits: (await t.control('GET', '/credits')).body,
+        journal: await t.journal(),
+        scripts: (await t.control('GET', '/scripts')).body,
+        faults: (await t.control('GET', '/providers/faults')).body.data as Record<string, unknown>,
+      };
     };
     const [a, b] = await Promise.all([run('suite-a', 'Sunny in A.', true, 5), run('suite-b', 'Rainy in B.', false, 7)]);
 
@@ -63,7 +73,10 @@ describe.each(TARGET_KINDS)('X-Test-Id scopes on one shared server (%s)', (kind)
     expect(a.credits.total_usage as number).toBeGreaterThan(0);
     expect(b.credits.total_usage as number).toBeGreaterThan(0);
     // The journal: each scope holds its own two requests, marked with the scope.
-    for (const [page, scope, reply] of [[a.journal, 'suite-a', 'weather today?'], [b.journal, 'suite-b', 'weather today?']] as const) {
+    for (const [page, scope, reply] of [
+      [a.journal, 'suite-a', 'weather today?'],
+      [b.journal, 'suite-b', 'weather today?'],
+    ] as const) {
       expect(page.total).toBe(2);
       expect(page.data.map((e: JournalEntry) => e.scope)).toEqual([scope, scope]);
       expect(page.data.map((e: JournalEntry) => (e.body as { input: string }).input)).toEqual([reply, 'something else']);
@@ -98,7 +111,9 @@ describe.each(TARGET_KINDS)('X-Test-Id scopes on one shared server (%s)', (kind)
     // A second gateway of its own, called in-process (a second msw server would answer the same URLs).
     const fresh = createGateway({ clock: virtualClock(), seed: 3, catalog: 'small' });
     const alone = await (await fresh.fetch('/responses', { method: 'POST', headers: jsonHeaders(), body })).text();
-    const scoped = await (await target.fetch('/responses', { method: 'POST', headers: jsonHeaders('sk-gw-test', { 'x-test-id': 'determinism' }), body })).text();
+    const scoped = await (
+      await target.fetch('/responses', { method: 'POST', headers: jsonHeaders('sk-gw-test', { 'x-test-id': 'determinism' }), body })
+    ).text();
     expect(scoped).toBe(alone);
   });
 });
@@ -138,6 +153,11 @@ describe.each(TARGET_KINDS)('X-Test-Id: hostile values and many scopes (%s)', (k
     expect(ids).toEqual(Array.from({ length: 8 }, (_, i) => `many-${32 + i}`));
     // An evicted scope comes back empty on its next use.
     expect(target.gateway.scope('many-0').requests()).toEqual([]);
-    expect(target.gateway.scope('many-39').requests().map((e) => e.path)).toEqual(['/api/v1/models']);
+    expect(
+      target.gateway
+        .scope('many-39')
+        .requests()
+        .map((e) => e.path),
+    ).toEqual(['/api/v1/models']);
   });
 });

@@ -52,7 +52,9 @@ function gatewayWith(options: GatewayOptions & { latency?: number; throughput?: 
 
 describe('planTiming (pure)', () => {
   test('framing at once, first token at the latency, each later piece after the tokens before it', () => {
-    expect(planTiming({ latencySeconds: 0.5, tokensPerSecond: 10, pieceTokens: [0, 0, 2, 3, 0, 0], firstTokenTimeoutMs: 1e5, generationTimeoutMs: 3e5 })).toEqual({
+    expect(
+      planTiming({ latencySeconds: 0.5, tokensPerSecond: 10, pieceTokens: [0, 0, 2, 3, 0, 0], firstTokenTimeoutMs: 1e5, generationTimeoutMs: 3e5 }),
+    ).toEqual({
       kind: 'answer',
       firstTokenMs: 500,
       totalMs: 1000,
@@ -60,8 +62,16 @@ describe('planTiming (pure)', () => {
     });
   });
   test('524 when the first token would come after its limit; 408 when the generation would outlast its limit', () => {
-    expect(planTiming({ latencySeconds: 5, tokensPerSecond: 10, pieceTokens: [1], firstTokenTimeoutMs: 4000, generationTimeoutMs: 3e5 })).toMatchObject({ kind: 'timeout', status: 524, atMs: 4000 });
-    expect(planTiming({ latencySeconds: 1, tokensPerSecond: 10, pieceTokens: [100], firstTokenTimeoutMs: 4000, generationTimeoutMs: 5000 })).toMatchObject({ kind: 'timeout', status: 408, atMs: 5000 });
+    expect(planTiming({ latencySeconds: 5, tokensPerSecond: 10, pieceTokens: [1], firstTokenTimeoutMs: 4000, generationTimeoutMs: 3e5 })).toMatchObject({
+      kind: 'timeout',
+      status: 524,
+      atMs: 4000,
+    });
+    expect(planTiming({ latencySeconds: 1, tokensPerSecond: 10, pieceTokens: [100], firstTokenTimeoutMs: 4000, generationTimeoutMs: 5000 })).toMatchObject({
+      kind: 'timeout',
+      status: 408,
+      atMs: 5000,
+    });
   });
 });
 
@@ -72,7 +82,9 @@ describe('timing: realistic on the virtual clock', () => {
     await untilWaiting(clock);
     expect(await isSettled(pending)).toBe(false);
     // The same request answered instantly tells how many output tokens the realistic one carries.
-    const instant = (await (await gateway.fetch('/responses', { method: 'POST', headers: { ...HEADERS, 'x-gatewaykit-timing': 'instant' }, body: body() })).json()) as { usage: { output_tokens: number } };
+    const instant = (await (
+      await gateway.fetch('/responses', { method: 'POST', headers: { ...HEADERS, 'x-gatewaykit-timing': 'instant' }, body: body() })
+    ).json()) as { usage: { output_tokens: number } };
     const expectedMs = 800 + Math.round((instant.usage.output_tokens * 1000) / 20);
     await clock.advance(expectedMs - 1);
     expect(await isSettled(pending)).toBe(false);
@@ -98,11 +110,19 @@ describe('timing: realistic on the virtual clock', () => {
       seen.push({ at: clock.now() - start, text: value });
     }
     const firstDelta = seen.find((c) => c.text.includes('response.output_text.delta'))!;
-    expect(seen.filter((c) => c.at === 0).map((c) => c.text).join('')).toMatch(/response\.created[\s\S]*response\.in_progress/);
+    expect(
+      seen
+        .filter((c) => c.at === 0)
+        .map((c) => c.text)
+        .join(''),
+    ).toMatch(/response\.created[\s\S]*response\.in_progress/);
     expect(firstDelta.at).toBe(800);
     const last = seen.at(-1)!;
     expect(last.text).toContain('[DONE]');
-    const completed = seen.map((c) => c.text).join('').match(/"output_tokens":(\d+)/);
+    const completed = seen
+      .map((c) => c.text)
+      .join('')
+      .match(/"output_tokens":(\d+)/);
     const outputTokens = Number(completed![1]);
     // Deltas carry the output tokens; the end comes once they are all out, within one 50 ms step.
     expect(last.at).toBeGreaterThanOrEqual(800 + (outputTokens * 1000) / 20 - 100);
@@ -111,7 +131,9 @@ describe('timing: realistic on the virtual clock', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
 
     // The journal holds the paced stream's events as sent, with their offsets on the clock.
-    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as { data: Array<{ response: { events?: Array<{ offset_ms: number; data: string }> } }> };
+    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as {
+      data: Array<{ response: { events?: Array<{ offset_ms: number; data: string }> } }>;
+    };
     const events = page.data.at(-1)?.response.events ?? [];
     expect(events.map((e) => e.data).join('')).toBe(seen.map((c) => c.text).join(''));
     expect(events.find((e) => e.data.includes('response.output_text.delta'))?.offset_ms).toBe(800);
@@ -120,7 +142,13 @@ describe('timing: realistic on the virtual clock', () => {
 
   test('a chat stream is paced the same way: role chunk at once, first content at the time to first token, the end at the throughput; the journal keeps it', async () => {
     const { clock, gateway } = gatewayWith({ timing: 'realistic' });
-    const chat = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'Tell me about rivers.' }], max_tokens: 40, stream: true, stream_options: { include_usage: true } });
+    const chat = JSON.stringify({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Tell me about rivers.' }],
+      max_tokens: 40,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const res = await gateway.fetch('/chat/completions', { method: 'POST', headers: HEADERS, body: chat });
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -133,14 +161,26 @@ describe('timing: realistic on the virtual clock', () => {
       if (done) break;
       seen.push({ at: clock.now() - start, text: value });
     }
-    expect(seen.filter((c) => c.at === 0).map((c) => c.text).join('')).toContain('"delta":{"role":"assistant","content":""}');
+    expect(
+      seen
+        .filter((c) => c.at === 0)
+        .map((c) => c.text)
+        .join(''),
+    ).toContain('"delta":{"role":"assistant","content":""}');
     expect(seen.find((c) => c.text.includes('"delta":{"content":'))!.at).toBe(800);
     const last = seen.at(-1)!;
     expect(last.text).toContain('[DONE]');
-    const completionTokens = Number(seen.map((c) => c.text).join('').match(/"completion_tokens":(\d+)/)![1]);
+    const completionTokens = Number(
+      seen
+        .map((c) => c.text)
+        .join('')
+        .match(/"completion_tokens":(\d+)/)![1],
+    );
     expect(last.at).toBeGreaterThanOrEqual(800 + (completionTokens * 1000) / 20 - 100);
     expect(last.at).toBeLessThanOrEqual(800 + (completionTokens * 1000) / 20 + 100);
-    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as { data: Array<{ operation: string; response: { events?: Array<{ offset_ms: number; data: string }> } }> };
+    const page = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as {
+      data: Array<{ operation: string; response: { events?: Array<{ offset_ms: number; data: string }> } }>;
+    };
     const entry = page.data.at(-1)!;
     expect(entry.operation).toBe('chat.completions.create');
     expect(entry.response.events!.map((e) => e.data).join('')).toBe(seen.map((c) => c.text).join(''));
@@ -157,7 +197,9 @@ describe('timing: realistic on the virtual clock', () => {
     await clock.advance(60_000);
     expect((await realisticOne).status).toBe(200);
     const realistic = gatewayWith({ timing: 'realistic' });
-    expect((await realistic.gateway.fetch('/responses', { method: 'POST', headers: { ...HEADERS, 'x-gatewaykit-timing': 'instant' }, body: body() })).status).toBe(200);
+    expect(
+      (await realistic.gateway.fetch('/responses', { method: 'POST', headers: { ...HEADERS, 'x-gatewaykit-timing': 'instant' }, body: body() })).status,
+    ).toBe(200);
     expect(realistic.clock.pendingTimers()).toBe(0);
     const bad = await gateway.fetch('/responses', { method: 'POST', headers: { ...HEADERS, 'x-gatewaykit-timing': 'slow' }, body: body() });
     expect(bad.status).toBe(400);

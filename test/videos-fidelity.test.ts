@@ -11,12 +11,20 @@ describe.each(TARGET_KINDS)('video fidelity (%s)', (kind) => {
   afterAll(() => target.close());
 
   const submit = async (body: Record<string, unknown>) => {
-    const res = await target.fetch('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', duration: 4, ...body }) });
+    const res = await target.fetch('/videos', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: 'google/veo-3.1', duration: 4, ...body }),
+    });
     expect(res.status, await res.clone().text()).toBe(202);
     return ((await res.json()) as { id: string }).id;
   };
   const contentOf = async (ids: string[]) => {
-    await target.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_600_000 }) });
+    await target.fetch('/__gatewaykit/clock/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 3_600_000 }),
+    });
     return Promise.all(
       ids.map(async (id) => {
         const res = await target.fetch(`/videos/${id}/content`, { headers: jsonHeaders() });

@@ -70,7 +70,10 @@ async function poll(r: Real, job: ModelJob): Promise<VideoJob> {
 }
 
 class SubmitCommand implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly modelIndex: number, readonly prompt: string) {}
+  constructor(
+    readonly modelIndex: number,
+    readonly prompt: string,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const model = MODELS[this.modelIndex % MODELS.length]!;
@@ -82,7 +85,13 @@ class SubmitCommand implements fc.AsyncCommand<Model, Real> {
     expect(m.jobs.some((j) => j.id === view.id)).toBe(false);
     const fault = m.faults.get(model.provider);
     m.faults.delete(model.provider);
-    const job: ModelJob = { id: view.id, model, fate: fault === undefined ? 'complete' : STALL.has(fault) ? 'stall' : 'fail', last: 'pending', cancelled: false };
+    const job: ModelJob = {
+      id: view.id,
+      model,
+      fate: fault === undefined ? 'complete' : STALL.has(fault) ? 'stall' : 'fail',
+      last: 'pending',
+      cancelled: false,
+    };
     checkView(job, view);
     m.jobs.push(job);
   }
@@ -102,14 +111,21 @@ class AdvanceCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
   async run(_m: Model, r: Real) {
-    const res = await r.target.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: this.ms }) });
+    const res = await r.target.fetch('/__gatewaykit/clock/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: this.ms }),
+    });
     expect(res.status).toBe(200);
   }
   toString = () => `advance(${this.ms})`;
 }
 
 class FailProviderCommand implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly modelIndex: number, readonly status: number) {}
+  constructor(
+    readonly modelIndex: number,
+    readonly status: number,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const { provider } = MODELS[this.modelIndex % MODELS.length]!;
@@ -129,7 +145,11 @@ class ContinueCommand implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.jobs.length > 0;
   async run(m: Model, r: Real) {
     const previous = m.jobs[this.index % m.jobs.length]!;
-    const res = await r.target.fetch('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ prompt: 'and then', previous_job_id: previous.id }) });
+    const res = await r.target.fetch('/videos', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ prompt: 'and then', previous_job_id: previous.id }),
+    });
     // Allowed exactly when the earlier job is completed (learned by polling) and its model continues.
     const view = await poll(r, previous);
     const allowed = view.status === 'completed' && previous.model.continues;
@@ -138,7 +158,13 @@ class ContinueCommand implements fc.AsyncCommand<Model, Real> {
     const next = (await res.json()) as VideoJob;
     const fault = m.faults.get(previous.model.provider);
     m.faults.delete(previous.model.provider);
-    const job: ModelJob = { id: next.id, model: previous.model, fate: fault === undefined ? 'complete' : STALL.has(fault) ? 'stall' : 'fail', last: 'pending', cancelled: false };
+    const job: ModelJob = {
+      id: next.id,
+      model: previous.model,
+      fate: fault === undefined ? 'complete' : STALL.has(fault) ? 'stall' : 'fail',
+      last: 'pending',
+      cancelled: false,
+    };
     checkView(job, next);
     m.jobs.push(job);
   }

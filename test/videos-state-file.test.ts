@@ -58,7 +58,7 @@ describe('--state-file: no accepted job is lost across a restart', () => {
     expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual(ids);
     await first.call('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 30_000 }) });
     await first.call(`/__gatewaykit/videos/${ids[2]}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } });
-    const before = await Promise.all(ids.map(async (id) => ((await (await first.call(`/videos/${id}`, { headers: jsonHeaders() })).json()) as VideoJob)));
+    const before = await Promise.all(ids.map(async (id) => (await (await first.call(`/videos/${id}`, { headers: jsonHeaders() })).json()) as VideoJob));
     expect(before.map((j) => j.status)).toEqual(['in_progress', 'completed', 'cancelled']);
     await first.server.close();
 
@@ -66,7 +66,7 @@ describe('--state-file: no accepted job is lost across a restart', () => {
     try {
       // Time does not run backwards: the virtual clock resumes from the saved reading.
       expect(second.clock.now()).toBeGreaterThanOrEqual(first.clock.now());
-      const after = await Promise.all(ids.map(async (id) => ((await (await second.call(`/videos/${id}`, { headers: jsonHeaders() })).json()) as VideoJob)));
+      const after = await Promise.all(ids.map(async (id) => (await (await second.call(`/videos/${id}`, { headers: jsonHeaders() })).json()) as VideoJob));
       expect(after.map((j) => j.status)).toEqual(['in_progress', 'completed', 'cancelled']);
       expect(after[1]).toMatchObject({ usage: before[1]!.usage, generation_id: before[1]!.generation_id });
       // Progress continues after the restart.
@@ -75,7 +75,11 @@ describe('--state-file: no accepted job is lost across a restart', () => {
       expect(veo.status).toBe('completed');
       expect((await second.call(`/videos/${ids[0]}/content`, { headers: jsonHeaders() })).status).toBe(200);
       // A new submission gets a fresh id (the counter was kept), and is saved next to the others.
-      const res = await second.call('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'keep me' }) });
+      const res = await second.call('/videos', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'keep me' }),
+      });
       const fresh = ((await res.json()) as VideoJob).id;
       expect(ids).not.toContain(fresh);
       expect(readStateFile(file)!.videos.jobs.map((j) => j.id)).toEqual([...ids, fresh]);
@@ -88,10 +92,13 @@ describe('--state-file: no accepted job is lost across a restart', () => {
     const file = join(dir, 'hooks.json');
     const deliveries: string[] = [];
     const clock = virtualClock();
-    const webhooks = { allowInsecureLocalhost: true, fetch: (async (_url: string, init: RequestInit) => {
-      deliveries.push(String(init.body));
-      return new Response(null, { status: 204 });
-    }) as unknown as typeof fetch };
+    const webhooks = {
+      allowInsecureLocalhost: true,
+      fetch: (async (_url: string, init: RequestInit) => {
+        deliveries.push(String(init.body));
+        return new Response(null, { status: 204 });
+      }) as unknown as typeof fetch,
+    };
     const first = await startServer({ port: 0, clock, webhooks, ...(await stateFileOptions(file, clock)) });
     const res = await fetch(`${first.baseUrl}/videos`, {
       method: 'POST',

@@ -77,11 +77,30 @@ describe.each(TARGET_KINDS)('POST /videos validation (%s)', (kind) => {
   });
 
   it('frame_images: each needs frame_type first_frame|last_frame, supported by the model, once each', async () => {
-    await expectError({ model: 'google/veo-3.1', prompt: 'x', frame_images: [IMAGE] }, 400, /^frame_images\[0\]\.frame_type: must be first_frame or last_frame/);
-    await expectError({ model: 'google/veo-3.1', prompt: 'x', frame_images: [{ ...IMAGE, frame_type: 'middle' }] }, 400, /frame_type: must be first_frame or last_frame/);
-    await expectError({ model: 'openai/sora-2', prompt: 'x', frame_images: [{ ...IMAGE, frame_type: 'last_frame' }] }, 400, /supports first_frame \(got last_frame\)/);
     await expectError(
-      { model: 'google/veo-3.1', prompt: 'x', frame_images: [{ ...IMAGE, frame_type: 'first_frame' }, { ...IMAGE, frame_type: 'first_frame' }] },
+      { model: 'google/veo-3.1', prompt: 'x', frame_images: [IMAGE] },
+      400,
+      /^frame_images\[0\]\.frame_type: must be first_frame or last_frame/,
+    );
+    await expectError(
+      { model: 'google/veo-3.1', prompt: 'x', frame_images: [{ ...IMAGE, frame_type: 'middle' }] },
+      400,
+      /frame_type: must be first_frame or last_frame/,
+    );
+    await expectError(
+      { model: 'openai/sora-2', prompt: 'x', frame_images: [{ ...IMAGE, frame_type: 'last_frame' }] },
+      400,
+      /supports first_frame \(got last_frame\)/,
+    );
+    await expectError(
+      {
+        model: 'google/veo-3.1',
+        prompt: 'x',
+        frame_images: [
+          { ...IMAGE, frame_type: 'first_frame' },
+          { ...IMAGE, frame_type: 'first_frame' },
+        ],
+      },
       400,
       /first_frame given twice/,
     );
@@ -92,7 +111,11 @@ describe.each(TARGET_KINDS)('POST /videos validation (%s)', (kind) => {
     const res = await submit({
       model: 'google/veo-3.1',
       prompt: 'x',
-      input_references: [IMAGE, { type: 'audio_url', audio_url: { url: 'https://e.com/a.mp3' } }, { type: 'video_url', video_url: { url: 'https://e.com/v.mp4' } }],
+      input_references: [
+        IMAGE,
+        { type: 'audio_url', audio_url: { url: 'https://e.com/a.mp3' } },
+        { type: 'video_url', video_url: { url: 'https://e.com/v.mp4' } },
+      ],
     });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
@@ -122,7 +145,12 @@ describe.each(TARGET_KINDS)('POST /videos validation (%s)', (kind) => {
   it('user and session_id: at most 256; the body wins over x-session-id; neither goes to the provider', async () => {
     await expectError({ model: 'google/veo-3.1', prompt: 'x', user: 'u'.repeat(257) }, 400, /^user: at most 256/);
     await expectError({ model: 'google/veo-3.1', prompt: 'x', session_id: 's'.repeat(257) }, 400, /^session_id: at most 256/);
-    await expectError({ model: 'google/veo-3.1', prompt: 'x' }, 400, /^x-session-id: at most 256/, jsonHeaders('sk-gw-test', { 'x-session-id': 'h'.repeat(257) }));
+    await expectError(
+      { model: 'google/veo-3.1', prompt: 'x' },
+      400,
+      /^x-session-id: at most 256/,
+      jsonHeaders('sk-gw-test', { 'x-session-id': 'h'.repeat(257) }),
+    );
     const res = await submit({ model: 'google/veo-3.1', prompt: 'x', session_id: 'body', user: 'me' }, jsonHeaders('sk-gw-test', { 'x-session-id': 'header' }));
     const job = target.gateway.videos.get(((await res.json()) as { id: string }).id)!;
     expect(job.session_id).toBe('body');

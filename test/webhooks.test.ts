@@ -39,8 +39,7 @@ async function startReceiver(now: () => number = () => Date.now()) {
     deliveries,
     answers,
     /** Resolves once `count` deliveries arrived (no sleeping: the receiver signals). */
-    received: (count: number) =>
-      deliveries.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+    received: (count: number) => (deliveries.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -70,7 +69,11 @@ describe.each(TARGET_KINDS)('video webhooks (%s)', (kind) => {
   });
 
   const submit = async (body: Record<string, unknown>) => {
-    const res = await target.fetch('/videos', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: receiver.url, ...body }) });
+    const res = await target.fetch('/videos', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: receiver.url, ...body }),
+    });
     expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
   };
@@ -131,7 +134,9 @@ describe.each(TARGET_KINDS)('video webhooks (%s)', (kind) => {
     expect(byId.get(failed)).toMatchObject({ type: 'video.generation.failed', data: { status: 'failed', error: expect.stringMatching(/HTTP 502/) } });
     expect(byId.get(expired)).toMatchObject({ type: 'video.generation.expired', data: { status: 'expired', generation_id: null } });
     expect(byId.get(cancelled)).toMatchObject({ type: 'video.generation.cancelled', data: { status: 'cancelled', generation_id: null } });
-    expect((await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(409);
+    expect((await target.fetch(`/__gatewaykit/videos/${cancelled}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(
+      409,
+    );
   });
 
   it('retries with exponential backoff on the clock after non-2xx answers, with the same body and key', async () => {
@@ -191,7 +196,12 @@ describe('webhook options', () => {
       await receiver.received(1);
       // The default secret signs when none is configured.
       const d = receiver.deliveries[0]!;
-      const ok = await verifyWebhookSignature({ payload: d.body, header: d.headers['x-gateway-signature'] as string, secret: 'whsec_gatewaykit_test', now: d.at });
+      const ok = await verifyWebhookSignature({
+        payload: d.body,
+        header: d.headers['x-gateway-signature'] as string,
+        secret: 'whsec_gatewaykit_test',
+        now: d.at,
+      });
       expect(ok.valid).toBe(true);
       expect(JSON.parse(d.body).data.id).toBe(id);
     } finally {

@@ -18,7 +18,21 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** What `npm pack` reads: the package's files and what its build needs. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+  'conformance',
+  'fixtures',
+  'bin',
+  'docs',
+  'bench/RESULTS.md',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+];
 /** The dependencies whose import is timed alone, beside the package's. */
 const PARTS = ['msw', 'zod'];
 
@@ -50,7 +64,11 @@ function installedPackages(nodeModules: string, out: PackageSize[] = []): Packag
   if (!existsSync(nodeModules)) return out;
   for (const e of readdirSync(nodeModules, { withFileTypes: true })) {
     if (!e.isDirectory() || e.name.startsWith('.')) continue;
-    const dirs = e.name.startsWith('@') ? readdirSync(join(nodeModules, e.name), { withFileTypes: true }).filter((s) => s.isDirectory()).map((s) => `${e.name}/${s.name}`) : [e.name];
+    const dirs = e.name.startsWith('@')
+      ? readdirSync(join(nodeModules, e.name), { withFileTypes: true })
+          .filter((s) => s.isDirectory())
+          .map((s) => `${e.name}/${s.name}`)
+      : [e.name];
     for (const name of dirs) {
       const dir = join(nodeModules, name);
       out.push({ name, bytes: sizeUnder(dir).disk });
@@ -69,7 +87,11 @@ function timeImport(spec: string, cwd: string): Promise<{ ms: number; cpuMs: num
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as { ms: number; cpuMs: number }) : reject(new Error(`import('${spec}') failed (${code}): ${err.slice(0, 300)}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as { ms: number; cpuMs: number })
+        : reject(new Error(`import('${spec}') failed (${code}): ${err.slice(0, 300)}`)),
+    );
   });
 }
 

@@ -7,7 +7,13 @@
 import { z } from 'zod';
 
 const N = 10_000;
-const record = (i: number) => ({ id: `video_${i.toString(36).padStart(8, '0')}`, status: 'queued', progress: 0, created_at: 1_700_000_000 + i, model: 'openai/sora-2' });
+const record = (i: number) => ({
+  id: `video_${i.toString(36).padStart(8, '0')}`,
+  status: 'queued',
+  progress: 0,
+  created_at: 1_700_000_000 + i,
+  model: 'openai/sora-2',
+});
 const schema = z.object({ id: z.string(), status: z.string(), progress: z.number(), created_at: z.number(), model: z.string() });
 
 async function time(fn: () => Promise<void> | void): Promise<number> {
@@ -34,10 +40,12 @@ async function mapStore(): Promise<{ createUs: number; findUs: number; heapMb: n
 }
 
 async function mswDataStore(): Promise<{ createUs: number; findUs: number; heapMb: number }> {
-  const { Collection } = (await import('@msw/data' as string)) as { Collection: new (o: { schema: typeof schema }) => {
-    create(r: unknown): Promise<unknown>;
-    findFirst(q: (q: { where(w: unknown): unknown }) => unknown): unknown;
-  } };
+  const { Collection } = (await import('@msw/data' as string)) as {
+    Collection: new (o: { schema: typeof schema }) => {
+      create(r: unknown): Promise<unknown>;
+      findFirst(q: (q: { where(w: unknown): unknown }) => unknown): unknown;
+    };
+  };
   const heap = process.memoryUsage().heapUsed;
   const jobs = new Collection({ schema });
   const createUs = await time(async () => {

@@ -64,8 +64,18 @@ export const REFERENCE_SHAPE_GROUPS = {
   inputItems: {
     rule: 'request.input-item-shape',
     violating: fc.oneof(
-      fc.constant({ input: [{ role: 'user', content: 'Hi' }, { type: 'function_call_output', output: '{}' }] }),
-      fc.constant({ input: [{ role: 'user', content: 'Hi' }, { type: 'function_call', call_id: 'call_1', name: 'f' }] }),
+      fc.constant({
+        input: [
+          { role: 'user', content: 'Hi' },
+          { type: 'function_call_output', output: '{}' },
+        ],
+      }),
+      fc.constant({
+        input: [
+          { role: 'user', content: 'Hi' },
+          { type: 'function_call', call_id: 'call_1', name: 'f' },
+        ],
+      }),
     ),
     accepted: [
       {
@@ -93,6 +103,8 @@ export const REFERENCE_SHAPE_GROUPS = {
         fc.constantFrom<unknown>('example.com', [1]).map((v) => ({ allowed_domains: v })),
       )
       .map((parameters) => ({ tools: [{ type: 'gateway:web_fetch', parameters }] })),
-    accepted: [{ tools: [{ type: 'gateway:web_fetch', parameters: { max_uses: 1, max_content_tokens: 100, engine: 'auto', allowed_domains: ['example.com'] } }] }],
+    accepted: [
+      { tools: [{ type: 'gateway:web_fetch', parameters: { max_uses: 1, max_content_tokens: 100, engine: 'auto', allowed_domains: ['example.com'] } }] },
+    ],
   },
 } as const satisfies Record<string, ReferenceShapeGroup>;

@@ -46,31 +46,27 @@ const messageArb = fc.record(
 /** `input`: a plain prompt, or a conversation of messages that ends with a user turn. */
 export const validInputArb = fc.oneof(
   prompt,
-  fc
-    .tuple(fc.array(messageArb, { maxLength: 4 }), prompt)
-    .map(([history, last]) => [...history, { role: 'user', content: last }]),
+  fc.tuple(fc.array(messageArb, { maxLength: 4 }), prompt).map(([history, last]) => [...history, { role: 'user', content: last }]),
 );
 
 const functionNameArb = stringMatching(/^[a-z][a-z0-9_]{0,20}$/);
 
 /** Function tools with distinct names (spec 2.4.1). */
-export const functionToolsArb = fc
-  .uniqueArray(functionNameArb, { minLength: 1, maxLength: 3 })
-  .chain((names) =>
-    fc.tuple(
-      ...names.map((name) =>
-        fc.record(
-          {
-            type: fc.constant('function' as const),
-            name: fc.constant(name),
-            description: fc.string({ maxLength: 40 }),
-            parameters: fc.constant({ type: 'object', properties: { q: { type: 'string' } } }),
-          },
-          { requiredKeys: ['type', 'name', 'parameters'] },
-        ),
+export const functionToolsArb = fc.uniqueArray(functionNameArb, { minLength: 1, maxLength: 3 }).chain((names) =>
+  fc.tuple(
+    ...names.map((name) =>
+      fc.record(
+        {
+          type: fc.constant('function' as const),
+          name: fc.constant(name),
+          description: fc.string({ maxLength: 40 }),
+          parameters: fc.constant({ type: 'object', properties: { q: { type: 'string' } } }),
+        },
+        { requiredKeys: ['type', 'name', 'parameters'] },
       ),
     ),
-  );
+  ),
+);
 
 /** Plugins switched off (spec 2.5 `enabled: false`): schema-checked, but they cannot change the outcome. */
 const disabledPluginsArb = fc.uniqueArray(
@@ -120,7 +116,10 @@ export function validResponsesRequestArb({ models }: ResponsesArbOptions): fc.Ar
           provider: fc.record(
             {
               allow_fallbacks: fc.boolean(),
-              sort: fc.oneof(fc.constantFrom('price', 'throughput', 'latency'), fc.constantFrom('price', 'latency').map((by) => ({ by }))),
+              sort: fc.oneof(
+                fc.constantFrom('price', 'throughput', 'latency'),
+                fc.constantFrom('price', 'latency').map((by) => ({ by })),
+              ),
               data_collection: fc.constant('allow'),
             },
             { requiredKeys: [] },
@@ -173,34 +172,86 @@ const plugin = (p: JsonRequest) => ({ plugins: [p] });
 export function ruleBreakers(): Record<string, Breaker> {
   const word = stringMatching(/^[a-z]{1,10}$/);
   return {
-    sessionIdLength: past(L.sessionIdMaxChars).map((n) => ({ patch: { session_id: 's'.repeat(n) }, ...rule('session_id', 'session_id', 'session_id at most 256 characters', 'spec 2.1, 8') })),
+    sessionIdLength: past(L.sessionIdMaxChars).map((n) => ({
+      patch: { session_id: 's'.repeat(n) },
+      ...rule('session_id', 'session_id', 'session_id at most 256 characters', 'spec 2.1, 8'),
+    })),
     userLength: past(L.userMaxChars).map((n) => ({ patch: { user: 'u'.repeat(n) }, ...rule('user', 'user', 'user at most 256 characters', 'spec 2.1, 8') })),
-    metadataPairs: past(L.metadataMaxPairs, 30).map((n) => ({ patch: { metadata: pairs(n) }, ...rule('metadata', 'metadata', 'metadata at most 16 pairs', 'spec 2.1, 8') })),
-    metadataKeyLength: past(L.metadataKeyMaxChars).map((n) => ({ patch: { metadata: { ['k'.repeat(n)]: 'v' } }, ...rule('metadata', `metadata.${'k'.repeat(n)}`, 'metadata keys at most 64 characters', 'spec 2.1, 8') })),
+    metadataPairs: past(L.metadataMaxPairs, 30).map((n) => ({
+      patch: { metadata: pairs(n) },
+      ...rule('metadata', 'metadata', 'metadata at most 16 pairs', 'spec 2.1, 8'),
+    })),
+    metadataKeyLength: past(L.metadataKeyMaxChars).map((n) => ({
+      patch: { metadata: { ['k'.repeat(n)]: 'v' } },
+      ...rule('metadata', `metadata.${'k'.repeat(n)}`, 'metadata keys at most 64 characters', 'spec 2.1, 8'),
+    })),
     metadataKeyBrackets: fc
       .tuple(stringMatching(/^[a-z]{0,6}$/), fc.constantFrom('[', ']'), stringMatching(/^[a-z]{0,6}$/))
       .map(([a, b, c]) => `${a}${b}${c}`)
-      .map((key) => ({ patch: { metadata: { [key]: 'v' } }, ...rule('metadata', `metadata[${JSON.stringify(key)}]`, 'metadata keys without brackets', 'spec 2.1, 8') })),
-    metadataValueLength: past(L.metadataValueMaxChars).map((n) => ({ patch: { metadata: { k: 'v'.repeat(n) } }, ...rule('metadata', 'metadata.k', 'metadata values at most 512 characters', 'spec 2.1, 8') })),
-    maxToolCalls: past(L.maxToolCallsMax, 1000).map((n) => ({ patch: { max_tool_calls: n }, ...rule('max_tool_calls', 'max_tool_calls', 'max_tool_calls at most 30', 'spec 2.1, 8') })),
-    maxToolCallsInteger: fc.constantFrom(1.5, 29.9, '30').map((v) => ({ patch: { max_tool_calls: v }, ...rule('max_tool_calls', 'max_tool_calls', 'max_tool_calls is an integer', 'spec 2.1') })),
-    store: fc.constantFrom(true, 'false', 1).map((v) => ({ patch: { store: v }, ...rule('store', 'store', 'store is the constant false', 'spec 2.1') })),
-    previousResponseId: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).map((s) => `resp_${s}`), fc.constant(''), fc.constant(0)).map((v) => ({
-      patch: { previous_response_id: v },
-      ...rule('previous_response_id', 'previous_response_id', 'non-null previous_response_id rejected', 'spec 2.1, 7'),
+      .map((key) => ({
+        patch: { metadata: { [key]: 'v' } },
+        ...rule('metadata', `metadata[${JSON.stringify(key)}]`, 'metadata keys without brackets', 'spec 2.1, 8'),
+      })),
+    metadataValueLength: past(L.metadataValueMaxChars).map((n) => ({
+      patch: { metadata: { k: 'v'.repeat(n) } },
+      ...rule('metadata', 'metadata.k', 'metadata values at most 512 characters', 'spec 2.1, 8'),
     })),
-    providerUnknownProperty: word.map((key) => ({ patch: { provider: { [`x_${key}`]: true } }, ...rule(`x_${key}`, `provider.x_${key}`, 'provider accepts only its listed properties', 'spec 2.4') })),
-    providerSort: word.map((v) => ({ patch: { provider: { sort: `by_${v}` } }, ...rule('sort', 'provider.sort', 'provider.sort enum', 'spec 2.4 (reference ProviderSort)') })),
-    providerDataCollection: word.map((v) => ({ patch: { provider: { data_collection: `${v}_x` } }, ...rule('data_collection', 'provider.data_collection', 'provider.data_collection is allow or deny', 'spec 2.4') })),
-    providerQuantizations: word.map((v) => ({ patch: { provider: { quantizations: [`q_${v}`] } }, ...rule('quantizations', 'provider.quantizations[0]', 'provider.quantizations enum', 'spec 2.4 (reference Quantization)') })),
-    providerAllowFallbacksType: fc.constantFrom('yes', 1).map((v) => ({ patch: { provider: { allow_fallbacks: v } }, ...rule('allow_fallbacks', 'provider.allow_fallbacks', 'provider.allow_fallbacks is boolean or null', 'spec 2.4') })),
+    maxToolCalls: past(L.maxToolCallsMax, 1000).map((n) => ({
+      patch: { max_tool_calls: n },
+      ...rule('max_tool_calls', 'max_tool_calls', 'max_tool_calls at most 30', 'spec 2.1, 8'),
+    })),
+    maxToolCallsInteger: fc
+      .constantFrom(1.5, 29.9, '30')
+      .map((v) => ({ patch: { max_tool_calls: v }, ...rule('max_tool_calls', 'max_tool_calls', 'max_tool_calls is an integer', 'spec 2.1') })),
+    store: fc.constantFrom(true, 'false', 1).map((v) => ({ patch: { store: v }, ...rule('store', 'store', 'store is the constant false', 'spec 2.1') })),
+    previousResponseId: fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 30 }).map((s) => `resp_${s}`),
+        fc.constant(''),
+        fc.constant(0),
+      )
+      .map((v) => ({
+        patch: { previous_response_id: v },
+        ...rule('previous_response_id', 'previous_response_id', 'non-null previous_response_id rejected', 'spec 2.1, 7'),
+      })),
+    providerUnknownProperty: word.map((key) => ({
+      patch: { provider: { [`x_${key}`]: true } },
+      ...rule(`x_${key}`, `provider.x_${key}`, 'provider accepts only its listed properties', 'spec 2.4'),
+    })),
+    providerSort: word.map((v) => ({
+      patch: { provider: { sort: `by_${v}` } },
+      ...rule('sort', 'provider.sort', 'provider.sort enum', 'spec 2.4 (reference ProviderSort)'),
+    })),
+    providerDataCollection: word.map((v) => ({
+      patch: { provider: { data_collection: `${v}_x` } },
+      ...rule('data_collection', 'provider.data_collection', 'provider.data_collection is allow or deny', 'spec 2.4'),
+    })),
+    providerQuantizations: word.map((v) => ({
+      patch: { provider: { quantizations: [`q_${v}`] } },
+      ...rule('quantizations', 'provider.quantizations[0]', 'provider.quantizations enum', 'spec 2.4 (reference Quantization)'),
+    })),
+    providerAllowFallbacksType: fc.constantFrom('yes', 1).map((v) => ({
+      patch: { provider: { allow_fallbacks: v } },
+      ...rule('allow_fallbacks', 'provider.allow_fallbacks', 'provider.allow_fallbacks is boolean or null', 'spec 2.4'),
+    })),
     include: word.map((v) => ({ patch: { include: [`${v}.results`] }, ...rule('include', 'include[0]', 'include enum', 'spec 2.1') })),
-    modalities: fc.constantFrom('audio', 'video', 'TEXT').map((v) => ({ patch: { modalities: [v] }, ...rule('modalities', 'modalities[0]', 'modalities are text or image', 'spec 2.1') })),
-    serviceTier: fc.constantFrom('ultra', 'premium', 'AUTO').map((v) => ({ patch: { service_tier: v }, ...rule('service_tier', 'service_tier', 'service_tier enum', 'spec 2.1') })),
-    temperatureType: fc.constantFrom('hot', true).map((v) => ({ patch: { temperature: v }, ...rule('temperature', 'temperature', 'temperature is a number or null', 'spec 2.1') })),
+    modalities: fc
+      .constantFrom('audio', 'video', 'TEXT')
+      .map((v) => ({ patch: { modalities: [v] }, ...rule('modalities', 'modalities[0]', 'modalities are text or image', 'spec 2.1') })),
+    serviceTier: fc
+      .constantFrom('ultra', 'premium', 'AUTO')
+      .map((v) => ({ patch: { service_tier: v }, ...rule('service_tier', 'service_tier', 'service_tier enum', 'spec 2.1') })),
+    temperatureType: fc
+      .constantFrom('hot', true)
+      .map((v) => ({ patch: { temperature: v }, ...rule('temperature', 'temperature', 'temperature is a number or null', 'spec 2.1') })),
     streamType: fc.constantFrom('yes', 1, null).map((v) => ({ patch: { stream: v }, ...rule('stream', 'stream', 'stream is boolean', 'spec 2.1') })),
-    sessionIdType: fc.constantFrom(42, null, true).map((v) => ({ patch: { session_id: v }, ...rule('session_id', 'session_id', 'session_id is a string', 'spec 2.1') })),
-    debugType: fc.constantFrom('yes', 1).map((v) => ({ patch: { debug: { echo_upstream_body: v } }, ...rule('echo_upstream_body', 'debug.echo_upstream_body', 'debug.echo_upstream_body is boolean', 'spec 2.1') })),
+    sessionIdType: fc
+      .constantFrom(42, null, true)
+      .map((v) => ({ patch: { session_id: v }, ...rule('session_id', 'session_id', 'session_id is a string', 'spec 2.1') })),
+    debugType: fc.constantFrom('yes', 1).map((v) => ({
+      patch: { debug: { echo_upstream_body: v } },
+      ...rule('echo_upstream_body', 'debug.echo_upstream_body', 'debug.echo_upstream_body is boolean', 'spec 2.1'),
+    })),
     pluginUnknownId: word.map((v) => ({ patch: plugin({ id: `x-${v}` }), ...rule('plugins', 'plugins[0].id', 'plugin id is one of spec 2.5', 'spec 2.5') })),
     autoRouterTradeoff: fc.oneof(fc.integer({ min: 11, max: 100 }), fc.integer({ min: -100, max: -1 }), fc.constant(2.5)).map((v) => ({
       patch: plugin({ id: 'auto-router', cost_quality_tradeoff: v }),
@@ -218,7 +269,10 @@ export function ruleBreakers(): Record<string, Breaker> {
       patch: plugin({ id: 'pareto-router', max_price: v }),
       ...rule('max_price', 'plugins[0].max_price', 'pareto-router max_price >= 0', 'spec 2.5'),
     })),
-    paretoPriceSource: word.map((v) => ({ patch: plugin({ id: 'pareto-router', price_source: `${v}_avg` }), ...rule('price_source', 'plugins[0].price_source', 'price_source is prompt or weighted_avg', 'spec 2.5') })),
+    paretoPriceSource: word.map((v) => ({
+      patch: plugin({ id: 'pareto-router', price_source: `${v}_avg` }),
+      ...rule('price_source', 'plugins[0].price_source', 'price_source is prompt or weighted_avg', 'spec 2.5'),
+    })),
     fusionAnalysisModels: fc.oneof(fc.constant(0), fc.integer({ min: 9, max: 20 })).map((n) => ({
       patch: plugin({ id: 'fusion', analysis_models: Array.from({ length: n }, (_, i) => `m/${i}`) }),
       ...rule('analysis_models', 'plugins[0].analysis_models', 'fusion analysis_models 1 to 8 items', 'spec 2.5, 8'),
@@ -231,24 +285,57 @@ export function ruleBreakers(): Record<string, Breaker> {
       patch: plugin({ id: 'fusion', tools: Array.from({ length: n }, () => ({ type: 'gateway:web_search' })) }),
       ...rule('tools', 'plugins[0].tools', 'fusion tools at most 8 items', 'spec 2.5, 8'),
     })),
-    fusionToolType: fc.constant({ patch: plugin({ id: 'fusion', tools: [{ parameters: {} }] }), ...rule('type', 'plugins[0].tools[0].type', 'fusion tools need type', 'spec 2.5') }),
-    fusionPreset: word.map((v) => ({ patch: plugin({ id: 'fusion', preset: `general-${v}x` }), ...rule('preset', 'plugins[0].preset', 'fusion preset enum', 'spec 2.5') })),
-    webUserLocationType: fc.constant({ patch: plugin({ id: 'web', user_location: { city: 'Paris' } }), ...rule('type', 'plugins[0].user_location.type', 'web user_location.type required', 'spec 2.5') }),
-    pluginEnabledType: fc.constantFrom('auto-router', 'web', 'fusion', 'web-fetch').map((id) => ({ patch: plugin({ id, enabled: 'no' }), ...rule('enabled', 'plugins[0].enabled', 'plugin enabled is boolean', 'spec 2.5') })),
-    cacheControlType: word.map((v) => ({ patch: { cache_control: { type: `${v}_persistent` } }, ...rule('type', 'cache_control.type', 'cache_control.type only ephemeral', 'spec 2.1') })),
+    fusionToolType: fc.constant({
+      patch: plugin({ id: 'fusion', tools: [{ parameters: {} }] }),
+      ...rule('type', 'plugins[0].tools[0].type', 'fusion tools need type', 'spec 2.5'),
+    }),
+    fusionPreset: word.map((v) => ({
+      patch: plugin({ id: 'fusion', preset: `general-${v}x` }),
+      ...rule('preset', 'plugins[0].preset', 'fusion preset enum', 'spec 2.5'),
+    })),
+    webUserLocationType: fc.constant({
+      patch: plugin({ id: 'web', user_location: { city: 'Paris' } }),
+      ...rule('type', 'plugins[0].user_location.type', 'web user_location.type required', 'spec 2.5'),
+    }),
+    pluginEnabledType: fc
+      .constantFrom('auto-router', 'web', 'fusion', 'web-fetch')
+      .map((id) => ({ patch: plugin({ id, enabled: 'no' }), ...rule('enabled', 'plugins[0].enabled', 'plugin enabled is boolean', 'spec 2.5') })),
+    cacheControlType: word.map((v) => ({
+      patch: { cache_control: { type: `${v}_persistent` } },
+      ...rule('type', 'cache_control.type', 'cache_control.type only ephemeral', 'spec 2.1'),
+    })),
     // spec 2.1: set on a content block, cache_control marks an explicit breakpoint: the same object, the same enum.
     cacheControlBlockType: word.map((v) => ({
       patch: { input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Say OK.', cache_control: { type: `${v}_persistent` } }] }] },
       ...rule('type', 'input[0].content[0].cache_control.type', 'cache_control.type only ephemeral, on a content block too', 'spec 2.1'),
     })),
-    cacheControlTypeMissing: fc.constantFrom('5m', '1h').map((ttl) => ({ patch: { cache_control: { ttl } }, ...rule('type', 'cache_control.type', 'cache_control.type required', 'spec 2.1') })),
-    promptCacheMode: word.map((v) => ({ patch: { prompt_cache_options: { mode: `${v}_implicit` } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode only explicit', 'spec 2.1') })),
-    promptCacheModeMissing: fc.constantFrom<unknown>('5m', null).map((ttl) => ({ patch: { prompt_cache_options: { ttl } }, ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode required', 'spec 2.1') })),
-    promptVariableType: fc.constantFrom<unknown>(42, true, null).map((v) => ({ patch: { prompt: { id: 'pmpt_1', variables: { city: v } } }, ...rule('variables', 'prompt.variables.city', 'prompt variables are strings or input parts', 'spec 2.1') })),
+    cacheControlTypeMissing: fc
+      .constantFrom('5m', '1h')
+      .map((ttl) => ({ patch: { cache_control: { ttl } }, ...rule('type', 'cache_control.type', 'cache_control.type required', 'spec 2.1') })),
+    promptCacheMode: word.map((v) => ({
+      patch: { prompt_cache_options: { mode: `${v}_implicit` } },
+      ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode only explicit', 'spec 2.1'),
+    })),
+    promptCacheModeMissing: fc.constantFrom<unknown>('5m', null).map((ttl) => ({
+      patch: { prompt_cache_options: { ttl } },
+      ...rule('mode', 'prompt_cache_options.mode', 'prompt_cache_options.mode required', 'spec 2.1'),
+    })),
+    promptVariableType: fc.constantFrom<unknown>(42, true, null).map((v) => ({
+      patch: { prompt: { id: 'pmpt_1', variables: { city: v } } },
+      ...rule('variables', 'prompt.variables.city', 'prompt variables are strings or input parts', 'spec 2.1'),
+    })),
     promptId: fc.constant({ patch: { prompt: { variables: { a: 'b' } } }, ...rule('id', 'prompt.id', 'prompt.id required', 'spec 2.1') }),
-    functionToolName: fc.constant({ patch: { tools: [{ type: 'function', description: 'd', parameters: { type: 'object' } }] }, ...rule('name', 'tools[0].name', 'function tool needs name', 'spec 2.4.1') }),
-    inputType: fc.constantFrom(42, true, { text: 'hi' }).map((v) => ({ patch: { input: v }, ...rule('input', 'input', 'input is a string or an array of items', 'spec 2.1, 2.3') })),
-    inputMessageRole: word.map((v) => ({ patch: { input: [{ type: 'message', role: `r_${v}`, content: 'hi' }] }, ...rule('role', 'input[0].role', 'message role enum', 'spec 2.3 (reference EasyInputMessage)') })),
+    functionToolName: fc.constant({
+      patch: { tools: [{ type: 'function', description: 'd', parameters: { type: 'object' } }] },
+      ...rule('name', 'tools[0].name', 'function tool needs name', 'spec 2.4.1'),
+    }),
+    inputType: fc
+      .constantFrom(42, true, { text: 'hi' })
+      .map((v) => ({ patch: { input: v }, ...rule('input', 'input', 'input is a string or an array of items', 'spec 2.1, 2.3') })),
+    inputMessageRole: word.map((v) => ({
+      patch: { input: [{ type: 'message', role: `r_${v}`, content: 'hi' }] },
+      ...rule('role', 'input[0].role', 'message role enum', 'spec 2.3 (reference EasyInputMessage)'),
+    })),
     // 422: schema-valid but contradictory (docs/decisions/0002-responses-validation.md).
     toolChoiceUnknownFunction: functionNameArb.map((name) => ({
       patch: { tools: [{ type: 'function', name: `${name}_a`, parameters: { type: 'object' } }], tool_choice: { type: 'function', name: `${name}_b` } },
@@ -281,7 +368,10 @@ export function ruleBreakingRequestsByBreaker({ models }: ResponsesArbOptions): 
   if (models.length === 0) throw new Error('ruleBreakingRequestArb: models must not be empty');
   const base = fc.record({ model: fc.constantFrom(...models), input: fc.constantFrom('Say OK.', 'Hello'), max_output_tokens: fc.constant(16) });
   return Object.fromEntries(
-    Object.entries(ruleBreakers()).map(([name, breaker]) => [name, fc.tuple(base, breaker).map(([request, { patch, ...meta }]): RuleBreakingRequest => ({ request: { ...request, ...patch }, ...meta }))]),
+    Object.entries(ruleBreakers()).map(([name, breaker]) => [
+      name,
+      fc.tuple(base, breaker).map(([request, { patch, ...meta }]): RuleBreakingRequest => ({ request: { ...request, ...patch }, ...meta })),
+    ]),
   );
 }
 
@@ -314,22 +404,118 @@ export const RESPONSES_BOUNDARIES: readonly ResponsesBoundary[] = [
   { name: 'session_id length', field: 'session_id', spec: 'spec 2.1, 8', accepted: { session_id: 's'.repeat(256) }, rejected: { session_id: 's'.repeat(257) } },
   { name: 'user length', field: 'user', spec: 'spec 2.1, 8', accepted: { user: 'u'.repeat(256) }, rejected: { user: 'u'.repeat(257) } },
   { name: 'metadata pairs', field: 'metadata', spec: 'spec 2.1, 8', accepted: { metadata: pairs(16) }, rejected: { metadata: pairs(17) } },
-  { name: 'metadata key length', field: 'metadata', spec: 'spec 2.1, 8', accepted: { metadata: { ['k'.repeat(64)]: 'v' } }, rejected: { metadata: { ['k'.repeat(65)]: 'v' } } },
-  { name: 'metadata key brackets', field: 'metadata', spec: 'spec 2.1, 8', accepted: { metadata: { 'a(b){c}': 'v' } }, rejected: { metadata: { 'a[b]': 'v' } } },
-  { name: 'metadata value length', field: 'metadata', spec: 'spec 2.1, 8', accepted: { metadata: { k: 'v'.repeat(512) } }, rejected: { metadata: { k: 'v'.repeat(513) } } },
+  {
+    name: 'metadata key length',
+    field: 'metadata',
+    spec: 'spec 2.1, 8',
+    accepted: { metadata: { ['k'.repeat(64)]: 'v' } },
+    rejected: { metadata: { ['k'.repeat(65)]: 'v' } },
+  },
+  {
+    name: 'metadata key brackets',
+    field: 'metadata',
+    spec: 'spec 2.1, 8',
+    accepted: { metadata: { 'a(b){c}': 'v' } },
+    rejected: { metadata: { 'a[b]': 'v' } },
+  },
+  {
+    name: 'metadata value length',
+    field: 'metadata',
+    spec: 'spec 2.1, 8',
+    accepted: { metadata: { k: 'v'.repeat(512) } },
+    rejected: { metadata: { k: 'v'.repeat(513) } },
+  },
   { name: 'max_tool_calls maximum', field: 'max_tool_calls', spec: 'spec 2.1, 8', accepted: { max_tool_calls: 30 }, rejected: { max_tool_calls: 31 } },
   { name: 'store constant false', field: 'store', spec: 'spec 2.1', accepted: { store: false }, rejected: { store: true } },
-  { name: 'previous_response_id null only', field: 'previous_response_id', spec: 'spec 2.1, 7', accepted: { previous_response_id: null }, rejected: { previous_response_id: 'resp_1' } },
-  { name: 'auto-router cost_quality_tradeoff maximum', field: 'cost_quality_tradeoff', spec: 'spec 2.5, 8', accepted: off({ id: 'auto-router', cost_quality_tradeoff: 10 }), rejected: on({ id: 'auto-router', cost_quality_tradeoff: 11 }) },
-  { name: 'auto-router cost_quality_tradeoff minimum', field: 'cost_quality_tradeoff', spec: 'spec 2.5, 8', accepted: off({ id: 'auto-router', cost_quality_tradeoff: 0 }), rejected: on({ id: 'auto-router', cost_quality_tradeoff: -1 }) },
-  { name: 'auto-beta-router cost_quality_tradeoff maximum', field: 'cost_quality_tradeoff', spec: 'spec 2.5, 8', accepted: off({ id: 'auto-beta-router', cost_quality_tradeoff: 10 }), rejected: on({ id: 'auto-beta-router', cost_quality_tradeoff: 11 }) },
-  { name: 'auto-beta-router cost_quality_tradeoff minimum', field: 'cost_quality_tradeoff', spec: 'spec 2.5, 8', accepted: off({ id: 'auto-beta-router', cost_quality_tradeoff: 0 }), rejected: on({ id: 'auto-beta-router', cost_quality_tradeoff: -1 }) },
-  { name: 'pareto-router min_coding_score maximum', field: 'min_coding_score', spec: 'spec 2.5, 8', accepted: off({ id: 'pareto-router', min_coding_score: 1 }), rejected: on({ id: 'pareto-router', min_coding_score: 1.01 }) },
-  { name: 'pareto-router min_coding_score minimum', field: 'min_coding_score', spec: 'spec 2.5, 8', accepted: off({ id: 'pareto-router', min_coding_score: 0 }), rejected: on({ id: 'pareto-router', min_coding_score: -0.01 }) },
-  { name: 'pareto-router max_price minimum', field: 'max_price', spec: 'spec 2.5', accepted: off({ id: 'pareto-router', max_price: 0 }), rejected: on({ id: 'pareto-router', max_price: -0.01 }) },
-  { name: 'fusion analysis_models minimum', field: 'analysis_models', spec: 'spec 2.5, 8', accepted: off({ id: 'fusion', analysis_models: models(1) }), rejected: on({ id: 'fusion', analysis_models: [] }) },
-  { name: 'fusion analysis_models maximum', field: 'analysis_models', spec: 'spec 2.5, 8', accepted: off({ id: 'fusion', analysis_models: models(8) }), rejected: on({ id: 'fusion', analysis_models: models(9) }) },
-  { name: 'fusion max_tool_calls minimum', field: 'max_tool_calls', spec: 'spec 2.5, 8', accepted: off({ id: 'fusion', max_tool_calls: 1 }), rejected: on({ id: 'fusion', max_tool_calls: 0 }) },
-  { name: 'fusion max_tool_calls maximum', field: 'max_tool_calls', spec: 'spec 2.5, 8', accepted: off({ id: 'fusion', max_tool_calls: 16 }), rejected: on({ id: 'fusion', max_tool_calls: 17 }) },
-  { name: 'fusion tools maximum', field: 'tools', spec: 'spec 2.5, 8', accepted: off({ id: 'fusion', tools: fusionTools(8) }), rejected: on({ id: 'fusion', tools: fusionTools(9) }) },
+  {
+    name: 'previous_response_id null only',
+    field: 'previous_response_id',
+    spec: 'spec 2.1, 7',
+    accepted: { previous_response_id: null },
+    rejected: { previous_response_id: 'resp_1' },
+  },
+  {
+    name: 'auto-router cost_quality_tradeoff maximum',
+    field: 'cost_quality_tradeoff',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'auto-router', cost_quality_tradeoff: 10 }),
+    rejected: on({ id: 'auto-router', cost_quality_tradeoff: 11 }),
+  },
+  {
+    name: 'auto-router cost_quality_tradeoff minimum',
+    field: 'cost_quality_tradeoff',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'auto-router', cost_quality_tradeoff: 0 }),
+    rejected: on({ id: 'auto-router', cost_quality_tradeoff: -1 }),
+  },
+  {
+    name: 'auto-beta-router cost_quality_tradeoff maximum',
+    field: 'cost_quality_tradeoff',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'auto-beta-router', cost_quality_tradeoff: 10 }),
+    rejected: on({ id: 'auto-beta-router', cost_quality_tradeoff: 11 }),
+  },
+  {
+    name: 'auto-beta-router cost_quality_tradeoff minimum',
+    field: 'cost_quality_tradeoff',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'auto-beta-router', cost_quality_tradeoff: 0 }),
+    rejected: on({ id: 'auto-beta-router', cost_quality_tradeoff: -1 }),
+  },
+  {
+    name: 'pareto-router min_coding_score maximum',
+    field: 'min_coding_score',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'pareto-router', min_coding_score: 1 }),
+    rejected: on({ id: 'pareto-router', min_coding_score: 1.01 }),
+  },
+  {
+    name: 'pareto-router min_coding_score minimum',
+    field: 'min_coding_score',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'pareto-router', min_coding_score: 0 }),
+    rejected: on({ id: 'pareto-router', min_coding_score: -0.01 }),
+  },
+  {
+    name: 'pareto-router max_price minimum',
+    field: 'max_price',
+    spec: 'spec 2.5',
+    accepted: off({ id: 'pareto-router', max_price: 0 }),
+    rejected: on({ id: 'pareto-router', max_price: -0.01 }),
+  },
+  {
+    name: 'fusion analysis_models minimum',
+    field: 'analysis_models',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'fusion', analysis_models: models(1) }),
+    rejected: on({ id: 'fusion', analysis_models: [] }),
+  },
+  {
+    name: 'fusion analysis_models maximum',
+    field: 'analysis_models',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'fusion', analysis_models: models(8) }),
+    rejected: on({ id: 'fusion', analysis_models: models(9) }),
+  },
+  {
+    name: 'fusion max_tool_calls minimum',
+    field: 'max_tool_calls',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'fusion', max_tool_calls: 1 }),
+    rejected: on({ id: 'fusion', max_tool_calls: 0 }),
+  },
+  {
+    name: 'fusion max_tool_calls maximum',
+    field: 'max_tool_calls',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'fusion', max_tool_calls: 16 }),
+    rejected: on({ id: 'fusion', max_tool_calls: 17 }),
+  },
+  {
+    name: 'fusion tools maximum',
+    field: 'tools',
+    spec: 'spec 2.5, 8',
+    accepted: off({ id: 'fusion', tools: fusionTools(8) }),
+    rejected: on({ id: 'fusion', tools: fusionTools(9) }),
+  },
 ];

@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import type { Stratum } from '../property/stratum.ts';
 
 /** A `text.format` that asks for JSON (reference `Formats`): a named JSON schema, or any JSON object. */
-export type JsonFormat =
-  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; strict: boolean }
-  | { type: 'json_object' };
+export type JsonFormat = { type: 'json_schema'; name: string; schema: Record<string, unknown>; strict: boolean } | { type: 'json_object' };
 
 /**
  * Schemas a structured answer must satisfy, one per feature a client leans on: nested objects,
@@ -54,7 +52,12 @@ export const STRUCTURED_SCHEMAS: Readonly<Record<string, Record<string, unknown>
  */
 export const jsonFormatArb: fc.Arbitrary<JsonFormat> = fc.oneof(
   // Schemas are most of the rule: four in five runs.
-  { arbitrary: fc.tuple(fc.constantFrom(...Object.keys(STRUCTURED_SCHEMAS)), fc.boolean()).map(([name, strict]): JsonFormat => ({ type: 'json_schema', name, schema: STRUCTURED_SCHEMAS[name]!, strict })), weight: 4 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom(...Object.keys(STRUCTURED_SCHEMAS)), fc.boolean())
+      .map(([name, strict]): JsonFormat => ({ type: 'json_schema', name, schema: STRUCTURED_SCHEMAS[name]!, strict })),
+    weight: 4,
+  },
   { arbitrary: fc.constant<JsonFormat>({ type: 'json_object' }), weight: 1 },
 );
 

@@ -12,7 +12,12 @@ const LOOKS = 4;
 const LOOK_INTERVAL_MS = 1000;
 
 const paidProbe = (ctx: CheckContext): Probe => ({ method: 'POST', path: '/responses', body: baseResponsesRequest(ctx.model) });
-const failed = (reason: string, probe: Probe, exchange: Exchange): CheckOutcome => ({ status: 'failed', reason, counterexample: probe, observed: observedOf(exchange) });
+const failed = (reason: string, probe: Probe, exchange: Exchange): CheckOutcome => ({
+  status: 'failed',
+  reason,
+  counterexample: probe,
+  observed: observedOf(exchange),
+});
 
 /** Send, turning a send error (budget, transport) into the check's outcome. */
 async function send(ctx: CheckContext, probe: Probe): Promise<Exchange | CheckOutcome> {
@@ -26,14 +31,16 @@ async function send(ctx: CheckContext, probe: Probe): Promise<Exchange | CheckOu
 const isOutcome = (v: Exchange | CheckOutcome): v is CheckOutcome => 'status' in v && !('chunks' in v);
 
 /** Each account check needs one paid answer: without a unit of budget it sends nothing, not even its free reads. */
-const withoutBudget = (ctx: CheckContext): CheckOutcome | undefined => (ctx.client.budget.remaining() === 0 ? outcomeOfError(new BudgetExhaustedError(0)) : undefined);
+const withoutBudget = (ctx: CheckContext): CheckOutcome | undefined =>
+  ctx.client.budget.remaining() === 0 ? outcomeOfError(new BudgetExhaustedError(0)) : undefined;
 
 /** reference `GET /generation`: a paid answer can be looked up by its X-Generation-Id, and says the same. */
 export const generationLookup: Check = {
   id: 'account.generation-lookup',
   spec: 'spec 4.1; reference GenerationResponse',
   rules: ['generation.lookup-consistent'],
-  title: 'GET /generation?id=<X-Generation-Id> describes the paid answer (id, model, token counts, total_cost = usage.cost, not streamed); an unknown id is 404 with the envelope',
+  title:
+    'GET /generation?id=<X-Generation-Id> describes the paid answer (id, model, token counts, total_cost = usage.cost, not streamed); an unknown id is 404 with the envelope',
   run: async (ctx) => {
     const skip = withoutBudget(ctx);
     if (skip) return skip;
@@ -41,7 +48,8 @@ export const generationLookup: Check = {
     const answer = await send(ctx, probe);
     if (isOutcome(answer)) return answer;
     const paid = paidAnswerOf(answer);
-    if ('inconclusive' in paid) return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
+    if ('inconclusive' in paid)
+      return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
     const lookupProbe: Probe = { method: 'GET', path: `/generation?id=${encodeURIComponent(paid.generationId)}` };
     let lookup: Exchange | CheckOutcome = await send(ctx, lookupProbe);
     for (let look = 1; !isOutcome(lookup) && lookup.status === 404 && !ctx.simulator && look < LOOKS; look++) {
@@ -77,8 +85,16 @@ export const keyUsage: Check = {
     const answer = await send(ctx, probe);
     if (isOutcome(answer)) return answer;
     const paid = paidAnswerOf(answer);
-    if ('inconclusive' in paid) return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
-    if (typeof paid.cost !== 'number') return { status: 'inconclusive', reason: 'the paid answer states no usage.cost to compare with', owner: 'result.usage', counterexample: probe, observed: observedOf(answer) };
+    if ('inconclusive' in paid)
+      return { status: 'inconclusive', reason: paid.inconclusive, owner: paid.owner, counterexample: probe, observed: observedOf(answer) };
+    if (typeof paid.cost !== 'number')
+      return {
+        status: 'inconclusive',
+        reason: 'the paid answer states no usage.cost to compare with',
+        owner: 'result.usage',
+        counterexample: probe,
+        observed: observedOf(answer),
+      };
     let after: KeyState | { problem: string } = before;
     let last: Exchange = first;
     for (let look = 0; look < (ctx.simulator ? 1 : LOOKS); look++) {
@@ -114,12 +130,21 @@ export const limit402: Check = {
     if (isOutcome(state)) return state;
     const credits = exchangeJson(state) as { total_credits?: unknown; total_usage?: unknown } | undefined;
     if (state.status !== 200 || typeof credits?.total_credits !== 'number' || typeof credits.total_usage !== 'number') {
-      return failed(`the simulator's GET /__gatewaykit/credits must answer {total_credits, total_usage}, got ${state.status}: ${state.text.slice(0, 160)}`, stateProbe, state);
+      return failed(
+        `the simulator's GET /__gatewaykit/credits must answer {total_credits, total_usage}, got ${state.status}: ${state.text.slice(0, 160)}`,
+        stateProbe,
+        state,
+      );
     }
     const setCredits = (total: number): Probe => ({ method: 'POST', path: '/__gatewaykit/credits', body: { total_credits: total } });
     const exhaust = await send(ctx, setCredits(credits.total_usage));
     if (isOutcome(exhaust)) return exhaust;
-    if (exhaust.status !== 200) return failed(`the simulator's POST /__gatewaykit/credits refused ${JSON.stringify({ total_credits: credits.total_usage })}: ${exhaust.status}`, setCredits(credits.total_usage), exhaust);
+    if (exhaust.status !== 200)
+      return failed(
+        `the simulator's POST /__gatewaykit/credits refused ${JSON.stringify({ total_credits: credits.total_usage })}: ${exhaust.status}`,
+        setCredits(credits.total_usage),
+        exhaust,
+      );
     const probe = paidProbe(ctx);
     let refused: Exchange | CheckOutcome;
     try {
@@ -132,7 +157,8 @@ export const limit402: Check = {
     if (problems.length > 0) return failed(`with the credits used up: ${problems.join('; ')}`, probe, refused);
     const served = await send(ctx, probe);
     if (isOutcome(served)) return served;
-    if (served.status < 200 || served.status >= 300) return failed(`with the credits put back the paid request must be served again, got ${served.status}`, probe, served);
+    if (served.status < 200 || served.status >= 300)
+      return failed(`with the credits put back the paid request must be served again, got ${served.status}`, probe, served);
     return { status: 'passed' };
   },
 };

@@ -30,7 +30,13 @@ function alwaysOn(id: string, rules: string[], spec: string, title: string, appl
         if (problems.length > 0) {
           // The preflight's exchanges are sent by every run; any other is replayed with its check.
           const by = checkId === 'preflight' ? [] : [checkId];
-          return { status: 'failed', reason: `${problems.join('; ')} (sent by ${checkId})`, counterexample: exchange.probe, observed: observedOf(exchange), with: by };
+          return {
+            status: 'failed',
+            reason: `${problems.join('; ')} (sent by ${checkId})`,
+            counterexample: exchange.probe,
+            observed: observedOf(exchange),
+            with: by,
+          };
         }
       }
       if (seen.length === 0) return { status: 'skipped', reason: 'no exchange of the run to judge (run it with other checks)' };
@@ -39,7 +45,8 @@ function alwaysOn(id: string, rules: string[], spec: string, title: string, appl
   };
 }
 
-const asked5xx = (e: Exchange) => Object.entries(e.probe.headers ?? {}).some(([k, v]) => k.toLowerCase() === 'x-gatewaykit-fault' && /^5\d\d$|^stream-/.test(v.trim()));
+const asked5xx = (e: Exchange) =>
+  Object.entries(e.probe.headers ?? {}).some(([k, v]) => k.toLowerCase() === 'x-gatewaykit-fault' && /^5\d\d$|^stream-/.test(v.trim()));
 
 export const alwaysErrorEnvelope = alwaysOn(
   'always.error-envelope',

@@ -41,7 +41,12 @@ function transcriptionProblems(exchange: Exchange, seconds: number | undefined):
   if (seconds !== undefined && usage?.seconds !== undefined && Math.abs(usage.seconds - seconds) > 0.1 + seconds * 0.05) {
     problems.push(`reference STTUsage: seconds ${usage.seconds} is not the audio's duration (${seconds} s)`);
   }
-  if (usage?.total_tokens !== undefined && usage.input_tokens !== undefined && usage.output_tokens !== undefined && usage.total_tokens !== usage.input_tokens + usage.output_tokens) {
+  if (
+    usage?.total_tokens !== undefined &&
+    usage.input_tokens !== undefined &&
+    usage.output_tokens !== undefined &&
+    usage.total_tokens !== usage.input_tokens + usage.output_tokens
+  ) {
     problems.push(`reference STTUsage: total_tokens ${usage.total_tokens} != input_tokens + output_tokens`);
   }
   return problems;
@@ -73,7 +78,8 @@ export const transcriptionsValidation = boundaryRuleCheck({
   id: 'audio.transcriptions-validation',
   rules: ['audio.request-rules'],
   spec: 'spec 4.4, 7 (reference STTRequest)',
-  title: 'POST /audio/transcriptions rejects a missing model or input_audio, undecodable or empty audio, an unknown format, a bad response_format or timestamp granularity with 400',
+  title:
+    'POST /audio/transcriptions rejects a missing model or input_audio, undecodable or empty audio, an unknown format, a bad response_format or timestamp granularity with 400',
   path: PATH,
   violating: () => {
     const base = validBody();
@@ -83,9 +89,15 @@ export const transcriptionsValidation = boundaryRuleCheck({
       fc.constant({ model: SPEECH_MODEL }),
       notBase64.map((data) => ({ ...base, input_audio: { data, format: 'wav' } })),
       fc.constant({ ...base, input_audio: { data: '', format: 'wav' } }),
-      stringMatching(/^[a-z]{2,6}$/).filter((f) => !['wav', 'wave', 'mp3', 'mpeg', 'mpga', 'flac', 'm4a', 'mp4', 'ogg', 'oga', 'opus', 'webm', 'weba', 'aac'].includes(f)).map((format) => ({ ...base, input_audio: { ...base.input_audio, format } })),
-      stringMatching(/^[a-z_]{1,12}$/).filter((f) => f !== 'json' && f !== 'verbose_json').map((response_format) => ({ ...base, response_format })),
-      stringMatching(/^[a-z]{1,8}$/).filter((g) => g !== 'word' && g !== 'segment').map((g) => ({ ...base, timestamp_granularities: [g] })),
+      stringMatching(/^[a-z]{2,6}$/)
+        .filter((f) => !['wav', 'wave', 'mp3', 'mpeg', 'mpga', 'flac', 'm4a', 'mp4', 'ogg', 'oga', 'opus', 'webm', 'weba', 'aac'].includes(f))
+        .map((format) => ({ ...base, input_audio: { ...base.input_audio, format } })),
+      stringMatching(/^[a-z_]{1,12}$/)
+        .filter((f) => f !== 'json' && f !== 'verbose_json')
+        .map((response_format) => ({ ...base, response_format })),
+      stringMatching(/^[a-z]{1,8}$/)
+        .filter((g) => g !== 'word' && g !== 'segment')
+        .map((g) => ({ ...base, timestamp_granularities: [g] })),
     );
   },
 });
@@ -129,9 +141,20 @@ export const transcriptionsMultipart: Check = {
       text(`\r\n--${boundary}--\r\n`),
     ]);
     // Binary (the WAV header holds NUL bytes): sent as bytes, shown elided, written to a file by the curl.
-    const probe: Probe = { method: 'POST', path: PATH, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, bodyBase64: bytesToBase64(body) };
+    const probe: Probe = {
+      method: 'POST',
+      path: PATH,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      bodyBase64: bytesToBase64(body),
+    };
     return probeAll(ctx, [probe], (exchange) => transcriptionProblems(exchange, undefined));
   },
 };
 
-export const AUDIO_CHECKS: readonly Check[] = [transcriptionsAuth, transcriptionsValidation, transcriptionsNonSpeechModel, transcriptionsJson, transcriptionsMultipart];
+export const AUDIO_CHECKS: readonly Check[] = [
+  transcriptionsAuth,
+  transcriptionsValidation,
+  transcriptionsNonSpeechModel,
+  transcriptionsJson,
+  transcriptionsMultipart,
+];

@@ -56,7 +56,10 @@ export const authInvalidKey: Check = {
     // One stratum per operation with a well-formed key no gateway issued, then malformed headers:
     // a gateway that lets any Bearer key through fails at every seed.
     const strata: Stratum<Value>[] = [
-      ...operations(ctx, 'none').map((p, operation) => ({ label: `a well-formed unknown key on ${p.method} ${p.path}${p.body && (p.body as { stream?: boolean }).stream ? ' (stream)' : ''}`, arbitrary: unknownKey.map((header) => ({ header, operation })) })),
+      ...operations(ctx, 'none').map((p, operation) => ({
+        label: `a well-formed unknown key on ${p.method} ${p.path}${p.body && (p.body as { stream?: boolean }).stream ? ' (stream)' : ''}`,
+        arbitrary: unknownKey.map((header) => ({ header, operation })),
+      })),
       { label: 'a malformed Authorization header', arbitrary: fc.record({ header: malformed, operation: fc.nat({ max: count - 1 }) }) },
     ];
     const probe = ({ header, operation }: Value) => operations(ctx, { header })[operation]!;

@@ -34,27 +34,33 @@ export function rankingsProblems(exchange: Pick<Exchange, 'status' | 'text'>, ex
   const problems: string[] = [];
   if (meta.start_date < FLOOR) problems.push(`reference start_date: meta.start_date ${meta.start_date} is before the ${FLOOR} floor`);
   if (meta.start_date > meta.end_date) problems.push(`meta.start_date ${meta.start_date} is after meta.end_date ${meta.end_date}`);
-  if (expect.start !== undefined && meta.start_date !== expect.start) problems.push(`reference start_date: expected meta.start_date ${expect.start}, got ${meta.start_date}`);
+  if (expect.start !== undefined && meta.start_date !== expect.start)
+    problems.push(`reference start_date: expected meta.start_date ${expect.start}, got ${meta.start_date}`);
   const byDate = new Map<string, typeof data>();
   let previous = '';
   for (const row of data) {
     if (row.date < previous) problems.push(`rows are not sorted by date: ${row.date} after ${previous}`);
     previous = row.date;
     byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
-    if (expect.period === 'day' && (row.date < meta.start_date || row.date > meta.end_date)) problems.push(`row date ${row.date} outside ${meta.start_date}..${meta.end_date}`);
+    if (expect.period === 'day' && (row.date < meta.start_date || row.date > meta.end_date))
+      problems.push(`row date ${row.date} outside ${meta.start_date}..${meta.end_date}`);
     if (expect.period === 'month' && !row.date.endsWith('-01')) problems.push(`period=month: row date ${row.date} is not a month start`);
-    if (expect.period === 'week' && new Date(`${row.date}T00:00:00Z`).getUTCDay() !== 1) problems.push(`period=week: row date ${row.date} is not an ISO week start (Monday)`);
+    if (expect.period === 'week' && new Date(`${row.date}T00:00:00Z`).getUTCDay() !== 1)
+      problems.push(`period=week: row date ${row.date} is not an ISO week start (Monday)`);
   }
   for (const [date, rows] of byDate) {
     const real = rows.filter((r) => r.model_permaslug !== 'other');
     if (real.length > 50) problems.push(`${date}: ${real.length} model rows (top 50 at most)`);
     const other = rows.filter((r) => r.model_permaslug === 'other');
-    if (other.length > 1 || (other.length === 1 && rows.at(-1)?.model_permaslug !== 'other')) problems.push(`${date}: the "other" row must be one and last within its date`);
+    if (other.length > 1 || (other.length === 1 && rows.at(-1)?.model_permaslug !== 'other'))
+      problems.push(`${date}: the "other" row must be one and last within its date`);
     for (let i = 1; i < real.length; i++) {
       const [a, b] = [real[i - 1]!, real[i]!];
       const [x, y] = [BigInt(a.total_tokens), BigInt(b.total_tokens)];
       if (x < y || (x === y && a.model_permaslug > b.model_permaslug)) {
-        problems.push(`${date}: ${a.model_permaslug} (${a.total_tokens}) before ${b.model_permaslug} (${b.total_tokens}) breaks "total_tokens descending, ties alphabetical"`);
+        problems.push(
+          `${date}: ${a.model_permaslug} (${a.total_tokens}) before ${b.model_permaslug} (${b.total_tokens}) breaks "total_tokens descending, ties alphabetical"`,
+        );
         break;
       }
     }
@@ -100,7 +106,9 @@ export const rankingsClamp: Check = {
   title: 'GET /datasets/rankings-daily clamps a start_date before 2025-01-01 to that floor and echoes it in meta.start_date',
   run: (ctx) =>
     runProperty(ctx, {
-      arbitrary: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      arbitrary: fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
       probe: (start) => get(`?start_date=${start}&end_date=2025-01-31`),
       runs: Math.min(ctx.runs, 10),
       oracle: (exchange) => rankingsProblems(exchange, { start: FLOOR, period: 'day' }),
@@ -108,7 +116,9 @@ export const rankingsClamp: Check = {
 };
 
 const enumBreaker = (name: string, allowed: readonly string[]) =>
-  stringMatching(/^[A-Za-z0-9_]{1,10}$/).filter((v) => !allowed.includes(v)).map((v) => `${name}=${encodeURIComponent(v)}`);
+  stringMatching(/^[A-Za-z0-9_]{1,10}$/)
+    .filter((v) => !allowed.includes(v))
+    .map((v) => `${name}=${encodeURIComponent(v)}`);
 
 /** Query rules of the reference, each broken alone: 400 with the envelope. */
 export const rankingsValidation: Check = {
@@ -117,16 +127,27 @@ export const rankingsValidation: Check = {
   exclusive: false,
   rules: ['datasets.query-validation'],
   spec: 'spec 4.4, 7 (reference getRankingsDaily parameters)',
-  title: 'GET /datasets/rankings-daily rejects malformed dates, end_date before 2025-01-01, unknown enum values, category/language_type with each other, with modality/context_bucket or with period=day',
+  title:
+    'GET /datasets/rankings-daily rejects malformed dates, end_date before 2025-01-01, unknown enum values, category/language_type with each other, with modality/context_bucket or with period=day',
   run: (ctx) => {
     const category = fc.constantFrom(...RankingsCategorySchema.options).map(encodeURIComponent);
     const language = fc.constantFrom(...RankingsLanguageTypeSchema.options);
-    const sampled = fc.oneof(category.map((c) => `category=${c}`), language.map((l) => `language_type=${l}`));
-    const exact = fc.oneof(fc.constantFrom(...RankingsModalitySchema.options).map((m) => `modality=${m}`), fc.constantFrom(...RankingsContextBucketSchema.options).map((b) => `context_bucket=${b}`));
+    const sampled = fc.oneof(
+      category.map((c) => `category=${c}`),
+      language.map((l) => `language_type=${l}`),
+    );
+    const exact = fc.oneof(
+      fc.constantFrom(...RankingsModalitySchema.options).map((m) => `modality=${m}`),
+      fc.constantFrom(...RankingsContextBucketSchema.options).map((b) => `context_bucket=${b}`),
+    );
     const arbitrary = fc.oneof(
-      stringMatching(/^[0-9]{1,4}-[0-9]{1,3}-[0-9]{1,3}$/).filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d)).map((d) => `start_date=${d}`),
+      stringMatching(/^[0-9]{1,4}-[0-9]{1,3}-[0-9]{1,3}$/)
+        .filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))
+        .map((d) => `start_date=${d}`),
       stringMatching(/^[a-z]{1,10}$/).map((d) => `end_date=${d}`),
-      fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => `end_date=${d.toISOString().slice(0, 10)}`),
+      fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2024-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => `end_date=${d.toISOString().slice(0, 10)}`),
       enumBreaker('period', RankingsPeriodSchema.options),
       enumBreaker('modality', RankingsModalitySchema.options),
       enumBreaker('context_bucket', RankingsContextBucketSchema.options),

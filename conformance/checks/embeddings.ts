@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import type { Check, CheckContext } from '../check.ts';
 import { exchangeJson } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { embeddingsBase64Problems, embeddingsDimensionsProblems, embeddingsShapeProblems, embeddingsUnitLengthProblems, inputCount } from '../oracles/embeddings-oracles.ts';
+import {
+  embeddingsBase64Problems,
+  embeddingsDimensionsProblems,
+  embeddingsShapeProblems,
+  embeddingsUnitLengthProblems,
+  inputCount,
+} from '../oracles/embeddings-oracles.ts';
 import { runProperty } from '../property/run-property.ts';
 import type { Stratum } from '../property/stratum.ts';
 
@@ -19,7 +25,9 @@ export function embeddingModel(ctx: CheckContext): Promise<string> {
   return ctx.shared('embeddings.model', async (client) => {
     try {
       const exchange = await client.send({ method: 'GET', path: '/embeddings/models' });
-      const ids = ((exchangeJson(exchange) as { data?: { id?: unknown }[] } | undefined)?.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      const ids = ((exchangeJson(exchange) as { data?: { id?: unknown }[] } | undefined)?.data ?? [])
+        .map((m) => m.id)
+        .filter((id): id is string => typeof id === 'string');
       return ids.find((id) => id.includes('text-embedding-3')) ?? ids[0] ?? FALLBACK_EMBEDDING_MODEL;
     } catch {
       return FALLBACK_EMBEDDING_MODEL;
@@ -51,13 +59,20 @@ export const embeddingsShape: Check = {
   exclusive: false,
   spec: 'reference /embeddings',
   rules: ['embeddings.shape-count'],
-  title: 'POST /embeddings answers a list with one vector per input, in order, of one length; usage, when sent, with integer counts (a string, an array of one, an array of several)',
+  title:
+    'POST /embeddings answers a list with one vector per input, in order, of one length; usage, when sent, with integer counts (a string, an array of one, an array of several)',
   // A string, an array of one, an array of several.
   owes: () => ({ own: inputStrata([], (a) => a).length }),
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsShape.rules;
-    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e, input) => embeddingsShapeProblems(e, inputCount(input)) });
+    return runProperty(ctx, {
+      strata: inputStrata(rules, (a) => a),
+      rules,
+      probe: (input) => probe({ model, input }),
+      runs: runsOf(ctx),
+      oracle: (e, input) => embeddingsShapeProblems(e, inputCount(input)),
+    });
   },
 };
 
@@ -73,7 +88,13 @@ export const embeddingsUnitLength: Check = {
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsUnitLength.rules;
-    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input }), runs: runsOf(ctx), oracle: (e) => embeddingsUnitLengthProblems(e) });
+    return runProperty(ctx, {
+      strata: inputStrata(rules, (a) => a),
+      rules,
+      probe: (input) => probe({ model, input }),
+      runs: runsOf(ctx),
+      oracle: (e) => embeddingsUnitLengthProblems(e),
+    });
   },
 };
 
@@ -91,7 +112,13 @@ export const embeddingsDimensions: Check = {
     const rules = embeddingsDimensions.rules;
     // The smallest example of each kind asks for 1 number; random runs for up to 256.
     const strata = inputStrata(rules, (input) => fc.record({ input, dimensions: fc.integer({ min: 1, max: 256 }) }));
-    return runProperty(ctx, { strata, rules, probe: (v) => probe({ model, ...v }), runs: runsOf(ctx), oracle: (e, v) => embeddingsDimensionsProblems(e, v.dimensions) });
+    return runProperty(ctx, {
+      strata,
+      rules,
+      probe: (v) => probe({ model, ...v }),
+      runs: runsOf(ctx),
+      oracle: (e, v) => embeddingsDimensionsProblems(e, v.dimensions),
+    });
   },
 };
 
@@ -106,7 +133,13 @@ export const embeddingsBase64: Check = {
   run: async (ctx) => {
     const model = await embeddingModel(ctx);
     const rules = embeddingsBase64.rules;
-    return runProperty(ctx, { strata: inputStrata(rules, (a) => a), rules, probe: (input) => probe({ model, input, encoding_format: 'base64' }), runs: runsOf(ctx), oracle: (e, input) => embeddingsBase64Problems(e, inputCount(input)) });
+    return runProperty(ctx, {
+      strata: inputStrata(rules, (a) => a),
+      rules,
+      probe: (input) => probe({ model, input, encoding_format: 'base64' }),
+      runs: runsOf(ctx),
+      oracle: (e, input) => embeddingsBase64Problems(e, inputCount(input)),
+    });
   },
 };
 

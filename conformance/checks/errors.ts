@@ -23,18 +23,34 @@ function errorProbes(ctx: CheckContext): Stratum<ErrorProbe>[] {
   const body = baseResponsesRequest(ctx.model);
   const strata: Stratum<ErrorProbe>[] = [
     { label: 'no key (401)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', auth: 'none', body } as Probe, status: 401 }) },
-    { label: 'an invalid key (401)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', auth: { header: 'Bearer sk-conformance-invalid' }, body } as Probe, status: 401 }) },
+    {
+      label: 'an invalid key (401)',
+      arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', auth: { header: 'Bearer sk-conformance-invalid' }, body } as Probe, status: 401 }),
+    },
     // Malformed JSON: spec 7 400 "malformed input".
-    { label: 'malformed JSON (400)', arbitrary: stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })) },
-    { label: 'a non-null previous_response_id (400)', arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', body: { ...body, previous_response_id: 'resp_1' } } as Probe, status: 400 }) },
+    {
+      label: 'malformed JSON (400)',
+      arbitrary: stringMatching(/^[{[][a-z"]{0,6}$/).map((rawBody) => ({ probe: { method: 'POST', path: '/responses', rawBody } as Probe, status: 400 })),
+    },
+    {
+      label: 'a non-null previous_response_id (400)',
+      arbitrary: fc.constant({ probe: { method: 'POST', path: '/responses', body: { ...body, previous_response_id: 'resp_1' } } as Probe, status: 400 }),
+    },
   ];
-  if (ctx.includeVideos) strata.push({ label: 'an unknown video job (404)', arbitrary: fc.constant({ probe: { method: 'GET', path: `/videos/${UNKNOWN_JOB_ID}` } as Probe, status: 404 }) });
+  if (ctx.includeVideos)
+    strata.push({
+      label: 'an unknown video job (404)',
+      arbitrary: fc.constant({ probe: { method: 'GET', path: `/videos/${UNKNOWN_JOB_ID}` } as Probe, status: 404 }),
+    });
   if (ctx.simulator) {
     // Every documented status of spec 7 on demand (simulator only: X-Gatewaykit-Fault), each a kind.
     const forced = (path: string, operation: 'responses' | 'videos') =>
       statusesFor(operation).map((status): Stratum<ErrorProbe> => ({
         label: `a forced ${status} on ${path}`,
-        arbitrary: fc.constant({ probe: { method: 'POST', path, headers: { 'X-Gatewaykit-Fault': String(status) }, body: path === '/responses' ? body : { prompt: 'x' } } as Probe, status }),
+        arbitrary: fc.constant({
+          probe: { method: 'POST', path, headers: { 'X-Gatewaykit-Fault': String(status) }, body: path === '/responses' ? body : { prompt: 'x' } } as Probe,
+          status,
+        }),
       }));
     strata.push(...forced('/responses', 'responses'));
     if (ctx.includeVideos) strata.push(...forced('/videos', 'videos'));
@@ -72,16 +88,28 @@ export const errorsRetryAfter: Check = {
   title: '429 and 503 answers carry a Retry-After header',
   requires: ['simulator'],
   async run(ctx) {
-    const probes = [429, 503].map((status): Probe => ({ method: 'POST', path: '/responses', headers: { 'X-Gatewaykit-Fault': String(status) }, body: baseResponsesRequest(ctx.model) }));
+    const probes = [429, 503].map((status): Probe => ({
+      method: 'POST',
+      path: '/responses',
+      headers: { 'X-Gatewaykit-Fault': String(status) },
+      body: baseResponsesRequest(ctx.model),
+    }));
     for (const probe of probes) {
       const status = Number(probe.headers!['X-Gatewaykit-Fault']);
-      const outcome = await probeAll(ctx, [probe], (exchange) => {
-        const problems = [...expectError(status)(exchange)];
-        if (retryAfterSeconds(exchange.headers['retry-after'], Date.now()) === undefined) {
-          problems.push(`a ${exchange.status} must carry Retry-After (seconds or an HTTP date), got ${JSON.stringify(exchange.headers['retry-after'] ?? null)}`);
-        }
-        return problems;
-      }, { retryOn429: false });
+      const outcome = await probeAll(
+        ctx,
+        [probe],
+        (exchange) => {
+          const problems = [...expectError(status)(exchange)];
+          if (retryAfterSeconds(exchange.headers['retry-after'], Date.now()) === undefined) {
+            problems.push(
+              `a ${exchange.status} must carry Retry-After (seconds or an HTTP date), got ${JSON.stringify(exchange.headers['retry-after'] ?? null)}`,
+            );
+          }
+          return problems;
+        },
+        { retryOn429: false },
+      );
       if (outcome.status !== 'passed') return outcome;
     }
     return { status: 'passed' };

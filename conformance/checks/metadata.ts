@@ -1,7 +1,13 @@
 import type { Check, CheckContext, Judgement } from '../check.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
-import { metadataAbsentProblems, metadataEndpointProblems, metadataReferenceProblems, metadataPresentProblems, metadataRequestedProblems } from '../oracles/result-oracles.ts';
+import {
+  metadataAbsentProblems,
+  metadataEndpointProblems,
+  metadataReferenceProblems,
+  metadataPresentProblems,
+  metadataRequestedProblems,
+} from '../oracles/result-oracles.ts';
 import { streamMetadataProblems } from '../oracles/stream-oracles.ts';
 import { judgeSamples, judgeShared, sharedSamples } from '../property/judge-shared.ts';
 import { probeAll } from '../property/probe-all.ts';
@@ -20,10 +26,19 @@ const rejected = (ctx: CheckContext, headers: Record<string, string> = {}): Prob
 });
 
 /** Precondition of the error-body checks: the `store: true` probe was refused (that is `validation.store`'s rule). */
-const onRefusal = (oracle: (e: Exchange) => Judgement) => (e: Exchange): Judgement =>
-  e.status >= 400 && e.status < 500 ? oracle(e) : { inconclusive: `store: true was not refused (HTTP ${e.status}), so there is no error body to judge`, owner: 'validation.store' };
+const onRefusal =
+  (oracle: (e: Exchange) => Judgement) =>
+  (e: Exchange): Judgement =>
+    e.status >= 400 && e.status < 500
+      ? oracle(e)
+      : { inconclusive: `store: true was not refused (HTTP ${e.status}), so there is no error body to judge`, owner: 'validation.store' };
 
-const served = (ctx: CheckContext, headers: Record<string, string>): Probe => ({ method: 'POST', path: '/responses', headers, body: baseResponsesRequest(ctx.model) });
+const served = (ctx: CheckContext, headers: Record<string, string>): Probe => ({
+  method: 'POST',
+  path: '/responses',
+  headers,
+  body: baseResponsesRequest(ctx.model),
+});
 
 export const metadataOptIn: Check = {
   id: 'metadata.opt-in',
@@ -36,7 +51,9 @@ export const metadataOptIn: Check = {
     const onError = await probeAll(ctx, [rejected(ctx)], onRefusal(metadataAbsentProblems));
     if (onError.status === 'failed' || onError.status === 'error') return onError;
     const onResults = judgeSamples(await resultSamples(ctx), metadataAbsentProblems);
-    return onResults.status === 'passed' && onError.status !== 'passed' ? { status: 'passed', reason: `results judged; error body not: ${onError.reason}` } : onResults;
+    return onResults.status === 'passed' && onError.status !== 'passed'
+      ? { status: 'passed', reason: `results judged; error body not: ${onError.reason}` }
+      : onResults;
   },
 };
 
@@ -51,13 +68,17 @@ export const metadataEnabled: Check = {
   exclusive: false,
   spec: 'spec 2.1, 2.6',
   rules: ['metadata.header-enabled', 'metadata.requested-model', 'metadata.reference-members', 'metadata.on-streams', 'metadata.one-endpoint-selected'],
-  title: 'X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and exactly one selected endpoint; on a stream, on the terminal event\'s response',
+  title:
+    "X-Gateway-Metadata: enabled (the value in any case) returns gateway_metadata on the result, naming the requested model, with the members the reference requires, a strategy of its list and exactly one selected endpoint; on a stream, on the terminal event's response",
   owes: () => ({ own: 0, shared: { 'metadata.enabled': 2 } }),
   async run(ctx) {
     // The value in another case is asked for on a stream: one request judges both (no unit more).
     const [plain, streamedSample] = await sharedSamples(ctx, 'metadata.enabled', [
       { label: 'X-Gateway-Metadata: enabled', probe: served(ctx, { 'X-Gateway-Metadata': 'enabled' }) },
-      { label: 'X-Gateway-Metadata: Enabled (streamed)', probe: { ...served(ctx, { 'X-Gateway-Metadata': 'Enabled' }), body: { ...baseResponsesRequest(ctx.model), stream: true } } },
+      {
+        label: 'X-Gateway-Metadata: Enabled (streamed)',
+        probe: { ...served(ctx, { 'X-Gateway-Metadata': 'Enabled' }), body: { ...baseResponsesRequest(ctx.model), stream: true } },
+      },
     ]);
     const samples = [plain!];
     const present = judgeSamples(samples, metadataPresentProblems);
@@ -70,7 +91,12 @@ export const metadataEnabled: Check = {
     if (endpoints.status === 'failed') return { ...endpoints, rules: ['metadata.one-endpoint-selected'] };
     // No metadata on that stream breaks one of two rules: the value read in any case, or metadata on streams.
     const streamed = judgeSamples([streamedSample!], streamMetadataProblems);
-    if (streamed.status === 'failed') return { ...streamed, reason: `${streamed.reason} (the header value was "Enabled": either it is not read in any case, or streams carry no metadata)`, rules: ['metadata.header-enabled', 'metadata.on-streams'] };
+    if (streamed.status === 'failed')
+      return {
+        ...streamed,
+        reason: `${streamed.reason} (the header value was "Enabled": either it is not read in any case, or streams carry no metadata)`,
+        rules: ['metadata.header-enabled', 'metadata.on-streams'],
+      };
     if (streamed.status === 'skipped') return { ...streamed, unprobed: ['metadata.on-streams'] };
     if (streamed.status === 'error') return streamed;
     // A stream that could not be judged (its precondition is another check's) leaves its rule unprobed.
@@ -97,7 +123,12 @@ export const metadataOnErrors: Check = {
   rules: ['metadata.on-errors'],
   title: 'With the header enabled, error bodies carry gateway_metadata too (checked on a free 400)',
   owes: () => ({ own: 2 }),
-  run: (ctx) => probeAll(ctx, [rejected(ctx, { 'X-Gateway-Metadata': 'enabled' }), rejected(ctx, { 'X-Gateway-Experimental-Metadata': 'enabled' })], onRefusal(metadataPresentProblems)),
+  run: (ctx) =>
+    probeAll(
+      ctx,
+      [rejected(ctx, { 'X-Gateway-Metadata': 'enabled' }), rejected(ctx, { 'X-Gateway-Experimental-Metadata': 'enabled' })],
+      onRefusal(metadataPresentProblems),
+    ),
 };
 
 /** The chat and Messages requests the surface check sends with the header: plain and streamed each. */
@@ -124,7 +155,13 @@ export const metadataOnSurfaces: Check = {
   run: (ctx) => {
     const cases = surfaceProbes(ctx);
     const surfaceOf = new Map(cases.map((c) => [c.probe, c.surface]));
-    return probeAll(ctx, cases.map((c) => c.probe), (e, probe) => surfaceMetadataProblems(e, ctx.model, surfaceOf.get(probe)!), undefined, { sendAll: true });
+    return probeAll(
+      ctx,
+      cases.map((c) => c.probe),
+      (e, probe) => surfaceMetadataProblems(e, ctx.model, surfaceOf.get(probe)!),
+      undefined,
+      { sendAll: true },
+    );
   },
 };
 

@@ -20,8 +20,13 @@ export const reasoningDefault: Check = {
     const model = ctx.reasoningModel;
     if (!model) return { status: 'skipped', reason: 'the target lists no reasoning model' };
     const listing = await ctx.client.send({ method: 'GET', path: '/models' });
-    if (!reasonsByDefault(exchangeJson(listing), model)) return { status: 'skipped', reason: `/models does not list ${model} as reasoning by default (reasoning.default_enabled)` };
-    const probe = (extra: Record<string, unknown>): Probe => ({ method: 'POST', path: '/responses', body: { model, input: 'Say OK.', max_output_tokens: 256, ...extra } });
+    if (!reasonsByDefault(exchangeJson(listing), model))
+      return { status: 'skipped', reason: `/models does not list ${model} as reasoning by default (reasoning.default_enabled)` };
+    const probe = (extra: Record<string, unknown>): Probe => ({
+      method: 'POST',
+      path: '/responses',
+      body: { model, input: 'Say OK.', max_output_tokens: 256, ...extra },
+    });
     const unset = probe({});
     return probeAll(ctx, [unset, probe({ reasoning: { enabled: false } })], (exchange, p) => reasoningDefaultProblems(exchange, p === unset));
   },

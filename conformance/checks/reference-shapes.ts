@@ -24,11 +24,41 @@ function shapeCheck(id: string, spec: string, title: string, group: ReferenceSha
 const G = REFERENCE_SHAPE_GROUPS;
 
 export const REFERENCE_SHAPE_CHECKS: readonly Check[] = [
-  shapeCheck('validation.tool-choice-shape', 'spec 2.1 note A (reference ToolChoice)', 'tool_choice: a mode other than auto, none, required, or an object of an unknown type, is rejected with 400', G.toolChoice),
-  shapeCheck('validation.reasoning-shape', 'spec 2.1 note A (reference Reasoning)', 'reasoning: an unknown effort or summary, a negative max_tokens, or a non-object is rejected with 400', G.reasoning),
-  shapeCheck('validation.text-shape', 'spec 2.1 note A (reference TextConfig)', 'text: an unknown format type, a json_schema format without schema, or an unknown verbosity is rejected with 400', G.text),
-  shapeCheck('validation.truncation-shape', 'spec 2.1 note A (reference Truncation)', 'truncation: a value other than auto or disabled is rejected with 400', G.truncation),
-  shapeCheck('validation.input-item-shape', 'spec 2.3 (reference function-call items)', 'input: a function_call_output without call_id, or a function_call without arguments, is rejected with 400', G.inputItems),
+  shapeCheck(
+    'validation.tool-choice-shape',
+    'spec 2.1 note A (reference ToolChoice)',
+    'tool_choice: a mode other than auto, none, required, or an object of an unknown type, is rejected with 400',
+    G.toolChoice,
+  ),
+  shapeCheck(
+    'validation.reasoning-shape',
+    'spec 2.1 note A (reference Reasoning)',
+    'reasoning: an unknown effort or summary, a negative max_tokens, or a non-object is rejected with 400',
+    G.reasoning,
+  ),
+  shapeCheck(
+    'validation.text-shape',
+    'spec 2.1 note A (reference TextConfig)',
+    'text: an unknown format type, a json_schema format without schema, or an unknown verbosity is rejected with 400',
+    G.text,
+  ),
+  shapeCheck(
+    'validation.truncation-shape',
+    'spec 2.1 note A (reference Truncation)',
+    'truncation: a value other than auto or disabled is rejected with 400',
+    G.truncation,
+  ),
+  shapeCheck(
+    'validation.input-item-shape',
+    'spec 2.3 (reference function-call items)',
+    'input: a function_call_output without call_id, or a function_call without arguments, is rejected with 400',
+    G.inputItems,
+  ),
   shapeCheck('validation.cache-ttl', 'spec 2.1 (reference CacheControl)', 'cache_control.ttl: a value other than 5m or 1h is rejected with 400', G.cacheTtl),
-  shapeCheck('validation.web-fetch-parameters', 'spec 2.4.1 (reference WebFetchServerToolConfig)', 'gateway:web_fetch parameters of the wrong type (max_uses, max_content_tokens, engine, allowed_domains) are rejected with 400', G.webFetchParameters),
+  shapeCheck(
+    'validation.web-fetch-parameters',
+    'spec 2.4.1 (reference WebFetchServerToolConfig)',
+    'gateway:web_fetch parameters of the wrong type (max_uses, max_content_tokens, engine, allowed_domains) are rejected with 400',
+    G.webFetchParameters,
+  ),
 ];

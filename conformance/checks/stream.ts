@@ -25,15 +25,37 @@ export const streamSamples = (ctx: CheckContext) => streamSet.samples(ctx);
 const streamSamplesOwed = owesSampleSets(streamSet);
 
 /** Deltas of a stream cut by a failure need not join: the deltas check judges the other shapes. */
-const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) => judgeSamples((await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')), oracle);
+const notError = (oracle: (e: Exchange) => Judgement) => async (ctx: CheckContext) =>
+  judgeSamples(
+    (await streamSamples(ctx)).filter((s) => !s.label.startsWith('in-stream-error')),
+    oracle,
+  );
 
 function streamCheck(id: string, spec: string, rules: string[], title: string, oracle: (e: Exchange, s: Sample) => Judgement): Check {
   return { id, spec, rules, title, exclusive: false, owes: streamSamplesOwed, run: async (ctx) => judgeSamples(await streamSamples(ctx), oracle) };
 }
 
-export const streamContentType = streamCheck('stream.content-type', 'spec 4.1, 6.1', ['stream.event-stream'], 'A stream is answered 200 with content type text/event-stream', streamContentTypeProblems);
-export const streamDone = streamCheck('stream.done-sentinel', 'spec 4.1, 6.2', ['stream.done'], 'The stream ends with data: [DONE], once, last', streamDoneProblems);
-export const streamSequence = streamCheck('stream.sequence', 'spec 6; reference grammar', ['stream.sequence-numbers'], 'sequence_number runs 0, 1, 2, ... without gaps', streamSequenceProblems);
+export const streamContentType = streamCheck(
+  'stream.content-type',
+  'spec 4.1, 6.1',
+  ['stream.event-stream'],
+  'A stream is answered 200 with content type text/event-stream',
+  streamContentTypeProblems,
+);
+export const streamDone = streamCheck(
+  'stream.done-sentinel',
+  'spec 4.1, 6.2',
+  ['stream.done'],
+  'The stream ends with data: [DONE], once, last',
+  streamDoneProblems,
+);
+export const streamSequence = streamCheck(
+  'stream.sequence',
+  'spec 6; reference grammar',
+  ['stream.sequence-numbers'],
+  'sequence_number runs 0, 1, 2, ... without gaps',
+  streamSequenceProblems,
+);
 export const streamGrammar = streamCheck(
   'stream.grammar',
   'spec 6; reference grammar',
@@ -47,7 +69,8 @@ export const streamItemIdentity: Check = {
   exclusive: false,
   spec: 'spec 6; reference grammar',
   rules: ['stream.item-identity', 'stream.item-positions'],
-  title: 'Item ids and output indexes stay the same from added to done, every added item and part is done, and each index is the item\'s position in the final output',
+  title:
+    "Item ids and output indexes stay the same from added to done, every added item and part is done, and each index is the item's position in the final output",
   owes: streamSamplesOwed,
   async run(ctx) {
     const samples = await streamSamples(ctx);
@@ -120,7 +143,15 @@ export const streamRandomChunking: Check = {
     const probes = shapeSamples({ ...ctx, runs: 0 }, true)
       .filter((s) => !s.label.startsWith('in-stream-error'))
       .map((s) => ({ label: `${s.label} (random chunking)`, probe: { ...s.probe, headers: { ...s.probe.headers, 'X-Gatewaykit-Chunking': 'random' } } }));
-    const oracles = [streamContentTypeProblems, streamDoneProblems, streamSequenceProblems, streamGrammarProblems, streamItemIdentityProblems, streamTerminalProblems, streamDeltaProblems];
+    const oracles = [
+      streamContentTypeProblems,
+      streamDoneProblems,
+      streamSequenceProblems,
+      streamGrammarProblems,
+      streamItemIdentityProblems,
+      streamTerminalProblems,
+      streamDeltaProblems,
+    ];
     return judgeSamples(await sharedSamples(ctx, 'stream.chunked', probes), (e) => {
       const judgements = oracles.map((o) => o(e));
       const problems = judgements.flatMap((j) => (Array.isArray(j) ? j : []));

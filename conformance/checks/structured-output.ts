@@ -14,7 +14,8 @@ export const structuredOutput: Check = {
   exclusive: false,
   spec: 'spec 2.1 note A (reference Formats)',
   rules: ['result.structured-output'],
-  title: 'text.format json_schema answers are JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref); json_object answers are JSON objects',
+  title:
+    'text.format json_schema answers are JSON valid for the schema (nested objects, bounded arrays, enums, pattern, format, anyOf, $ref); json_object answers are JSON objects',
   owes: () => ({ own: jsonFormatStrata(structuredOutput.rules).length }),
   run: (ctx) => {
     const probe = (format: JsonFormat): Probe => ({
@@ -23,6 +24,12 @@ export const structuredOutput: Check = {
       // Room to finish: a cut answer is not judged. The prompt names JSON, as some providers require.
       body: { model: ctx.model, input: 'Answer as JSON.', max_output_tokens: 512, text: { format } },
     });
-    return runProperty(ctx, { strata: jsonFormatStrata(structuredOutput.rules), rules: structuredOutput.rules, probe, runs: Math.max(1, Math.min(ctx.runs, 6)), oracle: (exchange, format) => structuredOutputProblems(exchange, format) });
+    return runProperty(ctx, {
+      strata: jsonFormatStrata(structuredOutput.rules),
+      rules: structuredOutput.rules,
+      probe,
+      runs: Math.max(1, Math.min(ctx.runs, 6)),
+      oracle: (exchange, format) => structuredOutputProblems(exchange, format),
+    });
   },
 };

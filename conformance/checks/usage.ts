@@ -25,7 +25,8 @@ export const usageCostDetails: Check = {
   exclusive: false,
   spec: 'reference CostDetails (ChatUsage, MessagesResult usage)',
   rules: ['usage.cost-details-names'],
-  title: 'usage.cost_details, when sent on a chat or Messages answer (plain or streamed), names upstream_inference_prompt_cost and upstream_inference_completions_cost',
+  title:
+    'usage.cost_details, when sent on a chat or Messages answer (plain or streamed), names upstream_inference_prompt_cost and upstream_inference_completions_cost',
   owes: owesSampleSets(...SETS.map((s) => s.set)),
   run: async (ctx) => judgeSamples(await allSamples(ctx), (e, s) => costDetailsProblems(e, (s as Sample & { owner: string }).owner)),
 };

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { RESPONSES_BOUNDARIES, ruleBreakers, ruleBreakingRequestsByBreaker, validResponsesRequestArb, type RuleBreakingRequest } from '../arbitraries/responses-request.ts';
+import {
+  RESPONSES_BOUNDARIES,
+  ruleBreakers,
+  ruleBreakingRequestsByBreaker,
+  validResponsesRequestArb,
+  type RuleBreakingRequest,
+} from '../arbitraries/responses-request.ts';
 import type { Check, CheckContext } from '../check.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError, expectServed } from '../oracles/error-envelope.ts';
@@ -154,7 +160,11 @@ function pluginBoundaryViolations(ctx: CheckContext): Stratum<Body>[] {
  * fusion's analysis_models are model id strings.
  */
 function pluginTypeViolations(ctx: CheckContext): Stratum<Body>[] {
-  const kind = (label: string, rule: string, plugin: Body): Stratum<Body> => ({ label, rules: [rule], arbitrary: fc.constant({ ...base(ctx), plugins: [plugin] }) });
+  const kind = (label: string, rule: string, plugin: Body): Stratum<Body> => ({
+    label,
+    rules: [rule],
+    arbitrary: fc.constant({ ...base(ctx), plugins: [plugin] }),
+  });
   return [
     ...['auto-router', 'auto-beta-router'].flatMap((id) => [
       kind(`${id} cost_quality_tradeoff a fraction`, 'limits.cost-quality-tradeoff', { id, cost_quality_tradeoff: 2.5 }),
@@ -166,22 +176,33 @@ function pluginTypeViolations(ctx: CheckContext): Stratum<Body>[] {
 
 export const pluginBounds = boundaryRuleCheck({
   id: 'validation.plugin-bounds',
-  rules: ['limits.cost-quality-tradeoff', 'limits.min-coding-score', 'limits.pareto-max-price', 'limits.fusion-analysis-models', 'limits.fusion-max-tool-calls', 'limits.fusion-tools'],
+  rules: [
+    'limits.cost-quality-tradeoff',
+    'limits.min-coding-score',
+    'limits.pareto-max-price',
+    'limits.fusion-analysis-models',
+    'limits.fusion-max-tool-calls',
+    'limits.fusion-tools',
+  ],
   spec: 'spec 2.5, 8',
-  title: 'plugins: cost_quality_tradeoff an integer 0..10 on both auto routers, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8 strings, max_tool_calls 1..16, tools <= 8',
+  title:
+    'plugins: cost_quality_tradeoff an integer 0..10 on both auto routers, min_coding_score 0..1, max_price >= 0, fusion analysis_models 1..8 strings, max_tool_calls 1..16, tools <= 8',
   accepted: pluginBoundaries,
   violating: (ctx) => [
     ...pluginBoundaryViolations(ctx),
     ...pluginTypeViolations(ctx),
-    ...breaking(['autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'], {
-      autoRouterTradeoff: 'limits.cost-quality-tradeoff',
-      autoBetaRouterTradeoff: 'limits.cost-quality-tradeoff',
-      paretoMinCodingScore: 'limits.min-coding-score',
-      paretoMaxPrice: 'limits.pareto-max-price',
-      fusionAnalysisModels: 'limits.fusion-analysis-models',
-      fusionMaxToolCalls: 'limits.fusion-max-tool-calls',
-      fusionTools: 'limits.fusion-tools',
-    })(ctx),
+    ...breaking(
+      ['autoRouterTradeoff', 'autoBetaRouterTradeoff', 'paretoMinCodingScore', 'paretoMaxPrice', 'fusionAnalysisModels', 'fusionMaxToolCalls', 'fusionTools'],
+      {
+        autoRouterTradeoff: 'limits.cost-quality-tradeoff',
+        autoBetaRouterTradeoff: 'limits.cost-quality-tradeoff',
+        paretoMinCodingScore: 'limits.min-coding-score',
+        paretoMaxPrice: 'limits.pareto-max-price',
+        fusionAnalysisModels: 'limits.fusion-analysis-models',
+        fusionMaxToolCalls: 'limits.fusion-max-tool-calls',
+        fusionTools: 'limits.fusion-tools',
+      },
+    )(ctx),
   ],
 });
 
@@ -228,7 +249,22 @@ const BREAKER_RULES: Readonly<Record<string, string>> = {
   toolChoiceWithoutTools: 'request.semantic-422',
 };
 /** Type and required-member breakers (spec 2.1, 2.3, 2.5); every other breaker is an enum. */
-const TYPE_BREAKERS = new Set(['cacheControlTypeMissing', 'promptCacheModeMissing', 'promptVariableType', 'temperatureType', 'streamType', 'sessionIdType', 'debugType', 'pluginEnabledType', 'providerAllowFallbacksType', 'inputType', 'promptId', 'functionToolName', 'fusionToolType', 'webUserLocationType']);
+const TYPE_BREAKERS = new Set([
+  'cacheControlTypeMissing',
+  'promptCacheModeMissing',
+  'promptVariableType',
+  'temperatureType',
+  'streamType',
+  'sessionIdType',
+  'debugType',
+  'pluginEnabledType',
+  'providerAllowFallbacksType',
+  'inputType',
+  'promptId',
+  'functionToolName',
+  'fusionToolType',
+  'webUserLocationType',
+]);
 
 export function breakerRule(name: string): string {
   return BREAKER_RULES[name] ?? (TYPE_BREAKERS.has(name) ? 'request.types' : 'request.enums');

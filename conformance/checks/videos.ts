@@ -5,7 +5,15 @@ import type { Check, CheckContext, CheckOutcome, Judgement } from '../check.ts';
 import { observedOf, type Exchange } from '../client/exchange.ts';
 import type { Probe } from '../client/probe.ts';
 import { expectError } from '../oracles/error-envelope.ts';
-import { completedUsageProblems, isJob, isTerminalStatus, readJob, submitStatusProblems, submittedJobProblems, type ObservedJob } from '../oracles/video-oracles.ts';
+import {
+  completedUsageProblems,
+  isJob,
+  isTerminalStatus,
+  readJob,
+  submitStatusProblems,
+  submittedJobProblems,
+  type ObservedJob,
+} from '../oracles/video-oracles.ts';
 import { boundaryRuleCheck } from '../property/boundary-rule-check.ts';
 import { judgeSamples, sharedSamples } from '../property/judge-shared.ts';
 import { isSendError, outcomeOfError } from '../property/outcome-of-error.ts';
@@ -26,7 +34,8 @@ export const videosSubmitValidation = boundaryRuleCheck({
   id: 'videos.submit-validation',
   spec: 'spec 2.7, 8',
   rules: ['videos.submit-rules'],
-  title: 'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id, a frame_type off its enum, upscale_factor <= 0, a size not WIDTHxHEIGHT, no prompt and no image',
+  title:
+    'POST /videos rejects duration < 1, unknown aspect_ratio/resolution, http callback_url, a malformed previous_job_id, a 257-character session_id, a frame_type off its enum, upscale_factor <= 0, a size not WIDTHxHEIGHT, no prompt and no image',
   path: '/videos',
   requires: ['videos'],
   // Rejected submits start no job and do not move the clock: it may run beside other checks.
@@ -34,20 +43,54 @@ export const videosSubmitValidation = boundaryRuleCheck({
   // One stratum per submit rule, each sent at its boundary first (duration 0, a 257-character
   // session_id): the bounds are probed at every seed, not when a run happens to draw them.
   violating: (ctx) => {
-    const on = (label: string, patches: fc.Arbitrary<Record<string, unknown>>) => ({ label, arbitrary: patches.map((patch) => ({ ...baseVideoRequest(ctx.videoModel), ...patch })) });
+    const on = (label: string, patches: fc.Arbitrary<Record<string, unknown>>) => ({
+      label,
+      arbitrary: patches.map((patch) => ({ ...baseVideoRequest(ctx.videoModel), ...patch })),
+    });
     return [
-      on('duration under 1 (spec 2.7, 8)', fc.integer({ min: -60, max: 0 }).map((duration) => ({ duration }))),
-      on('an unknown aspect_ratio', word.filter((v) => !(VIDEO_ASPECT_RATIOS as readonly string[]).includes(v)).map((aspect_ratio) => ({ aspect_ratio }))),
-      on('an unknown resolution', word.filter((v) => !(VIDEO_RESOLUTIONS as readonly string[]).includes(v)).map((resolution) => ({ resolution }))),
-      on('an http callback_url', stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` }))),
-      on('a malformed previous_job_id', fc.oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/)).map((previous_job_id) => ({ previous_job_id }))),
-      on('a session_id over 256 characters', fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) }))),
+      on(
+        'duration under 1 (spec 2.7, 8)',
+        fc.integer({ min: -60, max: 0 }).map((duration) => ({ duration })),
+      ),
+      on(
+        'an unknown aspect_ratio',
+        word.filter((v) => !(VIDEO_ASPECT_RATIOS as readonly string[]).includes(v)).map((aspect_ratio) => ({ aspect_ratio })),
+      ),
+      on(
+        'an unknown resolution',
+        word.filter((v) => !(VIDEO_RESOLUTIONS as readonly string[]).includes(v)).map((resolution) => ({ resolution })),
+      ),
+      on(
+        'an http callback_url',
+        stringMatching(/^\/[a-z0-9/_-]{0,24}$/).map((p) => ({ callback_url: `http://hooks.example.com${p}` })),
+      ),
+      on(
+        'a malformed previous_job_id',
+        fc
+          .oneof(word, stringMatching(/^gen-vid-[0-9]{1,10}-[0-9A-Za-z]{0,19}$/), stringMatching(/^gen-vid-x[0-9]{1,4}-[0-9A-Za-z]{20}$/))
+          .map((previous_job_id) => ({ previous_job_id })),
+      ),
+      on(
+        'a session_id over 256 characters',
+        fc.integer({ min: 257, max: 400 }).map((n) => ({ session_id: 's'.repeat(n) })),
+      ),
       // spec 2.7 frame images: each entry carries a frame_type of first_frame or last_frame (reference FrameImage names it).
-      on('a frame image whose frame_type is not first_frame or last_frame', fc.constantFrom('middle_frame', 'FIRST_FRAME', 'first').map((frame_type) => ({ frame_images: [{ type: 'image_url', image_url: { url: 'https://example.com/frame.png' }, frame_type }] }))),
+      on(
+        'a frame image whose frame_type is not first_frame or last_frame',
+        fc
+          .constantFrom('middle_frame', 'FIRST_FRAME', 'first')
+          .map((frame_type) => ({ frame_images: [{ type: 'image_url', image_url: { url: 'https://example.com/frame.png' }, frame_type }] })),
+      ),
       // spec 2.7 upscale factor: a number > 0 (reference upscale_factor, exclusiveMinimum 0); a generation model refuses it at all.
-      on('an upscale_factor not above 0', fc.constantFrom(0, -1, -0.5).map((upscale_factor) => ({ upscale_factor }))),
+      on(
+        'an upscale_factor not above 0',
+        fc.constantFrom(0, -1, -0.5).map((upscale_factor) => ({ upscale_factor })),
+      ),
       // spec 2.7 exact dimensions: a string WIDTHxHEIGHT in pixels (reference size).
-      on('an exact size not WIDTHxHEIGHT', fc.constantFrom('big', '1280*720', '1280x', 'x720').map((size) => ({ size }))),
+      on(
+        'an exact size not WIDTHxHEIGHT',
+        fc.constantFrom('big', '1280*720', '1280x', 'x720').map((size) => ({ size })),
+      ),
       // spec 2.7 prompt: optional only for a model generating from image input alone; with no image input there is nothing to generate from.
       { label: 'neither a prompt nor any image input', arbitrary: fc.constant(withoutPrompt(ctx)) },
     ];
@@ -112,7 +155,8 @@ export const videosLifecycle: Check = {
   id: 'videos.lifecycle',
   spec: 'spec 3, 4.3',
   rules: ['videos.forward-only', 'videos.status-enum'],
-  title: 'Job statuses stay in their enum and move only forward (pending -> in_progress -> terminal) and a terminal job never changes, over generated submit/poll/advance/cancel sequences',
+  title:
+    'Job statuses stay in their enum and move only forward (pending -> in_progress -> terminal) and a terminal job never changes, over generated submit/poll/advance/cancel sequences',
   requires: ['videos'],
   async run(ctx) {
     const simulator = ctx.simulator?.clock === 'virtual';
@@ -142,11 +186,22 @@ export const videosLifecycle: Check = {
         throw new Error(real.failure.problems.join('; '));
       }
     });
-    const details = await fc.check(property, { seed: ctx.seed, numRuns: simulator ? Math.min(ctx.runs, 6) : 1, ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) });
+    const details = await fc.check(property, {
+      seed: ctx.seed,
+      numRuns: simulator ? Math.min(ctx.runs, 6) : 1,
+      ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}),
+    });
     if (details.failed) {
       const failure = lastFailure;
       if (!failure) throw details.errorInstance;
-      return { status: 'failed', reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`, counterexample: failure.probe, observed: failure.observed, rules: failure.rules, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+      return {
+        status: 'failed',
+        reason: `${failure.problems.join('; ')} (commands: ${String(details.counterexample?.[0] ?? '')})`,
+        counterexample: failure.probe,
+        observed: failure.observed,
+        rules: failure.rules,
+        ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+      };
     }
     const stop = last?.stop;
     if (judged === 0 && stop) {
@@ -155,7 +210,9 @@ export const videosLifecycle: Check = {
     }
     if (judged === 0) return { status: 'skipped', reason: 'no job was looked at twice' };
     const probed = { examples: judged, rules: videosLifecycle.rules };
-    return stop && !('inconclusive' in stop) ? { status: 'passed', reason: `${judged} looks judged; then ${stop.message}`, probed } : { status: 'passed', probed };
+    return stop && !('inconclusive' in stop)
+      ? { status: 'passed', reason: `${judged} looks judged; then ${stop.message}`, probed }
+      : { status: 'passed', probed };
   },
 };
 
@@ -164,7 +221,8 @@ export async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJo
   const [sample] = await submitted(ctx);
   if (!sample?.exchange) return { outcome: outcomeOfError(sample?.error) };
   const first = readJob(sample.exchange, 'videos.submit-status');
-  if (!isJob(first)) return { outcome: { status: 'inconclusive', reason: (first as { inconclusive: string }).inconclusive, owner: (first as { owner: string }).owner } };
+  if (!isJob(first))
+    return { outcome: { status: 'inconclusive', reason: (first as { inconclusive: string }).inconclusive, owner: (first as { owner: string }).owner } };
   const virtual = ctx.simulator?.clock === 'virtual';
   const deadline = Date.now() + 15 * 60_000;
   let job = first;
@@ -175,7 +233,8 @@ export async function followToEnd(ctx: CheckContext): Promise<{ job?: ObservedJo
       else await ctx.sleep(5_000);
       answer = await ctx.client.send({ method: 'GET', path: `/videos/${encodeURIComponent(String(first.id))}` });
       const next = readJob(answer, 'videos.job-shape');
-      if (!isJob(next)) return { outcome: { status: 'inconclusive', reason: (next as { inconclusive: string }).inconclusive, owner: (next as { owner: string }).owner } };
+      if (!isJob(next))
+        return { outcome: { status: 'inconclusive', reason: (next as { inconclusive: string }).inconclusive, owner: (next as { owner: string }).owner } };
       job = next;
     }
   } catch (error) {
@@ -193,12 +252,28 @@ export const videosCompletedUsage: Check = {
   async run(ctx) {
     const { job, answer, outcome } = await followToEnd(ctx);
     if (outcome) return outcome;
-    if (!isTerminalStatus(job!.status)) return { status: 'inconclusive', reason: `the job did not end in time (last: ${job!.status})`, owner: 'videos.lifecycle' };
+    if (!isTerminalStatus(job!.status))
+      return { status: 'inconclusive', reason: `the job did not end in time (last: ${job!.status})`, owner: 'videos.lifecycle' };
     const judgement = completedUsageProblems(job!);
     const poll: Probe = { method: 'GET', path: `/videos/${String(job!.id)}` };
-    if (!Array.isArray(judgement)) return { status: 'inconclusive', reason: (judgement as { inconclusive: string }).inconclusive, owner: (judgement as { owner: string }).owner, counterexample: poll };
-    return judgement.length > 0 ? { status: 'failed', reason: judgement.join('; '), counterexample: poll, ...(answer ? { observed: observedOf(answer) } : {}) } : { status: 'passed' };
+    if (!Array.isArray(judgement))
+      return {
+        status: 'inconclusive',
+        reason: (judgement as { inconclusive: string }).inconclusive,
+        owner: (judgement as { owner: string }).owner,
+        counterexample: poll,
+      };
+    return judgement.length > 0
+      ? { status: 'failed', reason: judgement.join('; '), counterexample: poll, ...(answer ? { observed: observedOf(answer) } : {}) }
+      : { status: 'passed' };
   },
 };
 
-export const VIDEOS_CHECKS: readonly Check[] = [videosSubmitValidation, videosUnknownJob, videosSubmitStatus, videosJobShape, videosLifecycle, videosCompletedUsage];
+export const VIDEOS_CHECKS: readonly Check[] = [
+  videosSubmitValidation,
+  videosUnknownJob,
+  videosSubmitStatus,
+  videosJobShape,
+  videosLifecycle,
+  videosCompletedUsage,
+];

@@ -24,7 +24,12 @@ async function answerOnce(transport: Awaited<ReturnType<typeof defaultTransport>
   const server = createServer((_req, res) => res.end('from the network'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const answer = await transport.send(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'GET', headers: new Headers(), body: undefined, signal: new AbortController().signal });
+    const answer = await transport.send(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      method: 'GET',
+      headers: new Headers(),
+      body: undefined,
+      signal: new AbortController().signal,
+    });
     const parts: Uint8Array[] = [];
     for await (const chunk of answer.body ?? []) parts.push(chunk);
     return Buffer.concat(parts).toString();

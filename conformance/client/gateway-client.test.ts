@@ -75,7 +75,13 @@ describe('the gateway client', () => {
       seen.push(new Headers(init?.headers));
       return new Response('{}');
     };
-    const client = createGatewayClient({ baseUrl: BASE, apiKey: 'k', fetch, budget: createRequestBudget(10), headers: { 'X-Team': 'a', Authorization: 'Bearer from-header' } });
+    const client = createGatewayClient({
+      baseUrl: BASE,
+      apiKey: 'k',
+      fetch,
+      budget: createRequestBudget(10),
+      headers: { 'X-Team': 'a', Authorization: 'Bearer from-header' },
+    });
     await client.send({ method: 'GET', path: '/models', headers: { 'x-team': 'b' } });
     await client.send({ method: 'GET', path: '/models', auth: 'none' });
     expect(seen[0]!.get('x-team')).toBe('b');

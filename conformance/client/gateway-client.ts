@@ -197,7 +197,16 @@ export function createGatewayClient(
       // A body cut by our own deadline is a timeout, not an answer to judge.
       if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
       const text = chunks.length === 0 ? '' : utf8.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
-      return { probe, url, status: response.status, headers: response.headers, chunks, text, durationMs: Date.now() - started, ...(bodyError ? { bodyError } : {}) };
+      return {
+        probe,
+        url,
+        status: response.status,
+        headers: response.headers,
+        chunks,
+        text,
+        durationMs: Date.now() - started,
+        ...(bodyError ? { bodyError } : {}),
+      };
     } finally {
       clearTimeout(timer);
     }

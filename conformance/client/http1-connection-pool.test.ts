@@ -58,7 +58,12 @@ describe('the HTTP/1.1 connection pool', () => {
     const pool = open();
     const cases: { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array }[] = [
       { method: 'GET', path: '/api/v1/models?x=1', headers: { accept: '*/*', authorization: 'Bearer k', 'x-gatewaykit-check': 'auth.missing-key' } },
-      { method: 'POST', path: '/api/v1/responses', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength('{"é":"☃"}')) }, body: '{"é":"☃"}' },
+      {
+        method: 'POST',
+        path: '/api/v1/responses',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength('{"é":"☃"}')) },
+        body: '{"é":"☃"}',
+      },
       { method: 'POST', path: '/api/v1/audio', headers: { 'content-length': '3' }, body: new Uint8Array([0, 255, 10]) },
       { method: 'POST', path: '/empty', headers: { 'content-length': '0' } },
       { method: 'DELETE', path: '/api/v1/videos/v1', headers: { 'user-agent': 'node' } },
@@ -68,10 +73,13 @@ describe('the HTTP/1.1 connection pool', () => {
       expect(await text(answer!.body)).toBe('ok');
       await new Promise<void>((resolve, reject) => {
         const target = new URL(`${url}${c.path}`);
-        const request = http.request({ protocol: 'http:', hostname: target.hostname, port: Number(target.port), path: c.path, method: c.method, headers: c.headers, agent }, (response) => {
-          response.resume();
-          response.on('end', resolve);
-        });
+        const request = http.request(
+          { protocol: 'http:', hostname: target.hostname, port: Number(target.port), path: c.path, method: c.method, headers: c.headers, agent },
+          (response) => {
+            response.resume();
+            response.on('end', resolve);
+          },
+        );
         request.on('error', reject);
         request.end(c.body);
       });

@@ -14,7 +14,13 @@ import type { TransportResponse } from './transport.ts';
  */
 export interface Http1ConnectionPool {
   /** Sends the request, or returns undefined when it is not one this pool sends (node:http does). */
-  send(target: URL, method: string, headers: Readonly<Record<string, string>>, body: string | Uint8Array | undefined, signal: AbortSignal): Promise<TransportResponse> | undefined;
+  send(
+    target: URL,
+    method: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | Uint8Array | undefined,
+    signal: AbortSignal,
+  ): Promise<TransportResponse> | undefined;
   /** Closes the idle connections. */
   close(): void;
 }
@@ -261,7 +267,12 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
       }
       queue = new BodyQueue();
       if (encoding !== '') {
-        if (!encoding.split(',').map((c) => c.trim()).includes('chunked')) {
+        if (
+          !encoding
+            .split(',')
+            .map((c) => c.trim())
+            .includes('chunked')
+        ) {
           remaining = -2;
           reusable = false;
         } else remaining = -1;
@@ -314,7 +325,8 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
     send(target, method, headers, body, signal) {
       if (target.protocol !== 'http:' || target.username !== '' || target.password !== '' || !PLAIN_METHODS.has(method)) return undefined;
       if ((method === 'POST' || body !== undefined) && headers['content-length'] === undefined) return undefined;
-      if (headers.host !== undefined || headers.connection !== undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined) return undefined;
+      if (headers.host !== undefined || headers.connection !== undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined)
+        return undefined;
       const path = `${target.pathname}${target.search}`;
       if (BAD_PATH.test(path)) return undefined;
       let head = `${method} ${path} HTTP/1.1\r\n`;

@@ -48,18 +48,35 @@ describe('the node:http transport', () => {
       res.end('ok');
     });
     const { send } = await open();
-    const answer = await send(`${url}/x`, { method: 'POST', headers: new Headers({ accept: 'application/json', 'Content-Type': 'application/json' }), body: '{"é":1}', signal: signal() });
+    const answer = await send(`${url}/x`, {
+      method: 'POST',
+      headers: new Headers({ accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: '{"é":1}',
+      signal: signal(),
+    });
     expect(answer.status).toBe(200);
     expect(await text(answer.body)).toBe('ok');
     await text((await send(`${url}/y`, { method: 'POST', headers: new Headers(), body: undefined, signal: signal() })).body);
-    expect(seen[0]!.headers).toMatchObject({ accept: 'application/json', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate', 'content-type': 'application/json', 'content-length': '8' });
+    expect(seen[0]!.headers).toMatchObject({
+      accept: 'application/json',
+      'accept-language': '*',
+      'sec-fetch-mode': 'cors',
+      'user-agent': 'node',
+      'accept-encoding': 'gzip, deflate',
+      'content-type': 'application/json',
+      'content-length': '8',
+    });
     expect(seen[0]!.body).toBe('{"é":1}');
     expect(seen[1]!.headers['content-length']).toBe('0');
   });
 
   it('shows headers as fetch’s Headers does and decodes a gzip body', async () => {
     const url = await serve((_req, res) => {
-      res.writeHead(200, [['X-Twice', 'a'], ['x-twice', 'b'], ['Content-Encoding', 'gzip']]);
+      res.writeHead(200, [
+        ['X-Twice', 'a'],
+        ['x-twice', 'b'],
+        ['Content-Encoding', 'gzip'],
+      ]);
       res.end(gzipSync('data: hello\n\n'));
     });
     const answer = await (await open()).send(url, { method: 'GET', headers: new Headers(), body: undefined, signal: signal() });
@@ -74,14 +91,20 @@ describe('the node:http transport', () => {
       else if (req.url === '/same') res.writeHead(307, { location: `${other}/far` }).end();
       else res.end('?');
     });
-    const answer = await (await open()).send(`${url}/start`, { method: 'POST', headers: new Headers({ authorization: 'Bearer k' }), body: '{}', signal: signal() });
+    const answer = await (
+      await open()
+    ).send(`${url}/start`, { method: 'POST', headers: new Headers({ authorization: 'Bearer k' }), body: '{}', signal: signal() });
     expect(await text(answer.body)).toBe('GET /far no-auth');
   });
 
   it('rejects as fetch does, with the system error as the cause', async () => {
     const url = await serve((_req, res) => res.end());
     closers.pop()!();
-    const error = (await (await open()).send(url, { method: 'GET', headers: new Headers(), body: undefined, signal: signal() }).catch((e: unknown) => e)) as TypeError & { cause: { code: string } };
+    const error = (await (
+      await open()
+    )
+      .send(url, { method: 'GET', headers: new Headers(), body: undefined, signal: signal() })
+      .catch((e: unknown) => e)) as TypeError & { cause: { code: string } };
     expect(error.message).toBe('fetch failed');
     expect(error.cause.code).toBe('ECONNREFUSED');
   });
@@ -96,7 +119,10 @@ describe('the node:http transport', () => {
       } else res.end('ok');
     });
     const { send } = await open();
-    for (const path of ['/a', '/big', '/b']) expect((await text((await send(`${url}${path}`, { method: 'POST', headers: new Headers(), body: 'x', signal: signal() })).body)).length).toBeGreaterThanOrEqual(0);
+    for (const path of ['/a', '/big', '/b'])
+      expect(
+        (await text((await send(`${url}${path}`, { method: 'POST', headers: new Headers(), body: 'x', signal: signal() })).body)).length,
+      ).toBeGreaterThanOrEqual(0);
     expect(ports[0]).toBe(ports[1]);
     expect(ports[2]).not.toBe(ports[1]);
   });
@@ -117,7 +143,9 @@ describe('the node:http transport', () => {
     const server = setupServer(mswHttp.get('http://gateway.test/api/v1/models', () => HttpResponse.json({ data: [] })));
     server.listen({ onUnhandledRequest: 'error' });
     try {
-      const answer = await (await open()).send('http://gateway.test/api/v1/models', { method: 'GET', headers: new Headers(), body: undefined, signal: signal() });
+      const answer = await (
+        await open()
+      ).send('http://gateway.test/api/v1/models', { method: 'GET', headers: new Headers(), body: undefined, signal: signal() });
       expect(answer.status).toBe(200);
       expect(await text(answer.body)).toBe('{"data":[]}');
     } finally {

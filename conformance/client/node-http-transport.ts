@@ -14,7 +14,13 @@ export interface ClosableTransport {
  * What undici's fetch adds to a request that lacks them, sent here too so a target (and its request
  * log) sees the same request whichever transport the suite used.
  */
-const FETCH_DEFAULTS: Readonly<Record<string, string>> = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
+const FETCH_DEFAULTS: Readonly<Record<string, string>> = {
+  accept: '*/*',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+  'user-agent': 'node',
+  'accept-encoding': 'gzip, deflate',
+};
 const FETCH_DEFAULTS_HTTPS: Readonly<Record<string, string>> = { ...FETCH_DEFAULTS, 'accept-encoding': 'br, gzip, deflate' };
 const DEFAULT_NAMES = Object.keys(FETCH_DEFAULTS);
 
@@ -105,14 +111,26 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   };
 
   /** The body decoded as fetch decodes it (codings applied last first); an unknown coding leaves it as sent. */
-  function decoded(response: NodeJS.ReadableStream, contentEncoding: string | undefined, status: number, method: string, zlib: typeof import('node:zlib')): AsyncIterable<Uint8Array> {
-    const codings = (contentEncoding ?? '').toLowerCase().split(',').map((c) => c.trim()).filter((c) => c !== '' && c !== 'identity');
+  function decoded(
+    response: NodeJS.ReadableStream,
+    contentEncoding: string | undefined,
+    status: number,
+    method: string,
+    zlib: typeof import('node:zlib'),
+  ): AsyncIterable<Uint8Array> {
+    const codings = (contentEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== '' && c !== 'identity');
     if (codings.length === 0 || method === 'HEAD' || [204, 304].includes(status)) return response as AsyncIterable<Uint8Array>;
     const decoders: Zlib.Gunzip[] = [];
     for (const coding of codings.reverse()) {
-      if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+      if (coding === 'gzip' || coding === 'x-gzip')
+        decoders.push(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
       else if (coding === 'deflate') decoders.push(zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-      else if (coding === 'br') decoders.push(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }));
+      else if (coding === 'br')
+        decoders.push(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }));
       else return response as AsyncIterable<Uint8Array>;
     }
     let last: NodeJS.ReadableStream = response;
@@ -123,7 +141,16 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   }
 
   /** The request again at `location` (a 3xx with a Location), as fetch follows it. */
-  function redirect(status: number, location: string, target: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
+  function redirect(
+    status: number,
+    location: string,
+    target: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array | undefined,
+    signal: AbortSignal,
+    redirects: number,
+  ): Promise<TransportResponse> {
     if (redirects >= MAX_REDIRECTS) return Promise.reject(failed(new Error('redirect count exceeded')));
     let next: URL;
     try {
@@ -144,7 +171,16 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
   }
 
   /** An answer of the connection pool, redirected or decoded as node:http's are. */
-  async function pooled(answer: TransportResponse, url: string, target: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
+  async function pooled(
+    answer: TransportResponse,
+    url: string,
+    target: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array | undefined,
+    signal: AbortSignal,
+    redirects: number,
+  ): Promise<TransportResponse> {
     const location = answer.headers.location;
     if (REDIRECTS.has(answer.status) && location !== undefined) {
       // Its body is dropped unread.
@@ -164,7 +200,14 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
     return { ...answer, body: decoded(source, coding, answer.status, method, zlib!) };
   }
 
-  function send(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal, redirects: number): Promise<TransportResponse> {
+  function send(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array | undefined,
+    signal: AbortSignal,
+    redirects: number,
+  ): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {
       let target: URL;
       try {
@@ -217,7 +260,9 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
             }, reject);
           }
         };
-        request = options ? client.module.request(options, onResponse) : client.module.request(target, { method, headers: sent, agent: client.agent }, onResponse);
+        request = options
+          ? client.module.request(options, onResponse)
+          : client.module.request(target, { method, headers: sent, agent: client.agent }, onResponse);
       } catch (error) {
         return reject(failed(error));
       }
@@ -244,7 +289,9 @@ export async function nodeHttpTransport(): Promise<ClosableTransport> {
           plain[name] = value;
         });
       } else plain = headers as Readonly<Record<string, string>> as Record<string, string>;
-      return url.startsWith('https:') && !https ? prepare(url, false).then(() => send(url, method, plain, body, signal, 0)) : send(url, method, plain, body, signal, 0);
+      return url.startsWith('https:') && !https
+        ? prepare(url, false).then(() => send(url, method, plain, body, signal, 0))
+        : send(url, method, plain, body, signal, 0);
     },
     close() {
       agent.destroy();

@@ -48,7 +48,12 @@ export function isPaidProbe(probe: Pick<Probe, 'method' | 'path'>): boolean {
 /** The paid endpoints of the simulator's operations table, each path as a pattern (`:name` one segment, a trailing slash allowed). */
 const PAID = paidEndpoints().map((endpoint) => ({
   method: endpoint.method,
-  path: new RegExp(`^${endpoint.path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+  path: new RegExp(
+    `^${endpoint.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  ),
 }));
 
 /** Does this probe reach `/videos` (gated by `--include-videos`)? */

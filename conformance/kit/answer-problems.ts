@@ -18,7 +18,8 @@ export function successProblems(endpointId: string, answer: Answer, components: 
   const doc = OPERATION_DOCS[endpointId];
   if (!doc) return [`no documented answer for ${endpointId} (src/openapi/operation-docs.ts)`];
   const what = `the ${endpointId} answer`;
-  if (answer.status !== doc.successStatus) return [`${what}: expected HTTP ${doc.successStatus}, got ${answer.status}: ${JSON.stringify(answer.text.slice(0, 160))}`];
+  if (answer.status !== doc.successStatus)
+    return [`${what}: expected HTTP ${doc.successStatus}, got ${answer.status}: ${JSON.stringify(answer.text.slice(0, 160))}`];
   const type = mediaType(answer);
   const name = doc.success[type];
   if (name === undefined) return [`${what}: content type "${type || '(none)'}" is not one it documents (${Object.keys(doc.success).join(', ')})`];

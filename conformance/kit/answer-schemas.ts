@@ -6,7 +6,14 @@ import { ChatResultSchema } from '../../src/schemas/chat-result.ts';
 import { EmbeddingsResponseSchema } from '../../src/schemas/embeddings-request.ts';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 import { ImageModelEndpointsSchema, ImageModelsListSchema } from '../../src/schemas/image-request.ts';
-import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedResponseSchema, KeyDataResponseSchema, KeyDeletedResponseSchema, KeysListResponseSchema } from '../../src/schemas/management-responses.ts';
+import {
+  AuthCodeResponseSchema,
+  AuthKeyExchangeResponseSchema,
+  KeyCreatedResponseSchema,
+  KeyDataResponseSchema,
+  KeyDeletedResponseSchema,
+  KeysListResponseSchema,
+} from '../../src/schemas/management-responses.ts';
 import { MessagesCountTokensResultSchema } from '../../src/schemas/messages-count-tokens.ts';
 import { MessagesErrorBodySchema, MessagesResultSchema } from '../../src/schemas/messages-result.ts';
 import { RankingsDailyResponseSchema } from '../../src/schemas/rankings-daily.ts';

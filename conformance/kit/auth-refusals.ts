@@ -16,7 +16,12 @@ export const UNISSUED_KEY_HEADER = 'Bearer sk-conformance-invalid-kit';
 export function authRefusals(endpoint: Pick<Endpoint, 'auth' | 'faults'>, request: Omit<Probe, 'auth'>): Refusal[] {
   const refusals: Refusal[] = [
     { label: 'without credentials', probe: { ...request, auth: 'none' }, statuses: [401], rule: 'auth.no-credentials' },
-    { label: 'with a key the gateway never issued', probe: { ...request, auth: { header: UNISSUED_KEY_HEADER } }, statuses: [401], rule: 'auth.invalid-credentials' },
+    {
+      label: 'with a key the gateway never issued',
+      probe: { ...request, auth: { header: UNISSUED_KEY_HEADER } },
+      statuses: [401],
+      rule: 'auth.invalid-credentials',
+    },
   ];
   if (endpoint.auth === 'management') {
     const statuses = endpoint.faults?.includes(403) ? [403] : [401, 403];

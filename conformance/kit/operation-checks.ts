@@ -6,7 +6,13 @@ import { refusalCheck } from './refusal-check.ts';
 import { shapeCheck } from './shape-check.ts';
 
 /** What the declarations may read of a context when the kit lists their rules before any run. */
-export const LISTING_CONTEXT = { model: 'model', reasoningModel: undefined, videoModel: undefined, includeVideos: false, simulator: undefined } as unknown as CheckContext;
+export const LISTING_CONTEXT = {
+  model: 'model',
+  reasoningModel: undefined,
+  videoModel: undefined,
+  includeVideos: false,
+  simulator: undefined,
+} as unknown as CheckContext;
 
 const rulesOf = (refusals: readonly Refusal[]) => [...new Set(refusals.map((r) => r.rule))];
 

@@ -28,7 +28,9 @@ describe('every operation of the table has a shape, an errors and an auth check'
     const missing: string[] = [];
     for (const endpoint of tableEndpoints().filter((e) => !PENDING_DECLARATIONS.has(e.id))) {
       const covered = coverage(endpoint.id);
-      for (const kind of CHECK_KINDS) if (!covered[kind] || !registered.has(covered[kind]!)) missing.push(`${endpoint.id}: no ${kind} check${covered[kind] ? ` (${covered[kind]} is not registered)` : ''}`);
+      for (const kind of CHECK_KINDS)
+        if (!covered[kind] || !registered.has(covered[kind]!))
+          missing.push(`${endpoint.id}: no ${kind} check${covered[kind] ? ` (${covered[kind]} is not registered)` : ''}`);
     }
     expect(missing, 'add a declaration in conformance/kit/declarations/').toEqual([]);
     expect(tableEndpoints().length).toBeGreaterThanOrEqual(34);
@@ -48,7 +50,9 @@ describe('every operation of the table has a shape, an errors and an auth check'
   });
 
   it('every kit check has a mutant that names the rules it breaks, all of them rules of that check', () => {
-    const kitChecks = ALL_CHECKS.filter((c) => OPERATION_DECLARATIONS.some((d) => CHECK_KINDS.some((k) => !d.handWritten?.[k] && c.id === `${kitCheckPrefix({ id: d.endpoint })}.${k}`)));
+    const kitChecks = ALL_CHECKS.filter((c) =>
+      OPERATION_DECLARATIONS.some((d) => CHECK_KINDS.some((k) => !d.handWritten?.[k] && c.id === `${kitCheckPrefix({ id: d.endpoint })}.${k}`)),
+    );
     expect(kitChecks.length).toBeGreaterThanOrEqual(70);
     for (const check of kitChecks) {
       const mutants = ALL_MUTANTS.filter((m) => m.caughtBy === check.id);
@@ -57,13 +61,14 @@ describe('every operation of the table has a shape, an errors and an auth check'
     }
   });
 
-  it('every documented JSON answer of the table resolves to a schema (the package\'s zod schema, else its served JSON Schema)', () => {
+  it("every documented JSON answer of the table resolves to a schema (the package's zod schema, else its served JSON Schema)", () => {
     const components = answerComponents();
     const unresolved: string[] = [];
     for (const endpoint of tableEndpoints()) {
       const doc = OPERATION_DOCS[endpoint.id];
       if (!doc) unresolved.push(`${endpoint.id}: no OPERATION_DOCS entry`);
-      for (const name of Object.values(doc?.success ?? {})) if (name !== 'binary' && !answerValidator(name, components)) unresolved.push(`${endpoint.id}: ${name}`);
+      for (const name of Object.values(doc?.success ?? {}))
+        if (name !== 'binary' && !answerValidator(name, components)) unresolved.push(`${endpoint.id}: ${name}`);
     }
     expect(unresolved).toEqual([]);
   });

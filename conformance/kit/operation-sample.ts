@@ -58,6 +58,7 @@ export function flowAnswers(ctx: CheckContext, declaration: OperationDeclaration
 
 /** Why the endpoint cannot be judged on this target: it answered a valid request 404 or 405 (it does not serve the operation). */
 export function notServedReason(endpoint: Pick<Endpoint, 'method' | 'path'>, sample: Pick<Exchange, 'status'> | undefined): string | undefined {
-  if (sample && (sample.status === 404 || sample.status === 405)) return `the target does not serve ${endpoint.method} ${endpoint.path}: a valid request got ${sample.status}`;
+  if (sample && (sample.status === 404 || sample.status === 405))
+    return `the target does not serve ${endpoint.method} ${endpoint.path}: a valid request got ${sample.status}`;
   return undefined;
 }

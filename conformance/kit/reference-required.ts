@@ -12,7 +12,13 @@ import { RerankResponseSchema } from '../../src/schemas/rerank-request.ts';
 export const REFERENCE_REQUIRED: Readonly<Record<string, z.ZodType>> = {
   // reference getCurrentKey: none of these is in data.required.
   KeyResponse: z.object({
-    data: KeyResponseSchema.shape.data.partial({ expires_at: true, allowed_data_regions: true, organization_id: true, workspace_id: true, free_model_daily_requests: true }),
+    data: KeyResponseSchema.shape.data.partial({
+      expires_at: true,
+      allowed_data_regions: true,
+      organization_id: true,
+      workspace_id: true,
+      free_model_daily_requests: true,
+    }),
   }),
   // reference ImageGenerationResponse: created and data (each with b64_json); usage optional, with prompt, completion and total tokens.
   ImageGenerationResponse: ImageResponseSchema.extend({

@@ -37,5 +37,10 @@ export function unknownId(path: string, what: string, method: Method = 'GET', bo
 
 /** A method the operation does not take (an operation without parameters has no other bad input). */
 export function wrongMethod(path: string, method: Method = 'POST'): Refusal {
-  return { label: `${method}, a method it does not take`, probe: { method, path, ...(method === 'GET' ? {} : { body: {} }) }, statuses: [404, 405], rule: WRONG_METHOD_RULE };
+  return {
+    label: `${method}, a method it does not take`,
+    probe: { method, path, ...(method === 'GET' ? {} : { body: {} }) },
+    statuses: [404, 405],
+    rule: WRONG_METHOD_RULE,
+  };
 }

@@ -8,14 +8,18 @@ const isChat = (request: SeenRequest) => request.url.pathname.endsWith('/chat/co
 const choicesOf = (json: Json): Json[] => (Array.isArray(json.choices) ? (json.choices as unknown[]).filter(isObject) : []);
 
 /** Rewrite the chat completions (JSON answers of /chat/completions). */
-const onChatResult = (change: (json: Json, request: SeenRequest) => void): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json, _response, request) => {
-    if (isChat(request) && json.object === 'chat.completion') change(json, request);
-  });
+const onChatResult =
+  (change: (json: Json, request: SeenRequest) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json, _response, request) => {
+      if (isChat(request) && json.object === 'chat.completion') change(json, request);
+    });
 
 /** Rewrite the chunks of chat streams. */
-const onChatChunks = (change: (chunks: Json[], request: SeenRequest) => Json[]): Mutant['wrap'] => (fetch) =>
-  onStreamEvents(fetch, (events, request) => (isChat(request) ? change(events, request) : events));
+const onChatChunks =
+  (change: (chunks: Json[], request: SeenRequest) => Json[]): Mutant['wrap'] =>
+  (fetch) =>
+    onStreamEvents(fetch, (events, request) => (isChat(request) ? change(events, request) : events));
 
 export const chatErrorsOpenAiStyle: Mutant = {
   id: 'chat-errors-openai-style',
@@ -97,7 +101,10 @@ export const chatToolCallSaysStop: Mutant = {
   breaks: 'reference ChatFinishReasonEnum: a streamed tool call finishes with stop, not tool_calls',
   caughtBy: 'chat.finish-reason',
   wrap: onChatChunks((chunks) =>
-    chunks.map((c) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'tool_calls' ? { ...ch, finish_reason: 'stop' } : ch)) })),
+    chunks.map((c) => ({
+      ...c,
+      choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'tool_calls' ? { ...ch, finish_reason: 'stop' } : ch)),
+    })),
   ),
 };
 
@@ -181,7 +188,8 @@ export const chatCostDetailsResponsesNames: Mutant = {
   breaks: 'usage.cost-details-names: chat usage.cost_details uses the Responses names upstream_inference_input_cost / output_cost',
   caughtBy: 'usage.cost-details',
   wrap: onChatResult((json) => {
-    if (isObject(json.usage)) json.usage.cost_details = { upstream_inference_cost: null, upstream_inference_input_cost: 0.000001, upstream_inference_output_cost: 0.000002 };
+    if (isObject(json.usage))
+      json.usage.cost_details = { upstream_inference_cost: null, upstream_inference_input_cost: 0.000001, upstream_inference_output_cost: 0.000002 };
   }),
 };
 
@@ -189,7 +197,9 @@ export const chatStreamNoUsageChunk: Mutant = {
   id: 'chat-stream-no-usage-chunk',
   breaks: 'reference ChatStreamOptions: stream_options.include_usage gets no usage chunk',
   caughtBy: 'chat.stream-grammar',
-  wrap: onChatChunks((chunks) => chunks.filter((c) => !(isObject(c.usage) && Array.isArray(c.choices) && c.choices.length === 0)).map((c) => ({ ...c, usage: null }))),
+  wrap: onChatChunks((chunks) =>
+    chunks.filter((c) => !(isObject(c.usage) && Array.isArray(c.choices) && c.choices.length === 0)).map((c) => ({ ...c, usage: null })),
+  ),
 };
 
 export const chatStreamUsageFirst: Mutant = {
@@ -207,7 +217,15 @@ export const chatStreamDropsLastDelta: Mutant = {
   breaks: 'reference ChatStreamDelta: the last content delta is lost, so the stream says less than the plain answer',
   caughtBy: 'chat.stream-join',
   wrap: onChatChunks((chunks) => {
-    const withContent = chunks.map((c, i) => ({ c, i })).filter(({ c }) => Array.isArray(c.choices) && (c.choices as Json[]).some((ch) => isObject(ch.delta) && typeof ch.delta.content === 'string' && ch.delta.content !== '' && ch.delta.role === undefined));
+    const withContent = chunks
+      .map((c, i) => ({ c, i }))
+      .filter(
+        ({ c }) =>
+          Array.isArray(c.choices) &&
+          (c.choices as Json[]).some(
+            (ch) => isObject(ch.delta) && typeof ch.delta.content === 'string' && ch.delta.content !== '' && ch.delta.role === undefined,
+          ),
+      );
     const last = withContent.at(-1);
     return last === undefined ? chunks : chunks.filter((_, i) => i !== last.i);
   }),
@@ -218,7 +236,10 @@ export const chatStreamErrorSwallowed: Mutant = {
   breaks: 'reference ChatStreamChunk.error: a stream failing after its 200 drops the error and finishes stop, so the cut answer looks complete',
   caughtBy: 'chat.in-stream-error',
   wrap: onChatChunks((chunks) =>
-    chunks.map(({ error: _error, ...c }) => ({ ...c, choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'error' ? { ...ch, finish_reason: 'stop' } : ch)) })),
+    chunks.map(({ error: _error, ...c }) => ({
+      ...c,
+      choices: (Array.isArray(c.choices) ? (c.choices as Json[]) : []).map((ch) => (ch.finish_reason === 'error' ? { ...ch, finish_reason: 'stop' } : ch)),
+    })),
   ),
 };
 

@@ -16,7 +16,8 @@ const USER_MAPS = new Set(['metadata']);
 
 const mapJson = (value: unknown, f: (o: Record<string, unknown>) => Record<string, unknown>): unknown => {
   if (Array.isArray(value)) return value.map((v) => mapJson(v, f));
-  if (typeof value === 'object' && value !== null) return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, USER_MAPS.has(k) ? v : mapJson(v, f)])));
+  if (typeof value === 'object' && value !== null)
+    return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, USER_MAPS.has(k) ? v : mapJson(v, f)])));
   return value;
 };
 
@@ -41,7 +42,8 @@ export const sseComments: Control = {
   why: 'reference: gateways send SSE comment lines as keep-alives; clients ignore them',
   wrap: (fetch) =>
     onResponse(fetch, (response) => {
-      if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) response.text = `: GATEWAY PROCESSING\n\n${response.text.replace(/\n\n(?=data:)/g, '\n\n: keep-alive\n\n')}`;
+      if ((response.headers.get('content-type') ?? '').includes('text/event-stream'))
+        response.text = `: GATEWAY PROCESSING\n\n${response.text.replace(/\n\n(?=data:)/g, '\n\n: keep-alive\n\n')}`;
     }),
 };
 

@@ -5,10 +5,12 @@ import { isObject, onJson, onRequest, type SeenRequest } from './rewrite.ts';
 
 type Json = Record<string, unknown>;
 const isEmbeddings = (request: SeenRequest) => request.url.pathname.endsWith('/embeddings');
-const onVectors = (change: (data: Json[], request: SeenRequest) => Json[]): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json, _response, request) => {
-    if (isEmbeddings(request) && json.object === 'list' && Array.isArray(json.data)) json.data = change((json.data as unknown[]).filter(isObject), request);
-  });
+const onVectors =
+  (change: (data: Json[], request: SeenRequest) => Json[]): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json, _response, request) => {
+      if (isEmbeddings(request) && json.object === 'list' && Array.isArray(json.data)) json.data = change((json.data as unknown[]).filter(isObject), request);
+    });
 const vector = (d: Json): number[] => (Array.isArray(d.embedding) ? (d.embedding as number[]) : []);
 
 export const embeddingsFirstInputOnly: Mutant = {
@@ -27,9 +29,11 @@ export const embeddingsNotNormalised: Mutant = {
 
 export const embeddingsDimensionsIgnored: Mutant = {
   id: 'embeddings-dimensions-ignored',
-  breaks: 'reference /embeddings dimensions: the model\'s full length comes back whatever was asked (one number more)',
+  breaks: "reference /embeddings dimensions: the model's full length comes back whatever was asked (one number more)",
   caughtBy: 'embeddings.dimensions',
-  wrap: onVectors((data, request) => (isObject(request.body) && typeof request.body.dimensions === 'number' ? data.map((d) => ({ ...d, embedding: [...vector(d), 0] })) : data)),
+  wrap: onVectors((data, request) =>
+    isObject(request.body) && typeof request.body.dimensions === 'number' ? data.map((d) => ({ ...d, embedding: [...vector(d), 0] })) : data,
+  ),
 };
 
 export const embeddingsBase64Ignored: Mutant = {

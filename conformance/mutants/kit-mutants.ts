@@ -69,7 +69,8 @@ function skipsAuth(endpoint: Endpoint): Mutant {
     caughtBy: `${kitCheckPrefix(endpoint)}.auth`,
     wrap: (fetch, { apiKey }) =>
       onRequest(fetch, (request) => {
-        if (reachesEndpoint(endpoint, request.url.pathname, request.method)) request.headers.set('authorization', `Bearer ${management ? 'sk-gw-management' : apiKey}`);
+        if (reachesEndpoint(endpoint, request.url.pathname, request.method))
+          request.headers.set('authorization', `Bearer ${management ? 'sk-gw-management' : apiKey}`);
       }),
   };
 }
@@ -96,7 +97,12 @@ const servesUploadContent: Mutant = {
   caughtBy: 'files.content.shape',
   wrap: (fetch) =>
     onResponse(fetch, (response, request) => {
-      if (response.status !== 400 || !reachesEndpoint({ method: 'GET', path: '/files/:file_id/content' }, request.url.pathname, request.method) || !/downloadable/.test(response.text)) return;
+      if (
+        response.status !== 400 ||
+        !reachesEndpoint({ method: 'GET', path: '/files/:file_id/content' }, request.url.pathname, request.method) ||
+        !/downloadable/.test(response.text)
+      )
+        return;
       response.status = 200;
       response.headers.set('content-type', 'application/octet-stream');
       response.text = 'gatewaykit conformance\n';

@@ -7,39 +7,47 @@ type Json = Record<string, unknown>;
 const isMessages = (request: SeenRequest) => request.url.pathname.endsWith('/messages');
 
 /** Rewrite the messages (JSON answers of /messages). */
-const onMessage = (change: (json: Json, request: SeenRequest) => void): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json, _response, request) => {
-    if (isMessages(request) && json.type === 'message') change(json, request);
-  });
+const onMessage =
+  (change: (json: Json, request: SeenRequest) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json, _response, request) => {
+      if (isMessages(request) && json.type === 'message') change(json, request);
+    });
 
 /**
  * Rewrite the events of messages streams (each `event:` name kept equal to its data's type).
  * `onSse` writes data-only messages, so the names are put back here.
  */
-const onMessagesEvents = (change: (events: Json[]) => Json[]): Mutant['wrap'] => (fetch) => {
-  const rewritten = onSse(fetch, (data, request) => {
-    if (!isMessages(request)) return data;
-    const events = data.flatMap((d) => {
-      try {
-        const v: unknown = JSON.parse(d);
-        return isObject(v) ? [v] : [];
-      } catch {
-        return [];
-      }
+const onMessagesEvents =
+  (change: (events: Json[]) => Json[]): Mutant['wrap'] =>
+  (fetch) => {
+    const rewritten = onSse(fetch, (data, request) => {
+      if (!isMessages(request)) return data;
+      const events = data.flatMap((d) => {
+        try {
+          const v: unknown = JSON.parse(d);
+          return isObject(v) ? [v] : [];
+        } catch {
+          return [];
+        }
+      });
+      return change(events).map((e) => JSON.stringify(e));
     });
-    return change(events).map((e) => JSON.stringify(e));
-  });
-  return async (input, init) => {
-    const response = await rewritten(input, init);
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
-    const text = (await response.text()).replace(/data: (\{.*\})\n\n/g, (whole, json: string) => `event: ${String((JSON.parse(json) as Json).type)}\n${whole}`);
-    return new Response(text, { status: response.status, headers: response.headers });
+    return async (input, init) => {
+      const response = await rewritten(input, init);
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+      const text = (await response.text()).replace(
+        /data: (\{.*\})\n\n/g,
+        (whole, json: string) => `event: ${String((JSON.parse(json) as Json).type)}\n${whole}`,
+      );
+      return new Response(text, { status: response.status, headers: response.headers });
+    };
   };
-};
 
 export const messagesErrorsInEnvelope: Mutant = {
   id: 'messages-errors-in-envelope',
-  breaks: 'reference AnthropicMessagesErrorResponse: /messages errors come in the gateway envelope {error: {code, message}}, which Anthropic clients cannot read',
+  breaks:
+    'reference AnthropicMessagesErrorResponse: /messages errors come in the gateway envelope {error: {code, message}}, which Anthropic clients cannot read',
   caughtBy: 'messages.errors',
   wrap: (fetch) =>
     onResponse(fetch, (response, request) => {
@@ -83,7 +91,8 @@ export const messagesStreamWithoutEventLines: Mutant = {
   caughtBy: 'messages.stream-grammar',
   wrap: (fetch) =>
     onResponse(fetch, (response, request) => {
-      if (isMessages(request) && (response.headers.get('content-type') ?? '').includes('text/event-stream')) response.text = response.text.replace(/^event: .*\n/gm, '');
+      if (isMessages(request) && (response.headers.get('content-type') ?? '').includes('text/event-stream'))
+        response.text = response.text.replace(/^event: .*\n/gm, '');
     }),
 };
 
@@ -91,21 +100,31 @@ export const messagesStreamStartWithoutUsage: Mutant = {
   id: 'messages-stream-start-without-usage',
   breaks: 'messages.stream-event-members: message_start carries its message without usage (and without container)',
   caughtBy: 'messages.stream-grammar',
-  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'message_start' && isObject(e.message) ? { ...e, message: { ...e.message, usage: undefined, container: undefined } } : e))),
+  wrap: onMessagesEvents((events) =>
+    events.map((e) => (e.type === 'message_start' && isObject(e.message) ? { ...e, message: { ...e.message, usage: undefined, container: undefined } } : e)),
+  ),
 };
 
 export const messagesStreamBlockWithoutCitations: Mutant = {
   id: 'messages-stream-block-without-citations',
   breaks: 'messages.stream-event-members: content_block_start opens a text block without citations',
   caughtBy: 'messages.stream-grammar',
-  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'content_block_start' && isObject(e.content_block) && e.content_block.type === 'text' ? { ...e, content_block: { type: 'text', text: '' } } : e))),
+  wrap: onMessagesEvents((events) =>
+    events.map((e) =>
+      e.type === 'content_block_start' && isObject(e.content_block) && e.content_block.type === 'text'
+        ? { ...e, content_block: { type: 'text', text: '' } }
+        : e,
+    ),
+  ),
 };
 
 export const messagesStreamDeltaWithoutUsage: Mutant = {
   id: 'messages-stream-delta-without-usage',
   breaks: 'messages.stream-event-members: message_delta carries its stop_reason but no usage, and a delta without stop_sequence',
   caughtBy: 'messages.stream-grammar',
-  wrap: onMessagesEvents((events) => events.map((e) => (e.type === 'message_delta' && isObject(e.delta) ? { type: 'message_delta', delta: { stop_reason: e.delta.stop_reason } } : e))),
+  wrap: onMessagesEvents((events) =>
+    events.map((e) => (e.type === 'message_delta' && isObject(e.delta) ? { type: 'message_delta', delta: { stop_reason: e.delta.stop_reason } } : e)),
+  ),
 };
 
 export const messagesNoMetadata: Mutant = {
@@ -148,7 +167,8 @@ export const messagesToolUseInputString: Mutant = {
   breaks: 'reference AnthropicToolUseBlock: tool_use.input is sent as JSON text, not an object',
   caughtBy: 'messages.tool-use-input',
   wrap: onMessage((json) => {
-    for (const block of Array.isArray(json.content) ? (json.content as unknown[]).filter(isObject) : []) if (block.type === 'tool_use') block.input = JSON.stringify(block.input);
+    for (const block of Array.isArray(json.content) ? (json.content as unknown[]).filter(isObject) : [])
+      if (block.type === 'tool_use') block.input = JSON.stringify(block.input);
   }),
 };
 
@@ -181,7 +201,9 @@ export const messagesStreamErrorThenStop: Mutant = {
   id: 'messages-stream-error-then-stop',
   breaks: 'reference MessagesErrorEvent: message_stop still follows the in-stream error, so the cut answer looks complete',
   caughtBy: 'messages.in-stream-error',
-  wrap: onMessagesEvents((events) => (events.some((e) => e.type === 'error') && !events.some((e) => e.type === 'message_stop') ? [...events, { type: 'message_stop' }] : events)),
+  wrap: onMessagesEvents((events) =>
+    events.some((e) => e.type === 'error') && !events.some((e) => e.type === 'message_stop') ? [...events, { type: 'message_stop' }] : events,
+  ),
 };
 
 export const MESSAGES_MUTANTS: readonly Mutant[] = [

@@ -4,18 +4,22 @@ import { dropPartCacheControl, isObject, onJson, onRequest, onResponse } from '.
 /** More plausible request-side bugs: enums and types not checked, off-by-one limits, routes that skip auth. */
 
 type Json = Record<string, unknown>;
-const responses = (change: (body: Json) => void): Mutant['wrap'] => (fetch) =>
-  onRequest(fetch, (r) => {
-    if (r.method === 'POST' && r.url.pathname.endsWith('/responses') && isObject(r.body)) change(r.body);
-  });
-const refuse = (test: (body: Json) => boolean, message: string): Mutant['wrap'] => (fetch) =>
-  onResponse(fetch, (response, request) => {
-    if (request.method === 'POST' && request.url.pathname.endsWith('/responses') && isObject(request.body) && test(request.body)) {
-      response.status = 400;
-      response.headers.set('content-type', 'application/json');
-      response.text = JSON.stringify({ error: { code: 400, message } });
-    }
-  });
+const responses =
+  (change: (body: Json) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onRequest(fetch, (r) => {
+      if (r.method === 'POST' && r.url.pathname.endsWith('/responses') && isObject(r.body)) change(r.body);
+    });
+const refuse =
+  (test: (body: Json) => boolean, message: string): Mutant['wrap'] =>
+  (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (request.method === 'POST' && request.url.pathname.endsWith('/responses') && isObject(request.body) && test(request.body)) {
+        response.status = 400;
+        response.headers.set('content-type', 'application/json');
+        response.text = JSON.stringify({ error: { code: 400, message } });
+      }
+    });
 
 const ENUM_FIELDS = ['include', 'modalities', 'service_tier', 'cache_control', 'prompt_cache_options'];
 
@@ -48,7 +52,8 @@ export const typesCoerced: Mutant = {
     if ('session_id' in b && typeof b.session_id !== 'string') delete b.session_id;
     if ('input' in b && typeof b.input !== 'string' && !Array.isArray(b.input)) b.input = String(JSON.stringify(b.input));
     if (isObject(b.debug) && typeof b.debug.echo_upstream_body !== 'boolean') delete b.debug;
-    if (Array.isArray(b.input)) for (const m of b.input) if (isObject(m) && typeof m.role === 'string' && !['user', 'system', 'developer', 'assistant'].includes(m.role)) m.role = 'user';
+    if (Array.isArray(b.input))
+      for (const m of b.input) if (isObject(m) && typeof m.role === 'string' && !['user', 'system', 'developer', 'assistant'].includes(m.role)) m.role = 'user';
   }),
 };
 
@@ -99,7 +104,10 @@ export const fusion8ModelsRefused: Mutant = {
   id: 'fusion-8-models-refused',
   breaks: 'spec 2.5, 8: off by one: fusion with 8 analysis_models is refused',
   caughtBy: 'validation.plugin-bounds',
-  wrap: refuse((b) => Array.isArray(b.plugins) && b.plugins.some((p) => isObject(p) && Array.isArray(p.analysis_models) && p.analysis_models.length >= 8), 'analysis_models: at most 7'),
+  wrap: refuse(
+    (b) => Array.isArray(b.plugins) && b.plugins.some((p) => isObject(p) && Array.isArray(p.analysis_models) && p.analysis_models.length >= 8),
+    'analysis_models: at most 7',
+  ),
 };
 
 export const storeFalseRefused: Mutant = {
@@ -163,7 +171,8 @@ export const textModelTranscribes: Mutant = {
   caughtBy: 'audio.transcriptions-non-speech-model',
   wrap: (fetch) =>
     onRequest(fetch, (r) => {
-      if (r.url.pathname.endsWith('/audio/transcriptions') && isObject(r.body) && typeof r.body.model === 'string' && !/whisper/.test(r.body.model)) r.body.model = 'openai/whisper-large-v3';
+      if (r.url.pathname.endsWith('/audio/transcriptions') && isObject(r.body) && typeof r.body.model === 'string' && !/whisper/.test(r.body.model))
+        r.body.model = 'openai/whisper-large-v3';
     }),
 };
 

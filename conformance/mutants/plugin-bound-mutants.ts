@@ -8,11 +8,13 @@ import { isObject, onRequest } from './rewrite.ts';
  */
 
 type Plugin = Record<string, unknown>;
-const plugins = (id: string, change: (plugin: Plugin) => void): Mutant['wrap'] => (fetch) =>
-  onRequest(fetch, (r) => {
-    if (r.method !== 'POST' || !r.url.pathname.endsWith('/responses') || !isObject(r.body) || !Array.isArray(r.body.plugins)) return;
-    for (const p of r.body.plugins) if (isObject(p) && p.id === id) change(p);
-  });
+const plugins =
+  (id: string, change: (plugin: Plugin) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onRequest(fetch, (r) => {
+      if (r.method !== 'POST' || !r.url.pathname.endsWith('/responses') || !isObject(r.body) || !Array.isArray(r.body.plugins)) return;
+      for (const p of r.body.plugins) if (isObject(p) && p.id === id) change(p);
+    });
 const clamp = (v: unknown, min: number, max: number) => (typeof v === 'number' ? Math.min(max, Math.max(min, v)) : v);
 
 export const tradeoffClamped: Mutant = {
@@ -82,7 +84,10 @@ export const analysisModelsStringified: Mutant = {
   id: 'analysis-models-stringified',
   breaks: 'limits.fusion-analysis-models: fusion analysis_models entries that are not strings are turned into strings and served',
   caughtBy: 'validation.plugin-bounds',
-  wrap: plugins('fusion', (p) => void (Array.isArray(p.analysis_models) && (p.analysis_models = p.analysis_models.map((m) => (typeof m === 'string' ? m : `openai/gpt-4o-mini`))))),
+  wrap: plugins(
+    'fusion',
+    (p) => void (Array.isArray(p.analysis_models) && (p.analysis_models = p.analysis_models.map((m) => (typeof m === 'string' ? m : `openai/gpt-4o-mini`)))),
+  ),
 };
 
 export const betaTradeoffFloorMissing: Mutant = {
@@ -92,4 +97,15 @@ export const betaTradeoffFloorMissing: Mutant = {
   wrap: plugins('auto-beta-router', (p) => void (typeof p.cost_quality_tradeoff === 'number' && p.cost_quality_tradeoff < 0 && (p.cost_quality_tradeoff = 0))),
 };
 
-export const PLUGIN_BOUND_MUTANTS: readonly Mutant[] = [betaTradeoffRounded, analysisModelsStringified, betaTradeoffFloorMissing, tradeoffClamped, betaTradeoffClamped, minCodingScoreClamped, maxPriceClamped, analysisModelsCut, fusionMaxToolCallsClamped, fusionToolsCut];
+export const PLUGIN_BOUND_MUTANTS: readonly Mutant[] = [
+  betaTradeoffRounded,
+  analysisModelsStringified,
+  betaTradeoffFloorMissing,
+  tradeoffClamped,
+  betaTradeoffClamped,
+  minCodingScoreClamped,
+  maxPriceClamped,
+  analysisModelsCut,
+  fusionMaxToolCallsClamped,
+  fusionToolsCut,
+];

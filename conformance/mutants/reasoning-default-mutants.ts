@@ -3,10 +3,12 @@ import { isObject, onRequest } from './rewrite.ts';
 
 /** Gateways that do not reason as the catalogue says: the "no reasoning unless asked", and reasoning that cannot be switched off. */
 
-const responsesOnly = (change: (body: Record<string, unknown>) => void): Mutant['wrap'] => (fetch) =>
-  onRequest(fetch, (request) => {
-    if (request.method === 'POST' && request.url.pathname.endsWith('/responses') && isObject(request.body)) change(request.body);
-  });
+const responsesOnly =
+  (change: (body: Record<string, unknown>) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onRequest(fetch, (request) => {
+      if (request.method === 'POST' && request.url.pathname.endsWith('/responses') && isObject(request.body)) change(request.body);
+    });
 
 export const reasoningOnlyWhenAsked: Mutant = {
   id: 'reasoning-only-when-asked',

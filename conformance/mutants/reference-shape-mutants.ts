@@ -22,7 +22,14 @@ export const toolChoiceTypoAccepted: Mutant = {
   wrap: responsesOnly((b) => {
     const choice = b.tool_choice;
     if (typeof choice === 'string' && !oneOf(choice, ['auto', 'none', 'required'])) delete b.tool_choice;
-    if (isObject(choice) && typeof choice.type === 'string' && !oneOf(choice.type, ['function', 'allowed_tools']) && !choice.type.startsWith('web_search') && !choice.type.startsWith('gateway:')) delete b.tool_choice;
+    if (
+      isObject(choice) &&
+      typeof choice.type === 'string' &&
+      !oneOf(choice.type, ['function', 'allowed_tools']) &&
+      !choice.type.startsWith('web_search') &&
+      !choice.type.startsWith('gateway:')
+    )
+      delete b.tool_choice;
   }),
 };
 
@@ -48,7 +55,8 @@ export const textFormatTypoAccepted: Mutant = {
     const text = b.text;
     if (!isObject(text)) return;
     const format = text.format;
-    if (isObject(format) && (!oneOf(format.type, ['text', 'json_object', 'json_schema']) || (format.type === 'json_schema' && format.schema === undefined))) delete text.format;
+    if (isObject(format) && (!oneOf(format.type, ['text', 'json_object', 'json_schema']) || (format.type === 'json_schema' && format.schema === undefined)))
+      delete text.format;
     if (text.verbosity !== undefined && !oneOf(text.verbosity, TEXT_VERBOSITIES)) delete text.verbosity;
   }),
 };
@@ -64,7 +72,8 @@ export const truncationAnythingAccepted: Mutant = {
 
 export const functionCallItemsUnchecked: Mutant = {
   id: 'function-call-items-unchecked',
-  breaks: 'spec 2.3 (reference function-call items): a function_call_output without call_id (or a function_call without arguments) is served (the item dropped)',
+  breaks:
+    'spec 2.3 (reference function-call items): a function_call_output without call_id (or a function_call without arguments) is served (the item dropped)',
   caughtBy: 'validation.input-item-shape',
   wrap: responsesOnly((b) => {
     if (!Array.isArray(b.input)) return;

@@ -102,7 +102,9 @@ export const providerUnknownPropertyAccepted: Mutant = {
   breaks: 'spec 2.4: unknown provider properties accepted (ignored)',
   caughtBy: 'validation.provider-properties',
   wrap: responsesOnly((b) => {
-    if (isObject(b.provider)) for (const k of Object.keys(b.provider)) if (k.startsWith('x_') || !/^(allow_fallbacks|data_collection|sort|order|only|ignore)$/.test(k)) delete b.provider[k];
+    if (isObject(b.provider))
+      for (const k of Object.keys(b.provider))
+        if (k.startsWith('x_') || !/^(allow_fallbacks|data_collection|sort|order|only|ignore)$/.test(k)) delete b.provider[k];
   }),
 };
 

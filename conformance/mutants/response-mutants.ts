@@ -69,8 +69,10 @@ export const metadataNotSentWhenAsked: Mutant = {
   wrap: (fetch) => onJson(fetch, (json) => void (json.object === 'response' && delete json.gateway_metadata)),
 };
 
-const onMetadata = (change: (meta: Record<string, unknown>) => void): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json) => void (json.object === 'response' && isObject(json.gateway_metadata) && change(json.gateway_metadata)));
+const onMetadata =
+  (change: (meta: Record<string, unknown>) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json) => void (json.object === 'response' && isObject(json.gateway_metadata) && change(json.gateway_metadata)));
 
 export const metadataRequestedResolved: Mutant = {
   id: 'metadata-requested-resolved',
@@ -234,7 +236,7 @@ export const metadataWithoutRegion: Mutant = {
 
 export const metadataOffStreams: Mutant = {
   id: 'metadata-off-streams',
-  breaks: 'reference: with the metadata header enabled, a stream\'s terminal response carries no gateway_metadata (only plain results do)',
+  breaks: "reference: with the metadata header enabled, a stream's terminal response carries no gateway_metadata (only plain results do)",
   caughtBy: 'metadata.enabled',
   wrap: (fetch) =>
     onStreamEvents(fetch, (events) =>

@@ -4,7 +4,10 @@ import { isObject, onJson, onRequest, onResponse } from './rewrite.ts';
 /** Plausible bugs in a gateway's non-streaming result, error bodies and answer headers. */
 
 type Json = Record<string, unknown>;
-const onResult = (change: (json: Json) => void): Mutant['wrap'] => (fetch) => onJson(fetch, (json) => void (json.object === 'response' && change(json)));
+const onResult =
+  (change: (json: Json) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json) => void (json.object === 'response' && change(json)));
 
 export const echoMaxOutputTokensDropped: Mutant = {
   id: 'echo-max-output-tokens-dropped',
@@ -129,7 +132,8 @@ export const usageReasoningOverOutput: Mutant = {
   breaks: 'spec 2.2: reasoning_tokens counted outside output_tokens (reasoning > output)',
   caughtBy: 'result.usage',
   wrap: onResult((r) => {
-    if (isObject(r.usage) && isObject(r.usage.output_tokens_details) && typeof r.usage.output_tokens === 'number') r.usage.output_tokens_details.reasoning_tokens = r.usage.output_tokens + 5;
+    if (isObject(r.usage) && isObject(r.usage.output_tokens_details) && typeof r.usage.output_tokens === 'number')
+      r.usage.output_tokens_details.reasoning_tokens = r.usage.output_tokens + 5;
   }),
 };
 
@@ -148,7 +152,8 @@ export const resultServedAsText: Mutant = {
   caughtBy: 'result.shape',
   wrap: (fetch) =>
     onResponse(fetch, (response) => {
-      if (response.status === 200 && response.text.includes('"object":"response"') && (response.headers.get('content-type') ?? '').includes('json')) response.headers.set('content-type', 'text/plain');
+      if (response.status === 200 && response.text.includes('"object":"response"') && (response.headers.get('content-type') ?? '').includes('json'))
+        response.headers.set('content-type', 'text/plain');
     }),
 };
 
@@ -173,7 +178,8 @@ export const generationIdMissingOnStreams: Mutant = {
   breaks: 'reference: stream answers carry no X-Generation-Id (headers flushed before it is set)',
   caughtBy: 'always.generation-id',
   with: ['stream.content-type'],
-  wrap: (fetch) => onResponse(fetch, (response) => void ((response.headers.get('content-type') ?? '').includes('event-stream') && response.headers.delete('x-generation-id'))),
+  wrap: (fetch) =>
+    onResponse(fetch, (response) => void ((response.headers.get('content-type') ?? '').includes('event-stream') && response.headers.delete('x-generation-id'))),
 };
 
 export const malformedJson500: Mutant = {
@@ -288,7 +294,8 @@ export const guardrailDetectedString: Mutant = {
   wrap: (fetch) =>
     onJson(fetch, (json, response) => {
       const pipeline = isObject(json.gateway_metadata) ? json.gateway_metadata.pipeline : undefined;
-      if (response.status === 403 && Array.isArray(pipeline)) for (const s of pipeline) if (isObject(s) && isObject(s.data)) s.data.detected = String(s.data.detected);
+      if (response.status === 403 && Array.isArray(pipeline))
+        for (const s of pipeline) if (isObject(s) && isObject(s.data)) s.data.detected = String(s.data.detected);
     }),
 };
 

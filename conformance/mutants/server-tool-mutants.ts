@@ -4,10 +4,12 @@ import { onJson } from './rewrite.ts';
 /** Gateways that get server tools wrong: the "accepted and have no effect", and an item missing its reference member. */
 
 type Json = Record<string, unknown>;
-const onOutput = (change: (output: Json[]) => Json[]): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json) => {
-    if (json.object === 'response' && Array.isArray(json.output)) json.output = change(json.output as Json[]);
-  });
+const onOutput =
+  (change: (output: Json[]) => Json[]): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json) => {
+      if (json.object === 'response' && Array.isArray(json.output)) json.output = change(json.output as Json[]);
+    });
 
 export const serverToolsIgnored: Mutant = {
   id: 'server-tools-ignored',

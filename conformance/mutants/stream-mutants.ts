@@ -11,7 +11,9 @@ export const streamItemIdChanges: Mutant = {
   breaks: 'reference grammar: output_item.done names another item id than output_item.added (ids minted twice)',
   caughtBy: 'stream.item-identity',
   wrap: (fetch) =>
-    onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.output_item.done' && isObject(e.item) ? { ...e, item: { ...e.item, id: `${String(e.item.id)}_2` } } : e))),
+    onStreamEvents(fetch, (events) =>
+      events.map((e) => (e.type === 'response.output_item.done' && isObject(e.item) ? { ...e, item: { ...e.item, id: `${String(e.item.id)}_2` } } : e)),
+    ),
 };
 
 export const streamDeltaItemIdWrong: Mutant = {
@@ -26,7 +28,9 @@ export const streamOutputIndexShifted: Mutant = {
   breaks: 'reference grammar: output_item.done counts output_index from 1 while added counts from 0',
   caughtBy: 'stream.item-identity',
   wrap: (fetch) =>
-    onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.output_item.done' && typeof e.output_index === 'number' ? { ...e, output_index: e.output_index + 1 } : e))),
+    onStreamEvents(fetch, (events) =>
+      events.map((e) => (e.type === 'response.output_item.done' && typeof e.output_index === 'number' ? { ...e, output_index: e.output_index + 1 } : e)),
+    ),
 };
 
 export const streamOutputIndexFromOne: Mutant = {
@@ -40,21 +44,24 @@ export const streamDropsOutputItemDone: Mutant = {
   id: 'stream-drops-output-item-done',
   breaks: 'reference grammar: output_item.done is never sent (the item stays open)',
   caughtBy: 'stream.item-identity',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.output_item.done').map((e, i) => ({ ...e, sequence_number: i }))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.output_item.done').map((e, i) => ({ ...e, sequence_number: i }))),
 };
 
 export const streamDropsContentPartDone: Mutant = {
   id: 'stream-drops-content-part-done',
   breaks: 'reference grammar: content_part.done is never sent',
   caughtBy: 'stream.item-identity',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.content_part.done').map((e, i) => ({ ...e, sequence_number: i }))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.content_part.done').map((e, i) => ({ ...e, sequence_number: i }))),
 };
 
 export const streamDropsTextDone: Mutant = {
   id: 'stream-drops-text-done',
   breaks: 'spec 6.4: output_text.done is never sent, so the deltas join to nothing',
   caughtBy: 'stream.deltas-join',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.output_text.done').map((e, i) => ({ ...e, sequence_number: i }))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.output_text.done').map((e, i) => ({ ...e, sequence_number: i }))),
 };
 
 export const streamArgumentsDeltasWrong: Mutant = {
@@ -72,14 +79,20 @@ export const streamReasoningDeltasWrong: Mutant = {
   id: 'stream-reasoning-deltas-wrong',
   breaks: 'spec 6.4: reasoning text deltas do not join to reasoning_text.done (the done event trimmed)',
   caughtBy: 'stream.deltas-join',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.reasoning_text.done' && typeof e.text === 'string' ? { ...e, text: e.text.trim().slice(0, -1) } : e))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) =>
+      events.map((e) => (e.type === 'response.reasoning_text.done' && typeof e.text === 'string' ? { ...e, text: e.text.trim().slice(0, -1) } : e)),
+    ),
 };
 
 export const streamTerminalStatusStale: Mutant = {
   id: 'stream-terminal-status-stale',
   breaks: 'reference: response.completed carries the in_progress snapshot (status in_progress)',
   caughtBy: 'stream.terminal-status',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.completed' && isObject(e.response) ? { ...e, response: { ...e.response, status: 'in_progress' } } : e))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) =>
+      events.map((e) => (e.type === 'response.completed' && isObject(e.response) ? { ...e, response: { ...e.response, status: 'in_progress' } } : e)),
+    ),
 };
 
 export const streamIncompleteAsCompleted: Mutant = {
@@ -93,7 +106,10 @@ export const streamIncompleteWithoutReason: Mutant = {
   id: 'stream-incomplete-without-reason',
   breaks: 'reference: response.incomplete carries incomplete_details null',
   caughtBy: 'stream.terminal-status',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.map((e) => (e.type === 'response.incomplete' && isObject(e.response) ? { ...e, response: { ...e.response, incomplete_details: null } } : e))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) =>
+      events.map((e) => (e.type === 'response.incomplete' && isObject(e.response) ? { ...e, response: { ...e.response, incomplete_details: null } } : e)),
+    ),
 };
 
 export const streamErrorEventNested: Mutant = {
@@ -102,7 +118,9 @@ export const streamErrorEventNested: Mutant = {
   caughtBy: 'stream.error-event',
   wrap: (fetch) =>
     onStreamEvents(fetch, (events) =>
-      events.map((e) => (e.type === 'error' ? { type: 'error', sequence_number: e.sequence_number, error: { code: e.code, message: e.message, param: e.param } } : e)),
+      events.map((e) =>
+        e.type === 'error' ? { type: 'error', sequence_number: e.sequence_number, error: { code: e.code, message: e.message, param: e.param } } : e,
+      ),
     ),
 };
 
@@ -199,7 +217,8 @@ export const streamDropsArgumentsDone: Mutant = {
   id: 'stream-drops-arguments-done',
   breaks: 'spec 6.4: function_call_arguments.done is never sent (the arguments arrive only as deltas)',
   caughtBy: 'stream.deltas-join',
-  wrap: (fetch) => onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.function_call_arguments.done').map((e, i) => ({ ...e, sequence_number: i }))),
+  wrap: (fetch) =>
+    onStreamEvents(fetch, (events) => events.filter((e) => e.type !== 'response.function_call_arguments.done').map((e, i) => ({ ...e, sequence_number: i }))),
 };
 
 export const STREAM_MUTANTS: readonly Mutant[] = [

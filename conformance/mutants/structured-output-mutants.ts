@@ -6,15 +6,17 @@ import { isObject, onJson } from './rewrite.ts';
 type Json = Record<string, unknown>;
 
 /** Rewrite the output text of results answering a JSON `text.format` (the request is what asked for JSON). */
-const onJsonAnswer = (change: (text: string) => string): Mutant['wrap'] => (fetch) =>
-  onJson(fetch, (json, _response, request) => {
-    const format = isObject(request.body) && isObject(request.body.text) && isObject(request.body.text.format) ? request.body.text.format : undefined;
-    if (json.object !== 'response' || (format?.type !== 'json_schema' && format?.type !== 'json_object')) return;
-    for (const item of Array.isArray(json.output) ? (json.output as Json[]) : []) {
-      if (item.type !== 'message' || !Array.isArray(item.content)) continue;
-      for (const part of item.content as Json[]) if (part.type === 'output_text' && typeof part.text === 'string') part.text = change(part.text);
-    }
-  });
+const onJsonAnswer =
+  (change: (text: string) => string): Mutant['wrap'] =>
+  (fetch) =>
+    onJson(fetch, (json, _response, request) => {
+      const format = isObject(request.body) && isObject(request.body.text) && isObject(request.body.text.format) ? request.body.text.format : undefined;
+      if (json.object !== 'response' || (format?.type !== 'json_schema' && format?.type !== 'json_object')) return;
+      for (const item of Array.isArray(json.output) ? (json.output as Json[]) : []) {
+        if (item.type !== 'message' || !Array.isArray(item.content)) continue;
+        for (const part of item.content as Json[]) if (part.type === 'output_text' && typeof part.text === 'string') part.text = change(part.text);
+      }
+    });
 
 export const structuredOutputIgnored: Mutant = {
   id: 'structured-output-ignored',

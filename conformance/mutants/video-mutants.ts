@@ -9,14 +9,16 @@ export const videoSubmit200: Mutant = {
   id: 'video-submit-200',
   breaks: 'reference: an accepted video submit answers 200 instead of 202',
   caughtBy: 'videos.submit-status',
-  wrap: (fetch) => onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 200))),
+  wrap: (fetch) =>
+    onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 200))),
 };
 
 export const videoSubmit201: Mutant = {
   id: 'video-submit-201',
   breaks: 'reference: an accepted video submit answers 201 Created instead of 202',
   caughtBy: 'videos.submit-status',
-  wrap: (fetch) => onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 201))),
+  wrap: (fetch) =>
+    onJson(fetch, (_json, response, request) => void (isSubmit(request.method, request.url.pathname) && response.status === 202 && (response.status = 201))),
 };
 
 export const completedJobWithoutUsage: Mutant = {
@@ -37,7 +39,11 @@ export const submittedInProgress: Mutant = {
   id: 'submitted-in-progress',
   breaks: 'spec 3, 4.2: a submitted job is reported in_progress, not pending',
   caughtBy: 'videos.job-shape',
-  wrap: (fetch) => onJson(fetch, (json, _response, request) => void (isSubmit(request.method, request.url.pathname) && json.status === 'pending' && (json.status = 'in_progress'))),
+  wrap: (fetch) =>
+    onJson(
+      fetch,
+      (json, _response, request) => void (isSubmit(request.method, request.url.pathname) && json.status === 'pending' && (json.status = 'in_progress')),
+    ),
 };
 
 /** The second look at a job says pending again (a stale read replica), state kept per wrapped gateway. */
@@ -86,7 +92,12 @@ export const jobStatusProcessing: Mutant = {
   id: 'job-status-processing',
   breaks: 'spec 3: a running job is reported "processing", a state of the gateway\'s own, instead of in_progress',
   caughtBy: 'videos.lifecycle',
-  wrap: (fetch) => onJson(fetch, (json, _response, request) => void (request.method === 'GET' && typeof json.id === 'string' && json.status === 'in_progress' && (json.status = 'processing'))),
+  wrap: (fetch) =>
+    onJson(
+      fetch,
+      (json, _response, request) =>
+        void (request.method === 'GET' && typeof json.id === 'string' && json.status === 'in_progress' && (json.status = 'processing')),
+    ),
 };
 
 export const videoDurationZeroAccepted: Mutant = {
@@ -100,17 +111,20 @@ export const videoDurationZeroAccepted: Mutant = {
 };
 
 /** Rewrites a video submit's body before the gateway sees it. */
-const onSubmitBody = (change: (body: Record<string, unknown>) => void): Mutant['wrap'] => (fetch) =>
-  onRequest(fetch, (r) => {
-    if (isSubmit(r.method, r.url.pathname) && isObject(r.body)) change(r.body);
-  });
+const onSubmitBody =
+  (change: (body: Record<string, unknown>) => void): Mutant['wrap'] =>
+  (fetch) =>
+    onRequest(fetch, (r) => {
+      if (isSubmit(r.method, r.url.pathname) && isObject(r.body)) change(r.body);
+    });
 
 export const frameTypeUnchecked: Mutant = {
   id: 'frame-type-unchecked',
   breaks: 'spec 2.7: frame images are used without their frame_type checked (an unknown one is served)',
   caughtBy: 'videos.submit-validation',
   wrap: onSubmitBody((b) => {
-    if (Array.isArray(b.frame_images) && b.frame_images.some((f) => !isObject(f) || (f.frame_type !== 'first_frame' && f.frame_type !== 'last_frame'))) delete b.frame_images;
+    if (Array.isArray(b.frame_images) && b.frame_images.some((f) => !isObject(f) || (f.frame_type !== 'first_frame' && f.frame_type !== 'last_frame')))
+      delete b.frame_images;
   }),
 };
 
@@ -146,7 +160,8 @@ export const previousJobIdUnchecked: Mutant = {
   breaks: 'spec 2.7: a previous_job_id off its pattern is ignored (a fresh job is made) instead of refused',
   caughtBy: 'videos.submit-validation',
   wrap: onSubmitBody((b) => {
-    if (b.previous_job_id !== undefined && !(typeof b.previous_job_id === 'string' && /^gen-vid-[0-9]+-[0-9A-Za-z]{20}$/.test(b.previous_job_id))) delete b.previous_job_id;
+    if (b.previous_job_id !== undefined && !(typeof b.previous_job_id === 'string' && /^gen-vid-[0-9]+-[0-9A-Za-z]{20}$/.test(b.previous_job_id)))
+      delete b.previous_job_id;
   }),
 };
 

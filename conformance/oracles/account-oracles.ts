@@ -41,7 +41,10 @@ export function paidAnswerOf(answer: Answer): PaidAnswer | { inconclusive: strin
  */
 export function generationLookupProblems(lookup: Answer, paid: PaidAnswer): Problems {
   const where = 'reference GenerationResponse';
-  if (lookup.status !== 200) return [`${where}: GET /generation?id=${paid.generationId} must answer 200 for an id the gateway issued, got ${lookup.status}: ${lookup.text.slice(0, 160)}`];
+  if (lookup.status !== 200)
+    return [
+      `${where}: GET /generation?id=${paid.generationId} must answer 200 for an id the gateway issued, got ${lookup.status}: ${lookup.text.slice(0, 160)}`,
+    ];
   const json = exchangeJson(lookup);
   const data = isObject(json) && isObject(json.data) ? json.data : undefined;
   if (!data) return [`${where}: the answer must be {data: {...}}, got ${lookup.text.slice(0, 160)}`];
@@ -71,9 +74,15 @@ export function keyStateOf(answer: Answer): KeyState | { problem: string } {
   if (answer.status !== 200) return { problem: `reference GET /key: must answer 200 for the calling key, got ${answer.status}: ${answer.text.slice(0, 160)}` };
   const json = exchangeJson(answer);
   const data = isObject(json) && isObject(json.data) ? json.data : undefined;
-  if (!data || typeof data.usage !== 'number') return { problem: `reference GET /key: the answer must be {data: {usage: number, ...}}, got ${answer.text.slice(0, 160)}` };
+  if (!data || typeof data.usage !== 'number')
+    return { problem: `reference GET /key: the answer must be {data: {usage: number, ...}}, got ${answer.text.slice(0, 160)}` };
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return { usage: data.usage, usageDaily: typeof data.usage_daily === 'number' ? data.usage_daily : undefined, limit: num(data.limit), limitRemaining: num(data.limit_remaining) };
+  return {
+    usage: data.usage,
+    usageDaily: typeof data.usage_daily === 'number' ? data.usage_daily : undefined,
+    limit: num(data.limit),
+    limitRemaining: num(data.limit_remaining),
+  };
 }
 
 /**
@@ -84,13 +93,15 @@ export function keyStateOf(answer: Answer): KeyState | { problem: string } {
 export function keyUsageProblems(before: KeyState, after: KeyState, cost: number): Judgement {
   const problems: string[] = [];
   const where = 'reference GET /key';
-  if (!sameCost(after.usage - before.usage, cost)) problems.push(`${where}: usage moved by ${after.usage - before.usage} (${before.usage} -> ${after.usage}), the paid answer cost ${cost}`);
+  if (!sameCost(after.usage - before.usage, cost))
+    problems.push(`${where}: usage moved by ${after.usage - before.usage} (${before.usage} -> ${after.usage}), the paid answer cost ${cost}`);
   if (before.usageDaily !== undefined && after.usageDaily !== undefined && !sameCost(after.usageDaily - before.usageDaily, cost)) {
     problems.push(`${where}: usage_daily moved by ${after.usageDaily - before.usageDaily}, the paid answer cost ${cost}`);
   }
   if (after.limit !== null && before.limitRemaining !== null && after.limitRemaining !== null) {
     const expected = Math.max(0, before.limitRemaining - cost);
-    if (!sameCost(after.limitRemaining, expected)) problems.push(`${where}: limit_remaining went ${before.limitRemaining} -> ${after.limitRemaining}, expected ${expected} after a cost of ${cost}`);
+    if (!sameCost(after.limitRemaining, expected))
+      problems.push(`${where}: limit_remaining went ${before.limitRemaining} -> ${after.limitRemaining}, expected ${expected} after a cost of ${cost}`);
   }
   return problems;
 }

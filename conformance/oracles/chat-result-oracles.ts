@@ -24,9 +24,11 @@ const SECONDS_CEILING = 1e11;
  * chatResultShapeProblems(exchange); // [] for a conforming chat completion
  */
 export function chatResultShapeProblems(answer: Answer): Problems {
-  if (answer.status < 200 || answer.status >= 300) return [`reference ChatResult: a valid chat request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+  if (answer.status < 200 || answer.status >= 300)
+    return [`reference ChatResult: a valid chat request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
-  if (mediaType(answer) !== 'application/json') problems.push(`reference ChatResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  if (mediaType(answer) !== 'application/json')
+    problems.push(`reference ChatResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = parseOnce(ChatResultSchema, exchangeJson(answer));
   if (!parsed.success) return [...problems, ...schemaProblems('reference ChatResult', parsed.error)];
   if (parsed.data.created >= SECONDS_CEILING) problems.push(`reference ChatResult: created must be Unix seconds, got ${parsed.data.created} (milliseconds?)`);
@@ -57,7 +59,8 @@ type ChatCore = z.infer<typeof ChatCoreSchema>;
 
 /** Precondition of the other chat result oracles: a chat completion with a choice to judge (`chat.result-shape` owns it). */
 export function chatResult(answer: Answer): ChatCore | Inconclusive {
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the chat request was not served (HTTP ${answer.status})`, owner: 'chat.result-shape' };
+  if (answer.status < 200 || answer.status >= 300)
+    return { inconclusive: `the chat request was not served (HTTP ${answer.status})`, owner: 'chat.result-shape' };
   const parsed = parseOnce(ChatCoreSchema, exchangeJson(answer));
   if (!parsed.success) return { inconclusive: 'the answer is not a chat completion with a choice', owner: 'chat.result-shape' };
   return parsed.data;
@@ -75,12 +78,16 @@ const isInconclusive = (v: unknown): v is Inconclusive => typeof (v as Inconclus
 export function chatUsageArithmetic(usage: ChatUsage, where: string): string[] {
   const problems: string[] = [];
   if (usage.total_tokens !== usage.prompt_tokens + usage.completion_tokens) {
-    problems.push(`reference ChatUsage (${where}): total_tokens ${usage.total_tokens} must equal prompt_tokens ${usage.prompt_tokens} + completion_tokens ${usage.completion_tokens}`);
+    problems.push(
+      `reference ChatUsage (${where}): total_tokens ${usage.total_tokens} must equal prompt_tokens ${usage.prompt_tokens} + completion_tokens ${usage.completion_tokens}`,
+    );
   }
   const cached = usage.prompt_tokens_details?.cached_tokens;
-  if (cached !== undefined && cached > usage.prompt_tokens) problems.push(`reference ChatUsage (${where}): cached_tokens ${cached} exceed prompt_tokens ${usage.prompt_tokens}`);
+  if (cached !== undefined && cached > usage.prompt_tokens)
+    problems.push(`reference ChatUsage (${where}): cached_tokens ${cached} exceed prompt_tokens ${usage.prompt_tokens}`);
   const reasoning = usage.completion_tokens_details?.reasoning_tokens;
-  if (typeof reasoning === 'number' && reasoning > usage.completion_tokens) problems.push(`reference ChatUsage (${where}): reasoning_tokens ${reasoning} exceed completion_tokens ${usage.completion_tokens}`);
+  if (typeof reasoning === 'number' && reasoning > usage.completion_tokens)
+    problems.push(`reference ChatUsage (${where}): reasoning_tokens ${reasoning} exceed completion_tokens ${usage.completion_tokens}`);
   return problems;
 }
 
@@ -105,7 +112,10 @@ export function chatUsageProblems(answer: Answer): Judgement {
  * (stop-by-usage.ts), never by what its prompt was expected to do.
  */
 export function finishReasonProblems(got: unknown, cause: ChatCause, completionTokens: unknown, maxTokens: unknown): string[] {
-  if (cause === 'tool_calls') return got === 'tool_calls' ? [] : [`reference ChatFinishReasonEnum: the request forced a tool call, so finish_reason must be "tool_calls", was ${JSON.stringify(got)}`];
+  if (cause === 'tool_calls')
+    return got === 'tool_calls'
+      ? []
+      : [`reference ChatFinishReasonEnum: the request forced a tool call, so finish_reason must be "tool_calls", was ${JSON.stringify(got)}`];
   return stopByUsageProblems(CHAT_STOP_NAMES, got, completionTokens, maxTokens);
 }
 
@@ -159,7 +169,8 @@ export function chatResponseFormatProblems(answer: Answer, format: JsonFormat): 
   const result = chatResult(answer);
   if (isInconclusive(result)) return result;
   const choice = result.choices[0]!;
-  if (choice.finish_reason === 'length') return { inconclusive: 'the answer was cut (finish_reason length), so its JSON may be too', owner: 'chat.finish-reason' };
+  if (choice.finish_reason === 'length')
+    return { inconclusive: 'the answer was cut (finish_reason length), so its JSON may be too', owner: 'chat.finish-reason' };
   const text = typeof choice.message.content === 'string' ? choice.message.content : '';
   let value: unknown;
   try {
@@ -168,10 +179,13 @@ export function chatResponseFormatProblems(answer: Answer, format: JsonFormat): 
     return [`reference ChatFormat ${format.type}: the content is not JSON: ${JSON.stringify(text.slice(0, 120))}`];
   }
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (format.type === 'json_object') return isObject ? [] : [`reference ChatFormatJsonObjectConfig: the content is JSON but not an object: ${text.slice(0, 120)}`];
+  if (format.type === 'json_object')
+    return isObject ? [] : [`reference ChatFormatJsonObjectConfig: the content is JSON but not an object: ${text.slice(0, 120)}`];
   const checked = tieredSafeParse(jsonSchemaValidator(format.schema), value);
   if (checked.success) return [];
-  return checked.error.issues.slice(0, 3).map((i) => `reference ChatFormatJsonSchemaConfig "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
+  return checked.error.issues
+    .slice(0, 3)
+    .map((i) => `reference ChatFormatJsonSchemaConfig "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
 }
 
 /** reference `ChatTokenLogprob` (and its `top_logprobs` entries). */
@@ -182,7 +196,17 @@ const TokenLogprobSchema = z.looseObject({
   top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number().max(0), bytes: z.array(z.number().int()).nullable() })),
 });
 const LogprobsAnswerSchema = z.looseObject({
-  choices: z.array(z.looseObject({ message: z.looseObject({ content: z.unknown() }), logprobs: z.looseObject({ content: z.array(TokenLogprobSchema).nullable() }).nullable().optional() })).min(1),
+  choices: z
+    .array(
+      z.looseObject({
+        message: z.looseObject({ content: z.unknown() }),
+        logprobs: z
+          .looseObject({ content: z.array(TokenLogprobSchema).nullable() })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .min(1),
 });
 
 /**
@@ -202,9 +226,16 @@ export function chatLogprobsProblems(answer: Answer, topLogprobs: number): Judge
   return parsed.data.choices.flatMap((choice, i) => {
     const content = typeof choice.message.content === 'string' ? choice.message.content : '';
     const tokens = choice.logprobs?.content;
-    if (!tokens) return content === '' ? [] : [`reference ChatChoice.logprobs: logprobs: true was asked, choices[${i}].logprobs is ${JSON.stringify(choice.logprobs ?? null)}`];
+    if (!tokens)
+      return content === ''
+        ? []
+        : [`reference ChatChoice.logprobs: logprobs: true was asked, choices[${i}].logprobs is ${JSON.stringify(choice.logprobs ?? null)}`];
     if (tokens.length === 0 && content !== '') return [`reference ChatTokenLogprobs: choices[${i}] has content but no token log probabilities`];
     const over = tokens.findIndex((t) => t.top_logprobs.length > topLogprobs);
-    return over < 0 ? [] : [`reference ChatTokenLogprobs: choices[${i}].logprobs.content[${over}] has ${tokens[over]!.top_logprobs.length} top_logprobs, ${topLogprobs} were asked`];
+    return over < 0
+      ? []
+      : [
+          `reference ChatTokenLogprobs: choices[${i}].logprobs.content[${over}] has ${tokens[over]!.top_logprobs.length} top_logprobs, ${topLogprobs} were asked`,
+        ];
   });
 }

@@ -14,7 +14,10 @@ const isInconclusive = (v: unknown): v is Inconclusive => typeof (v as Inconclus
 /** The chunks of a chat stream, when the answer is one: a 200 event stream of JSON chunks (`chat.stream-grammar` owns it). */
 export function chatChunks(answer: StreamAnswer): ChatChunk[] | Inconclusive {
   if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
-    return { inconclusive: `the stream request got HTTP ${answer.status} ${answer.headers['content-type'] ?? ''}, not a 200 event stream`, owner: 'chat.stream-grammar' };
+    return {
+      inconclusive: `the stream request got HTTP ${answer.status} ${answer.headers['content-type'] ?? ''}, not a 200 event stream`,
+      owner: 'chat.stream-grammar',
+    };
   }
   const chunks: ChatChunk[] = [];
   for (const event of parseStream(answer).events) {
@@ -41,11 +44,15 @@ const carriesUsage = (c: ChatChunk) => c.usage !== undefined && c.usage !== null
 export function chatStreamGrammarProblems(answer: StreamAnswer): Judgement {
   const where = 'reference ChatStreamingResponse';
   if (answer.status !== 200) return [`${where}: a stream request must be answered 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
-  if (mediaType(answer) !== 'text/event-stream') return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
+  if (mediaType(answer) !== 'text/event-stream')
+    return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
   const stream = parseStream(answer);
   const problems: string[] = [];
   const last = stream.messages.length - 1;
-  if (stream.doneAt.length !== 1 || stream.doneAt[0] !== last) problems.push(`${where}: the stream must end with data: [DONE], once, last (found ${stream.doneAt.length} at ${JSON.stringify(stream.doneAt)} of ${stream.messages.length} messages)`);
+  if (stream.doneAt.length !== 1 || stream.doneAt[0] !== last)
+    problems.push(
+      `${where}: the stream must end with data: [DONE], once, last (found ${stream.doneAt.length} at ${JSON.stringify(stream.doneAt)} of ${stream.messages.length} messages)`,
+    );
   const chunks: ChatChunk[] = [];
   for (const [i, event] of stream.events.entries()) {
     const parsed = parseOnce(ChatChunkSchema, event);
@@ -95,9 +102,13 @@ export function chatStreamJoinProblems(stream: StreamAnswer, plain: Pick<Exchang
   const streamed = joinedContent(chunks);
   const content = result.choices[0]!.message.content;
   const text = typeof content === 'string' ? content : '';
-  if (streamed !== text) problems.push(`the content deltas join to ${JSON.stringify(streamed.slice(0, 120))}, the non-streamed answer to the same request says ${JSON.stringify(text.slice(0, 120))}`);
+  if (streamed !== text)
+    problems.push(
+      `the content deltas join to ${JSON.stringify(streamed.slice(0, 120))}, the non-streamed answer to the same request says ${JSON.stringify(text.slice(0, 120))}`,
+    );
   const finish = chunks.flatMap((c) => c.choices.map((ch) => ch.finish_reason)).find((f) => f !== null);
-  if (finish !== result.choices[0]!.finish_reason) problems.push(`the stream finishes with ${JSON.stringify(finish)}, the non-streamed answer with ${JSON.stringify(result.choices[0]!.finish_reason)}`);
+  if (finish !== result.choices[0]!.finish_reason)
+    problems.push(`the stream finishes with ${JSON.stringify(finish)}, the non-streamed answer with ${JSON.stringify(result.choices[0]!.finish_reason)}`);
   return problems;
 }
 
@@ -129,7 +140,12 @@ export function chatStreamToolCallProblems(answer: StreamAnswer, body: unknown):
     }
   }
   if (calls.size === 0) return ['reference ChatStreamToolCall: tool_choice "required" was streamed without tool_calls deltas'];
-  return toolCallProblems('reference ChatStreamToolCall (joined)', [...calls.values()].map((c) => ({ id: c.id, name: c.name, input: c.input })), chatTools(body), true);
+  return toolCallProblems(
+    'reference ChatStreamToolCall (joined)',
+    [...calls.values()].map((c) => ({ id: c.id, name: c.name, input: c.input })),
+    chatTools(body),
+    true,
+  );
 }
 
 /**
@@ -148,7 +164,8 @@ export function chatInStreamErrorProblems(answer: StreamAnswer): Judgement {
   if (at < 0) return [`${where}: a failure after the 200 must be reported in a chunk carrying error {code, message}; none did`];
   const problems: string[] = [];
   const finishes = chunks.flatMap((c) => c.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null);
-  if (finishes.some((f) => f !== 'error')) problems.push(`${where}: a failed stream must not finish ${JSON.stringify(finishes.find((f) => f !== 'error'))}, only "error"`);
+  if (finishes.some((f) => f !== 'error'))
+    problems.push(`${where}: a failed stream must not finish ${JSON.stringify(finishes.find((f) => f !== 'error'))}, only "error"`);
   const later = chunks.slice(at + 1).filter((c) => c.choices.some((ch) => (ch.delta.content ?? '') !== '' || (ch.delta.tool_calls ?? []).length > 0));
   if (later.length > 0) problems.push(`${where}: content follows the error chunk`);
   return problems;

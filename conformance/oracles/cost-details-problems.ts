@@ -46,6 +46,11 @@ export function costDetailsProblems(answer: Answer, owner: string): Judgement {
   return usages.flatMap((usage) => {
     if (usage.cost_details === undefined || usage.cost_details === null) return [];
     const parsed = parseOnce(CostDetailsSchema, usage.cost_details);
-    return parsed.success ? [] : [...schemaProblems('reference CostDetails (usage.cost_details)', parsed.error), `(members sent: ${Object.keys(isObject(usage.cost_details) ? usage.cost_details : {}).join(', ')})`];
+    return parsed.success
+      ? []
+      : [
+          ...schemaProblems('reference CostDetails (usage.cost_details)', parsed.error),
+          `(members sent: ${Object.keys(isObject(usage.cost_details) ? usage.cost_details : {}).join(', ')})`,
+        ];
   });
 }

@@ -14,7 +14,13 @@ const EmbeddingsResultSchema = z.object({
   object: z.literal('list'),
   model: z.string(),
   data: z.array(z.object({ object: z.literal('embedding'), index: z.number().int().optional(), embedding: z.array(z.number()) })),
-  usage: z.object({ prompt_tokens: z.number().int().nonnegative(), total_tokens: z.number().int().nonnegative(), cost: z.number().nonnegative().nullable().optional() }).optional(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().nonnegative(),
+      total_tokens: z.number().int().nonnegative(),
+      cost: z.number().nonnegative().nullable().optional(),
+    })
+    .optional(),
 });
 
 /** The same answer to `encoding_format: "base64"`: each embedding a string. */
@@ -40,9 +46,11 @@ export function inputCount(input: unknown): number {
  */
 export function embeddingsShapeProblems(answer: Answer, inputs: number): Problems {
   const where = 'reference /embeddings';
-  if (answer.status < 200 || answer.status >= 300) return [`${where}: a valid embeddings request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+  if (answer.status < 200 || answer.status >= 300)
+    return [`${where}: a valid embeddings request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
-  if (mediaType(answer) !== 'application/json') problems.push(`${where}: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  if (mediaType(answer) !== 'application/json')
+    problems.push(`${where}: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = parseOnce(EmbeddingsResultSchema, exchangeJson(answer));
   if (!parsed.success) return [...problems, ...schemaProblems(`${where} result`, parsed.error)];
   const { data } = parsed.data;
@@ -59,9 +67,12 @@ export function embeddingsShapeProblems(answer: Answer, inputs: number): Problem
 
 /** Precondition of the other embeddings oracles: a result with vectors (`embeddings.shape` owns it). */
 function embeddingsOf(answer: Answer): EmbeddingsResult | Inconclusive {
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
+  if (answer.status < 200 || answer.status >= 300)
+    return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
   const parsed = parseOnce(EmbeddingsResultSchema, exchangeJson(answer));
-  return parsed.success && parsed.data.data.length > 0 ? parsed.data : { inconclusive: 'the answer is not an embeddings list with vectors', owner: 'embeddings.shape' };
+  return parsed.success && parsed.data.data.length > 0
+    ? parsed.data
+    : { inconclusive: 'the answer is not an embeddings list with vectors', owner: 'embeddings.shape' };
 }
 
 /** Tolerance of the unit-length rule: JSON numbers printed with 7 or more significant digits keep the norm this close to 1. */
@@ -81,7 +92,9 @@ export function embeddingsUnitLengthProblems(answer: Answer): Judgement {
 export function embeddingsDimensionsProblems(answer: Answer, dimensions: number): Judgement {
   const result = embeddingsOf(answer);
   if (isInconclusive(result)) return result;
-  return result.data.flatMap((d, i) => (d.embedding.length === dimensions ? [] : [`reference /embeddings dimensions: asked for ${dimensions}, data[${i}] has ${d.embedding.length} numbers`]));
+  return result.data.flatMap((d, i) =>
+    d.embedding.length === dimensions ? [] : [`reference /embeddings dimensions: asked for ${dimensions}, data[${i}] has ${d.embedding.length} numbers`],
+  );
 }
 
 /** The float32 little-endian values a base64 embedding holds, or a problem. */
@@ -102,13 +115,15 @@ function decodeFloat32(text: string): number[] | string {
  */
 export function embeddingsBase64Problems(answer: Answer, inputs: number): Judgement {
   const where = 'reference /embeddings encoding_format base64';
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
+  if (answer.status < 200 || answer.status >= 300)
+    return { inconclusive: `the embeddings request was not served (HTTP ${answer.status})`, owner: 'embeddings.shape' };
   const parsed = parseOnce(Base64ResultSchema, exchangeJson(answer));
   if (!parsed.success) return { inconclusive: 'the answer is not an embeddings list', owner: 'embeddings.shape' };
   const { data } = parsed.data;
   if (data.length !== inputs) return { inconclusive: `${inputs} inputs got ${data.length} vectors`, owner: 'embeddings.shape' };
   return data.flatMap((d, i) => {
-    if (typeof d.embedding !== 'string') return [`${where}: data[${i}].embedding must be a base64 string, got ${Array.isArray(d.embedding) ? 'an array of numbers' : typeof d.embedding}`];
+    if (typeof d.embedding !== 'string')
+      return [`${where}: data[${i}].embedding must be a base64 string, got ${Array.isArray(d.embedding) ? 'an array of numbers' : typeof d.embedding}`];
     const values = decodeFloat32(d.embedding);
     if (typeof values === 'string') return [`${where}: data[${i}].embedding ${values}`];
     return values.every(Number.isFinite) ? [] : [`${where}: data[${i}].embedding holds a value that is not finite`];

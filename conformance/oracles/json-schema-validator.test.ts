@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
 
 describe('jsonSchemaValidator', () => {
-  const schema: Parameters<typeof jsonSchemaValidator>[0] = { type: 'object', properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false };
+  const schema: Parameters<typeof jsonSchemaValidator>[0] = {
+    type: 'object',
+    properties: { n: { type: 'integer', minimum: 0 } },
+    required: ['n'],
+    additionalProperties: false,
+  };
 
   it('judges as a reader made afresh does', () => {
     for (const value of [{ n: 1 }, { n: -1 }, {}, { n: 1, x: 2 }, 'text', null]) {

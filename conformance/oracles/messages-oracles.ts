@@ -23,19 +23,27 @@ const isInconclusive = (v: unknown): v is Inconclusive => typeof (v as Inconclus
  * messagesResultShapeProblems(exchange); // [] for a conforming message
  */
 export function messagesResultShapeProblems(answer: Answer): Problems {
-  if (answer.status < 200 || answer.status >= 300) return [`reference MessagesResult: a valid messages request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
+  if (answer.status < 200 || answer.status >= 300)
+    return [`reference MessagesResult: a valid messages request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
-  if (mediaType(answer) !== 'application/json') problems.push(`reference MessagesResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  if (mediaType(answer) !== 'application/json')
+    problems.push(`reference MessagesResult: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = parseOnce(MessagesResultSchema, exchangeJson(answer));
   if (!parsed.success) problems.push(...schemaProblems('reference MessagesResult', parsed.error));
   return problems;
 }
 
-const MessagesCoreSchema = z.object({ type: z.literal('message'), content: z.array(z.looseObject({ type: z.string() })), stop_reason: z.unknown(), usage: z.unknown() });
+const MessagesCoreSchema = z.object({
+  type: z.literal('message'),
+  content: z.array(z.looseObject({ type: z.string() })),
+  stop_reason: z.unknown(),
+  usage: z.unknown(),
+});
 
 /** Precondition of the other messages oracles: a message to judge (`messages.result-shape` owns it). */
 function messageOf(answer: Answer): z.infer<typeof MessagesCoreSchema> | Inconclusive {
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the messages request was not served (HTTP ${answer.status})`, owner: 'messages.result-shape' };
+  if (answer.status < 200 || answer.status >= 300)
+    return { inconclusive: `the messages request was not served (HTTP ${answer.status})`, owner: 'messages.result-shape' };
   const parsed = parseOnce(MessagesCoreSchema, exchangeJson(answer));
   return parsed.success ? parsed.data : { inconclusive: 'the answer is not a message with content', owner: 'messages.result-shape' };
 }
@@ -49,7 +57,10 @@ export interface MessagesEvent {
 /** The events of a messages stream, when the answer is one (`messages.stream-grammar` owns it). */
 export function messagesEvents(answer: StreamAnswer): MessagesEvent[] | Inconclusive {
   if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
-    return { inconclusive: `the stream request got HTTP ${answer.status} ${answer.headers['content-type'] ?? ''}, not a 200 event stream`, owner: 'messages.stream-grammar' };
+    return {
+      inconclusive: `the stream request got HTTP ${answer.status} ${answer.headers['content-type'] ?? ''}, not a 200 event stream`,
+      owner: 'messages.stream-grammar',
+    };
   }
   return readSse(answer.chunks).messages.map((m) => {
     let data: unknown;
@@ -105,7 +116,8 @@ const DELTAS_OF: Readonly<Record<string, readonly string[]>> = {
 export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
   const where = 'reference MessagesStreamingResponse';
   if (answer.status !== 200) return [`${where}: a stream request must be answered 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
-  if (mediaType(answer) !== 'text/event-stream') return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
+  if (mediaType(answer) !== 'text/event-stream')
+    return [`${where}: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`];
   const events = messagesEvents(answer);
   if (isInconclusive(events)) return events;
   const problems: string[] = [];
@@ -116,7 +128,8 @@ export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
   }
   if (typed.length === 0) return [`${where}: the stream holds no event`];
   const types = typed.map((e) => String(e.data!.type));
-  if (types[0] !== 'message_start' || !isObject(typed[0]!.data!.message)) problems.push(`${where}: the first event must be message_start with its message, got ${types[0]}`);
+  if (types[0] !== 'message_start' || !isObject(typed[0]!.data!.message))
+    problems.push(`${where}: the first event must be message_start with its message, got ${types[0]}`);
   const error = typed.find((e) => e.data!.type === 'error');
   if (error) problems.push(`${where}: the stream reported an error for a valid request: ${JSON.stringify(error.data!.error)}`);
   let open: { index: number; kind: string } | undefined;
@@ -136,7 +149,8 @@ export function messagesStreamGrammarProblems(answer: StreamAnswer): Judgement {
       if (!open || d.index !== open.index) problems.push(`${where}: content_block_delta for index ${String(d.index)} outside its open block`);
       else if (DELTAS_OF[open.kind] && !DELTAS_OF[open.kind]!.includes(deltaType)) problems.push(`${where}: a ${deltaType} inside a ${open.kind} block`);
     } else if (d.type === 'content_block_stop') {
-      if (!open || d.index !== open.index) problems.push(`${where}: content_block_stop for index ${String(d.index)} does not close the open block${open ? ` (${open.index})` : ''}`);
+      if (!open || d.index !== open.index)
+        problems.push(`${where}: content_block_stop for index ${String(d.index)} does not close the open block${open ? ` (${open.index})` : ''}`);
       open = undefined;
     } else if (d.type === 'message_delta') {
       if (deltaAt >= 0) problems.push(`${where}: message_delta comes more than once`);
@@ -175,15 +189,22 @@ export function messagesStopReasonProblems(answer: StreamAnswer, cause: string, 
   const got = messagesStop(answer, streamed);
   if (isInconclusive(got)) return got;
   const where = streamed ? ' (message_delta)' : '';
-  if (cause === 'tool_use') return got.reason === 'tool_use' ? [] : [`reference ORAnthropicStopReason: the request forced a tool, so stop_reason must be "tool_use", was ${JSON.stringify(got.reason)}${where}`];
-  return stopByUsageProblems(MESSAGES_STOP_NAMES, got.reason, got.outputTokens, (body as { max_tokens?: unknown } | undefined)?.max_tokens).map((p) => `${p}${where}`);
+  if (cause === 'tool_use')
+    return got.reason === 'tool_use'
+      ? []
+      : [`reference ORAnthropicStopReason: the request forced a tool, so stop_reason must be "tool_use", was ${JSON.stringify(got.reason)}${where}`];
+  return stopByUsageProblems(MESSAGES_STOP_NAMES, got.reason, got.outputTokens, (body as { max_tokens?: unknown } | undefined)?.max_tokens).map(
+    (p) => `${p}${where}`,
+  );
 }
 
 /** The tools of a messages request, as the tool-use oracle reads them. */
 export function messagesTools(body: unknown): ToolDeclared[] {
   const tools = (body as { tools?: unknown } | undefined)?.tools;
   if (!Array.isArray(tools)) return [];
-  return tools.flatMap((t: { name?: unknown; input_schema?: unknown }) => (typeof t?.name === 'string' ? [{ name: t.name, schema: (t.input_schema ?? { type: 'object' }) as Record<string, unknown> }] : []));
+  return tools.flatMap((t: { name?: unknown; input_schema?: unknown }) =>
+    typeof t?.name === 'string' ? [{ name: t.name, schema: (t.input_schema ?? { type: 'object' }) as Record<string, unknown> }] : [],
+  );
 }
 
 /**
@@ -198,7 +219,12 @@ export function messagesToolUseProblems(answer: StreamAnswer, body: unknown, str
     if (isInconclusive(message)) return message;
     const uses = message.content.filter((b) => b.type === 'tool_use');
     if (uses.length === 0) return ['reference AnthropicToolUseBlock: tool_choice "any" was answered without a tool_use block'];
-    return toolCallProblems('reference AnthropicToolUseBlock', uses.map((b) => ({ id: b.id as string | undefined, name: b.name as string | undefined, input: b.input })), tools, false);
+    return toolCallProblems(
+      'reference AnthropicToolUseBlock',
+      uses.map((b) => ({ id: b.id as string | undefined, name: b.name as string | undefined, input: b.input })),
+      tools,
+      false,
+    );
   }
   const events = messagesEvents(answer);
   if (isInconclusive(events)) return events;
@@ -212,7 +238,12 @@ export function messagesToolUseProblems(answer: StreamAnswer, body: unknown, str
     }
   }
   if (blocks.size === 0) return ['reference AnthropicToolUseBlock: tool_choice "any" was streamed without a tool_use block'];
-  return toolCallProblems('reference input_json_delta (joined)', [...blocks.values()].map((b) => ({ id: b.id, name: b.name, input: b.input === '' ? '{}' : b.input })), tools, true);
+  return toolCallProblems(
+    'reference input_json_delta (joined)',
+    [...blocks.values()].map((b) => ({ id: b.id, name: b.name, input: b.input === '' ? '{}' : b.input })),
+    tools,
+    true,
+  );
 }
 
 /** The Anthropic error type each status gets (reference `AnthropicMessagesErrorResponse`). */
@@ -237,11 +268,13 @@ export function expectMessagesError(status: number) {
   return (answer: Answer): Problems => {
     if (answer.status !== status) return [`expected HTTP ${status}, got ${answer.status}: ${answer.text.slice(0, 160)}`];
     const problems: string[] = [];
-    if (mediaType(answer) !== 'application/json') problems.push(`reference AnthropicMessagesErrorResponse: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+    if (mediaType(answer) !== 'application/json')
+      problems.push(`reference AnthropicMessagesErrorResponse: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
     const parsed = parseOnce(MessagesErrorSchema, exchangeJson(answer));
     if (!parsed.success) return [...problems, ...schemaProblems('reference AnthropicMessagesErrorResponse', parsed.error)];
     const expected = ERROR_TYPE_OF[status];
-    if (expected && parsed.data.error.type !== expected) problems.push(`reference AnthropicMessagesErrorResponse: a ${status} has error.type ${expected}, got ${parsed.data.error.type}`);
+    if (expected && parsed.data.error.type !== expected)
+      problems.push(`reference AnthropicMessagesErrorResponse: a ${status} has error.type ${expected}, got ${parsed.data.error.type}`);
     return problems;
   };
 }
@@ -263,8 +296,15 @@ export function messagesInStreamErrorProblems(answer: StreamAnswer): Judgement {
   if (at < 0) return [`${where}: a failure after the 200 must be reported as an error event; none came (${typed.map((e) => String(e.data?.type)).join(', ')})`];
   const problems: string[] = [];
   const error = typed[at]!.data!.error;
-  if (!isObject(error) || typeof error.type !== 'string' || typeof error.message !== 'string') problems.push(`${where}: the event must carry error {type, message}, got ${JSON.stringify(error)}`);
+  if (!isObject(error) || typeof error.type !== 'string' || typeof error.message !== 'string')
+    problems.push(`${where}: the event must carry error {type, message}, got ${JSON.stringify(error)}`);
   if (typed[at]!.name !== undefined && typed[at]!.name !== 'error') problems.push(`${where}: the event is named "${typed[at]!.name}", not error`);
-  if (at !== typed.length - 1) problems.push(`${where}: the error event must be the last, ${typed.slice(at + 1).map((e) => String(e.data?.type)).join(', ')} came after it`);
+  if (at !== typed.length - 1)
+    problems.push(
+      `${where}: the error event must be the last, ${typed
+        .slice(at + 1)
+        .map((e) => String(e.data?.type))
+        .join(', ')} came after it`,
+    );
   return problems;
 }

@@ -9,7 +9,16 @@ const count = z.number().int().nonnegative();
 const nullableCount = count.nullable();
 
 /** reference `ORAnthropicStopReason`. */
-export const MessagesStopReasonSchema = z.enum(['end_turn', 'max_tokens', 'model_context_window_exceeded', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'compaction']);
+export const MessagesStopReasonSchema = z.enum([
+  'end_turn',
+  'max_tokens',
+  'model_context_window_exceeded',
+  'stop_sequence',
+  'tool_use',
+  'pause_turn',
+  'refusal',
+  'compaction',
+]);
 
 /** reference `AnthropicUsage` (every member it lists as required). */
 export const MessagesUsageSchema = z.object({
@@ -57,7 +66,17 @@ export const MessagesResultSchema = z.object({
 export const MessagesErrorSchema = z.object({
   type: z.literal('error'),
   error: z.object({
-    type: z.enum(['invalid_request_error', 'authentication_error', 'permission_error', 'not_found_error', 'rate_limit_error', 'api_error', 'overloaded_error', 'billing_error', 'timeout_error']),
+    type: z.enum([
+      'invalid_request_error',
+      'authentication_error',
+      'permission_error',
+      'not_found_error',
+      'rate_limit_error',
+      'api_error',
+      'overloaded_error',
+      'billing_error',
+      'timeout_error',
+    ]),
     message: z.string(),
   }),
   request_id: z.string().nullable(),
@@ -93,7 +112,12 @@ const BlockDeltaSchema = z.union([
 /** reference `MessagesDeltaEvent`: every member of its delta and usage it requires. */
 const MessageDeltaSchema = z.looseObject({
   type: z.literal('message_delta'),
-  delta: z.looseObject({ container: present(), stop_details: present(), stop_reason: MessagesStopReasonSchema.nullable(), stop_sequence: z.string().nullable() }),
+  delta: z.looseObject({
+    container: present(),
+    stop_details: present(),
+    stop_reason: MessagesStopReasonSchema.nullable(),
+    stop_sequence: z.string().nullable(),
+  }),
   usage: z.looseObject({
     input_tokens: nullableCount,
     output_tokens: count,

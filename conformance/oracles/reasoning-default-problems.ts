@@ -30,11 +30,13 @@ export function reasonsByDefault(models: unknown, model: string): boolean {
 export function reasoningDefaultProblems(answer: Answer, expectReasoning: boolean): Judgement {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the request was not served (HTTP ${answer.status})`, owner: 'result.shape' };
   const result = exchangeJson(answer);
-  if (!isObject(result) || result.object !== 'response' || !isObject(result.usage)) return { inconclusive: 'the answer is not a Responses result with usage', owner: 'result.shape' };
+  if (!isObject(result) || result.object !== 'response' || !isObject(result.usage))
+    return { inconclusive: 'the answer is not a Responses result with usage', owner: 'result.shape' };
   const details = result.usage.output_tokens_details;
   const tokens = isObject(details) && typeof details.reasoning_tokens === 'number' ? details.reasoning_tokens : 0;
   const items = Array.isArray(result.output) ? result.output.filter((i) => isObject(i) && i.type === 'reasoning').length : 0;
-  if (expectReasoning) return tokens > 0 ? [] : ['the model reasons by default (/models reasoning.default_enabled), but a request without reasoning got 0 reasoning tokens'];
+  if (expectReasoning)
+    return tokens > 0 ? [] : ['the model reasons by default (/models reasoning.default_enabled), but a request without reasoning got 0 reasoning tokens'];
   const problems: string[] = [];
   if (tokens > 0) problems.push(`reasoning.enabled false: expected 0 reasoning tokens, got ${tokens}`);
   if (items > 0) problems.push('reasoning.enabled false: the output holds a reasoning item');

@@ -11,13 +11,21 @@ import { surfaceMetadataProblems } from './surface-metadata-problems.ts';
 
 /** A recorded answer as the suite's client holds it. */
 function recorded(text: string, contentType = 'application/json', status = 200): Exchange {
-  return { probe: { method: 'POST', path: '/' }, url: 'http://127.0.0.1/v1/', status, headers: { 'content-type': contentType }, chunks: [new TextEncoder().encode(text)], text };
+  return {
+    probe: { method: 'POST', path: '/' },
+    url: 'http://127.0.0.1/v1/',
+    status,
+    headers: { 'content-type': contentType },
+    chunks: [new TextEncoder().encode(text)],
+    text,
+  };
 }
 const sse = (text: string) => recorded(text, 'text/event-stream');
 const problemsOf = (j: unknown): string[] => (Array.isArray(j) ? j : [`inconclusive: ${JSON.stringify(j)}`]);
 
 // aimock 1.43's answer to the "long story" request with max_tokens 16: it finished in 1 token.
-const AIMOCK_CHAT_LONG_STORY = '{"id":"chatcmpl-HGNROn-jK0uL3anB","object":"chat.completion","created":1795876713,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"OK","refusal":null},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":15,"completion_tokens":1,"total_tokens":16}}';
+const AIMOCK_CHAT_LONG_STORY =
+  '{"id":"chatcmpl-HGNROn-jK0uL3anB","object":"chat.completion","created":1795876713,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"OK","refusal":null},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":15,"completion_tokens":1,"total_tokens":16}}';
 // aimock's stream to a chat request without stream_options: role first, no usage chunk.
 const AIMOCK_CHAT_STREAM =
   'data: {"id":"chatcmpl-BGq4tKO5znTgNXD0","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}\n\n' +
@@ -25,7 +33,8 @@ const AIMOCK_CHAT_STREAM =
   'data: {"id":"chatcmpl-BGq4tKO5znTgNXD0","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}]}\n\n' +
   'data: [DONE]\n\n';
 // aimock's Messages answers: "OK" in 0 output tokens, end_turn; its stream lacks required members.
-const AIMOCK_MESSAGE = '{"id":"msg_SPr31h7EdciacphG","type":"message","role":"assistant","content":[{"type":"text","text":"OK"}],"model":"m","stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":0,"output_tokens":0}}';
+const AIMOCK_MESSAGE =
+  '{"id":"msg_SPr31h7EdciacphG","type":"message","role":"assistant","content":[{"type":"text","text":"OK"}],"model":"m","stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":0,"output_tokens":0}}';
 const AIMOCK_MESSAGES_STREAM =
   'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_EqgbhHwmdixStT9m","type":"message","role":"assistant","content":[],"model":"m","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":0,"output_tokens":0}}}\n\n' +
   'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n' +
@@ -48,8 +57,9 @@ describe('false failures made right, on recorded answers', () => {
     expect(chatFinishReasonProblems(recorded(AIMOCK_CHAT_LONG_STORY), 'length', { max_tokens: 16 })).toEqual([]);
   });
 
-  it('chat.finish-reason: Prism\'s example (10 completion tokens, stop) under max_tokens 16 is right', () => {
-    const prism = '{"id":"chatcmpl-123","object":"chat.completion","created":1677652288,"model":"openai/gpt-4","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"message":{"role":"assistant","content":"Hello! How can I help you today?"},"finish_reason":"stop"}],"usage":{"prompt_tokens":10,"completion_tokens":10,"total_tokens":20}}';
+  it("chat.finish-reason: Prism's example (10 completion tokens, stop) under max_tokens 16 is right", () => {
+    const prism =
+      '{"id":"chatcmpl-123","object":"chat.completion","created":1677652288,"model":"openai/gpt-4","system_fingerprint":"fp_44709d6fcb","choices":[{"index":0,"message":{"role":"assistant","content":"Hello! How can I help you today?"},"finish_reason":"stop"}],"usage":{"prompt_tokens":10,"completion_tokens":10,"total_tokens":20}}';
     expect(chatFinishReasonProblems(recorded(prism), 'length', { max_tokens: 16 })).toEqual([]);
   });
 
@@ -57,7 +67,9 @@ describe('false failures made right, on recorded answers', () => {
     const at = AIMOCK_CHAT_LONG_STORY.replace('"completion_tokens":1,"total_tokens":16', '"completion_tokens":16,"total_tokens":31');
     expect(problemsOf(chatFinishReasonProblems(recorded(at), 'length', { max_tokens: 16 })).join()).toMatch(/reached the cap .* must be "length"/);
     const past = at.replace('"completion_tokens":16,"total_tokens":31', '"completion_tokens":17,"total_tokens":32').replace('"stop"', '"length"');
-    expect(problemsOf(chatFinishReasonProblems(recorded(past), 'length', { max_tokens: 16 })).join()).toMatch(/17 completion_tokens, past the cap max_tokens 16/);
+    expect(problemsOf(chatFinishReasonProblems(recorded(past), 'length', { max_tokens: 16 })).join()).toMatch(
+      /17 completion_tokens, past the cap max_tokens 16/,
+    );
   });
 
   it('messages.stop-reason: "OK" in 0 output tokens with end_turn is right (aimock), plain and streamed', () => {
@@ -66,9 +78,16 @@ describe('false failures made right, on recorded answers', () => {
   });
 
   it('chat.stream-grammar: role repeated on every delta is allowed', () => {
-    const chunk = (delta: string, finish: string | null) => `data: {"id":"c1","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[{"index":0,"delta":${delta},"finish_reason":${finish}}]}\n\n`;
-    const usage = 'data: {"id":"c1","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}\n\n';
-    const stream = chunk('{"role":"assistant","content":"O"}', 'null') + chunk('{"role":"assistant","content":"K"}', 'null') + chunk('{"role":"assistant"}', '"stop"') + usage + 'data: [DONE]\n\n';
+    const chunk = (delta: string, finish: string | null) =>
+      `data: {"id":"c1","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[{"index":0,"delta":${delta},"finish_reason":${finish}}]}\n\n`;
+    const usage =
+      'data: {"id":"c1","object":"chat.completion.chunk","created":1795876713,"model":"m","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}\n\n';
+    const stream =
+      chunk('{"role":"assistant","content":"O"}', 'null') +
+      chunk('{"role":"assistant","content":"K"}', 'null') +
+      chunk('{"role":"assistant"}', '"stop"') +
+      usage +
+      'data: [DONE]\n\n';
     expect(chatStreamGrammarProblems(sse(stream))).toEqual([]);
   });
 
@@ -97,7 +116,7 @@ describe('false failures made right, on recorded answers', () => {
 });
 
 describe('false passes made right, on recorded answers', () => {
-  it('messages.stream-grammar reads event contents: aimock\'s message_start, content_block_start and message_delta lack required members', () => {
+  it("messages.stream-grammar reads event contents: aimock's message_start, content_block_start and message_delta lack required members", () => {
     const problems = problemsOf(messagesStreamGrammarProblems(sse(AIMOCK_MESSAGES_STREAM))).join('\n');
     expect(problems).toMatch(/message_start \(event 0\) at message\.container/);
     expect(problems).toMatch(/message_start \(event 0\) at message\.usage\.cache_creation_input_tokens/);
@@ -106,25 +125,31 @@ describe('false passes made right, on recorded answers', () => {
     expect(problems).toMatch(/message_delta \(event 4\) at usage\.server_tool_use/);
   });
 
-  it('messages.stream-grammar requires the event: lines; the simulator\'s stream with them conforms', () => {
+  it("messages.stream-grammar requires the event: lines; the simulator's stream with them conforms", () => {
     expect(messagesStreamGrammarProblems(sse(SIMULATOR_MESSAGES_STREAM))).toEqual([]);
     const dataOnly = SIMULATOR_MESSAGES_STREAM.replace(/^event: .*\n/gm, '');
     expect(problemsOf(messagesStreamGrammarProblems(sse(dataOnly))).join('\n')).toMatch(/event 0 \(message_start\) has no event: line/);
   });
 
-  it('chat.stream-grammar requires the usage chunk without include_usage (aimock\'s stream has none)', () => {
+  it("chat.stream-grammar requires the usage chunk without include_usage (aimock's stream has none)", () => {
     expect(problemsOf(chatStreamGrammarProblems(sse(AIMOCK_CHAT_STREAM))).join()).toMatch(/ends with a usage chunk/);
   });
 
   it('usage.cost-details reads the member names: the Responses names on a Messages stream fail, the reference names pass', () => {
-    expect(problemsOf(costDetailsProblems(sse(SIMULATOR_MESSAGES_STREAM), 'messages.stream-grammar')).join()).toMatch(/upstream_inference_prompt_cost.*members sent: upstream_inference_cost, upstream_inference_input_cost, upstream_inference_output_cost/s);
-    const right = SIMULATOR_MESSAGES_STREAM.replace('"upstream_inference_input_cost"', '"upstream_inference_prompt_cost"').replace('"upstream_inference_output_cost"', '"upstream_inference_completions_cost"');
+    expect(problemsOf(costDetailsProblems(sse(SIMULATOR_MESSAGES_STREAM), 'messages.stream-grammar')).join()).toMatch(
+      /upstream_inference_prompt_cost.*members sent: upstream_inference_cost, upstream_inference_input_cost, upstream_inference_output_cost/s,
+    );
+    const right = SIMULATOR_MESSAGES_STREAM.replace('"upstream_inference_input_cost"', '"upstream_inference_prompt_cost"').replace(
+      '"upstream_inference_output_cost"',
+      '"upstream_inference_completions_cost"',
+    );
     expect(costDetailsProblems(sse(right), 'messages.stream-grammar')).toEqual([]);
     expect(costDetailsProblems(recorded(AIMOCK_CHAT_LONG_STORY), 'chat.result-shape')).toEqual([]);
   });
 
   it('messages.result-shape: a text block without citations and a tool_use block without caller fail', () => {
-    const full = '{"id":"msg_1","type":"message","role":"assistant","container":null,"content":[{"type":"text","text":"OK","citations":null},{"type":"tool_use","id":"toolu_1","caller":{"type":"direct"},"name":"get_weather","input":{"city":"Paris"}}],"model":"m","stop_reason":"tool_use","stop_details":null,"stop_sequence":null,"usage":{"input_tokens":8,"output_tokens":5,"cache_creation_input_tokens":null,"cache_read_input_tokens":null,"cache_creation":null,"inference_geo":null,"output_tokens_details":null,"server_tool_use":null,"service_tier":"standard"}}';
+    const full =
+      '{"id":"msg_1","type":"message","role":"assistant","container":null,"content":[{"type":"text","text":"OK","citations":null},{"type":"tool_use","id":"toolu_1","caller":{"type":"direct"},"name":"get_weather","input":{"city":"Paris"}}],"model":"m","stop_reason":"tool_use","stop_details":null,"stop_sequence":null,"usage":{"input_tokens":8,"output_tokens":5,"cache_creation_input_tokens":null,"cache_read_input_tokens":null,"cache_creation":null,"inference_geo":null,"output_tokens_details":null,"server_tool_use":null,"service_tier":"standard"}}';
     expect(messagesResultShapeProblems(recorded(full))).toEqual([]);
     expect(messagesResultShapeProblems(recorded(full.replace(',"citations":null', ''))).join()).toMatch(/content\.0/);
     expect(messagesResultShapeProblems(recorded(full.replace('"caller":{"type":"direct"},', ''))).join()).toMatch(/content\.1/);
@@ -133,25 +158,36 @@ describe('false passes made right, on recorded answers', () => {
 
 describe('rules of the slipping classes, on recorded answers', () => {
   it('chat.choice-index: a choice whose index is not its position fails', () => {
-    const prism = '{"id":"c","object":"chat.completion","created":1677652288,"model":"m","system_fingerprint":null,"choices":[{"index":1,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}]}';
+    const prism =
+      '{"id":"c","object":"chat.completion","created":1677652288,"model":"m","system_fingerprint":null,"choices":[{"index":1,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}]}';
     expect(chatResultShapeProblems(recorded(prism)).join()).toMatch(/choices\[0\]\.index is 1/);
   });
 
   it('chat.logprobs: logprobs null under logprobs: true fails; token entries pass', () => {
     expect(problemsOf(chatLogprobsProblems(recorded(AIMOCK_CHAT_LONG_STORY), 2)).join()).toMatch(/logprobs: true was asked/);
-    const withTokens = AIMOCK_CHAT_LONG_STORY.replace('"logprobs":null', '"logprobs":{"content":[{"token":"OK","logprob":-0.1,"bytes":[79,75],"top_logprobs":[{"token":"OK","logprob":-0.1,"bytes":[79,75]}]}]}');
+    const withTokens = AIMOCK_CHAT_LONG_STORY.replace(
+      '"logprobs":null',
+      '"logprobs":{"content":[{"token":"OK","logprob":-0.1,"bytes":[79,75],"top_logprobs":[{"token":"OK","logprob":-0.1,"bytes":[79,75]}]}]}',
+    );
     expect(chatLogprobsProblems(recorded(withTokens), 2)).toEqual([]);
   });
 
   it('embeddings.base64: float arrays under encoding_format base64 fail; float32 base64 passes', () => {
-    expect(problemsOf(embeddingsBase64Problems(recorded('{"object":"list","model":"m","data":[{"object":"embedding","index":0,"embedding":[0.6,0.8]}]}'), 1)).join()).toMatch(/must be a base64 string/);
+    expect(
+      problemsOf(embeddingsBase64Problems(recorded('{"object":"list","model":"m","data":[{"object":"embedding","index":0,"embedding":[0.6,0.8]}]}'), 1)).join(),
+    ).toMatch(/must be a base64 string/);
     // 0.6 and 0.8 as float32 little-endian.
-    expect(embeddingsBase64Problems(recorded('{"object":"list","model":"m","data":[{"object":"embedding","index":0,"embedding":"mpkZP83MTD8="}]}'), 1)).toEqual([]);
+    expect(embeddingsBase64Problems(recorded('{"object":"list","model":"m","data":[{"object":"embedding","index":0,"embedding":"mpkZP83MTD8="}]}'), 1)).toEqual(
+      [],
+    );
   });
 
   it('metadata.chat-messages: an answer without gateway_metadata fails; the metadata on message_stop passes', () => {
     expect(problemsOf(surfaceMetadataProblems(recorded(AIMOCK_MESSAGE), 'm', 'messages')).join()).toMatch(/carries no gateway_metadata/);
-    const withMeta = SIMULATOR_MESSAGES_STREAM.replace('{"type":"message_stop"}', '{"type":"message_stop","gateway_metadata":{"requested":"openai/gpt-4o-mini"}}');
+    const withMeta = SIMULATOR_MESSAGES_STREAM.replace(
+      '{"type":"message_stop"}',
+      '{"type":"message_stop","gateway_metadata":{"requested":"openai/gpt-4o-mini"}}',
+    );
     expect(surfaceMetadataProblems(sse(withMeta), 'openai/gpt-4o-mini', 'messages')).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ const isJudgement = (v: Json | Judgement): v is Judgement => Array.isArray(v) ||
 export function resultShapeProblems(answer: Answer): Judgement {
   if (answer.status < 200 || answer.status >= 300) return [`spec 4.1: a valid request must be served 200, got ${answer.status}: ${answer.text.slice(0, 160)}`];
   const problems: string[] = [];
-  if (mediaType(answer) !== 'application/json') problems.push(`spec 4.1: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  if (mediaType(answer) !== 'application/json')
+    problems.push(`spec 4.1: content-type must be application/json, was "${answer.headers['content-type'] ?? '(none)'}"`);
   const parsed = parseOnce(ResponsesResultSchema, exchangeJson(answer));
   if (!parsed.success) problems.push(...schemaProblems('spec 2.2: the result', parsed.error));
   else if (parsed.data.status === 'completed' && parsed.data.error !== null) problems.push('spec 2.2: error must be null on success');
@@ -49,12 +50,27 @@ export function resultUsageProblems(answer: Answer): Judgement {
   return checkUsageArithmetic(usage.data).map((p) => `spec 2.2 usage: ${p}`);
 }
 
-const ECHOED = ['instructions', 'max_output_tokens', 'metadata', 'frequency_penalty', 'presence_penalty', 'temperature', 'top_p', 'parallel_tool_calls', 'tool_choice', 'service_tier'] as const;
+const ECHOED = [
+  'instructions',
+  'max_output_tokens',
+  'metadata',
+  'frequency_penalty',
+  'presence_penalty',
+  'temperature',
+  'top_p',
+  'parallel_tool_calls',
+  'tool_choice',
+  'service_tier',
+] as const;
 
 /** Canonical JSON (sorted keys), so key order never matters. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
@@ -69,14 +85,16 @@ export function resultEchoProblems(answer: Answer, request: Json): Judgement {
   for (const field of ECHOED) {
     if (!(field in request)) continue;
     if (field === 'service_tier' && request.service_tier === 'auto') continue;
-    if (canonical(body[field]) !== canonical(request[field])) problems.push(`spec 2.2: ${field} must echo the request (${canonical(request[field]).slice(0, 80)}), was ${canonical(body[field]).slice(0, 80)}`);
+    if (canonical(body[field]) !== canonical(request[field]))
+      problems.push(`spec 2.2: ${field} must echo the request (${canonical(request[field]).slice(0, 80)}), was ${canonical(body[field]).slice(0, 80)}`);
   }
   // text: the members sent come back (a gateway may add members, such as a default verbosity).
   if (isObject(request.text) && !containsSent(body.text, request.text)) {
     problems.push(`spec 2.2: text must echo the request (${canonical(request.text).slice(0, 80)}), was ${canonical(body.text).slice(0, 80)}`);
   }
   if (Array.isArray(request.tools)) {
-    const names = (tools: unknown) => (Array.isArray(tools) ? tools.map((t) => (isObject(t) ? `${String(t.type)}:${String(t.name ?? '')}` : '?')).join(',') : String(tools));
+    const names = (tools: unknown) =>
+      Array.isArray(tools) ? tools.map((t) => (isObject(t) ? `${String(t.type)}:${String(t.name ?? '')}` : '?')).join(',') : String(tools);
     if (names(body.tools) !== names(request.tools)) problems.push(`spec 2.2: tools must echo the request (${names(request.tools)}), was ${names(body.tools)}`);
   }
   return problems;
@@ -116,8 +134,10 @@ export function resultTimestampProblems(answer: Answer): Judgement {
 export function statusDetailsProblems(response: Json, where: string): Problems {
   const problems: string[] = [];
   const details = response.incomplete_details;
-  if (response.status === 'completed' && details !== null && details !== undefined) problems.push(`${where}: status completed with incomplete_details ${JSON.stringify(details)}`);
-  if (response.status === 'incomplete' && !(isObject(details) && typeof details.reason === 'string')) problems.push(`${where}: status incomplete without incomplete_details.reason (was ${JSON.stringify(details ?? null)})`);
+  if (response.status === 'completed' && details !== null && details !== undefined)
+    problems.push(`${where}: status completed with incomplete_details ${JSON.stringify(details)}`);
+  if (response.status === 'incomplete' && !(isObject(details) && typeof details.reason === 'string'))
+    problems.push(`${where}: status incomplete without incomplete_details.reason (was ${JSON.stringify(details ?? null)})`);
   if (response.status === 'failed' && !isObject(response.error)) problems.push(`${where}: status failed without an error object`);
   return problems;
 }
@@ -143,7 +163,9 @@ export function outputCapProblems(answer: Answer, request: Json): Judgement {
   const usage = body.usage;
   if (typeof cap !== 'number' || !isObject(usage) || typeof usage.output_tokens !== 'number') return [];
   if (usage.output_tokens <= cap) return [];
-  return [`reference IncompleteDetails: usage.output_tokens ${usage.output_tokens} exceeds the request's max_output_tokens ${cap} (status ${JSON.stringify(body.status)}); a capped answer stops at the cap and is incomplete with reason max_output_tokens`];
+  return [
+    `reference IncompleteDetails: usage.output_tokens ${usage.output_tokens} exceeds the request's max_output_tokens ${cap} (status ${JSON.stringify(body.status)}); a capped answer stops at the cap and is incomplete with reason max_output_tokens`,
+  ];
 }
 
 /**
@@ -179,7 +201,9 @@ export function metadataAbsentProblems(answer: Answer): Judgement {
 export function metadataRequestedProblems(answer: Answer, request: Json): Judgement {
   const meta = routingMetadata(answer);
   if (isJudgement(meta)) return meta;
-  return meta.requested === undefined || meta.requested === request.model ? [] : [`spec 2.6: gateway_metadata.requested is ${JSON.stringify(meta.requested)}, the request named ${JSON.stringify(request.model)}`];
+  return meta.requested === undefined || meta.requested === request.model
+    ? []
+    : [`spec 2.6: gateway_metadata.requested is ${JSON.stringify(meta.requested)}, the request named ${JSON.stringify(request.model)}`];
 }
 
 /**
@@ -197,7 +221,8 @@ export function metadataEndpointProblems(answer: Answer): Judgement {
   const problems: string[] = [];
   const selected = endpoints.available.filter((e) => isObject(e) && e.selected === true).length;
   if (selected !== 1) problems.push(`gateway_metadata.endpoints: ${selected} endpoints selected for one served answer (exactly one served it)`);
-  if (typeof endpoints.total === 'number' && endpoints.total < endpoints.available.length) problems.push(`gateway_metadata.endpoints.total ${endpoints.total} is less than the ${endpoints.available.length} endpoints listed`);
+  if (typeof endpoints.total === 'number' && endpoints.total < endpoints.available.length)
+    problems.push(`gateway_metadata.endpoints.total ${endpoints.total} is less than the ${endpoints.available.length} endpoints listed`);
   return problems;
 }
 
@@ -220,15 +245,19 @@ export function metadataReferenceProblems(answer: Answer): Judgement {
   const meta = routingMetadata(answer);
   if (isJudgement(meta)) return meta;
   const where = 'reference OpenRouterMetadata';
-  const problems = REFERENCE_METADATA_MEMBERS.filter((m) => meta[m] === undefined || meta[m] === null).map((m) => `${where}: gateway_metadata.${m} is required on a served result`);
+  const problems = REFERENCE_METADATA_MEMBERS.filter((m) => meta[m] === undefined || meta[m] === null).map(
+    (m) => `${where}: gateway_metadata.${m} is required on a served result`,
+  );
   if (meta.strategy !== undefined && !(REFERENCE_ROUTING_STRATEGIES as readonly unknown[]).includes(meta.strategy)) {
     problems.push(`${where}: gateway_metadata.strategy ${JSON.stringify(meta.strategy)} is not one of ${REFERENCE_ROUTING_STRATEGIES.join(', ')}`);
   }
-  if (isObject(meta.endpoints) && (typeof meta.endpoints.total !== 'number' || !Array.isArray(meta.endpoints.available))) problems.push(`${where}: gateway_metadata.endpoints needs total (integer) and available (array)`);
+  if (isObject(meta.endpoints) && (typeof meta.endpoints.total !== 'number' || !Array.isArray(meta.endpoints.available)))
+    problems.push(`${where}: gateway_metadata.endpoints needs total (integer) and available (array)`);
   if (meta.attempts !== undefined) {
     const attempts = Array.isArray(meta.attempts) ? meta.attempts : [meta.attempts];
     attempts.forEach((a, i) => {
-      if (!isObject(a) || typeof a.model !== 'string' || typeof a.provider !== 'string' || !Number.isInteger(a.status)) problems.push(`${where}: gateway_metadata.attempts[${i}] must be {model, provider, status (integer)}`);
+      if (!isObject(a) || typeof a.model !== 'string' || typeof a.provider !== 'string' || !Number.isInteger(a.status))
+        problems.push(`${where}: gateway_metadata.attempts[${i}] must be {model, provider, status (integer)}`);
     });
   }
   return problems;

@@ -16,13 +16,16 @@ function itemProblems(item: Json, i: number): string[] {
   const at = `output[${i}] (${String(item.type)})`;
   const problems: string[] = [];
   if (typeof item.id !== 'string' || item.id === '') problems.push(`${at}: id must be a non-empty string`);
-  if (!TOOL_CALL_STATUSES.includes(item.status as string)) problems.push(`${at}: status must be one of ${TOOL_CALL_STATUSES.join(', ')}, was ${JSON.stringify(item.status)}`);
-  if (item.type === 'gateway:datetime' && (typeof item.datetime !== 'string' || Number.isNaN(Date.parse(item.datetime)))) problems.push(`${at}: datetime must be an ISO 8601 date-time, was ${JSON.stringify(item.datetime)}`);
+  if (!TOOL_CALL_STATUSES.includes(item.status as string))
+    problems.push(`${at}: status must be one of ${TOOL_CALL_STATUSES.join(', ')}, was ${JSON.stringify(item.status)}`);
+  if (item.type === 'gateway:datetime' && (typeof item.datetime !== 'string' || Number.isNaN(Date.parse(item.datetime))))
+    problems.push(`${at}: datetime must be an ISO 8601 date-time, was ${JSON.stringify(item.datetime)}`);
   if (item.type === 'gateway:web_fetch') {
     if (typeof item.url !== 'string' || !URL.canParse(item.url)) problems.push(`${at}: url must be the fetched URL, was ${JSON.stringify(item.url)}`);
     const fetched = typeof item.content === 'string' || typeof item.title === 'string';
     if (!fetched && typeof item.error !== 'string') problems.push(`${at}: a fetch item carries the page (content, title) or an error string`);
-    if (item.httpStatus !== undefined && !Number.isInteger(item.httpStatus)) problems.push(`${at}: httpStatus must be an integer, was ${JSON.stringify(item.httpStatus)}`);
+    if (item.httpStatus !== undefined && !Number.isInteger(item.httpStatus))
+      problems.push(`${at}: httpStatus must be an integer, was ${JSON.stringify(item.httpStatus)}`);
   }
   return problems;
 }
@@ -45,9 +48,11 @@ export interface ServerToolProblems {
  * serverToolProblems(exchange, 'gateway:datetime'); // { items: [], called: [] } for a well-formed datetime item
  */
 export function serverToolProblems(answer: Answer, tool: JudgedServerTool): ServerToolProblems | Exclude<Judgement, readonly string[]> {
-  if (answer.status < 200 || answer.status >= 300) return { items: [`a request with the ${tool} server tool must be served, got HTTP ${answer.status}: ${answer.text.slice(0, 160)}`], called: [] };
+  if (answer.status < 200 || answer.status >= 300)
+    return { items: [`a request with the ${tool} server tool must be served, got HTTP ${answer.status}: ${answer.text.slice(0, 160)}`], called: [] };
   const result = exchangeJson(answer);
-  if (!isObject(result) || result.object !== 'response' || !Array.isArray(result.output)) return { inconclusive: 'the answer is not a Responses result', owner: 'result.shape' };
+  if (!isObject(result) || result.object !== 'response' || !Array.isArray(result.output))
+    return { inconclusive: 'the answer is not a Responses result', owner: 'result.shape' };
   const output = result.output as unknown[];
   const items: string[] = [];
   output.forEach((item, i) => {
@@ -55,6 +60,8 @@ export function serverToolProblems(answer: Answer, tool: JudgedServerTool): Serv
   });
   const called = output.some((item) => isObject(item) && item.type === tool)
     ? []
-    : [`tool_choice "required" with only the ${tool} tool: the output has no ${tool} item (types: ${output.map((i) => (isObject(i) ? String(i.type) : '?')).join(', ')})`];
+    : [
+        `tool_choice "required" with only the ${tool} tool: the output has no ${tool} item (types: ${output.map((i) => (isObject(i) ? String(i.type) : '?')).join(', ')})`,
+      ];
   return { items, called };
 }

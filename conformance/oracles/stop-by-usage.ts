@@ -14,8 +14,22 @@ export interface StopNames {
   readonly cut: string;
 }
 
-export const CHAT_STOP_NAMES: StopNames = { where: 'reference ChatFinishReasonEnum', field: 'finish_reason', cap: 'max_tokens', counted: 'completion_tokens', finished: 'stop', cut: 'length' };
-export const MESSAGES_STOP_NAMES: StopNames = { where: 'reference ORAnthropicStopReason', field: 'stop_reason', cap: 'max_tokens', counted: 'output_tokens', finished: 'end_turn', cut: 'max_tokens' };
+export const CHAT_STOP_NAMES: StopNames = {
+  where: 'reference ChatFinishReasonEnum',
+  field: 'finish_reason',
+  cap: 'max_tokens',
+  counted: 'completion_tokens',
+  finished: 'stop',
+  cut: 'length',
+};
+export const MESSAGES_STOP_NAMES: StopNames = {
+  where: 'reference ORAnthropicStopReason',
+  field: 'stop_reason',
+  cap: 'max_tokens',
+  counted: 'output_tokens',
+  finished: 'end_turn',
+  cut: 'max_tokens',
+};
 
 /**
  * The stop reason of a text answer judged by its usage, not by what the prompt was expected to
@@ -36,6 +50,13 @@ export function stopByUsageProblems(names: StopNames, reason: unknown, tokens: u
     return reason === finished || reason === cut ? [] : [`${where}: a text answer ends ${known}, ${field} was ${JSON.stringify(reason)}`];
   }
   if (tokens > cap) return [`${where}: usage counts ${tokens} ${counted}, past the cap ${names.cap} ${cap} (${field} ${JSON.stringify(reason)})`];
-  if (tokens === cap) return reason === cut ? [] : [`${where}: the answer reached the cap (${tokens} ${counted} of ${names.cap} ${cap}), so ${field} must be "${cut}", was ${JSON.stringify(reason)}`];
-  return reason === finished ? [] : [`${where}: the answer finished under the cap (${tokens} ${counted} of ${names.cap} ${cap}), so ${field} must be "${finished}", was ${JSON.stringify(reason)}`];
+  if (tokens === cap)
+    return reason === cut
+      ? []
+      : [`${where}: the answer reached the cap (${tokens} ${counted} of ${names.cap} ${cap}), so ${field} must be "${cut}", was ${JSON.stringify(reason)}`];
+  return reason === finished
+    ? []
+    : [
+        `${where}: the answer finished under the cap (${tokens} ${counted} of ${names.cap} ${cap}), so ${field} must be "${finished}", was ${JSON.stringify(reason)}`,
+      ];
 }

@@ -22,11 +22,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function streamPrecondition(answer: StreamAnswer, need: { events?: boolean; terminal?: boolean } = {}): ParsedStream | Inconclusive {
   if (answer.status !== 200 || mediaType(answer) !== 'text/event-stream') {
-    return { inconclusive: `the answer is not an event stream (HTTP ${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`, owner: 'stream.content-type' };
+    return {
+      inconclusive: `the answer is not an event stream (HTTP ${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`,
+      owner: 'stream.content-type',
+    };
   }
   const stream = parseStream(answer);
-  if ((need.events || need.terminal) && stream.events.filter(Boolean).length === 0) return { inconclusive: 'the stream holds no JSON event', owner: 'stream.grammar' };
-  if (need.terminal && stream.events.filter((e) => isTerminal(e?.type)).length !== 1) return { inconclusive: 'the stream does not hold exactly one terminal event', owner: 'stream.grammar' };
+  if ((need.events || need.terminal) && stream.events.filter(Boolean).length === 0)
+    return { inconclusive: 'the stream holds no JSON event', owner: 'stream.grammar' };
+  if (need.terminal && stream.events.filter((e) => isTerminal(e?.type)).length !== 1)
+    return { inconclusive: 'the stream does not hold exactly one terminal event', owner: 'stream.grammar' };
   return stream;
 }
 
@@ -35,8 +40,12 @@ const failedPre = (s: ParsedStream | Inconclusive): s is Inconclusive => 'inconc
 /** spec 4.1: a valid stream request is served 200 as `text/event-stream`. */
 export function streamContentTypeProblems(answer: StreamAnswer): Judgement {
   const problems: string[] = [];
-  if (answer.status !== 200) problems.push(`spec 4.1: a valid stream request must be served 200, got ${answer.status}${answer.status >= 400 ? `: ${new TextDecoder().decode(answer.chunks[0] ?? new Uint8Array()).slice(0, 160)}` : ''}`);
-  if (mediaType(answer) !== 'text/event-stream') problems.push(`spec 4.1: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`);
+  if (answer.status !== 200)
+    problems.push(
+      `spec 4.1: a valid stream request must be served 200, got ${answer.status}${answer.status >= 400 ? `: ${new TextDecoder().decode(answer.chunks[0] ?? new Uint8Array()).slice(0, 160)}` : ''}`,
+    );
+  if (mediaType(answer) !== 'text/event-stream')
+    problems.push(`spec 4.1: content-type must be text/event-stream, was "${answer.headers['content-type'] ?? '(none)'}"`);
   return problems;
 }
 
@@ -66,7 +75,8 @@ export function streamSequenceProblems(answer: StreamAnswer): Judgement {
     if (!event || event.type === 'response.debug') continue;
     const seq = event.sequence_number;
     if (!Number.isInteger(seq)) return [`event ${i} (${String(event.type)}) has no integer sequence_number`];
-    if (seq !== expected) return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event.type)}) has ${String(seq)}, expected ${expected}`];
+    if (seq !== expected)
+      return [`sequence_number must run 0, 1, 2, ... without gaps: event ${i} (${String(event.type)}) has ${String(seq)}, expected ${expected}`];
     expected++;
   }
   return [];
@@ -85,10 +95,12 @@ export function streamGrammarProblems(answer: StreamAnswer): Judgement {
   const first = events.findIndex((e) => e?.type !== 'response.debug'); // spec 6.3: a debug chunk may come first
   if (events.some((e) => e === undefined)) problems.push('an event carries data that is not a JSON object');
   if (events[first]?.type !== 'response.created') problems.push(`the first event must be response.created, was ${String(events[first]?.type)}`);
-  if (events[first + 1]?.type !== 'response.in_progress') problems.push(`response.in_progress must follow response.created, got ${String(events[first + 1]?.type)}`);
+  if (events[first + 1]?.type !== 'response.in_progress')
+    problems.push(`response.in_progress must follow response.created, got ${String(events[first + 1]?.type)}`);
   const terminals = events.flatMap((e, i) => (isTerminal(e?.type) ? [i] : []));
   if (terminals.length !== 1) problems.push(`exactly one terminal event (response.completed|incomplete|failed) expected, got ${terminals.length}`);
-  else if (terminals[0] !== events.length - 1) problems.push(`the terminal event must be the last event, but ${String(events[terminals[0]! + 1]?.type)} follows it`);
+  else if (terminals[0] !== events.length - 1)
+    problems.push(`the terminal event must be the last event, but ${String(events[terminals[0]! + 1]?.type)} follows it`);
   for (const [i, event] of events.entries()) {
     if (!event || !known.has(event.type)) continue;
     const parsed = parseOnce(StreamEventSchema, event);
@@ -124,7 +136,8 @@ export function streamItemIdentityProblems(answer: StreamAnswer): Judgement {
         open.set(index, id);
       } else {
         if (!open.has(index)) problems.push(`event ${i}: output_item.done for output_index ${index} without output_item.added`);
-        else if (open.get(index) !== id) problems.push(`event ${i}: output_item.done at output_index ${index} names item ${String(id)}, added was ${String(open.get(index))}`);
+        else if (open.get(index) !== id)
+          problems.push(`event ${i}: output_item.done at output_index ${index} names item ${String(id)}, added was ${String(open.get(index))}`);
         for (const key of parts) if (key.startsWith(`${index}#`)) problems.push(`event ${i}: content part ${key} of item ${String(id)} never done`);
         open.delete(index);
         closed.add(index);
@@ -136,7 +149,8 @@ export function streamItemIdentityProblems(answer: StreamAnswer): Judgement {
       problems.push(`event ${i}: ${e.type} for output_index ${index} outside its output_item.added .. done`);
       continue;
     }
-    if ('item_id' in e && e.item_id !== open.get(index)) problems.push(`event ${i}: ${e.type} names item ${String(e.item_id)} at output_index ${index}, which is item ${String(open.get(index))}`);
+    if ('item_id' in e && e.item_id !== open.get(index))
+      problems.push(`event ${i}: ${e.type} names item ${String(e.item_id)} at output_index ${index}, which is item ${String(open.get(index))}`);
     const key = `${index}#${String(e.content_index ?? e.summary_index ?? '-')}`;
     if (e.type === 'response.content_part.added') parts.add(key);
     if (e.type === 'response.content_part.done') {
@@ -153,7 +167,8 @@ export function streamItemIdentityProblems(answer: StreamAnswer): Judgement {
   if (Array.isArray(output)) {
     const added = stream.events.filter((e) => e?.type === 'response.output_item.done').map((e) => (isObject(e!.item) ? e!.item.id : undefined));
     const final = output.map((item) => (isObject(item) ? item.id : undefined));
-    if (JSON.stringify(added) !== JSON.stringify(final)) problems.push(`the terminal response lists items ${JSON.stringify(final)}, the stream added ${JSON.stringify(added)}`);
+    if (JSON.stringify(added) !== JSON.stringify(final))
+      problems.push(`the terminal response lists items ${JSON.stringify(final)}, the stream added ${JSON.stringify(added)}`);
   }
   return [...new Set(problems)].slice(0, 8);
 }
@@ -179,12 +194,16 @@ export function streamItemPositionProblems(answer: StreamAnswer): Judgement {
     if (e.type === 'response.content_part.done') {
       const at = typeof e.output_index === 'number' ? output[e.output_index] : undefined;
       const content = isObject(at) && Array.isArray(at.content) ? at.content : undefined;
-      if (content && typeof e.content_index === 'number' && e.content_index >= content.length) problems.push(`event ${i}: content_part.done at content_index ${e.content_index}, but output[${String(e.output_index)}] holds ${content.length} content parts`);
+      if (content && typeof e.content_index === 'number' && e.content_index >= content.length)
+        problems.push(
+          `event ${i}: content_part.done at content_index ${e.content_index}, but output[${String(e.output_index)}] holds ${content.length} content parts`,
+        );
       continue;
     }
     const id = isObject(e.item) && typeof e.item.id === 'string' ? e.item.id : undefined;
     const expected = id === undefined ? undefined : position.get(id);
-    if (expected !== undefined && e.output_index !== expected) problems.push(`event ${i}: ${String(e.type)} at output_index ${String(e.output_index)}, but item ${id} is output[${expected}] of the terminal response`);
+    if (expected !== undefined && e.output_index !== expected)
+      problems.push(`event ${i}: ${String(e.type)} at output_index ${String(e.output_index)}, but item ${id} is output[${expected}] of the terminal response`);
   }
   return [...new Set(problems)].slice(0, 8);
 }
@@ -204,7 +223,8 @@ export function streamTerminalStatusProblems(answer: StreamAnswer): Judgement {
   if (!isObject(response)) return { inconclusive: `${String(terminal.type)} carries no response object`, owner: 'stream.terminal-event' };
   const problems: string[] = [];
   const expected = TERMINAL_STATUS[String(terminal.type)];
-  if (response.status !== expected) problems.push(`${String(terminal.type)} carries response.status ${JSON.stringify(response.status)}, expected "${expected}"`);
+  if (response.status !== expected)
+    problems.push(`${String(terminal.type)} carries response.status ${JSON.stringify(response.status)}, expected "${expected}"`);
   problems.push(...statusDetailsProblems(response, String(terminal.type)));
   return problems;
 }
@@ -234,7 +254,10 @@ export function streamMetadataProblems(answer: StreamAnswer): Judgement {
   const terminal = terminalOf(stream.events)!;
   if (!isObject(terminal.response)) return { inconclusive: `${String(terminal.type)} carries no response object`, owner: 'stream.terminal-event' };
   const response = terminal.response;
-  if (!isObject(response.gateway_metadata)) return [`${String(terminal.type)}.response carries no gateway_metadata although the metadata header was enabled (on a stream it rides on the terminal event's response)`];
+  if (!isObject(response.gateway_metadata))
+    return [
+      `${String(terminal.type)}.response carries no gateway_metadata although the metadata header was enabled (on a stream it rides on the terminal event's response)`,
+    ];
   // The terminal response is judged as a served result would be.
   return metadataPresentProblems({ status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify(response) });
 }
@@ -271,7 +294,10 @@ export function streamDeltaProblems(answer: StreamAnswer): Judgement {
     const field = DONE_FIELD[e.type];
     if (!field) continue;
     const got = joined.get(key(e, e.type)) ?? '';
-    if (got !== e[field]) problems.push(`${e.type}: deltas of ${key(e, e.type)} join to ${JSON.stringify(got.slice(0, 60))}, the done ${field} is ${JSON.stringify(String(e[field]).slice(0, 60))}`);
+    if (got !== e[field])
+      problems.push(
+        `${e.type}: deltas of ${key(e, e.type)} join to ${JSON.stringify(got.slice(0, 60))}, the done ${field} is ${JSON.stringify(String(e[field]).slice(0, 60))}`,
+      );
     if (e.type === 'response.output_text.done') doneText += typeof e.text === 'string' ? e.text : '';
   }
   // Every run of deltas ends with its done event: a dropped done leaves the joined text unchecked.
@@ -280,7 +306,8 @@ export function streamDeltaProblems(answer: StreamAnswer): Judgement {
   const response = terminalOf(stream.events)?.response as { output?: unknown } | undefined;
   if (Array.isArray(response?.output)) {
     const finalText = resultOutputText({ output: response.output as never });
-    if (finalText !== doneText) problems.push(`the done texts join to ${JSON.stringify(doneText.slice(0, 60))}, the final output text is ${JSON.stringify(finalText.slice(0, 60))}`);
+    if (finalText !== doneText)
+      problems.push(`the done texts join to ${JSON.stringify(doneText.slice(0, 60))}, the final output text is ${JSON.stringify(finalText.slice(0, 60))}`);
   }
   return problems;
 }
@@ -310,7 +337,9 @@ export function errorEventProblems(answer: StreamAnswer): Judgement {
   if (!event) return { inconclusive: 'the stream holds no error event', owner: 'stream.in-stream-error' };
   const problems: Problems = [
     ...(typeof event.message === 'string' ? [] : [`the error event has no top-level string message (${JSON.stringify(event).slice(0, 120)})`]),
-    ...('code' in event && (typeof event.code === 'string' || typeof event.code === 'number' || event.code === null) ? [] : ['the error event has no top-level code (string, number or null)']),
+    ...('code' in event && (typeof event.code === 'string' || typeof event.code === 'number' || event.code === null)
+      ? []
+      : ['the error event has no top-level code (string, number or null)']),
     ...('param' in event ? [] : ['the error event has no param member (null when no parameter is at fault)']),
     ...(Number.isInteger(event.sequence_number) ? [] : ['the error event has no integer sequence_number']),
     ...(isObject(event.error) ? ['the error event nests its error under "error"; it must be flat'] : []),

@@ -39,5 +39,7 @@ export function structuredOutputProblems(answer: Answer, format: JsonFormat): Ju
   if (format.type === 'json_object') return isObject(value) ? [] : [`text.format json_object: the output is JSON but not an object: ${text.slice(0, 120)}`];
   const checked = tieredSafeParse(jsonSchemaValidator(format.schema), value);
   if (checked.success) return [];
-  return checked.error.issues.slice(0, 3).map((i) => `text.format json_schema "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
+  return checked.error.issues
+    .slice(0, 3)
+    .map((i) => `text.format json_schema "${format.name}": ${i.path.join('.') || '(root)'}: ${i.message} in ${text.slice(0, 120)}`);
 }

@@ -18,11 +18,16 @@ const metadataOf = (v: unknown): unknown => (isObject(v) ? (v.gateway_metadata ?
  * surfaceMetadataProblems(exchange, 'openai/gpt-4o-mini', 'chat'); // [] when gateway_metadata is there
  */
 export function surfaceMetadataProblems(answer: Answer, model: string, surface: string): Judgement {
-  if (answer.status < 200 || answer.status >= 300) return { inconclusive: `the ${surface} request was not served (HTTP ${answer.status})`, owner: surface === 'chat' ? 'chat.result-shape' : 'messages.result-shape' };
+  if (answer.status < 200 || answer.status >= 300)
+    return {
+      inconclusive: `the ${surface} request was not served (HTTP ${answer.status})`,
+      owner: surface === 'chat' ? 'chat.result-shape' : 'messages.result-shape',
+    };
   const streamed = mediaType(answer) === 'text/event-stream';
   const found = streamed ? parseStream(answer).events.map(metadataOf).find(isObject) : metadataOf(exchangeJson(answer));
   const where = `${surface}${streamed ? ' stream' : ''}`;
   if (!isObject(found)) return [`spec 2.6: X-Gateway-Metadata: enabled was sent, the ${where} answer carries no gateway_metadata`];
-  if (found.requested !== undefined && found.requested !== model) return [`spec 2.6: the ${where} answer's gateway_metadata.requested is ${JSON.stringify(found.requested)}, the request named ${JSON.stringify(model)}`];
+  if (found.requested !== undefined && found.requested !== model)
+    return [`spec 2.6: the ${where} answer's gateway_metadata.requested is ${JSON.stringify(found.requested)}, the request named ${JSON.stringify(model)}`];
   return [];
 }

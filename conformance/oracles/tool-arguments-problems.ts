@@ -57,7 +57,11 @@ export function toolCallProblems(what: string, calls: readonly ToolCallSeen[], t
     }
     const checked = tieredSafeParse(jsonSchemaValidator(tool.schema as Parameters<typeof jsonSchemaValidator>[0]), value);
     if (!checked.success) {
-      problems.push(...checked.error.issues.slice(0, 3).map((issue) => `${what}: call ${i} arguments break the schema of ${tool.name} at ${issue.path.join('.') || '(root)'}: ${issue.message}`));
+      problems.push(
+        ...checked.error.issues
+          .slice(0, 3)
+          .map((issue) => `${what}: call ${i} arguments break the schema of ${tool.name} at ${issue.path.join('.') || '(root)'}: ${issue.message}`),
+      );
     }
   }
   return problems;

@@ -17,11 +17,13 @@ export type ObservedJob = Record<string, unknown> & { status: string };
 export function readJob(answer: Answer, owner: string): ObservedJob | Judgement {
   if (answer.status < 200 || answer.status >= 300) return { inconclusive: `no job: HTTP ${answer.status}`, owner };
   const json = exchangeJson(answer);
-  if (!isObject(json) || typeof json.id !== 'string' || typeof json.status !== 'string') return { inconclusive: 'the answer is not a job with an id and a status', owner: 'videos.job-shape' };
+  if (!isObject(json) || typeof json.id !== 'string' || typeof json.status !== 'string')
+    return { inconclusive: 'the answer is not a job with an id and a status', owner: 'videos.job-shape' };
   return json as ObservedJob;
 }
 
-export const isJob = (v: ObservedJob | Judgement): v is ObservedJob => isObject(v) && typeof (v as { status?: unknown }).status === 'string' && !('inconclusive' in v);
+export const isJob = (v: ObservedJob | Judgement): v is ObservedJob =>
+  isObject(v) && typeof (v as { status?: unknown }).status === 'string' && !('inconclusive' in v);
 
 /** reference: an accepted submit answers 202. Precondition: the submit was accepted (2xx). */
 export function submitStatusProblems(answer: Answer): Judgement {
@@ -39,7 +41,8 @@ export function submittedJobProblems(answer: Answer, basePath: string): Problems
   const parsed = parseOnce(VideoJobSchema, raw);
   const problems: string[] = parsed.success ? [] : schemaProblems('spec 2.8: the job', parsed.error);
   if (!isObject(raw)) return problems;
-  if (typeof raw.id !== 'string' || !VIDEO_JOB_ID_PATTERN.test(raw.id)) problems.push(`spec 2.8: job id ${JSON.stringify(raw.id)} must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$`);
+  if (typeof raw.id !== 'string' || !VIDEO_JOB_ID_PATTERN.test(raw.id))
+    problems.push(`spec 2.8: job id ${JSON.stringify(raw.id)} must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$`);
   if (typeof raw.id === 'string') {
     const expected = `${basePath}/videos/${raw.id}`;
     const url = typeof raw.polling_url === 'string' ? raw.polling_url : '';
@@ -95,7 +98,8 @@ export function completedUsageProblems(job: ObservedJob): Judgement {
   const usage = job.usage;
   if (!isObject(usage)) return [`spec 2.8, 3: a completed job must carry usage, was ${JSON.stringify(usage ?? null)}`];
   const problems: string[] = [];
-  if (typeof usage.cost !== 'number' || !Number.isFinite(usage.cost) || usage.cost < 0) problems.push(`spec 2.8: usage.cost must be a number >= 0, was ${JSON.stringify(usage.cost)}`);
+  if (typeof usage.cost !== 'number' || !Number.isFinite(usage.cost) || usage.cost < 0)
+    problems.push(`spec 2.8: usage.cost must be a number >= 0, was ${JSON.stringify(usage.cost)}`);
   if (typeof usage.is_byok !== 'boolean') problems.push(`spec 2.8: usage.is_byok must be a boolean, was ${JSON.stringify(usage.is_byok)}`);
   return problems;
 }

@@ -81,7 +81,8 @@ export function boundaryRuleCheck(rule: BoundaryRule): Check {
       if (rejected.status !== 'passed' || !rule.accepted) return rejected;
       const outcome = await probeAll(ctx, accepted.map(probe), rule.served ?? expectServed);
       // The allowed side is half of the rule: not sent is no pass.
-      if (outcome.status === 'skipped') return { status: 'skipped', reason: `violations refused; the allowed boundary was not sent: ${outcome.reason}`, unprobed: [] };
+      if (outcome.status === 'skipped')
+        return { status: 'skipped', reason: `violations refused; the allowed boundary was not sent: ${outcome.reason}`, unprobed: [] };
       if (outcome.status !== 'passed') return outcome;
       const probed = { examples: (rejected.probed?.examples ?? propertyRuns(ctx, { runs })) + accepted.length, rules: rejected.probed?.rules ?? rule.rules };
       return rejected.reason ? { ...rejected, probed } : { status: 'passed', probed };

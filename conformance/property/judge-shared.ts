@@ -25,7 +25,11 @@ export function sharedSamples(ctx: CheckContext, key: string, probes: readonly {
   return ctx.shared(key, async (client) => {
     const out: Sample[] = [];
     // Each sample is its own request, judged apart: sent up to `ctx.concurrency` ahead, in order.
-    const ahead = sendAhead(client, probes.map((p) => p.probe), ctx.concurrency ?? 1);
+    const ahead = sendAhead(
+      client,
+      probes.map((p) => p.probe),
+      ctx.concurrency ?? 1,
+    );
     try {
       for (const [index, { label, probe }] of probes.entries()) {
         try {
@@ -71,13 +75,25 @@ export function judgeSamples(
     }
     const judgement = oracle(sample.exchange, sample);
     if (isInconclusive(judgement)) {
-      firstInconclusive ??= { status: 'inconclusive', reason: `${sample.label}: ${judgement.inconclusive}`, owner: judgement.owner, counterexample: sample.probe, observed: observedOf(sample.exchange) };
+      firstInconclusive ??= {
+        status: 'inconclusive',
+        reason: `${sample.label}: ${judgement.inconclusive}`,
+        owner: judgement.owner,
+        counterexample: sample.probe,
+        observed: observedOf(sample.exchange),
+      };
       notes.push(`${sample.label}: not judged (${judgement.inconclusive})`);
       continue;
     }
     if (judgement.length > 0) {
       const rules = options.rulesOf?.(judgement, sample);
-      return { status: 'failed', reason: `${sample.label} answer: ${judgement.join('; ')}`, counterexample: sample.probe, observed: observedOf(sample.exchange), ...(rules ? { rules } : {}) };
+      return {
+        status: 'failed',
+        reason: `${sample.label} answer: ${judgement.join('; ')}`,
+        counterexample: sample.probe,
+        observed: observedOf(sample.exchange),
+        ...(rules ? { rules } : {}),
+      };
     }
     judgedLabels.push(sample.label);
   }
@@ -87,12 +103,15 @@ export function judgeSamples(
   if (judged === 0) return firstInconclusive ?? firstError ?? { status: 'skipped', reason: 'no sample answer to judge' };
   // Each sample is a kind of input (a stop cause, an answer shape): one the budget left unsent is no pass.
   const unsent = samples.filter((s) => !s.exchange && s.error instanceof BudgetExhaustedError).map((s) => s.label);
-  if (unsent.length > 0) return { status: 'skipped', reason: `judged ${judged} of ${samples.length} sample answers; not sent for lack of budget: ${unsent.join(', ')}` };
+  if (unsent.length > 0)
+    return { status: 'skipped', reason: `judged ${judged} of ${samples.length} sample answers; not sent for lack of budget: ${unsent.join(', ')}` };
   // A pass names what it judged: shared samples are paid by one check and judged by several, so the
   // requests a check sent are no measure of what its pass rests on.
   const named = `judged ${judged} answer${judged === 1 ? '' : 's'}: ${judgedLabels.join(', ')}`;
   const probed = { examples: judged, rules: [] };
-  return notes.length > 0 ? { status: 'passed', reason: `${named} (${judged} of ${samples.length}); ${notes.join('; ')}`, probed } : { status: 'passed', reason: named, probed };
+  return notes.length > 0
+    ? { status: 'passed', reason: `${named} (${judged} of ${samples.length}); ${notes.join('; ')}`, probed }
+    : { status: 'passed', reason: named, probed };
 }
 
 /**

@@ -14,7 +14,8 @@ import { TransportError, VideosDisabledError } from '../client/transport-error.t
 export function outcomeOfError(error: unknown, probe?: Probe): CheckOutcome {
   if (error instanceof BudgetExhaustedError || error instanceof VideosDisabledError) return { status: 'skipped', reason: error.message };
   if (error instanceof TransportError) return { status: 'error', reason: error.message, counterexample: error.probe };
-  if (probe && error instanceof Error && error.name === 'AbortError') return { status: 'error', reason: `${probe.method} ${probe.path}: ${error.message}`, counterexample: probe };
+  if (probe && error instanceof Error && error.name === 'AbortError')
+    return { status: 'error', reason: `${probe.method} ${probe.path}: ${error.message}`, counterexample: probe };
   throw error;
 }
 

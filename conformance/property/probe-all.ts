@@ -32,12 +32,20 @@ export async function probeAll(
     } catch (error) {
       if (first) return first;
       // Out of budget part-way: what was judged held, but a probe not sent is no pass.
-      if (error instanceof BudgetExhaustedError && judged > 0) return { status: 'skipped', reason: `the run's budget was spent after ${judged} of ${probes.length} probes; not sent: ${probes.slice(judged).map((p) => `${p.method} ${p.path}`).join(', ')}` };
+      if (error instanceof BudgetExhaustedError && judged > 0)
+        return {
+          status: 'skipped',
+          reason: `the run's budget was spent after ${judged} of ${probes.length} probes; not sent: ${probes
+            .slice(judged)
+            .map((p) => `${p.method} ${p.path}`)
+            .join(', ')}`,
+        };
       return outcomeOfError(error, probe);
     }
     judged++;
     const judgement = oracle(exchange, probe);
-    if (isInconclusive(judgement)) first ??= { status: 'inconclusive', reason: judgement.inconclusive, owner: judgement.owner, counterexample: probe, observed: observedOf(exchange) };
+    if (isInconclusive(judgement))
+      first ??= { status: 'inconclusive', reason: judgement.inconclusive, owner: judgement.owner, counterexample: probe, observed: observedOf(exchange) };
     else if (judgement.length > 0) first ??= { status: 'failed', reason: judgement.join('; '), counterexample: probe, observed: observedOf(exchange) };
     // Without sendAll the first verdict is the check's; with it, the rest are sent all the same.
     if (first && !options.sendAll) return first;

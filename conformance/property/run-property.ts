@@ -123,7 +123,12 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
     }
   });
   const numRuns = propertyRuns(ctx, spec);
-  const params = { seed: ctx.seed, numRuns, examples: examples.map((e) => [e] as [Tagged<T>]), ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}) };
+  const params = {
+    seed: ctx.seed,
+    numRuns,
+    examples: examples.map((e) => [e] as [Tagged<T>]),
+    ...(ctx.replayPath !== undefined ? { path: ctx.replayPath } : {}),
+  };
   const window = Math.floor(ctx.concurrency ?? 1);
   if (window > 1 && spec.verify === undefined && ctx.replayPath === undefined) {
     // The values fast-check will generate for this seed, in order: the examples, then what
@@ -131,7 +136,11 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
     // check; sampling the property does not). Should a value ever differ, its run is sent then
     // (sendAhead matches each run's probe).
     const random = numRuns > examples.length ? fc.sample(arbitrary, { seed: ctx.seed, numRuns: numRuns - examples.length }) : [];
-    ahead = sendAhead(ctx.client, [...examples, ...random].map((t) => spec.probe(t.value)), window);
+    ahead = sendAhead(
+      ctx.client,
+      [...examples, ...random].map((t) => spec.probe(t.value)),
+      window,
+    );
   }
   const sending = ahead;
   let details: fc.RunDetails<[Tagged<T>]>;
@@ -179,7 +188,12 @@ export async function runProperty<T>(ctx: CheckContext, spec: PropertySpec<T>): 
   if (unprobed.length > 0) {
     // Coverage is the point of the strata: a run that could not probe every kind is no pass.
     const labels = unprobed.map((i) => strata[i]!.label);
-    const why = stop instanceof BudgetExhaustedError ? budgetNote(ctx, judged) : inconclusive ? `some runs not judged: ${inconclusive.judgement.inconclusive} (owned by ${inconclusive.judgement.owner})` : 'not reached';
+    const why =
+      stop instanceof BudgetExhaustedError
+        ? budgetNote(ctx, judged)
+        : inconclusive
+          ? `some runs not judged: ${inconclusive.judgement.inconclusive} (owned by ${inconclusive.judgement.owner})`
+          : 'not reached';
     return {
       status: 'skipped',
       reason: `probed ${strata.length - unprobed.length} of ${strata.length} kinds of input (it needs at least ${strata.length} requests); not probed: ${labels.join(', ')} (${why})`,

@@ -46,7 +46,17 @@ async function run(concurrency: number) {
     await new Promise((resolve) => setTimeout(resolve, (url.search.length * 7) % 5));
     return gateway.fetch(input, init);
   };
-  const report = await runConformance({ baseUrl: gateway.baseUrl, apiKey: 'sk-gw-test', fetch, seed: 3, runs: 25, concurrency, preflight: false, model: 'm', checks: [property, journal] });
+  const report = await runConformance({
+    baseUrl: gateway.baseUrl,
+    apiKey: 'sk-gw-test',
+    fetch,
+    seed: 3,
+    runs: 25,
+    concurrency,
+    preflight: false,
+    model: 'm',
+    checks: [property, journal],
+  });
   const { durationMs: _, ...result } = report.checks[0]!;
   return { result, sent, order: [...order] };
 }

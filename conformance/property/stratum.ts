@@ -43,7 +43,10 @@ export interface Tagged<T> {
  * const { examples, arbitrary } = stratify([{ label: 'no key', arbitrary: fc.constant(1) }], 7);
  * examples; // [{ stratum: 0, value: 1 }]
  */
-export function stratify<T>(strata: readonly Stratum<T>[], seed: number): { readonly examples: readonly Tagged<T>[]; readonly arbitrary: fc.Arbitrary<Tagged<T>> } {
+export function stratify<T>(
+  strata: readonly Stratum<T>[],
+  seed: number,
+): { readonly examples: readonly Tagged<T>[]; readonly arbitrary: fc.Arbitrary<Tagged<T>> } {
   if (strata.length === 0) throw new Error('stratify: no strata');
   const tagged = strata.map((s, stratum) => s.arbitrary.map((value): Tagged<T> => ({ stratum, value })));
   return { examples: tagged.map((arbitrary) => smallestOf(arbitrary, seed)), arbitrary: fc.oneof(...tagged) };

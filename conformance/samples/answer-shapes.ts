@@ -23,7 +23,11 @@ const WEATHER_TOOL = {
  * - in-stream-error: the simulator's `X-Gatewaykit-Fault: stream-error` (nothing else can force it).
  * The completed shape also carries settings the result must echo (spec 2.2).
  */
-export function shapeRequest(shape: AnswerShape, ctx: Pick<CheckContext, 'model' | 'reasoningModel'>, prompt?: string): { body: Body; headers?: Record<string, string> } {
+export function shapeRequest(
+  shape: AnswerShape,
+  ctx: Pick<CheckContext, 'model' | 'reasoningModel'>,
+  prompt?: string,
+): { body: Body; headers?: Record<string, string> } {
   switch (shape) {
     case 'completed':
       return {
@@ -45,10 +49,24 @@ export function shapeRequest(shape: AnswerShape, ctx: Pick<CheckContext, 'model'
       return { body: { model: ctx.model, input: prompt ?? 'Write a long story about a lighthouse keeper and the sea.', max_output_tokens: 16 } };
     case 'function-call':
       return {
-        body: { model: ctx.model, input: prompt ?? 'What is the weather in Paris?', tools: [WEATHER_TOOL], tool_choice: 'required', parallel_tool_calls: false, max_output_tokens: 256 },
+        body: {
+          model: ctx.model,
+          input: prompt ?? 'What is the weather in Paris?',
+          tools: [WEATHER_TOOL],
+          tool_choice: 'required',
+          parallel_tool_calls: false,
+          max_output_tokens: 256,
+        },
       };
     case 'reasoning':
-      return { body: { model: ctx.reasoningModel ?? ctx.model, input: prompt ?? 'What is 17 times 23?', reasoning: { effort: 'low', summary: 'auto' }, max_output_tokens: 2048 } };
+      return {
+        body: {
+          model: ctx.reasoningModel ?? ctx.model,
+          input: prompt ?? 'What is 17 times 23?',
+          reasoning: { effort: 'low', summary: 'auto' },
+          max_output_tokens: 2048,
+        },
+      };
     case 'in-stream-error':
       return { body: { model: ctx.model, input: prompt ?? 'Say OK.', max_output_tokens: 64 }, headers: { 'X-Gatewaykit-Fault': 'stream-error' } };
   }
@@ -65,7 +83,16 @@ export function reachableShapes(ctx: Pick<CheckContext, 'reasoningModel' | 'simu
   ];
 }
 
-const PROMPTS = ['Say OK.', 'Name three colours.', 'Hello! How are you?', 'Explain rain to a child.', 'List two prime numbers.', 'What is the capital of France?', 'Summarise the plot of Hamlet.', 'Écris une phrase en français. 日本語も少し。'];
+const PROMPTS = [
+  'Say OK.',
+  'Name three colours.',
+  'Hello! How are you?',
+  'Explain rain to a child.',
+  'List two prime numbers.',
+  'What is the capital of France?',
+  'Summarise the plot of Hamlet.',
+  'Écris une phrase en français. 日本語も少し。',
+];
 
 /**
  * The sample requests the stream (or result) checks judge: each reachable shape once, in a fixed
@@ -75,7 +102,10 @@ const PROMPTS = ['Say OK.', 'Name three colours.', 'Hello! How are you?', 'Expla
  * @example
  * shapeSamples(ctx, true).map((s) => s.label); // ['completed', 'incomplete', 'function-call', 'reasoning', 'in-stream-error', ...]
  */
-export function shapeSamples(ctx: Pick<CheckContext, 'model' | 'reasoningModel' | 'simulator' | 'seed' | 'runs'>, stream: boolean): { label: string; probe: Probe }[] {
+export function shapeSamples(
+  ctx: Pick<CheckContext, 'model' | 'reasoningModel' | 'simulator' | 'seed' | 'runs'>,
+  stream: boolean,
+): { label: string; probe: Probe }[] {
   const shapes = reachableShapes(ctx, stream);
   const toProbe = (shape: AnswerShape, prompt?: string): Probe => {
     const { body, headers } = shapeRequest(shape, ctx, prompt);

@@ -35,11 +35,27 @@ export function baseChatRequest(model: string): Record<string, unknown> {
 export function chatCauseRequest(cause: ChatCause, model: string, prompt: string = CAUSE_PROMPTS[cause][0]!): Record<string, unknown> {
   switch (cause) {
     case 'stop':
-      return { model, messages: [{ role: 'system', content: 'Answer in one short sentence.' }, { role: 'user', content: prompt }], max_tokens: 1024, seed: 7 };
+      return {
+        model,
+        messages: [
+          { role: 'system', content: 'Answer in one short sentence.' },
+          { role: 'user', content: prompt },
+        ],
+        max_tokens: 1024,
+        seed: 7,
+      };
     case 'length':
       return { model, messages: [{ role: 'user', content: prompt }], max_tokens: 16, seed: 7 };
     case 'tool_calls':
-      return { model, messages: [{ role: 'user', content: prompt }], tools: [CHAT_WEATHER_TOOL], tool_choice: 'required', parallel_tool_calls: false, max_tokens: 256, seed: 7 };
+      return {
+        model,
+        messages: [{ role: 'user', content: prompt }],
+        tools: [CHAT_WEATHER_TOOL],
+        tool_choice: 'required',
+        parallel_tool_calls: false,
+        max_tokens: 256,
+        seed: 7,
+      };
   }
 }
 
@@ -49,7 +65,11 @@ export function chatCauseRequest(cause: ChatCause, model: string, prompt: string
  */
 export const CAUSE_PROMPTS: Readonly<Record<ChatCause, readonly string[]>> = {
   stop: ['Say OK.', 'Name three colours.', 'Hello! How are you?', 'What is the capital of France?', 'Écris une phrase en français. 日本語も少し。'],
-  length: ['Write a long story about a lighthouse keeper and the sea.', 'Explain in detail how rain forms, step by step.', 'Write a long poem about autumn in the city.'],
+  length: [
+    'Write a long story about a lighthouse keeper and the sea.',
+    'Explain in detail how rain forms, step by step.',
+    'Write a long poem about autumn in the city.',
+  ],
   tool_calls: ['What is the weather in Paris?', 'Should I take an umbrella in Oslo today?', 'Weather for Tokyo, please.'],
 };
 
@@ -63,11 +83,17 @@ export interface ChatSample {
  * simulator (free) `runs` more, drawn from the run's seed. The plain and streamed samples draw the
  * same pairs, so each streamed answer has its plain twin.
  */
-export function causeDraws<C extends string>(ctx: Pick<CheckContext, 'seed' | 'runs' | 'simulator'>, prompts: Readonly<Record<C, readonly string[]>>): { label: string; cause: C; prompt: string }[] {
+export function causeDraws<C extends string>(
+  ctx: Pick<CheckContext, 'seed' | 'runs' | 'simulator'>,
+  prompts: Readonly<Record<C, readonly string[]>>,
+): { label: string; cause: C; prompt: string }[] {
   const causes = Object.keys(prompts) as C[];
   const fixed = causes.map((cause) => ({ label: cause as string, cause, prompt: prompts[cause][0]! }));
   if (!ctx.simulator) return fixed;
-  const drawn = fc.sample(fc.constantFrom(...causes).chain((cause) => fc.tuple(fc.constant(cause), fc.constantFrom(...prompts[cause]))), { seed: ctx.seed + 3, numRuns: ctx.runs });
+  const drawn = fc.sample(
+    fc.constantFrom(...causes).chain((cause) => fc.tuple(fc.constant(cause), fc.constantFrom(...prompts[cause]))),
+    { seed: ctx.seed + 3, numRuns: ctx.runs },
+  );
   return [...fixed, ...drawn.map(([cause, prompt], i) => ({ label: `${cause} #${i + 1}`, cause, prompt }))];
 }
 
@@ -84,7 +110,10 @@ export function chatSamples(ctx: Pick<CheckContext, 'model' | 'seed' | 'runs' | 
   const draws = causeDraws(ctx, CAUSE_PROMPTS);
   if (!stream) return draws.map(({ label, cause, prompt }) => ({ label, probe: probe(chatCauseRequest(cause, ctx.model, prompt)) }));
   return [
-    ...draws.map(({ label, cause, prompt }) => ({ label, probe: probe({ ...chatCauseRequest(cause, ctx.model, prompt), stream: true, stream_options: { include_usage: true } }) })),
+    ...draws.map(({ label, cause, prompt }) => ({
+      label,
+      probe: probe({ ...chatCauseRequest(cause, ctx.model, prompt), stream: true, stream_options: { include_usage: true } }),
+    })),
     { label: 'stop (usage not asked)', probe: probe({ ...chatCauseRequest('stop', ctx.model), stream: true }) },
   ];
 }

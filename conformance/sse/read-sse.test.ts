@@ -34,7 +34,14 @@ describe('readSse (the client side of spec 6: events split across network reads)
 
   it('gives the same events for any split into many reads, one byte each included', () => {
     const bytes = encode(STREAM);
-    expect(readSse(splitAt(bytes, Array.from({ length: bytes.length }, (_, i) => i)))).toEqual(whole);
+    expect(
+      readSse(
+        splitAt(
+          bytes,
+          Array.from({ length: bytes.length }, (_, i) => i),
+        ),
+      ),
+    ).toEqual(whole);
     fc.assert(
       fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 40 }), (offsets) => {
         expect(readSse(splitAt(bytes, offsets))).toEqual(whole);

@@ -25,7 +25,10 @@ export interface AimockTarget {
 export async function startAimock(): Promise<AimockTarget> {
   const mock = new LLMock({ port: 0, host: '127.0.0.1', logLevel: 'silent' } as ConstructorParameters<typeof LLMock>[0]);
   // Embedding requests fall through to aimock's own deterministic vectors (a text fixture has none).
-  mock.addFixture({ match: { predicate: (req: { _endpointType?: string }) => req._endpointType !== 'embedding' }, response: { content: 'OK' } } as unknown as Parameters<LLMock['addFixture']>[0]);
+  mock.addFixture({
+    match: { predicate: (req: { _endpointType?: string }) => req._endpointType !== 'embedding' },
+    response: { content: 'OK' },
+  } as unknown as Parameters<LLMock['addFixture']>[0]);
   await mock.start();
   return {
     baseUrl: `${mock.url}/v1`,

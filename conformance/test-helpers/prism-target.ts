@@ -33,7 +33,9 @@ export function referenceOpenApiPath(): string | undefined {
 export async function startPrism(description: string, timeoutMs = 150_000): Promise<PrismTarget> {
   const entry = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry, 'mock', description, '-h', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [entry, 'mock', description, '-h', '127.0.0.1', '-p', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (d: Buffer) => void (output = (output + d.toString()).slice(-4000));
   child.stdout?.on('data', keep);

@@ -51,7 +51,12 @@ async function chat(prompt: string): Promise<void> {
   reply.textContent = '';
   let chunks = 0;
   try {
-    const stream = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: prompt }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'openai/gpt-4o-mini',
+      messages: [{ role: 'user', content: prompt }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     for await (const chunk of stream) {
       reply.textContent += chunk.choices[0]?.delta.content ?? '';
       reply.dataset.chunks = String(++chunks);

@@ -46,7 +46,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outdir = fileURLToPath(new URL('./dist/', import.meta.url));
   const { sizes } = await buildBrowserExample({ outdir });
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-  console.log(`initial bundle: ${kb(sizes.initial.bytes)} (${kb(sizes.initial.gzip)} gzip); tokenizer chunk, loaded on first use: ${kb(sizes.tokenizer.bytes)} (${kb(sizes.tokenizer.gzip)} gzip)`);
+  console.log(
+    `initial bundle: ${kb(sizes.initial.bytes)} (${kb(sizes.initial.gzip)} gzip); tokenizer chunk, loaded on first use: ${kb(sizes.tokenizer.bytes)} (${kb(sizes.tokenizer.gzip)} gzip)`,
+  );
   const { url } = await serveStatic(outdir, Number(process.argv[2] ?? 5173));
   console.log(`open ${url}`);
 }

@@ -100,7 +100,11 @@ describe('summarizer against a real `gatewaykit serve --clock virtual`', () => {
   test('summarises, and retries a 429 by advancing the server clock through the control API', async () => {
     const origin = new URL(baseUrl).origin;
     const advance = async (ms: number) => {
-      const res = await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+      const res = await fetch(`${origin}/__gatewaykit/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
       expect(res.status).toBe(200);
     };
     const ok = await createSummarizer({ baseUrl, apiKey: 'sk-gw-test' }).summarize(ARTICLE);

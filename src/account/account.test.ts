@@ -40,11 +40,7 @@ describe('usagePeriods', () => {
 });
 
 describe('createAccount', () => {
-  const [key, limited, daily] = parseApiKeys([
-    { key: 'sk-a' },
-    { key: 'sk-b', credits: 0.01 },
-    { key: 'sk-c', credits: 0.01, limitReset: 'daily' },
-  ]);
+  const [key, limited, daily] = parseApiKeys([{ key: 'sk-a' }, { key: 'sk-b', credits: 0.01 }, { key: 'sk-c', credits: 0.01, limitReset: 'daily' }]);
 
   it('adds each answer to its key and the account, per day, week and month of the clock', () => {
     let now = WED;
@@ -64,7 +60,10 @@ describe('createAccount', () => {
   it('BYOK answers add the provider charge to byok usage and the gateway fee to usage', () => {
     const account = createAccount({ now: () => WED });
     account.recordGeneration(record('g', 'sk-a', 0.05, { isByok: true, upstreamCost: 1 }));
-    expect(account.keyUsage(key!)).toEqual({ usage: { total: 0.05, daily: 0.05, weekly: 0.05, monthly: 0.05 }, byok: { total: 1, daily: 1, weekly: 1, monthly: 1 } });
+    expect(account.keyUsage(key!)).toEqual({
+      usage: { total: 0.05, daily: 0.05, weekly: 0.05, monthly: 0.05 },
+      byok: { total: 1, daily: 1, weekly: 1, monthly: 1 },
+    });
   });
 
   it('an id recorded again is another answer, charged in full: billing never depends on ids being new (issue 39)', () => {

@@ -96,7 +96,8 @@ export function createAccount(options: AccountOptions): Account {
   const generations: GenerationStore = createGenerationStore(options.maxGenerations);
   const failures = createGenerationStore<FailedGeneration>(options.maxGenerations);
   const limits = new Map<string, number | null>();
-  const keyLimit = (apiKey: ApiKey) => (limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null);
+  const keyLimit = (apiKey: ApiKey) =>
+    limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null;
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
   const holds = createCreditHolds();
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
@@ -119,12 +120,18 @@ export function createAccount(options: AccountOptions): Account {
       if (used + holds.heldBy(apiKey.key) >= limit) {
         const period = apiKey.limitReset ? ` ${PERIOD_WORDS[apiKey.limitReset]}` : '';
         const held = holds.heldBy(apiKey.key) > 0 ? ` with ${dollars(holds.heldBy(apiKey.key))} held for answers in progress` : '';
-        return new GatewayError(402, `Insufficient credits: this key has used ${dollars(used)}${period} of its ${dollars(limit)} limit${held}. Raise the key's limit to continue.`);
+        return new GatewayError(
+          402,
+          `Insufficient credits: this key has used ${dollars(used)}${period} of its ${dollars(limit)} limit${held}. Raise the key's limit to continue.`,
+        );
       }
     }
     const usage = ledger.totalUsage();
     if (usage + holds.held() >= totalCredits) {
-      return new GatewayError(402, `Insufficient credits: the account has used ${dollars(usage)} of its ${dollars(totalCredits)} credits. Add credits to continue.`);
+      return new GatewayError(
+        402,
+        `Insufficient credits: the account has used ${dollars(usage)} of its ${dollars(totalCredits)} credits. Add credits to continue.`,
+      );
     }
     return undefined;
   }
@@ -137,7 +144,12 @@ export function createAccount(options: AccountOptions): Account {
       const left = Math.min(keyLeft(apiKey), accountLeft());
       // A cent's trillionth of slack: prices are summed decimals.
       if (worstCost > left + 1e-12) {
-        throw new GatewayError(402, explain ? explain(left) : `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and ${dollars(left)} is left to spend. Add credits or raise the key's limit to continue.`);
+        throw new GatewayError(
+          402,
+          explain
+            ? explain(left)
+            : `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and ${dollars(left)} is left to spend. Add credits or raise the key's limit to continue.`,
+        );
       }
       return holds.hold(apiKey.key, worstCost, recordGeneration);
     },

@@ -3,7 +3,22 @@ import type { GenerationRecord } from './generation-record.ts';
 import { createGenerationStore } from './generation-store.ts';
 
 const record = (id: string, cost = 0): GenerationRecord =>
-  ({ id, apiType: 'completions', model: 'm/x', providerName: null, streamed: false, finishReason: 'stop', tokensPrompt: 1, tokensCompletion: 1, cost, isByok: false, createdAt: 0, latencyMs: 0, generationTimeMs: 0, apiKey: 'k' }) as GenerationRecord;
+  ({
+    id,
+    apiType: 'completions',
+    model: 'm/x',
+    providerName: null,
+    streamed: false,
+    finishReason: 'stop',
+    tokensPrompt: 1,
+    tokensCompletion: 1,
+    cost,
+    isByok: false,
+    createdAt: 0,
+    latencyMs: 0,
+    generationTimeMs: 0,
+    apiKey: 'k',
+  }) as GenerationRecord;
 
 describe('createGenerationStore', () => {
   it('lists the kept records oldest first, before and after the ring wraps', () => {
@@ -22,7 +37,10 @@ describe('createGenerationStore', () => {
     store.add(record('a', 1));
     store.add(record('b'));
     store.add(record('a', 2));
-    expect(store.list().map((r) => [r.id, r.cost])).toEqual([['a', 2], ['b', 0]]);
+    expect(store.list().map((r) => [r.id, r.cost])).toEqual([
+      ['a', 2],
+      ['b', 0],
+    ]);
     store.clear();
     expect(store.list()).toEqual([]);
   });

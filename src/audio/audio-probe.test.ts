@@ -3,8 +3,7 @@ import { NOMINAL_BITRATES, probeAudio } from './audio-probe.ts';
 import { formatFromContentType, formatFromFileName, formatOfUpload, normalizeAudioFormat } from './audio-format.ts';
 import { pcmWav } from './pcm-wav.ts';
 
-const bytes = (...parts: Array<string | number[]>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('probeAudio', () => {
   it('reads a WAV duration from its header', () => {

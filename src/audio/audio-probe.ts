@@ -40,7 +40,9 @@ function signatureProblem(bytes: Uint8Array, format: Exclude<AudioFormat, 'wav'>
     case 'mpga':
       return id3 || (b0 === 0xff && (b1 & 0xe0) === 0xe0) ? undefined : 'does not look like MP3 audio (no ID3 tag or MPEG frame sync)';
     case 'aac':
-      return id3 || ascii(bytes, 0, 4) === 'ADIF' || (b0 === 0xff && (b1 & 0xf6) === 0xf0) ? undefined : 'does not look like AAC audio (no ADTS sync or ADIF header)';
+      return id3 || ascii(bytes, 0, 4) === 'ADIF' || (b0 === 0xff && (b1 & 0xf6) === 0xf0)
+        ? undefined
+        : 'does not look like AAC audio (no ADTS sync or ADIF header)';
     case 'flac':
       return ascii(bytes, 0, 4) === 'fLaC' ? undefined : 'does not look like FLAC audio (no "fLaC" signature)';
     case 'ogg':

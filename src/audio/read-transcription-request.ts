@@ -68,7 +68,13 @@ function checkLanguage(language: string | undefined, field: string): string | un
 function transcriptionCall(
   source: TranscriptionCall['source'],
   audioField: TranscriptionCall['audioField'],
-  req: { model: string; language?: string | undefined; response_format?: TranscriptionCall['responseFormat'] | undefined; timestamp_granularities?: TranscriptionCall['granularities'] | undefined; temperature?: number | undefined },
+  req: {
+    model: string;
+    language?: string | undefined;
+    response_format?: TranscriptionCall['responseFormat'] | undefined;
+    timestamp_granularities?: TranscriptionCall['granularities'] | undefined;
+    temperature?: number | undefined;
+  },
   audio: Uint8Array,
   format: AudioFormat,
 ): TranscriptionCall {
@@ -129,7 +135,10 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
     bytes = await ctx.bytes(ctx.env.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
   } catch (e) {
     if (e instanceof GatewayError && e.status === 413) {
-      throw new GatewayError(413, `Payload too large: a multipart upload may carry at most ${ctx.env.maxUploadBytes} bytes of audio${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
+      throw new GatewayError(
+        413,
+        `Payload too large: a multipart upload may carry at most ${ctx.env.maxUploadBytes} bytes of audio${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} (--max-upload-bytes); send larger files as base64 JSON via input_audio`,
+      );
     }
     throw e;
   }
@@ -142,11 +151,17 @@ async function fromMultipart(ctx: RequestContext, contentType: string): Promise<
   const f = files[0]!;
   if (f.kind !== 'file') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
   if (f.bytes.length > ctx.env.maxUploadBytes) {
-    throw new GatewayError(413, `file: ${f.bytes.length} bytes exceeds the ${ctx.env.maxUploadBytes}-byte${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} upload limit (--max-upload-bytes); send larger files as base64 JSON via input_audio`);
+    throw new GatewayError(
+      413,
+      `file: ${f.bytes.length} bytes exceeds the ${ctx.env.maxUploadBytes}-byte${ctx.env.maxUploadBytes === MULTIPART_FILE_LIMIT_BYTES ? ' (25 MB)' : ''} upload limit (--max-upload-bytes); send larger files as base64 JSON via input_audio`,
+    );
   }
   const format = formatOfUpload(f.filename, f.type);
   if (!format) {
-    throw new GatewayError(400, `file: cannot tell the audio format from the file name ${JSON.stringify(f.filename)} or the part content type ${JSON.stringify(f.type || '(none)')} (one of ${formatList})`);
+    throw new GatewayError(
+      400,
+      `file: cannot tell the audio format from the file name ${JSON.stringify(f.filename)} or the part content type ${JSON.stringify(f.type || '(none)')} (one of ${formatList})`,
+    );
   }
   const audio = f.bytes;
   if (audio.length === 0) throw new GatewayError(400, 'file: the audio is empty (0 bytes)');

@@ -60,7 +60,7 @@ export function revealText(samples: Int16Array): string | undefined {
 function wavSamples(bytes: Uint8Array): Int16Array | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let bits = 0;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = String.fromCharCode(...bytes.subarray(at, at + 4));
     const size = view.getUint32(at + 4, true);
     if (id === 'fmt ' && at + 8 + 16 <= bytes.length) bits = view.getUint16(at + 8 + 14, true);
@@ -104,7 +104,7 @@ function id3Text(bytes: Uint8Array): string | undefined {
   if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33 || bytes[3] !== 4) return undefined;
   const end = Math.min(bytes.length, 10 + readSyncsafe(bytes, 6));
   const decoder = new TextDecoder('utf-8');
-  for (let at = 10; at + 10 <= end; ) {
+  for (let at = 10; at + 10 <= end;) {
     const id = String.fromCharCode(...bytes.subarray(at, at + 4));
     const size = readSyncsafe(bytes, at + 4);
     if (size === 0 || at + 10 + size > end) return undefined;

@@ -10,7 +10,10 @@ export const ApiKeySchema = z.strictObject({
   key: z
     .string()
     .min(1)
-    .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, 'must be printable ASCII without surrounding spaces (a key that is not could never be sent as "Bearer <key>")'),
+    .regex(
+      /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/,
+      'must be printable ASCII without surrounding spaces (a key that is not could never be sent as "Bearer <key>")',
+    ),
   label: z.string().optional(),
   /** spec 5.3: some operations need a management key. */
   kind: z.enum(['standard', 'management']).default('standard'),

@@ -11,7 +11,12 @@ import type { KeyRing } from './key-ring.ts';
  * keys it finds is constant-time. A disabled key, or one past its expiry on `now`, is a 401 too.
  * With the demo keys (`listed`, the gateway's configured keys), a 401 names them (demo-keys-hint.ts).
  */
-export function authenticate(authorization: string | null, keys: readonly ApiKey[] | KeyRing, now = 0, listed: readonly ApiKey[] = Array.isArray(keys) ? keys : []): ApiKey | GatewayError {
+export function authenticate(
+  authorization: string | null,
+  keys: readonly ApiKey[] | KeyRing,
+  now = 0,
+  listed: readonly ApiKey[] = Array.isArray(keys) ? keys : [],
+): ApiKey | GatewayError {
   if (!authorization) return refused('Missing Authentication header', listed);
   const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
   if (!match) return refused('Authorization header must be "Bearer <API_KEY>"', listed);

@@ -4,7 +4,9 @@ import { areDemoKeys, demoKeys, parseWindow, RATE_LIMITED_DEMO_KEY, windowText }
 
 describe('demo keys with a window of choice', () => {
   test('parseWindow takes milliseconds or a unit, and refuses the rest naming the forms', () => {
-    expect([parseWindow('2s'), parseWindow('500ms'), parseWindow('1m'), parseWindow('1500'), parseWindow(250), parseWindow('0.5s')]).toEqual([2000, 500, 60_000, 1500, 250, 500]);
+    expect([parseWindow('2s'), parseWindow('500ms'), parseWindow('1m'), parseWindow('1500'), parseWindow(250), parseWindow('0.5s')]).toEqual([
+      2000, 500, 60_000, 1500, 250, 500,
+    ]);
     for (const bad of ['0', '-1s', 'soon', '2h', '', 0]) expect(() => parseWindow(bad)).toThrow(/must be a duration of 1 ms to 24 h, e\.g\. 2s, 500ms/);
   });
 

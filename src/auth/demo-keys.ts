@@ -26,7 +26,11 @@ export function demoKeys(windowMs?: number): readonly ApiKey[] {
   if (windowMs === undefined) return DEFAULT_API_KEYS;
   return DEFAULT_API_KEYS.map((k) =>
     k.key === RATE_LIMITED_DEMO_KEY && k.rateLimit
-      ? { ...k, rateLimit: { ...k.rateLimit, windowMs }, label: `${k.rateLimit.requests} request${k.rateLimit.requests === 1 ? '' : 's'} per ${windowText(windowMs)}, then 429 with Retry-After` }
+      ? {
+          ...k,
+          rateLimit: { ...k.rateLimit, windowMs },
+          label: `${k.rateLimit.requests} request${k.rateLimit.requests === 1 ? '' : 's'} per ${windowText(windowMs)}, then 429 with Retry-After`,
+        }
       : k,
   );
 }
@@ -50,6 +54,7 @@ export function areDemoKeys(keys: readonly ApiKey[]): boolean {
 export function parseWindow(raw: string | number): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(String(raw));
   const ms = m ? Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1)) : NaN;
-  if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000) throw new Error(`must be a duration of 1 ms to 24 h, e.g. 2s, 500ms or 1500 (milliseconds) (got ${JSON.stringify(raw)})`);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000)
+    throw new Error(`must be a duration of 1 ms to 24 h, e.g. 2s, 500ms or 1500 (milliseconds) (got ${JSON.stringify(raw)})`);
   return ms;
 }

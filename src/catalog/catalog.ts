@@ -57,14 +57,20 @@ export const CatalogSchema = z
         ids.add(m.id);
         const seen = new Set<string>();
         m.endpoints.forEach((e, j) => {
-          if (!slugs.has(e.provider)) add([list, i, 'endpoints', j, 'provider'], `"${e.provider}" is not a provider of the catalogue (providers: ${known || 'none'})`);
+          if (!slugs.has(e.provider))
+            add([list, i, 'endpoints', j, 'provider'], `"${e.provider}" is not a provider of the catalogue (providers: ${known || 'none'})`);
           if (seen.has(e.provider)) add([list, i, 'endpoints', j, 'provider'], `provider "${e.provider}" is listed twice for ${m.id}`);
           seen.add(e.provider);
         });
       });
     }
     if (problems > MAX_LISTED_PROBLEMS) {
-      ctx.addIssue({ code: 'custom', path: [], message: `${problems - MAX_LISTED_PROBLEMS} more problems of the same kinds`, params: { unlisted: problems - MAX_LISTED_PROBLEMS } });
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: `${problems - MAX_LISTED_PROBLEMS} more problems of the same kinds`,
+        params: { unlisted: problems - MAX_LISTED_PROBLEMS },
+      });
     }
   });
 export type Catalog = z.infer<typeof CatalogSchema>;

@@ -33,7 +33,10 @@ export const ImageModelSchema = z.object({
   description: z.string().default(''),
   /** Unix seconds. */
   created: z.number().int().nonnegative(),
-  input_modalities: z.array(z.enum(['text', 'image'])).min(1).default(['text']),
+  input_modalities: z
+    .array(z.enum(['text', 'image']))
+    .min(1)
+    .default(['text']),
   resolutions: z.array(z.enum(IMAGE_RESOLUTIONS)).min(1).default(['1K', '2K']),
   output_formats: z.array(z.enum(IMAGE_FORMATS)).min(1).default(['png', 'jpeg']),
   /** reference `n`: 1 to 10; a single-image model has 1 and refuses `n` > 1. */

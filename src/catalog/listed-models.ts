@@ -12,19 +12,17 @@ import type { TextModel } from './text-model.ts';
 export function listedModels(models: readonly TextModel[]): TextModel[] {
   return models.flatMap((m) => [
     m,
-    ...m.variants.map(
-      (variant): TextModel => ({
-        ...m,
-        id: `${m.id}:${variant}`,
-        canonical_slug: `${m.canonical_slug ?? m.id}:${variant}`,
-        name: `${m.name} (${variant})`,
-        variants: [],
-        reasoning: variant === 'thinking' ? true : m.reasoning,
-        endpoints:
-          variant === 'free'
-            ? m.endpoints.map((e) => ({ ...e, pricing: Object.fromEntries(Object.keys(e.pricing).map((k) => [k, '0'])) as typeof e.pricing }))
-            : m.endpoints,
-      }),
-    ),
+    ...m.variants.map((variant): TextModel => ({
+      ...m,
+      id: `${m.id}:${variant}`,
+      canonical_slug: `${m.canonical_slug ?? m.id}:${variant}`,
+      name: `${m.name} (${variant})`,
+      variants: [],
+      reasoning: variant === 'thinking' ? true : m.reasoning,
+      endpoints:
+        variant === 'free'
+          ? m.endpoints.map((e) => ({ ...e, pricing: Object.fromEntries(Object.keys(e.pricing).map((k) => [k, '0'])) as typeof e.pricing }))
+          : m.endpoints,
+    })),
   ]);
 }

@@ -4,10 +4,32 @@
  * `/models/{author}/{slug}/endpoints`).
  */
 export const LISTED_PARAMETERS: ReadonlySet<string> = new Set([
-  'temperature', 'top_p', 'top_k', 'min_p', 'top_a', 'frequency_penalty', 'presence_penalty', 'repetition_penalty',
-  'max_tokens', 'max_completion_tokens', 'logit_bias', 'logprobs', 'top_logprobs', 'prediction', 'seed',
-  'response_format', 'structured_outputs', 'stop', 'tools', 'tool_choice', 'parallel_tool_calls',
-  'include_reasoning', 'reasoning', 'reasoning_effort', 'web_search_options', 'verbosity',
+  'temperature',
+  'top_p',
+  'top_k',
+  'min_p',
+  'top_a',
+  'frequency_penalty',
+  'presence_penalty',
+  'repetition_penalty',
+  'max_tokens',
+  'max_completion_tokens',
+  'logit_bias',
+  'logprobs',
+  'top_logprobs',
+  'prediction',
+  'seed',
+  'response_format',
+  'structured_outputs',
+  'stop',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'include_reasoning',
+  'reasoning',
+  'reasoning_effort',
+  'web_search_options',
+  'verbosity',
 ]);
 
 /**

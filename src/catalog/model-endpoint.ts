@@ -16,10 +16,7 @@ export interface Percentiles {
 function percentilesSchema(unit: string, spread: { p75: number; p90: number; p99: number }) {
   const positive = z.number().positive().finite();
   return z
-    .union([
-      positive,
-      z.object({ p50: positive, p75: positive.optional(), p90: positive.optional(), p99: positive.optional() }),
-    ])
+    .union([positive, z.object({ p50: positive, p75: positive.optional(), p90: positive.optional(), p99: positive.optional() })])
     .describe(unit)
     .transform((v): Percentiles => {
       const p50 = typeof v === 'number' ? v : v.p50;

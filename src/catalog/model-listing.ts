@@ -52,10 +52,18 @@ export function modelListing(model: TextModel, catalog: Catalog, basePath: strin
     knowledge_cutoff: null,
     expiration_date: null,
     links: { details: `${basePath}/models/${model.id}/endpoints` },
-    ...(model.reasoning ? { reasoning: { mandatory: false, default_enabled: true, default_effort: 'medium', supported_efforts: ['high', 'medium', 'low', 'minimal'] } } : {}),
-    ...(hasBenchmarks ? { benchmarks: { artificial_analysis: { intelligence_index: b.intelligence_index, coding_index: b.coding_index, agentic_index: b.agentic_index }, design_arena: [] } } : {}),
+    ...(model.reasoning
+      ? { reasoning: { mandatory: false, default_enabled: true, default_effort: 'medium', supported_efforts: ['high', 'medium', 'low', 'minimal'] } }
+      : {}),
+    ...(hasBenchmarks
+      ? {
+          benchmarks: {
+            artificial_analysis: { intelligence_index: b.intelligence_index, coding_index: b.coding_index, agentic_index: b.agentic_index },
+            design_arena: [],
+          },
+        }
+      : {}),
     // Not in the reference Model: the filters of spec 4.4 read it, so clients can check them.
     tool_success_rate: model.tool_success_rate,
   };
 }
-

@@ -90,7 +90,8 @@ export function parseModelQuery(params: URLSearchParams): ModelQuery {
   }
   const sort = params.get('sort');
   if (sort !== null) {
-    if (!(MODEL_SORTS as readonly string[]).includes(sort)) throw new GatewayError(400, `sort: must be one of ${MODEL_SORTS.join(', ')} (got ${JSON.stringify(sort)})`);
+    if (!(MODEL_SORTS as readonly string[]).includes(sort))
+      throw new GatewayError(400, `sort: must be one of ${MODEL_SORTS.join(', ')} (got ${JSON.stringify(sort)})`);
     query.sort = sort as ModelSort;
   }
   const q = params.get('q');
@@ -107,7 +108,8 @@ export function parseModelQuery(params: URLSearchParams): ModelQuery {
   if (providers !== null) query.providers = list(providers).map((p) => p.toLowerCase());
   const distillable = params.get('distillable');
   if (distillable !== null) {
-    if (distillable !== 'true' && distillable !== 'false') throw new GatewayError(400, `distillable: must be "true" or "false" (got ${JSON.stringify(distillable)})`);
+    if (distillable !== 'true' && distillable !== 'false')
+      throw new GatewayError(400, `distillable: must be "true" or "false" (got ${JSON.stringify(distillable)})`);
     query.distillable = distillable === 'true';
   }
   const zdr = params.get('zdr');
@@ -190,7 +192,8 @@ export function selectModels(catalog: Catalog, query: ModelQuery, nowMs: number)
     if (Array.isArray(query.outputModalities) && !query.outputModalities.some((x) => m.output_modalities.includes(x))) return false;
     if (query.modelAuthors && !query.modelAuthors.includes((m.id.split('/')[0] ?? '').toLowerCase())) return false;
     const providers = m.endpoints.map((e) => providerOf(e.provider));
-    if (query.providers && !providers.some((p) => p && (query.providers?.includes(p.slug.toLowerCase()) || query.providers?.includes(p.name.toLowerCase())))) return false;
+    if (query.providers && !providers.some((p) => p && (query.providers?.includes(p.slug.toLowerCase()) || query.providers?.includes(p.name.toLowerCase()))))
+      return false;
     if (query.distillable !== undefined && m.distillable !== query.distillable) return false;
     if (query.zdr && !providers.some((p) => p?.zdr)) return false;
     if (query.region && !providers.some((p) => p?.region === query.region)) return false;

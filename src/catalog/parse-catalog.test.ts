@@ -3,7 +3,13 @@ import { DEFAULT_CATALOG } from './default-catalog.ts';
 import { CatalogError, parseCatalog } from './parse-catalog.ts';
 
 const provider = { slug: 'acme', name: 'Acme' };
-const model = { id: 'acme/one', name: 'One', context_length: 8192, created: '2025-01-02', endpoints: [{ provider: 'acme', pricing: { prompt: 0.000001, completion: '0.000002' }, latency: 0.5 }] };
+const model = {
+  id: 'acme/one',
+  name: 'One',
+  context_length: 8192,
+  created: '2025-01-02',
+  endpoints: [{ provider: 'acme', pricing: { prompt: 0.000001, completion: '0.000002' }, latency: 0.5 }],
+};
 
 describe('parseCatalog', () => {
   it('the default catalogue has at least 12 text models of 5 vendors and 8 providers', () => {
@@ -31,7 +37,9 @@ describe('parseCatalog', () => {
       expect(err.issues.map((i) => i.path)).toEqual(expect.arrayContaining(['models[0].endpoints[0].pricing.prompt']));
     }
     expect(() => parseCatalog({ providers: [provider, provider], models: [model] })).toThrow(/providers\[1\]\.slug: duplicate provider slug "acme"/);
-    expect(() => parseCatalog({ providers: [provider], models: [{ ...model, endpoints: [{ ...model.endpoints[0], provider: 'ghost' }] }] })).toThrow(/models\[0\]\.endpoints\[0\]\.provider: "ghost" is not a provider/);
+    expect(() => parseCatalog({ providers: [provider], models: [{ ...model, endpoints: [{ ...model.endpoints[0], provider: 'ghost' }] }] })).toThrow(
+      /models\[0\]\.endpoints\[0\]\.provider: "ghost" is not a provider/,
+    );
   });
   it('"extends": "default" layers a file over the embedded catalogue (replace by id, append new)', () => {
     const replaced = { ...model, id: 'openai/gpt-5', name: 'My GPT-5', endpoints: [{ provider: 'acme', pricing: { prompt: '0', completion: '0' } }] };

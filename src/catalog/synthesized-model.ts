@@ -34,14 +34,23 @@ export function synthesizedModel(id: string, catalog: Catalog, createdSeconds: n
   const serving = new Map<string, number>();
   for (const m of kin) for (const e of m.endpoints) serving.set(e.provider, (serving.get(e.provider) ?? 0) + 1);
   const provider =
-    catalog.providers.find((p) => p.slug === vendor)?.slug ?? [...serving].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? (catalog.providers[0]?.slug as string);
+    catalog.providers.find((p) => p.slug === vendor)?.slug ??
+    [...serving].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ??
+    (catalog.providers[0]?.slug as string);
   const slug = id.slice(vendor.length + 1);
   return TextModelSchema.parse({
     id,
     name: `${title(vendor)}: ${title(slug)}`,
     description: `Not in the catalogue snapshot: an entry synthesized by gatewaykit (--accept-unknown-models) from the ${kin.length > 0 ? `${vendor} models` : 'catalogue'} it lists.`,
     created: createdSeconds,
-    context_length: Math.round(median(peers.map((m) => m.context_length), FALLBACK.context)),
-    endpoints: [{ provider, pricing: { prompt: usd(median(prices('prompt'), FALLBACK.prompt)), completion: usd(median(prices('completion'), FALLBACK.completion)) } }],
+    context_length: Math.round(
+      median(
+        peers.map((m) => m.context_length),
+        FALLBACK.context,
+      ),
+    ),
+    endpoints: [
+      { provider, pricing: { prompt: usd(median(prices('prompt'), FALLBACK.prompt)), completion: usd(median(prices('completion'), FALLBACK.completion)) } },
+    ],
   });
 }

@@ -10,10 +10,7 @@ const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
  * UsdPriceSchema.parse(0.0000025); // "0.0000025"
  */
 export const UsdPriceSchema = z
-  .union([
-    z.string().regex(DECIMAL, { message: 'must be a non-negative decimal string such as "0.0000025" (USD)' }),
-    z.number().nonnegative().finite(),
-  ])
+  .union([z.string().regex(DECIMAL, { message: 'must be a non-negative decimal string such as "0.0000025" (USD)' }), z.number().nonnegative().finite()])
   .transform((v) => (typeof v === 'number' ? String(v) : v));
 
 /** USD per token (catalogue) -> USD per million tokens (what `max_price` and /models filters use). */

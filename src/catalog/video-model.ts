@@ -48,7 +48,10 @@ export const VideoModelSchema = z.looseObject({
   supported_resolutions: z.array(z.enum(VIDEO_RESOLUTIONS)).nullable().default(null),
   supported_aspect_ratios: z.array(z.enum(VIDEO_ASPECT_RATIOS)).nullable().default(null),
   /** `WIDTHxHEIGHT` strings, or null: any size consistent with the other rules. */
-  supported_sizes: z.array(z.string().regex(/^\d+x\d+$/)).nullable().default(null),
+  supported_sizes: z
+    .array(z.string().regex(/^\d+x\d+$/))
+    .nullable()
+    .default(null),
   supported_durations: z.array(z.number().int().positive()).nullable().default(null),
   /** null: the model takes no frame images. */
   supported_frame_images: z.array(z.enum(VIDEO_FRAME_TYPES)).nullable().default(null),

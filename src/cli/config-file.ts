@@ -109,7 +109,12 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
       throw new Error(`${file}: rateLimitWindow: ${(e as Error).message}`);
     }
   }
-  const catalog = c.catalog === undefined ? undefined : typeof c.catalog === 'string' ? loadCatalogFile(isCatalogName(c.catalog) ? c.catalog : resolve(base, c.catalog)) : parseCatalog(c.catalog);
+  const catalog =
+    c.catalog === undefined
+      ? undefined
+      : typeof c.catalog === 'string'
+        ? loadCatalogFile(isCatalogName(c.catalog) ? c.catalog : resolve(base, c.catalog))
+        : parseCatalog(c.catalog);
   return {
     file,
     ...(c.port !== undefined ? { port: c.port } : {}),
@@ -135,6 +140,9 @@ function timingOf(value: unknown, file: string): TimingOptions {
   const [modeName, objectForm] = TimingOptionsSchema.options;
   const schema = z.strictObject({ timing: value !== null && typeof value === 'object' && !Array.isArray(value) ? objectForm : modeName });
   const parsed = schema.safeParse({ timing: value }, { error: gatewayZodErrorMap });
-  if (!parsed.success) throw new Error(`${file}: ${formatZodError(parsed.error)}${typeof value === 'string' || (value !== null && typeof value === 'object') ? '' : ' (a mode name, or an object such as {"mode": "realistic"})'}`);
+  if (!parsed.success)
+    throw new Error(
+      `${file}: ${formatZodError(parsed.error)}${typeof value === 'string' || (value !== null && typeof value === 'object') ? '' : ' (a mode name, or an object such as {"mode": "realistic"})'}`,
+    );
   return parsed.data.timing as TimingOptions;
 }

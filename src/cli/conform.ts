@@ -35,7 +35,11 @@ Options:
   --timeout-ms N        connect + read deadline of each request (default 30000)
   --max-requests N      hard cap on requests to paid operations, served or rejected, preflight included
                         (default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none); paid:
-                        ${wrapped(paidEndpoints().map((e) => `${e.method} ${e.path}`), 60, 24)}
+                        ${wrapped(
+                          paidEndpoints().map((e) => `${e.method} ${e.path}`),
+                          60,
+                          24,
+                        )}
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos
@@ -66,10 +70,39 @@ no generation), or a check got no answer.`;
 type Io = { out: (line: string) => void; err: (line: string) => void };
 
 const CONFORM_USAGE = 'Usage: gatewaykit conform --base-url URL [--api-key KEY] [--only IDS] ... (gatewaykit conform --help for all options)';
-const CONFORM_OPTIONS = ['base-url', 'api-key', 'management-key', 'header', 'timeout-ms', 'seed', 'runs', 'only', 'skip', 'replay', 'model', 'reasoning-model', 'video-model', 'max-requests', 'include-videos', 'no-include-videos', 'simulator', 'strict', 'junit', 'json', 'report', 'list', 'help'];
+const CONFORM_OPTIONS = [
+  'base-url',
+  'api-key',
+  'management-key',
+  'header',
+  'timeout-ms',
+  'seed',
+  'runs',
+  'only',
+  'skip',
+  'replay',
+  'model',
+  'reasoning-model',
+  'video-model',
+  'max-requests',
+  'include-videos',
+  'no-include-videos',
+  'simulator',
+  'strict',
+  'junit',
+  'json',
+  'report',
+  'list',
+  'help',
+];
 
 function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 function integer(name: string, value: string | undefined, min: number): number | undefined | Error {
@@ -96,7 +129,12 @@ function headers(values: readonly string[]): Record<string, string> | Error {
  * @example
  * process.exitCode = await conform(['--base-url', 'http://127.0.0.1:8080/api/v1', '--api-key', 'sk-gw-test']);
  */
-export async function conform(argv: string[], io: Io = { out: console.log, err: console.error }, overrides: Partial<ConformanceOptions> = {}, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
+export async function conform(
+  argv: string[],
+  io: Io = { out: console.log, err: console.error },
+  overrides: Partial<ConformanceOptions> = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -198,7 +236,8 @@ export async function conform(argv: string[], io: Io = { out: console.log, err: 
         );
         const advice = clockAdvice(event.target);
         if (advice) io.out(advice);
-      } else if (event.kind === 'heartbeat') io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
+      } else if (event.kind === 'heartbeat')
+        io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
       else io.out(formatCheckLine(event.result, event.index, event.total));
     },
     ...overrides,

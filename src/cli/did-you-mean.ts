@@ -31,12 +31,16 @@ export function didYouMean(input: string, candidates: readonly string[]): string
 export function optionError(error: Error, options: readonly string[]): string {
   // `--port` with nothing after it, or followed by another option: name the option, not node's parser.
   const missing = /Option '(-{1,2}[^' ]+)[^']*' argument (missing|is ambiguous)/.exec(error.message);
-  if (missing) return `${missing[1]} needs a value${missing[2] === 'is ambiguous' ? ' (the next argument is another option; to pass a value starting with "-", write ' + missing[1] + '=VALUE)' : ''}`;
+  if (missing)
+    return `${missing[1]} needs a value${missing[2] === 'is ambiguous' ? ' (the next argument is another option; to pass a value starting with "-", write ' + missing[1] + '=VALUE)' : ''}`;
   const positional = /Unexpected argument '([^']*)'/.exec(error.message);
   if (positional) return `unexpected argument "${positional[1]}" (every value follows its option, e.g. --port 8080)`;
   const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(error.message);
   if (!unknown) return error.message.replace(/\. To specify a positional argument.*$/s, '');
   const flag = unknown[1]!;
-  const suggestion = didYouMean(flag.replace(/=.*$/, ''), options.map((o) => `--${o}`));
+  const suggestion = didYouMean(
+    flag.replace(/=.*$/, ''),
+    options.map((o) => `--${o}`),
+  );
   return `unknown option ${flag}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`;
 }

@@ -44,7 +44,15 @@ export async function diff(argv: string[], io = { out: console.log, err: console
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { cassettes: { type: 'string' }, catalog: { type: 'string' }, 'model-map': { type: 'string', multiple: true }, seed: { type: 'string' }, 'api-key': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        cassettes: { type: 'string' },
+        catalog: { type: 'string' },
+        'model-map': { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        'api-key': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (e) {
@@ -89,7 +97,9 @@ export async function diff(argv: string[], io = { out: console.log, err: console
     io.err(`gatewaykit diff: ${printable((e as Error).message)}`);
     return 2;
   }
-  const names = readdirSync(values.cassettes).filter((f) => f.endsWith('.json')).sort();
+  const names = readdirSync(values.cassettes)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   if (cassettes.length === 0) {
     io.err(`gatewaykit diff: ${values.cassettes} holds no cassettes (*.json); record some with gatewaykit record`);
     return 2;
@@ -100,6 +110,14 @@ export async function diff(argv: string[], io = { out: console.log, err: console
     const answer = await gateway.fetch(cassetteRequest(withModelMap(cassette, models), gateway.baseUrl, values['api-key'] ?? 'sk-gw-test'));
     entries.push([names[i]!, await diffCassette(cassette, answer)]);
   }
-  io.out(values.json ? JSON.stringify(entries.map(([file, d]) => ({ file, ...d })), null, 2) : formatDiffReport(entries));
+  io.out(
+    values.json
+      ? JSON.stringify(
+          entries.map(([file, d]) => ({ file, ...d })),
+          null,
+          2,
+        )
+      : formatDiffReport(entries),
+  );
   return entries.every(([, d]) => d.identicalShape) ? 0 : 1;
 }

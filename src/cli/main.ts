@@ -53,7 +53,9 @@ export async function main(argv: string[]): Promise<number> {
   if (!load) {
     // A short message with a suggestion, not the whole help.
     const suggestion = didYouMean(name, Object.keys(COMMANDS));
-    console.error(`gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`);
+    console.error(
+      `gatewaykit: unknown command "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\nCommands: ${Object.keys(COMMANDS).join(', ')}. Run gatewaykit help for more.`,
+    );
     return 2;
   }
   return (await load())(rest);

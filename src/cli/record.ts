@@ -29,11 +29,19 @@ export async function record(argv: string[], io = { out: console.log, err: conso
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { upstream: { type: 'string' }, out: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        upstream: { type: 'string' },
+        out: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (e) {
-    io.err(`gatewaykit record: ${optionError(e as Error, ['upstream', 'out', 'port', 'host', 'help'])}\nUsage: gatewaykit record --upstream URL --out DIR [--port N] (gatewaykit record --help)`);
+    io.err(
+      `gatewaykit record: ${optionError(e as Error, ['upstream', 'out', 'port', 'host', 'help'])}\nUsage: gatewaykit record --upstream URL --out DIR [--port N] (gatewaykit record --help)`,
+    );
     return 2;
   }
   if (values.help) {
@@ -60,7 +68,14 @@ export async function record(argv: string[], io = { out: console.log, err: conso
   }
   let recorder;
   try {
-    recorder = await startRecorder({ upstream: upstream.href.replace(/\/+$/, ''), out: values.out, port, host: values.host, onRecorded: (file, c) => io.out(`  ${file}  ${c.request.method} ${c.request.path} -> ${c.response.status}`), onNotRecorded: io.err });
+    recorder = await startRecorder({
+      upstream: upstream.href.replace(/\/+$/, ''),
+      out: values.out,
+      port,
+      host: values.host,
+      onRecorded: (file, c) => io.out(`  ${file}  ${c.request.method} ${c.request.path} -> ${c.response.status}`),
+      onNotRecorded: io.err,
+    });
   } catch (e) {
     io.err(`gatewaykit record: cannot start: ${(e as Error).message}`);
     return 1;

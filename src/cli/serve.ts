@@ -66,7 +66,43 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = ['port', 'host', 'seed', 'clock', 'max-body-bytes', 'journal-max-bytes', 'request-timeout-ms', 'headers-timeout-ms', 'keep-alive-timeout-ms', 'catalog', 'accept-unknown-models', 'state-file', 'max-video-jobs', 'downloadable-uploads', 'webhook-secret', 'webhook-url', 'webhook-allow-insecure-localhost', 'scripts', 'keys', 'timing', 'replay', 'replay-miss', 'replay-ignore', 'replay-timing', 'replay-base-path', 'upstream', 'max-upload-bytes', 'max-connections', 'webhook-concurrency', 'first-token-timeout-ms', 'generation-timeout-ms', 'rate-limit-window', 'config', 'version', 'help'];
+const SERVE_OPTIONS = [
+  'port',
+  'host',
+  'seed',
+  'clock',
+  'max-body-bytes',
+  'journal-max-bytes',
+  'request-timeout-ms',
+  'headers-timeout-ms',
+  'keep-alive-timeout-ms',
+  'catalog',
+  'accept-unknown-models',
+  'state-file',
+  'max-video-jobs',
+  'downloadable-uploads',
+  'webhook-secret',
+  'webhook-url',
+  'webhook-allow-insecure-localhost',
+  'scripts',
+  'keys',
+  'timing',
+  'replay',
+  'replay-miss',
+  'replay-ignore',
+  'replay-timing',
+  'replay-base-path',
+  'upstream',
+  'max-upload-bytes',
+  'max-connections',
+  'webhook-concurrency',
+  'first-token-timeout-ms',
+  'generation-timeout-ms',
+  'rate-limit-window',
+  'config',
+  'version',
+  'help',
+];
 
 /** Parse `serve` arguments; returns an exit code once the server has shut down. */
 export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
@@ -174,7 +210,14 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     if (values['replay-miss'] !== undefined && !['simulate', 'error', 'proxy'].includes(values['replay-miss'])) {
       throw new Error(`--replay-miss must be simulate, error or proxy (got "${values['replay-miss']}")`);
     }
-    if (values.replay === undefined && (values['replay-miss'] !== undefined || values['replay-ignore'] !== undefined || values['replay-timing'] || values['replay-base-path'] !== undefined || values.upstream !== undefined)) {
+    if (
+      values.replay === undefined &&
+      (values['replay-miss'] !== undefined ||
+        values['replay-ignore'] !== undefined ||
+        values['replay-timing'] ||
+        values['replay-base-path'] !== undefined ||
+        values.upstream !== undefined)
+    ) {
       throw new Error('--replay-miss, --replay-ignore, --replay-timing, --replay-base-path and --upstream need --replay DIR');
     }
     if ((values['replay-miss'] === 'proxy') !== (values.upstream !== undefined)) {
@@ -241,7 +284,9 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     }
   }
   if (rateLimitWindowMs !== undefined && keys) {
-    io.err(`gatewaykit serve: --rate-limit-window sets the window of the demo key ${RATE_LIMITED_DEMO_KEY}; with keys of your own, set rateLimit.windowMs in your keys file (docs/keys.md)`);
+    io.err(
+      `gatewaykit serve: --rate-limit-window sets the window of the demo key ${RATE_LIMITED_DEMO_KEY}; with keys of your own, set rateLimit.windowMs in your keys file (docs/keys.md)`,
+    );
     return 2;
   }
   let replay: ReplayOptions | undefined;
@@ -251,11 +296,21 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       replay = {
         cassettes: readCassettes(values.replay),
         miss: (values['replay-miss'] ?? 'simulate') as 'simulate' | 'error' | 'proxy',
-        ignoreFields: (values['replay-ignore'] ?? '').split(',').map((f) => f.trim()).filter(Boolean),
+        ignoreFields: (values['replay-ignore'] ?? '')
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
         timing: values['replay-timing'] ?? false,
         ...(values['replay-base-path'] !== undefined ? { basePath: values['replay-base-path'] } : {}),
         ...(values.upstream !== undefined
-          ? { onMiss: missProxy({ upstream: values.upstream, out: values.replay, onRecorded: (file, c) => io.out(`  recorded miss: ${file}  ${c.request.method} ${printable(c.request.path)} -> ${c.response.status}`), onNotRecorded: io.err }) }
+          ? {
+              onMiss: missProxy({
+                upstream: values.upstream,
+                out: values.replay,
+                onRecorded: (file, c) => io.out(`  recorded miss: ${file}  ${c.request.method} ${printable(c.request.path)} -> ${c.response.status}`),
+                onNotRecorded: io.err,
+              }),
+            }
           : {}),
       };
     } catch (e) {
@@ -294,9 +349,30 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
     };
     const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
-    const persisted = state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
+    const persisted =
+      state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
     const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
-    running = await startServer({ onShutdownRequest: () => requestStop(), port, host: values.host ?? config?.host ?? '127.0.0.1', seed, clock, maxBodyBytes, ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}), ...(maxConnections ? { maxConnections } : {}), journalMaxBytes, ...timeouts, webhooks, scripts, ...(catalog ? { catalog } : {}), ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}), ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}), ...(replay ? { replay } : {}), timing, ...persisted, files });
+    running = await startServer({
+      onShutdownRequest: () => requestStop(),
+      port,
+      host: values.host ?? config?.host ?? '127.0.0.1',
+      seed,
+      clock,
+      maxBodyBytes,
+      ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}),
+      ...(maxConnections ? { maxConnections } : {}),
+      journalMaxBytes,
+      ...timeouts,
+      webhooks,
+      scripts,
+      ...(catalog ? { catalog } : {}),
+      ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
+      ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}),
+      ...(replay ? { replay } : {}),
+      timing,
+      ...persisted,
+      files,
+    });
   } catch (e) {
     await state?.log.close();
     io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
@@ -315,7 +391,9 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   }
   io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
   if (state) {
-    io.out(`  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys, ${state.files?.restore?.files.length ?? 0} saved files)`);
+    io.out(
+      `  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys, ${state.files?.restore?.files.length ?? 0} saved files)`,
+    );
     for (const note of state.repaired) io.out(`    repaired: ${note}`);
   }
   if (config) io.out(`  config: ${config.file}`);
@@ -323,10 +401,15 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
   const scriptsFrom = values.scripts ?? config?.scriptsFrom;
   if (scriptsFrom !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${scriptsFrom}`);
   const faults = Object.entries(config?.faults ?? {});
-  if (faults.length > 0) io.out(`  provider faults (from ${config!.file}): ${faults.map(([provider, f]) => `${provider} ${f.status}${f.count !== undefined ? ` x${f.count}` : ' (all)'}`).join(', ')}`);
+  if (faults.length > 0)
+    io.out(
+      `  provider faults (from ${config!.file}): ${faults.map(([provider, f]) => `${provider} ${f.status}${f.count !== undefined ? ` x${f.count}` : ' (all)'}`).join(', ')}`,
+    );
   if (replay) {
     const under = replay.basePath ? ` (also under ${replay.basePath})` : '';
-    io.out(`  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}${under}, misses: ${replay.miss}${values.upstream ? ` to ${values.upstream}, recorded` : ''}`);
+    io.out(
+      `  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}${under}, misses: ${replay.miss}${values.upstream ? ` to ${values.upstream}, recorded` : ''}`,
+    );
   }
   if (keys) {
     // The keys are the user's own: show only enough of each to tell them apart.
@@ -334,7 +417,8 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
     for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
   } else {
     io.out('  demo keys:');
-    for (const k of demoKeys(rateLimitWindowMs)) io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}${k.key === RATE_LIMITED_DEMO_KEY ? ' (--rate-limit-window)' : ''}`);
+    for (const k of demoKeys(rateLimitWindowMs))
+      io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}${k.key === RATE_LIMITED_DEMO_KEY ? ' (--rate-limit-window)' : ''}`);
   }
   io.out(`  inspector:   ${new URL(running.baseUrl).origin}/__gatewaykit/ (open it in a browser on this machine)`);
   io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);

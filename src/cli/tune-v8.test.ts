@@ -17,7 +17,11 @@ describe('tuneV8ForShortRun', () => {
   });
 
   it('keeps a budget given to node itself (its command line or NODE_OPTIONS), and any other V8 its defaults', () => {
-    for (const given of [host({ execArgv: ['--interrupt-budget=1000'] }), host({ nodeOptions: '--max-old-space-size=512 --interrupt_budget=9000' }), host({ v8Version: '12.4.254.21-node.33' })]) {
+    for (const given of [
+      host({ execArgv: ['--interrupt-budget=1000'] }),
+      host({ nodeOptions: '--max-old-space-size=512 --interrupt_budget=9000' }),
+      host({ v8Version: '12.4.254.21-node.33' }),
+    ]) {
       tuneV8ForShortRun(given);
       expect(given.set).toEqual([]);
     }

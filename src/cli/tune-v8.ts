@@ -14,7 +14,12 @@ export interface V8Host {
   readonly setFlags: (flags: string) => void;
 }
 
-const thisProcess = (): V8Host => ({ execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, v8Version: process.versions.v8, setFlags: setFlagsFromString });
+const thisProcess = (): V8Host => ({
+  execArgv: process.execArgv,
+  nodeOptions: process.env.NODE_OPTIONS,
+  v8Version: process.versions.v8,
+  setFlags: setFlagsFromString,
+});
 
 /** Whether to tune: on the measured V8, unless node was given a budget of its own (that is kept). */
 function tunable(host: V8Host): boolean {

@@ -17,7 +17,11 @@ describe('virtualClock', () => {
     clock.setTimer(100, () => fired.push(['b', clock.now()]));
     clock.setTimer(1000, () => fired.push(['late', clock.now()]));
     await clock.advance(500);
-    expect(fired).toEqual([['a', 100], ['b', 100], ['c', 300]]);
+    expect(fired).toEqual([
+      ['a', 100],
+      ['b', 100],
+      ['c', 300],
+    ]);
     expect(clock.pendingTimers()).toBe(1);
   });
 

@@ -61,7 +61,10 @@ function stateRoutes(control: GatewayControl): Route[] {
       operation: 'control.credits.set',
       async handle(ctx) {
         const body = await parse(CreditsSchema, ctx);
-        control.setCredits({ ...(body.total_credits !== undefined ? { totalCredits: body.total_credits } : {}), ...(body.keys ? { keyLimits: body.keys } : {}) });
+        control.setCredits({
+          ...(body.total_credits !== undefined ? { totalCredits: body.total_credits } : {}),
+          ...(body.keys ? { keyLimits: body.keys } : {}),
+        });
         return jsonResponse({ ok: true, ...control.credits() });
       },
     },

@@ -28,7 +28,16 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
             const apiKey = env.management.ring.find(secret)?.apiKey;
             return { ...shown, usage: apiKey ? env.account.keyUsage(apiKey).usage.total : 0 };
           }),
-          codes: codes.map((code) => ({ id: code.id, created_at: code.created_at, expires_at: new Date(code.expires_at_ms).toISOString(), code_challenge_method: code.code_challenge_method, limit: code.limit, usage_limit_type: code.usage_limit_type, key_label: code.key_label, workspace_id: code.workspace_id })),
+          codes: codes.map((code) => ({
+            id: code.id,
+            created_at: code.created_at,
+            expires_at: new Date(code.expires_at_ms).toISOString(),
+            code_challenge_method: code.code_challenge_method,
+            limit: code.limit,
+            usage_limit_type: code.usage_limit_type,
+            key_label: code.key_label,
+            workspace_id: code.workspace_id,
+          })),
         });
       },
     },

@@ -26,7 +26,10 @@ export function metricsRoutes(tally: MetricsTally): Route[] {
       control: true,
       async handle() {
         registry ??= createRegistry(loadPromClient(), () => tally.snapshot());
-        return rawBodyResponse({ text: await registry.metrics() }, { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } });
+        return rawBodyResponse(
+          { text: await registry.metrics() },
+          { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } },
+        );
       },
     },
   ];
@@ -68,9 +71,14 @@ function createRegistry(prom: typeof PromClient, read: () => MetricsSnapshot): P
   counter('gatewaykit_paid_answers_total', 'Paid answers, by serving model.', ['model'], (c, s) => {
     for (const [model, m] of s.models) c.inc({ model }, m.answers);
   });
-  counter('gatewaykit_stream_faults_total', 'Streams failed on purpose after their headers (X-Gatewaykit-Fault: stream-cut, stream-error), by operation.', ['operation', 'fault'], (c, s) => {
-    for (const [operation, byFault] of s.streamFaults) for (const [fault, n] of byFault) c.inc({ operation, fault }, n);
-  });
+  counter(
+    'gatewaykit_stream_faults_total',
+    'Streams failed on purpose after their headers (X-Gatewaykit-Fault: stream-cut, stream-error), by operation.',
+    ['operation', 'fault'],
+    (c, s) => {
+      for (const [operation, byFault] of s.streamFaults) for (const [fault, n] of byFault) c.inc({ operation, fault }, n);
+    },
+  );
   counter('gatewaykit_forced_faults_total', 'Statuses forced by X-Gatewaykit-Fault, by operation.', ['operation', 'status'], (c, s) => {
     for (const [operation, byStatus] of s.forcedFaults) for (const [status, n] of byStatus) c.inc({ operation, status: String(status) }, n);
   });
@@ -90,7 +98,7 @@ function latencyHistogram(read: () => MetricsSnapshot) {
   const name = 'gatewaykit_request_duration_seconds';
   return {
     name,
-    help: 'Time from a request\'s arrival to its answer\'s headers on the gateway clock, by operation.',
+    help: "Time from a request's arrival to its answer's headers on the gateway clock, by operation.",
     type: 'histogram',
     aggregator: 'sum',
     reset() {},

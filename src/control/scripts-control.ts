@@ -9,7 +9,14 @@ const SCRIPT_BODY_LIMIT = 64 * 1024;
 
 /** The JSON view of a listed rule (`remaining: null` means unlimited, JSON has no undefined). */
 function scriptView(entry: ScriptEntry) {
-  return { id: entry.id, match: entry.rule.match, reply: entry.rule.reply, times: entry.rule.times ?? null, remaining: entry.remaining ?? null, persistent: entry.persistent };
+  return {
+    id: entry.id,
+    match: entry.rule.match,
+    reply: entry.rule.reply,
+    times: entry.rule.times ?? null,
+    remaining: entry.remaining ?? null,
+    persistent: entry.persistent,
+  };
 }
 
 /**

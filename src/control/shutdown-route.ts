@@ -22,7 +22,10 @@ export function shutdownRoutes(onShutdownRequest: (() => void) | undefined): Rou
       operation: 'control.shutdown',
       handle() {
         if (!onShutdownRequest) {
-          throw new GatewayError(404, 'Nothing to shut down: this gateway is not a server started by `gatewaykit serve` or `startServer` (or the request is scoped by X-Test-Id)');
+          throw new GatewayError(
+            404,
+            'Nothing to shut down: this gateway is not a server started by `gatewaykit serve` or `startServer` (or the request is scoped by X-Test-Id)',
+          );
         }
         // After this answer is on its way: the shutdown lets answers in flight finish.
         setImmediate(onShutdownRequest);

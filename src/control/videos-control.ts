@@ -12,11 +12,13 @@ const PAGE_MAX = 1000;
 /** `?limit=&after=&order=` of `GET /__gatewaykit/videos`. */
 function pageQuery(url: URL): VideoJobsPageQuery {
   const raw = url.searchParams.get('limit');
-  if (raw !== null && !/^[1-9]\d{0,6}$/.test(raw)) throw new GatewayError(400, `limit: must be a whole number from 1 to ${PAGE_MAX} (got "${raw.slice(0, 40)}")`);
+  if (raw !== null && !/^[1-9]\d{0,6}$/.test(raw))
+    throw new GatewayError(400, `limit: must be a whole number from 1 to ${PAGE_MAX} (got "${raw.slice(0, 40)}")`);
   const limit = raw === null ? PAGE_DEFAULT : Number(raw);
   if (limit > PAGE_MAX) throw new GatewayError(400, `limit: must be a whole number from 1 to ${PAGE_MAX} (got ${limit})`);
   const order = url.searchParams.get('order') ?? 'asc';
-  if (order !== 'asc' && order !== 'desc') throw new GatewayError(400, `order: must be asc (oldest first) or desc (newest first) (got "${order.slice(0, 40)}")`);
+  if (order !== 'asc' && order !== 'desc')
+    throw new GatewayError(400, `order: must be asc (oldest first) or desc (newest first) (got "${order.slice(0, 40)}")`);
   const after = url.searchParams.get('after');
   return { limit, order, ...(after !== null ? { after } : {}) };
 }

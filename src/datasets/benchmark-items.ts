@@ -28,7 +28,15 @@ export function artificialAnalysisItem({ model, strength }: StrongModel, seed: n
   const agenticDerived = round(Math.min(100, intelligence * (0.7 + rng.float() * 0.3)), 1);
   // Weak models have no agentic run: the reference allows null.
   const agentic = b.agentic_index ?? (strength < 0.3 ? null : agenticDerived);
-  return { source: 'artificial-analysis', model_permaslug: model.id, display_name: model.name, intelligence_index: intelligence, coding_index: coding, agentic_index: agentic, pricing: listedPricing(model) };
+  return {
+    source: 'artificial-analysis',
+    model_permaslug: model.id,
+    display_name: model.name,
+    intelligence_index: intelligence,
+    coding_index: coding,
+    agentic_index: agentic,
+    pricing: listedPricing(model),
+  };
 }
 
 function tournament(rng: ReturnType<typeof seededRandom>, winRate: number) {
@@ -83,7 +91,13 @@ export function openRouterItem({ model, strength }: StrongModel, benchmark: (typ
 }
 
 /** reference `UnifiedBenchmarksSearchItem`: the published (best) lane of one search benchmark. */
-export function searchItem({ model, strength }: StrongModel, benchmark: (typeof SEARCH_BENCHMARKS)[number], withConfig: boolean, asOfMs: number, seed: number): BenchmarkItem {
+export function searchItem(
+  { model, strength }: StrongModel,
+  benchmark: (typeof SEARCH_BENCHMARKS)[number],
+  withConfig: boolean,
+  asOfMs: number,
+  seed: number,
+): BenchmarkItem {
   const rng = seededRandom(seed, 'benchmarks', 'search', benchmark, model.id);
   const surface = rng.float() < 0.7 ? 'server-tool' : 'plugin';
   const completion = Number(listedPricing(model).completion);
@@ -100,6 +114,14 @@ export function searchItem({ model, strength }: StrongModel, benchmark: (typeof 
     search_engine: rng.float() < 0.6 ? 'exa' : 'native',
     search_surface: surface,
     last_run_timestamp: iso(asOfMs - rng.int(1, 30) * DAY_MS),
-    ...(withConfig ? { run_config: { max_agent_turns: surface === 'plugin' ? null : 25, reasoning_effort: model.reasoning ? 'high' : null, temperature: model.reasoning ? null : 0.2 } } : {}),
+    ...(withConfig
+      ? {
+          run_config: {
+            max_agent_turns: surface === 'plugin' ? null : 25,
+            reasoning_effort: model.reasoning ? 'high' : null,
+            temperature: model.reasoning ? null : 0.2,
+          },
+        }
+      : {}),
   };
 }

@@ -1,5 +1,14 @@
 import type { TextModel } from '../catalog/text-model.ts';
-import { artificialAnalysisItem, DESIGN_BUILDERS, DESIGN_CATEGORIES, designArenaItem, openRouterItem, searchItem, type BenchmarkItem, type StrongModel } from './benchmark-items.ts';
+import {
+  artificialAnalysisItem,
+  DESIGN_BUILDERS,
+  DESIGN_CATEGORIES,
+  designArenaItem,
+  openRouterItem,
+  searchItem,
+  type BenchmarkItem,
+  type StrongModel,
+} from './benchmark-items.ts';
 import { CLASSIC_BENCHMARKS, SEARCH_BENCHMARKS, type BenchmarkSource, type BenchmarksQuery } from './benchmarks-query.ts';
 import { modelStrength } from './model-strength.ts';
 import { utcDayOf } from './utc-day.ts';
@@ -10,12 +19,18 @@ const OPENROUTER_MODELS = 30;
 const SEARCH_MODELS = 15;
 
 const SOURCE_META: Readonly<Record<BenchmarkSource, { url: string; citation: string }>> = {
-  'artificial-analysis': { url: 'https://artificialanalysis.ai', citation: 'Source: Artificial Analysis (artificialanalysis.ai) via OpenRouter (openrouter.ai/rankings).' },
+  'artificial-analysis': {
+    url: 'https://artificialanalysis.ai',
+    citation: 'Source: Artificial Analysis (artificialanalysis.ai) via OpenRouter (openrouter.ai/rankings).',
+  },
   'design-arena': { url: 'https://www.designarena.ai', citation: 'Source: Design Arena (designarena.ai) via OpenRouter (openrouter.ai/rankings).' },
   openrouter: { url: 'https://openrouter.ai/rankings', citation: 'Source: OpenRouter (openrouter.ai/rankings).' },
 };
 
-const byDesc = <T>(key: (t: T) => number) => (a: T, b: T) => key(b) - key(a);
+const byDesc =
+  <T>(key: (t: T) => number) =>
+  (a: T, b: T) =>
+    key(b) - key(a);
 
 function aaItems(models: readonly StrongModel[], query: BenchmarksQuery, seed: number): BenchmarkItem[] {
   if (query.taskType === 'search' || query.benchmarkType?.startsWith('search_')) return [];
@@ -28,21 +43,49 @@ function daItems(models: readonly StrongModel[], query: BenchmarksQuery, seed: n
   // task_type maps to Design Arena's matching category (coding) or arena (agentic); the others have none.
   if (query.taskType === 'search' || query.taskType === 'intelligence' || query.benchmarkType?.startsWith('search_')) return [];
   const arena = query.taskType === 'agentic' ? 'agents' : (query.arena ?? 'models');
-  const categories = query.taskType === 'coding' ? ['codecategories'] : query.category !== undefined ? [query.category] : arena === 'models' ? [...DESIGN_CATEGORIES] : ['codecategories', 'uicomponent'];
+  const categories =
+    query.taskType === 'coding'
+      ? ['codecategories']
+      : query.category !== undefined
+        ? [query.category]
+        : arena === 'models'
+          ? [...DESIGN_CATEGORIES]
+          : ['codecategories', 'uicomponent'];
   const entrants: Array<StrongModel | string> = arena === 'builders' ? [...DESIGN_BUILDERS] : models.slice(0, DESIGN_ARENA_MODELS);
   const known = arena === 'models' ? (DESIGN_CATEGORIES as readonly string[]) : ['codecategories', 'uicomponent'];
-  return categories.filter((c) => known.includes(c)).flatMap((c) => entrants.map((e) => designArenaItem(e, arena, c, seed)).sort(byDesc((i) => i.elo as number)));
+  return categories
+    .filter((c) => known.includes(c))
+    .flatMap((c) => entrants.map((e) => designArenaItem(e, arena, c, seed)).sort(byDesc((i) => i.elo as number)));
 }
 
 function orItems(models: readonly StrongModel[], query: BenchmarksQuery, asOfMs: number, seed: number): BenchmarkItem[] {
   const bt = query.benchmarkType;
   const searchOnly = query.taskType === 'search' || bt?.startsWith('search_');
-  const classic = searchOnly || query.taskType === 'coding' ? [] : CLASSIC_BENCHMARKS.filter((b) => (bt === undefined || bt === b) && (query.taskType === undefined || (query.taskType === 'intelligence') === (b === 'gpqa_diamond')));
-  const search = query.taskType !== undefined && query.taskType !== 'search' ? [] : SEARCH_BENCHMARKS.filter((b) => bt === undefined || !bt.startsWith('search_') || bt === b);
-  const out = classic.flatMap((b) => models.slice(0, OPENROUTER_MODELS).map((m) => openRouterItem(m, b, asOfMs, seed)).sort(byDesc((i) => i.accuracy as number)));
+  const classic =
+    searchOnly || query.taskType === 'coding'
+      ? []
+      : CLASSIC_BENCHMARKS.filter(
+          (b) => (bt === undefined || bt === b) && (query.taskType === undefined || (query.taskType === 'intelligence') === (b === 'gpqa_diamond')),
+        );
+  const search =
+    query.taskType !== undefined && query.taskType !== 'search'
+      ? []
+      : SEARCH_BENCHMARKS.filter((b) => bt === undefined || !bt.startsWith('search_') || bt === b);
+  const out = classic.flatMap((b) =>
+    models
+      .slice(0, OPENROUTER_MODELS)
+      .map((m) => openRouterItem(m, b, asOfMs, seed))
+      .sort(byDesc((i) => i.accuracy as number)),
+  );
   const tooling = models.filter((m) => m.model.supported_parameters.includes('tools')).slice(0, SEARCH_MODELS);
-  const searched = search.flatMap((b) => tooling.map((m) => searchItem(m, b, query.includeRunConfig, asOfMs, seed)).sort(byDesc((i) => i.primary_score as number)));
-  const filtered = searched.filter((i) => (query.searchEngine === undefined || i.search_engine === query.searchEngine) && (query.searchSurface === undefined || i.search_surface === query.searchSurface));
+  const searched = search.flatMap((b) =>
+    tooling.map((m) => searchItem(m, b, query.includeRunConfig, asOfMs, seed)).sort(byDesc((i) => i.primary_score as number)),
+  );
+  const filtered = searched.filter(
+    (i) =>
+      (query.searchEngine === undefined || i.search_engine === query.searchEngine) &&
+      (query.searchSurface === undefined || i.search_surface === query.searchSurface),
+  );
   return [...out, ...filtered];
 }
 

@@ -23,7 +23,10 @@ export interface PublishedApp {
 const app = (id: number, name: string, subcategory: AppSubcategory, dailyTokens: number): PublishedApp => ({
   id,
   name,
-  slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  slug: name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, ''),
   subcategory,
   dailyTokens,
 });

@@ -35,7 +35,10 @@ function turnCost(model: TextModel): number {
  */
 export function publishedSessionCells(catalogModels: readonly TextModel[], seed: number): SessionCostCell[] {
   const byId = new Map(catalogModels.map((m) => [m.id, m]));
-  const candidates = rankedModels(catalogModels.filter((m) => m.supported_parameters.includes('tools')), seed)
+  const candidates = rankedModels(
+    catalogModels.filter((m) => m.supported_parameters.includes('tools')),
+    seed,
+  )
     .filter((r) => !r.permaslug.includes(':'))
     .sort((a, b) => b.dailyTokens - a.dailyTokens)
     .slice(0, CANDIDATE_MODELS)

@@ -6,7 +6,10 @@ describe('rankBucket', () => {
   it('keeps the top 50 by total (ties alphabetical), sums the rest into a last `other` row, total preserved', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}$/), fc.bigInt({ min: 0n, max: 10n ** 15n })), { selector: ([k]) => k, maxLength: 120 }),
+        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z]{1,3}\/[a-z]{1,3}$/), fc.bigInt({ min: 0n, max: 10n ** 15n })), {
+          selector: ([k]) => k,
+          maxLength: 120,
+        }),
         (entries) => {
           const rows = rankBucket('2025-03-04', new Map(entries));
           const positive = entries.filter(([, v]) => v > 0n);

@@ -79,8 +79,10 @@ export function parseRankingsQuery(params: URLSearchParams, nowMs: number): Rank
   const sampledName = category !== undefined ? 'category' : languageType !== undefined ? 'language_type' : undefined;
   if (sampledName) {
     const exact = modality !== undefined ? 'modality' : contextBucket !== undefined ? 'context_bucket' : undefined;
-    if (exact) throw new GatewayError(400, `${sampledName}: cannot be combined with ${exact} (${sampledName} reads the sampled dataset, ${exact} the exact one)`);
-    if (period === 'day') throw new GatewayError(400, `period: "day" is not available with ${sampledName}, whose dataset is aggregated weekly (use "week" or "month")`);
+    if (exact)
+      throw new GatewayError(400, `${sampledName}: cannot be combined with ${exact} (${sampledName} reads the sampled dataset, ${exact} the exact one)`);
+    if (period === 'day')
+      throw new GatewayError(400, `period: "day" is not available with ${sampledName}, whose dataset is aggregated weekly (use "week" or "month")`);
   }
 
   const { startDay, endDay, lastCompleteDay } = parseDateWindow(params, nowMs);

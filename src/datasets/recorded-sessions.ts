@@ -53,5 +53,11 @@ export function recordedSessionCells(generations: readonly SessionGeneration[], 
     cell.costs.push(turns.reduce((s, t) => s + t.cost, 0));
     cells.set(key, cell);
   }
-  return [...cells.values()].map((c) => ({ app_slug: c.app.slug, app_name: c.app.name, turn_range: c.range, model_permaslug: c.model, median_session_cost_usd: usd(median(c.costs)) }));
+  return [...cells.values()].map((c) => ({
+    app_slug: c.app.slug,
+    app_name: c.app.name,
+    turn_range: c.range,
+    model_permaslug: c.model,
+    median_session_cost_usd: usd(median(c.costs)),
+  }));
 }

@@ -23,9 +23,20 @@ function order(a: SessionCostCell, b: SessionCostCell): number {
  * @example
  * sessionCost(catalog.models, 0, account.generations(), parseSessionCostQuery(params), clock.now());
  */
-export function sessionCost(catalogModels: readonly TextModel[], seed: number, generations: readonly SessionGeneration[], query: SessionCostQuery, nowMs: number) {
+export function sessionCost(
+  catalogModels: readonly TextModel[],
+  seed: number,
+  generations: readonly SessionGeneration[],
+  query: SessionCostQuery,
+  nowMs: number,
+) {
   const cells = [...publishedSessionCells(catalogModels, seed), ...recordedSessionCells(generations, nowMs - SESSION_WINDOW_DAYS * DAY_MS)]
-    .filter((c) => (query.appSlug === undefined || c.app_slug === query.appSlug) && (query.model === undefined || c.model_permaslug === query.model) && (query.turnRange === undefined || c.turn_range === query.turnRange))
+    .filter(
+      (c) =>
+        (query.appSlug === undefined || c.app_slug === query.appSlug) &&
+        (query.model === undefined || c.model_permaslug === query.model) &&
+        (query.turnRange === undefined || c.turn_range === query.turnRange),
+    )
     .sort(order);
   return {
     data: cells.slice(query.offset, query.offset + query.limit),

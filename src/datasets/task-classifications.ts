@@ -65,6 +65,11 @@ export function taskClassifications(catalogModels: readonly TextModel[], seed: n
       };
     })
     .sort((a, b) => b.usage_share - a.usage_share || (a.tag < b.tag ? -1 : 1));
-  const macroCategories = macro.map((m) => ({ key: m.key, label: m.label, usage_share: share(m.usage / usageTotal), token_share: share(m.tokens / tokenTotal) }));
+  const macroCategories = macro.map((m) => ({
+    key: m.key,
+    label: m.label,
+    usage_share: share(m.usage / usageTotal),
+    token_share: share(m.tokens / tokenTotal),
+  }));
   return { data: { window_days: WINDOW_DAYS, as_of: asOf, classifications, macro_categories: macroCategories } };
 }

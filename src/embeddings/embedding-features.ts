@@ -9,7 +9,9 @@ export type Feature = readonly [name: string, weight: number];
  * sentences are not brought together by "the" and "is".
  */
 const STOP_WORDS = new Set(
-  'a an and are as at be been but by can do does for from has have how i if in into is it its my no not of on or our so than that the their them then there these they this to was we were what when where which who why will with you your'.split(' '),
+  'a an and are as at be been but by can do does for from has have how i if in into is it its my no not of on or our so than that the their them then there these they this to was we were what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -12,7 +12,14 @@ export interface EmbeddingInput {
 }
 
 /** The modality each non-text content part needs the model to read (catalogue `input_modalities`). */
-const PART_MODALITY: Record<string, string> = { image_url: 'image', input_audio: 'audio', input_video: 'video', video_url: 'video', input_file: 'file', file: 'file' };
+const PART_MODALITY: Record<string, string> = {
+  image_url: 'image',
+  input_audio: 'audio',
+  input_video: 'video',
+  video_url: 'video',
+  input_file: 'file',
+  file: 'file',
+};
 
 /** Tokens a media part bills (the reference's example count of image tokens). */
 const MEDIA_PART_TOKENS = 258;

@@ -24,8 +24,7 @@ export interface EmbeddingRouteInput {
 }
 
 export type EmbeddingRoute =
-  | { readonly ok: true; readonly candidate: RouteCandidate; readonly metadata: () => GatewayMetadata }
-  | { readonly ok: false; readonly error: GatewayError };
+  { readonly ok: true; readonly candidate: RouteCandidate; readonly metadata: () => GatewayMetadata } | { readonly ok: false; readonly error: GatewayError };
 
 /**
  * Choose the provider endpoint of an embedding model as text requests choose theirs (spec 2.4):
@@ -47,9 +46,17 @@ export function routeEmbedding(input: EmbeddingRouteInput): EmbeddingRoute {
     const emptied = outcome.emptiedBy;
     if (emptied?.status === 400) {
       const maxContext = Math.max(...(outcome.removedByLast ?? []).map(candidateContext));
-      return { ok: false, error: new GatewayError(400, `input: ${input.model.id} reads at most ${maxContext} tokens per input; the longest input has ${input.longestInputTokens}. Split or shorten it.`) };
+      return {
+        ok: false,
+        error: new GatewayError(
+          400,
+          `input: ${input.model.id} reads at most ${maxContext} tokens per input; the longest input has ${input.longestInputTokens}. Split or shorten it.`,
+        ),
+      };
     }
-    const why = emptied ? `${emptied.constraint} excluded every endpoint (${(outcome.removedByLast ?? []).map((c) => c.provider.slug).join(', ')})` : 'no endpoint';
+    const why = emptied
+      ? `${emptied.constraint} excluded every endpoint (${(outcome.removedByLast ?? []).map((c) => c.provider.slug).join(', ')})`
+      : 'no endpoint';
     return { ok: false, error: new GatewayError(404, `No endpoints found that satisfy the request. ${input.model.id}: ${why}`) };
   }
   const chain = orderCandidates([outcome.kept], prefs);
@@ -61,7 +68,15 @@ export function routeEmbedding(input: EmbeddingRouteInput): EmbeddingRoute {
     tries = listed.length > 0 && listed[0] === chain[0] ? listed : chain.slice(0, 1);
   }
   const attempts: RouteAttempt[] = [];
-  const parts: MetadataParts = { requested: input.model.id, strategy: 'direct', isByok: input.apiKey.byok ?? false, pipeline: [], available: chain, total: all.length, attempts };
+  const parts: MetadataParts = {
+    requested: input.model.id,
+    strategy: 'direct',
+    isByok: input.apiKey.byok ?? false,
+    pipeline: [],
+    available: chain,
+    total: all.length,
+    attempts,
+  };
   for (const candidate of tries) {
     const status = input.providerFaults.take(candidate.provider.slug);
     attempts.push({ model: candidate.model.id, provider: candidate.provider.name, status: status ?? 200 });

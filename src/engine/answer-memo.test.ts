@@ -23,7 +23,10 @@ function world(answersKept: number | undefined) {
   env.onReset(() => scripts.reset());
   const engine = createEngine(env, scripts, answersKept === undefined ? {} : { answersKept });
   const parts = { env, engine, videos: gateway.videos };
-  const dispatch = createDispatcher(env, [responsesOperation, chatOperation, messagesOperation].flatMap((operation) => operationRoutes(operation, parts)));
+  const dispatch = createDispatcher(
+    env,
+    [responsesOperation, chatOperation, messagesOperation].flatMap((operation) => operationRoutes(operation, parts)),
+  );
   return { gateway, env, engine, scripts, dispatch };
 }
 type World = ReturnType<typeof world>;
@@ -34,10 +37,30 @@ const TEXTS = ['Write one sentence about the sea.', 'How do I water basil?', 'he
 function body(surface: 'responses' | 'chat' | 'messages', variant: number, text: string, stream: boolean): unknown {
   const model = variant === 1 ? 'openai/gpt-5-mini' : 'openai/gpt-4o-mini';
   const extra: Record<string, unknown> =
-    variant === 2 ? { max_output_tokens: 20 } : variant === 3 ? { session_id: 'sess-1' } : variant === 4 ? { include: ['reasoning.encrypted_content'] } : variant === 5 ? { tools: [{ type: 'openai:web_search' }] } : {};
+    variant === 2
+      ? { max_output_tokens: 20 }
+      : variant === 3
+        ? { session_id: 'sess-1' }
+        : variant === 4
+          ? { include: ['reasoning.encrypted_content'] }
+          : variant === 5
+            ? { tools: [{ type: 'openai:web_search' }] }
+            : {};
   if (surface === 'responses') return { model, input: text, ...(stream ? { stream } : {}), ...extra };
-  if (surface === 'chat') return { model, messages: [{ role: 'user', content: text }], ...(stream ? { stream, stream_options: { include_usage: variant === 2 } } : {}), ...(variant === 3 ? { session_id: 'sess-1' } : {}) };
-  return { model, max_tokens: variant === 2 ? 20 : 512, messages: [{ role: 'user', content: text }], ...(stream ? { stream } : {}), ...(variant === 4 ? { stop_sequences: ['the'] } : {}) };
+  if (surface === 'chat')
+    return {
+      model,
+      messages: [{ role: 'user', content: text }],
+      ...(stream ? { stream, stream_options: { include_usage: variant === 2 } } : {}),
+      ...(variant === 3 ? { session_id: 'sess-1' } : {}),
+    };
+  return {
+    model,
+    max_tokens: variant === 2 ? 20 : 512,
+    messages: [{ role: 'user', content: text }],
+    ...(stream ? { stream } : {}),
+    ...(variant === 4 ? { stop_sequences: ['the'] } : {}),
+  };
 }
 
 const command = fc.oneof(
@@ -57,7 +80,15 @@ const command = fc.oneof(
   // The last request again, after whatever changed since: what a stale memory would answer wrongly.
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('again' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fault' as const), count: fc.integer({ min: 1, max: 2 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('script' as const), text: fc.constantFrom(undefined, ...TEXTS), times: fc.constantFrom(1, 2, undefined, undefined), onHeader: fc.constantFrom(false, false, true) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('script' as const),
+      text: fc.constantFrom(undefined, ...TEXTS),
+      times: fc.constantFrom(1, 2, undefined, undefined),
+      onHeader: fc.constantFrom(false, false, true),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('unscript' as const), index: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.constantFrom(300, 1500) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('credits' as const) }) },
@@ -77,7 +108,9 @@ const HEADERS: Record<string, Record<string, string>> = {
 
 /** One request: what the client sees, and the generation record it left. */
 async function send(w: World, c: Extract<Command, { kind: 'request' }>, headers: Record<string, string>): Promise<unknown> {
-  const res = await w.dispatch(new Request(`${BASE}${PATHS[c.surface]}`, { method: 'POST', headers, body: JSON.stringify(body(c.surface, c.variant, c.text, c.stream)) }));
+  const res = await w.dispatch(
+    new Request(`${BASE}${PATHS[c.surface]}`, { method: 'POST', headers, body: JSON.stringify(body(c.surface, c.variant, c.text, c.stream)) }),
+  );
   const seen: Array<[string, string]> = [];
   res.headers.forEach((v, k) => seen.push([k, v]));
   const id = res.headers.get('x-generation-id');
@@ -126,14 +159,29 @@ async function run(w: World, command: Command, last: { request?: Extract<Command
   }
 }
 
-const plainRequest = (header: 'none' | 'referer', times = 3): Command => ({ kind: 'request', surface: 'responses', variant: 0, text: TEXTS[0] as string, stream: false, metadata: false, header, times });
+const plainRequest = (header: 'none' | 'referer', times = 3): Command => ({
+  kind: 'request',
+  surface: 'responses',
+  variant: 0,
+  text: TEXTS[0] as string,
+  stream: false,
+  metadata: false,
+  header,
+  times,
+});
 /** Sequences where a memory that missed a change would answer wrongly: each ends in a request answered once before. */
 const DANGERS: Command[][] = [
   [plainRequest('none'), { kind: 'script', text: undefined, times: undefined, onHeader: false }, { kind: 'again' }],
   [plainRequest('referer'), { kind: 'script', text: undefined, times: undefined, onHeader: true }, { kind: 'again' }],
   [{ kind: 'script', text: undefined, times: undefined, onHeader: true }, plainRequest('none'), plainRequest('referer', 1)],
   [plainRequest('none', 1), { kind: 'script', text: undefined, times: 2, onHeader: false }, plainRequest('none', 4)],
-  [plainRequest('none'), { kind: 'script', text: undefined, times: undefined, onHeader: false }, { kind: 'again' }, { kind: 'unscript', index: 0 }, { kind: 'again' }],
+  [
+    plainRequest('none'),
+    { kind: 'script', text: undefined, times: undefined, onHeader: false },
+    { kind: 'again' },
+    { kind: 'unscript', index: 0 },
+    { kind: 'again' },
+  ],
   [plainRequest('none'), { kind: 'fault', count: 1 }, { kind: 'again' }],
   [plainRequest('none'), { kind: 'tick', ms: 1500 }, { kind: 'again' }, { kind: 'reset' }, { kind: 'again' }],
   [plainRequest('none'), { kind: 'again' }, { kind: 'credits' }],
@@ -170,7 +218,11 @@ describe('answer memo', () => {
         const texts: string[] = [];
         for (let i = 0; i < 4; i++) {
           const res = await w.dispatch(
-            new Request(`${BASE}${PATHS[surface]}`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body(surface, 0, TEXTS[0] as string, stream)) }),
+            new Request(`${BASE}${PATHS[surface]}`, {
+              method: 'POST',
+              headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+              body: JSON.stringify(body(surface, 0, TEXTS[0] as string, stream)),
+            }),
           );
           expect(res.status).toBe(200);
           texts.push(await res.text());
@@ -185,7 +237,13 @@ describe('answer memo', () => {
   it('never remembers a request with a session, tools, or a script that is used up or matches headers', async () => {
     const w = world(undefined);
     const send = (b: unknown, headers: Record<string, string> = {}) =>
-      w.dispatch(new Request(`${BASE}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', ...headers }, body: JSON.stringify(b) }));
+      w.dispatch(
+        new Request(`${BASE}/responses`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(b),
+        }),
+      );
     for (let i = 0; i < 3; i++) await send(body('responses', 3, 'hello', false));
     for (let i = 0; i < 3; i++) await send(body('responses', 5, 'hello', false));
     for (let i = 0; i < 3; i++) await send(body('responses', 0, 'hello', false), { 'x-session-id': 's' });
@@ -200,7 +258,15 @@ describe('answer memo', () => {
   it('remembers a scripted answer while the same scripts are in play, and forgets it when they change', async () => {
     const w = world(undefined);
     const send = async () =>
-      (await w.dispatch(new Request(`${BASE}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body('responses', 0, 'hello', false)) }))).json() as Promise<{ output: Array<{ content?: Array<{ text: string }> }> }>;
+      (
+        await w.dispatch(
+          new Request(`${BASE}/responses`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+            body: JSON.stringify(body('responses', 0, 'hello', false)),
+          }),
+        )
+      ).json() as Promise<{ output: Array<{ content?: Array<{ text: string }> }> }>;
     const text = (r: Awaited<ReturnType<typeof send>>) => r.output.at(-1)?.content?.[0]?.text;
     const first = w.scripts.add({ match: { input: 'hello' }, reply: { type: 'text', text: 'One.' } });
     for (let i = 0; i < 4; i++) expect(text(await send())).toBe('One.');
@@ -214,15 +280,18 @@ describe('answer memo', () => {
 describe('answer template', () => {
   it('puts any values back where the first ones stood', () => {
     fc.assert(
-      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{12}$/), { minLength: 1, maxLength: 3 }), (literals, values) => {
-        fc.pre(literals.every((l) => values.every((v) => !l.includes(v))));
-        const text = literals.map((l, i) => l + (values[i % values.length] as string)).join('');
-        const others = values.map((v) => `${v}-other`);
-        fc.pre(literals.join('').length > 0 || values.length > 0);
-        const expected = literals.map((l, i) => l + (others[i % values.length] as string)).join('');
-        expect(fillTemplate(makeTemplate(text, values), others)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(fc.string(), { minLength: 1, maxLength: 5 }),
+        fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{12}$/), { minLength: 1, maxLength: 3 }),
+        (literals, values) => {
+          fc.pre(literals.every((l) => values.every((v) => !l.includes(v))));
+          const text = literals.map((l, i) => l + (values[i % values.length] as string)).join('');
+          const others = values.map((v) => `${v}-other`);
+          fc.pre(literals.join('').length > 0 || values.length > 0);
+          const expected = literals.map((l, i) => l + (others[i % values.length] as string)).join('');
+          expect(fillTemplate(makeTemplate(text, values), others)).toBe(expected);
+        },
+      ),
     );
   });
 });
-

@@ -87,7 +87,8 @@ function see(response: Response, reuse: AnswerReuse, values: readonly string[]):
 /** The templates of an answer seen once: each of its per-answer values becomes a hole. */
 function learn(seen: Seen): Learned {
   const values = seen.values;
-  const body: Body = 'text' in seen.body ? { text: makeTemplate(seen.body.text, values) } : { frames: seen.body.frames.map((frame) => makeTemplate(frame, values)) };
+  const body: Body =
+    'text' in seen.body ? { text: makeTemplate(seen.body.text, values) } : { frames: seen.body.frames.map((frame) => makeTemplate(frame, values)) };
   const headers = seen.headers.map(([name, value]) => [name, makeTemplate(value, values)] as const);
   return { state: 'verified', status: seen.status, headers, body, reuse: seen.reuse, recordCount: seen.recordCount };
 }
@@ -121,7 +122,8 @@ function matches(learned: Learned, response: Response, values: readonly string[]
   if ('text' in raw) {
     if (!('text' in replay) || raw.text !== replay.text) return false;
   } else if ('frames' in raw) {
-    if (!('frames' in replay) || raw.frames.list.length !== replay.frames.list.length || raw.frames.list.some((f, i) => f !== replay.frames.list[i])) return false;
+    if (!('frames' in replay) || raw.frames.list.length !== replay.frames.list.length || raw.frames.list.some((f, i) => f !== replay.frames.list[i]))
+      return false;
   } else return false;
   const theirs: string[] = [];
   response.headers.forEach((value, name) => theirs.push(`${name}: ${value}`));
@@ -200,7 +202,12 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     const itemDraws = learned.reuse.itemDrawLengths.map((n) => items.alphanumeric(n));
     const generationId = ctx.generationId();
     // The same billing path as the full answer: a hold of what it costs, settled at once (402 when it does not fit).
-    for (const record of replayRecords(learned, { id: generationId, responseId: `resp_${responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })) {
+    for (const record of replayRecords(learned, {
+      id: generationId,
+      responseId: `resp_${responseDraw}`,
+      receivedAt: ctx.receivedAt,
+      headers: ctx.request.headers,
+    })) {
       ctx.reserve(record.cost).settle(record);
     }
     replayed++;
@@ -240,7 +247,9 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       const reuse = answer.reuse;
       const values = reuse ? valuesOf(reuse, answer.generationId) : [];
       // The second answer, made in full, must be exactly what the first one's template gives.
-      const records = reuse ? replayRecords(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers }) : [];
+      const records = reuse
+        ? replayRecords(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })
+        : [];
       const learned = learn(known);
       const verified =
         reuse !== undefined &&

@@ -12,7 +12,10 @@ import { worstUsageCost } from '../generation/usage-cost.ts';
  * outputCeiling({ model: { context_length: 8192 }, endpoint: {} }, 1000); // 7192
  */
 export function outputCeiling(
-  decision: { readonly model: Pick<TextModel, 'context_length' | 'max_completion_tokens'>; readonly endpoint: Pick<ModelEndpoint, 'context_length' | 'max_completion_tokens'> },
+  decision: {
+    readonly model: Pick<TextModel, 'context_length' | 'max_completion_tokens'>;
+    readonly endpoint: Pick<ModelEndpoint, 'context_length' | 'max_completion_tokens'>;
+  },
   promptTokens: number,
 ): number {
   const set = decision.endpoint.max_completion_tokens ?? decision.model.max_completion_tokens;

@@ -17,7 +17,10 @@ const request = fc.record(
   {
     model: fc.constantFrom('openai/gpt-4o-mini', 'openai/gpt-5-mini', 'openai/gpt-5-mini:thinking'),
     input: fc.constantFrom('Write one sentence about the sea.', 'How do I water basil?', 'hello', 'Explain the weather, briefly'),
-    reasoning: fc.record({ effort: fc.constantFrom('low', 'medium', 'high'), exclude: fc.boolean(), summary: fc.constantFrom('auto', 'concise') }, { requiredKeys: [] }),
+    reasoning: fc.record(
+      { effort: fc.constantFrom('low', 'medium', 'high'), exclude: fc.boolean(), summary: fc.constantFrom('auto', 'concise') },
+      { requiredKeys: [] },
+    ),
     include: fc.constant(['reasoning.encrypted_content']),
     text: fc.record({ verbosity: fc.constantFrom('low', 'medium', 'high') }),
     max_output_tokens: fc.integer({ min: 16, max: 400 }),
@@ -33,7 +36,10 @@ describe('plan memo', () => {
         const warm = createGateway();
         for (const i of order) {
           const body = JSON.stringify(pool[i % pool.length]);
-          const [a, b] = await Promise.all([warm.fetch('/responses', { method: 'POST', headers, body }), createGateway().fetch('/responses', { method: 'POST', headers, body })]);
+          const [a, b] = await Promise.all([
+            warm.fetch('/responses', { method: 'POST', headers, body }),
+            createGateway().fetch('/responses', { method: 'POST', headers, body }),
+          ]);
           expect(a.status).toBe(b.status);
           expect(planned(await a.text())).toEqual(planned(await b.text()));
         }

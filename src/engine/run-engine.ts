@@ -157,7 +157,9 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   // The output budget: the request's, else the most the serving endpoint writes (bounded work).
   const budget = request.max_output_tokens ?? outputCeiling(decision, prompt.inputTokens);
   // docs/account.md: the most this answer can cost is held before any work (402 when it does not fit).
-  const reservation = ctx.reserve(worstUsageCost(prompt.inputTokens, budget, pricing, byok), (left) => affordMessage(left, budget, prompt.inputTokens, pricing, byok));
+  const reservation = ctx.reserve(worstUsageCost(prompt.inputTokens, budget, pricing, byok), (left) =>
+    affordMessage(left, budget, prompt.inputTokens, pricing, byok),
+  );
 
   const script = scripts.take({
     requestedModel: request.model,
@@ -172,7 +174,14 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   const said: ReplyPlan = script
     ? scriptPlan(script.reply, gatewayMetadata)
     : plans.plan(effective, modelId, contentOf(), decision.effects, () =>
-        planReply({ request: modelRequest, model: decision.model, effects: decision.effects, rng: rng().fork('plan'), nowMs: ctx.receivedAt, input: modelInput }),
+        planReply({
+          request: modelRequest,
+          model: decision.model,
+          effects: decision.effects,
+          rng: rng().fork('plan'),
+          nowMs: ctx.receivedAt,
+          input: modelInput,
+        }),
       );
 
   // Stop sequences (reference ChatRequest `stop`, MessagesRequest `stop_sequences`) end the text,
@@ -276,7 +285,21 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
           itemDrawLengths: items.lengths,
           records,
           firstRecord: (at) =>
-            responseGeneration({ id: at.id, result, upstreamId: at.responseId, usage, providerName, streamed: stream, receivedAt: at.receivedAt, times, apiKey, sessionId: undefined, user: request.user, headers: at.headers, content: recorded?.content }),
+            responseGeneration({
+              id: at.id,
+              result,
+              upstreamId: at.responseId,
+              usage,
+              providerName,
+              streamed: stream,
+              receivedAt: at.receivedAt,
+              times,
+              apiKey,
+              sessionId: undefined,
+              user: request.user,
+              headers: at.headers,
+              content: recorded?.content,
+            }),
         }
       : undefined;
 

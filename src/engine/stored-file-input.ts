@@ -24,9 +24,17 @@ export function storedFileInput(request: CanonicalRequest, files: FileStore): { 
   const inline = (part: Part): Part => {
     if (part.type !== 'input_file' || typeof part.file_id !== 'string' || part.file_data !== undefined || part.file_url !== undefined) return part;
     const file = files.get(part.file_id);
-    if (!file) throw new GatewayError(404, `File not found: ${JSON.stringify(part.file_id.slice(0, 256))} (an input_file's file_id must name an uploaded file: never uploaded, deleted, or forgotten by a control reset)`);
+    if (!file)
+      throw new GatewayError(
+        404,
+        `File not found: ${JSON.stringify(part.file_id.slice(0, 256))} (an input_file's file_id must name an uploaded file: never uploaded, deleted, or forgotten by a control reset)`,
+      );
     referenced++;
-    return { ...part, filename: typeof part.filename === 'string' ? part.filename : file.filename, file_data: `data:${file.mimeType};base64,${encodeBase64(file.bytes)}` };
+    return {
+      ...part,
+      filename: typeof part.filename === 'string' ? part.filename : file.filename,
+      file_data: `data:${file.mimeType};base64,${encodeBase64(file.bytes)}`,
+    };
   };
   const input = (request.input as unknown[]).map((item) => {
     if (!isRecord(item)) return item;

@@ -75,7 +75,9 @@ export const gatewayZodErrorMap: z.core.$ZodErrorMap = (issue) => {
       return 'unknown property';
     case 'invalid_union': {
       // Every branch rejected the value's type outright: say which types would do.
-      const expected = issue.errors.map((branch) => (branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0 ? branch[0].expected : undefined));
+      const expected = issue.errors.map((branch) =>
+        branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0 ? branch[0].expected : undefined,
+      );
       if (issue.errors.length > 0 && expected.every((e) => e !== undefined)) {
         return `expected ${[...new Set(expected)].join(' or ')}, got ${describe(issue.input)}`;
       }

@@ -16,7 +16,11 @@ export interface UnexpectedErrorContext {
  */
 export function logUnexpectedError(error: unknown, context: UnexpectedErrorContext = {}, write: (text: string) => void = (text) => console.error(text)): void {
   const where = [context.method, context.path].filter(Boolean).join(' ');
-  const parts = [where && `in ${where}`, context.operation && `(${context.operation})`, context.generationId && `X-Generation-Id: ${context.generationId}`].filter(Boolean);
+  const parts = [
+    where && `in ${where}`,
+    context.operation && `(${context.operation})`,
+    context.generationId && `X-Generation-Id: ${context.generationId}`,
+  ].filter(Boolean);
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   write(`[gatewaykit] unexpected error${parts.length > 0 ? ` ${parts.join(' ')}` : ''}:\n${detail}`);
 }

@@ -58,15 +58,33 @@ export interface FileStore {
   reset(): void;
 }
 
-const persisted = (f: StoredFile): PersistedFile => ({ id: f.id, seq: f.seq, workspace_id: f.workspaceId, filename: f.filename, mime_type: f.mimeType, created_at: f.createdAt, data: encodeBase64(f.bytes) });
+const persisted = (f: StoredFile): PersistedFile => ({
+  id: f.id,
+  seq: f.seq,
+  workspace_id: f.workspaceId,
+  filename: f.filename,
+  mime_type: f.mimeType,
+  created_at: f.createdAt,
+  data: encodeBase64(f.bytes),
+});
 
 function fromPersisted(p: PersistedFile): StoredFile {
-  return { id: p.id, seq: p.seq, workspaceId: p.workspace_id, filename: p.filename, mimeType: p.mime_type, createdAt: p.created_at, bytes: decodeBase64(p.data) ?? new Uint8Array() };
+  return {
+    id: p.id,
+    seq: p.seq,
+    workspaceId: p.workspace_id,
+    filename: p.filename,
+    mimeType: p.mime_type,
+    createdAt: p.created_at,
+    bytes: decodeBase64(p.data) ?? new Uint8Array(),
+  };
 }
 
 function checkBounds(bounds: FileBounds): FileBounds {
-  for (const [name, value] of Object.entries(bounds)) if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`files.bounds.${name}: must be a whole number >= 1 (got ${value})`);
-  if (bounds.maxFileBytes > MAX_FILE_BYTES) throw new TypeError(`files.bounds.maxFileBytes: at most the reference's ${MAX_FILE_BYTES} bytes (got ${bounds.maxFileBytes})`);
+  for (const [name, value] of Object.entries(bounds))
+    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`files.bounds.${name}: must be a whole number >= 1 (got ${value})`);
+  if (bounds.maxFileBytes > MAX_FILE_BYTES)
+    throw new TypeError(`files.bounds.maxFileBytes: at most the reference's ${MAX_FILE_BYTES} bytes (got ${bounds.maxFileBytes})`);
   return bounds;
 }
 
@@ -98,7 +116,8 @@ export function createFileStore(options: FileStoreOptions): FileStore {
   function refuseOverBounds(size: number): void {
     if (size > bounds.maxFileBytes) throw new GatewayError(413, `file: ${size} bytes exceeds the ${bounds.maxFileBytes}-byte upload limit`);
     if (files.size >= bounds.maxFiles) throw new GatewayError(413, `file storage is full: at most ${bounds.maxFiles} files are kept (delete some first)`);
-    if (totalBytes + size > bounds.maxTotalBytes) throw new GatewayError(413, `file storage is full: ${totalBytes} of ${bounds.maxTotalBytes} bytes used, and this file has ${size} (delete some first)`);
+    if (totalBytes + size > bounds.maxTotalBytes)
+      throw new GatewayError(413, `file storage is full: ${totalBytes} of ${bounds.maxTotalBytes} bytes used, and this file has ${size} (delete some first)`);
   }
 
   async function add(file: NewFile): Promise<StoredFile> {

@@ -44,7 +44,14 @@ import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { MULTIPART_FILE_LIMIT_BYTES } from '../audio/read-transcription-request.ts';
-import { createVideoJobs, type VideoJobs, type VideoJobsOptions, type VideoJobsPersistence, type VideoJobsSnapshot, type VideoWebhookOptions } from '../videos/video-jobs.ts';
+import {
+  createVideoJobs,
+  type VideoJobs,
+  type VideoJobsOptions,
+  type VideoJobsPersistence,
+  type VideoJobsSnapshot,
+  type VideoWebhookOptions,
+} from '../videos/video-jobs.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 /** 10 MiB: the spec states no request-size limit (spec 8); large enough for inline images. */
@@ -115,7 +122,12 @@ export interface GatewayOptions {
   /** Video webhooks: signing secret, default callback URL, localhost opt-in, retries, fetch. */
   webhooks?: VideoWebhookOptions;
   /** Persistence hooks for video jobs (the state file of `gatewaykit serve --state-file`), and how many jobs are kept (`bounds`, docs/videos.md). */
-  videoJobs?: { restore?: VideoJobsSnapshot; onChange?: (snapshot: VideoJobsSnapshot) => void; persistence?: VideoJobsPersistence; bounds?: VideoJobsOptions['bounds'] };
+  videoJobs?: {
+    restore?: VideoJobsSnapshot;
+    onChange?: (snapshot: VideoJobsSnapshot) => void;
+    persistence?: VideoJobsPersistence;
+    bounds?: VideoJobsOptions['bounds'];
+  };
   /** The management plane's keys and codes: restored from and saved to a state file, and how many are kept (docs/management.md). */
   management?: { restore?: ManagementSnapshot; persistence?: ManagementPersistence; bounds?: Partial<ManagementBounds> };
   /**
@@ -193,25 +205,28 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
   let handlers: HttpHandler[] | undefined;
 
-  return withInternals<Gateway>({
-    baseUrl: env.baseUrl,
-    seed: env.seed,
-    clock: env.clock,
-    catalog: env.catalog,
-    get handlers() {
-      return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: root.apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
+  return withInternals<Gateway>(
+    {
+      baseUrl: env.baseUrl,
+      seed: env.seed,
+      clock: env.clock,
+      catalog: env.catalog,
+      get handlers() {
+        return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: root.apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
+      },
+      fetch,
+      handle: dispatch,
+      control: root.control,
+      script: (rule) => root.scripts.add(rule),
+      scripts: () => root.scripts.list(),
+      requests: () => env.journal.list(),
+      routes: Object.freeze(root.routes.slice()),
+      videos: root.videos,
+      scope: (id) => gatewayScope(checkedScopeId(id), (valid) => scopes.get(valid), fetch),
+      scopeIds: () => scopes.ids(),
     },
-    fetch,
-    handle: dispatch,
-    control: root.control,
-    script: (rule) => root.scripts.add(rule),
-    scripts: () => root.scripts.list(),
-    requests: () => env.journal.list(),
-    routes: Object.freeze(root.routes.slice()),
-    videos: root.videos,
-    scope: (id) => gatewayScope(checkedScopeId(id), (valid) => scopes.get(valid), fetch),
-    scopeIds: () => scopes.ids(),
-  }, env);
+    env,
+  );
 }
 
 /** What every scope of one gateway shares: the clock, the catalogue and keys (validated once), the metrics. */
@@ -270,7 +285,13 @@ function createCore(options: GatewayOptions, shared: SharedParts, scope: string 
   env.onReset(() => scripts.reset());
   // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
   const engine = createEngine(env, scripts);
-  const { apiRoutes, routes } = gatewayRoutes({ env, engine, videos }, control, scripts, shared.metrics, scope === undefined ? options.onShutdownRequest : undefined);
+  const { apiRoutes, routes } = gatewayRoutes(
+    { env, engine, videos },
+    control,
+    scripts,
+    shared.metrics,
+    scope === undefined ? options.onShutdownRequest : undefined,
+  );
   const dispatch = createDispatcher(env, routes, shared.metrics);
   return { env, control, scripts, videos, apiRoutes, routes, dispatch, resetStores };
 }
@@ -331,15 +352,15 @@ function gatewayRoutes(
   metrics: MetricsTally,
   onShutdownRequest: (() => void) | undefined,
 ): { apiRoutes: Route[]; routes: Route[] } {
-  const apiRoutes: Route[] = [
-    ...OPERATIONS.flatMap((operation) => operationRoutes(operation, parts)),
-    ...openapiRoutes(parts.env, () => apiRoutes),
-  ];
+  const apiRoutes: Route[] = [...OPERATIONS.flatMap((operation) => operationRoutes(operation, parts)), ...openapiRoutes(parts.env, () => apiRoutes)];
   const controlRoutes = [
     ...videosControlRoutes(parts.env, parts.videos),
     ...controlApiRoutes(control),
     ...scriptControlRoutes(scripts),
-    ...inspectorRoutes(parts.env, tableEndpoints().map((endpoint) => endpoint.id)),
+    ...inspectorRoutes(
+      parts.env,
+      tableEndpoints().map((endpoint) => endpoint.id),
+    ),
     ...metricsRoutes(metrics),
     ...managementControlRoutes(parts.env),
     ...shutdownRoutes(onShutdownRequest),

@@ -12,7 +12,10 @@ import type { RequestInfo } from '../http/dispatch.ts';
  * const fetch = gatewayFetch('http://127.0.0.1:8080/api/v1', dispatch);
  * await fetch('/models', { headers: { authorization: 'Bearer sk-gw-test' } });
  */
-export function gatewayFetch(baseUrl: string, dispatch: (request: Request, info?: RequestInfo) => Promise<Response>): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
+export function gatewayFetch(
+  baseUrl: string,
+  dispatch: (request: Request, info?: RequestInfo) => Promise<Response>,
+): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
   const parsedBase = new URL(baseUrl);
   const toUrl = (input: string | URL): string => {
     const s = String(input);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../clock/virtual-clock.ts';
 import { createGateway } from './create-gateway.ts';
 
-const ask = (input: string) => ({ method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input }) });
+const ask = (input: string) => ({
+  method: 'POST',
+  headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'openai/gpt-4o-mini', input }),
+});
 
 describe('gateway.scope(id)', () => {
   it('scripts, journal and credits of one scope stay in it', async () => {

@@ -10,7 +10,8 @@ import type { ProviderFaults } from '../state/provider-faults.ts';
 export function meteredAccount(account: Account, metrics: MetricsTally): Account {
   const meter = (record: GenerationRecord) => {
     const earlier = account.generation(record.id);
-    if (earlier) metrics.generation(earlier.model, { promptTokens: -earlier.tokensPrompt, completionTokens: -earlier.tokensCompletion, cost: -earlier.cost, answers: -1 });
+    if (earlier)
+      metrics.generation(earlier.model, { promptTokens: -earlier.tokensPrompt, completionTokens: -earlier.tokensCompletion, cost: -earlier.cost, answers: -1 });
     metrics.generation(record.model, { promptTokens: record.tokensPrompt, completionTokens: record.tokensCompletion, cost: record.cost, answers: 1 });
   };
   return {

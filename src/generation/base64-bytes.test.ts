@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { base64Bytes } from './base64-bytes.ts';
 
 describe('base64Bytes', () => {
-  it('decodes chunked base64 the same with Node\'s Buffer and with atob (the browser path)', () => {
+  it("decodes chunked base64 the same with Node's Buffer and with atob (the browser path)", () => {
     fc.assert(
       fc.property(fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 5 }), fc.uint8Array({ maxLength: 7 }), (whole, last) => {
         // Every chunk but the last a whole number of 3-byte groups, as the vocabulary is cut.

@@ -13,7 +13,9 @@ describe('buildOutput', async () => {
     {
       reasoning: fc.record({ text: fc.lorem({ maxCount: 30 }) }),
       text: fc.string({ unit: fc.constantFrom('word ', 'café ', '🙂', 'x', '. '), maxLength: 40 }),
-      calls: fc.array(fc.record({ name: fc.constantFrom('a', 'lookup'), arguments: fc.json().map((j) => JSON.stringify({ v: JSON.parse(j) as unknown })) }), { maxLength: 2 }),
+      calls: fc.array(fc.record({ name: fc.constantFrom('a', 'lookup'), arguments: fc.json().map((j) => JSON.stringify({ v: JSON.parse(j) as unknown })) }), {
+        maxLength: 2,
+      }),
     },
     { requiredKeys: [] },
   );

@@ -28,9 +28,10 @@ export function contentKey(request: ResponsesRequest): string {
   return stableStringify(rest);
 }
 
-
 /** spec 2.2: the request settings the result echoes, with the documented defaults. */
-export function echoSettings(request: ResponsesRequest): Pick<
+export function echoSettings(
+  request: ResponsesRequest,
+): Pick<
   ResponseResult,
   | 'instructions'
   | 'max_output_tokens'

@@ -12,14 +12,24 @@ const schemaArb: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => (
     { depthSize: 'small', withCrossShrink: true },
     fc
       .record(
-        { minLength: fc.integer({ min: 0, max: 5 }), extra: fc.integer({ min: 0, max: 10 }), format: fc.constantFrom(undefined, 'email', 'date-time', 'date', 'uuid', 'uri', 'ipv4') },
+        {
+          minLength: fc.integer({ min: 0, max: 5 }),
+          extra: fc.integer({ min: 0, max: 10 }),
+          format: fc.constantFrom(undefined, 'email', 'date-time', 'date', 'uuid', 'uri', 'ipv4'),
+        },
         { requiredKeys: ['extra'] },
       )
       .map(({ minLength, extra, format }) =>
         format ? { type: 'string', format } : { type: 'string', ...(minLength !== undefined ? { minLength, maxLength: minLength + extra } : {}) },
       ),
     fc
-      .record({ min: fc.integer({ min: -1000, max: 1000 }), span: fc.integer({ min: 0, max: 1000 }), bounded: fc.boolean(), integer: fc.boolean(), exclusive: fc.boolean() })
+      .record({
+        min: fc.integer({ min: -1000, max: 1000 }),
+        span: fc.integer({ min: 0, max: 1000 }),
+        bounded: fc.boolean(),
+        integer: fc.boolean(),
+        exclusive: fc.boolean(),
+      })
       .map(({ min, span, bounded, integer, exclusive }) => {
         const type = integer ? 'integer' : 'number';
         if (!bounded) return { type };
@@ -63,7 +73,12 @@ describe('jsonSchemaInstance', () => {
     const schema = {
       type: 'object',
       $defs: { unit: { enum: ['c', 'f'] } },
-      properties: { unit: { $ref: '#/$defs/unit' }, kind: { const: 'forecast' }, days: { type: 'integer', default: 3 }, either: { anyOf: [{ type: 'boolean' }, { type: 'string' }] } },
+      properties: {
+        unit: { $ref: '#/$defs/unit' },
+        kind: { const: 'forecast' },
+        days: { type: 'integer', default: 3 },
+        either: { anyOf: [{ type: 'boolean' }, { type: 'string' }] },
+      },
       allOf: [{ required: ['unit', 'kind', 'days', 'either'] }],
     };
     const value = jsonSchemaInstance(schema, seededRandom(1, 'r')) as Record<string, unknown>;
@@ -74,7 +89,17 @@ describe('jsonSchemaInstance', () => {
   });
 
   it('gives a safe value for schemas it cannot use instead of throwing', () => {
-    for (const schema of [undefined, null, 42, 'x', true, false, { type: 'weird' }, { $ref: 'http://remote/schema' }, { minimum: 10, maximum: 1, type: 'integer' }]) {
+    for (const schema of [
+      undefined,
+      null,
+      42,
+      'x',
+      true,
+      false,
+      { type: 'weird' },
+      { $ref: 'http://remote/schema' },
+      { minimum: 10, maximum: 1, type: 'integer' },
+    ]) {
       expect(() => jsonSchemaInstance(schema, seededRandom(0, 's'))).not.toThrow();
     }
     expect(JSON.parse(toolArguments({ type: 'string' }, seededRandom(0, 't')))).toEqual({});
@@ -82,8 +107,20 @@ describe('jsonSchemaInstance', () => {
   });
 
   it('ends optional recursion (trees, linked lists through anyOf) and refuses required infinite recursion with the path', () => {
-    const tree = { $defs: { node: { type: 'object', properties: { v: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['v', 'children'] } }, $ref: '#/$defs/node' };
-    const list = { $defs: { l: { type: 'object', properties: { next: { anyOf: [{ $ref: '#/$defs/l' }, { type: 'null' }] } }, required: ['next'] } }, $ref: '#/$defs/l' };
+    const tree = {
+      $defs: {
+        node: {
+          type: 'object',
+          properties: { v: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+          required: ['v', 'children'],
+        },
+      },
+      $ref: '#/$defs/node',
+    };
+    const list = {
+      $defs: { l: { type: 'object', properties: { next: { anyOf: [{ $ref: '#/$defs/l' }, { type: 'null' }] } }, required: ['next'] } },
+      $ref: '#/$defs/l',
+    };
     for (const schema of [tree, list]) {
       const value = jsonSchemaInstance(schema, seededRandom(0, 'deep'));
       expect(z.fromJSONSchema(schema as never).safeParse(value).success, JSON.stringify(value)).toBe(true);
@@ -102,14 +139,26 @@ describe('jsonSchemaInstance', () => {
     ['minProperties 1e5', { type: 'object', minProperties: 1e5 }, 'minProperties'],
     [
       '40 required members of $ref #',
-      { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { $ref: '#' }])), required: Array.from({ length: 40 }, (_, i) => `p${i}`) },
+      {
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { $ref: '#' }])),
+        required: Array.from({ length: 40 }, (_, i) => `p${i}`),
+      },
       'properties.p0.$ref',
     ],
-    ['a self-recursive $defs array with minItems 100', { $defs: { n: { type: 'array', minItems: 100, items: { $ref: '#/$defs/n' } } }, $ref: '#/$defs/n' }, '$ref.items.$ref'],
+    [
+      'a self-recursive $defs array with minItems 100',
+      { $defs: { n: { type: 'array', minItems: 100, items: { $ref: '#/$defs/n' } } }, $ref: '#/$defs/n' },
+      '$ref.items.$ref',
+    ],
     ['pattern a{1000000000}', { type: 'string', pattern: 'a{1000000000}' }, 'pattern'],
     ['pattern (){1000000000}', { type: 'string', pattern: '(){1000000000}' }, 'pattern'],
     ['pattern that is no regex', { type: 'string', pattern: '(unclosed' }, 'pattern'],
-    ['many wide anyOf levels', { $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } }, $ref: '#/$defs/x' }, '$ref'],
+    [
+      'many wide anyOf levels',
+      { $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } }, $ref: '#/$defs/x' },
+      '$ref',
+    ],
   ])('%s: refused quickly, naming the schema path', (_name, schema, path) => {
     const started = performance.now();
     const result = schemaInstance(schema, seededRandom(0, 'f1'));
@@ -123,7 +172,9 @@ describe('jsonSchemaInstance', () => {
     const budget = { maxNodes: 50, maxChars: 300, maxDepth: 5, maxSteps: 1000 };
     expect(schemaInstance({ type: 'array', minItems: 60 }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false, path: 'minItems' });
     expect(schemaInstance({ type: 'string', minLength: 301 }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false, path: 'minLength' });
-    expect(schemaInstance({ type: 'array', minItems: 40, items: { type: 'string', minLength: 10 } }, seededRandom(0, 'b'), budget)).toMatchObject({ ok: false });
+    expect(schemaInstance({ type: 'array', minItems: 40, items: { type: 'string', minLength: 10 } }, seededRandom(0, 'b'), budget)).toMatchObject({
+      ok: false,
+    });
     expect(schemaInstance({ type: 'array', minItems: 20, items: { type: 'string', minLength: 3 } }, seededRandom(0, 'b'), budget).ok).toBe(true);
   });
 
@@ -180,25 +231,38 @@ describe('plausible values where the schema leaves room', () => {
 
   it('numbers: schema-valid for any bounds that hold a value, and 0 to 100 whenever the bounds allow it', () => {
     fc.assert(
-      fc.property(bound, bound, fc.boolean(), fc.constantFrom(undefined, 1, 2, 5, 0.5), fc.constantFrom('count', 'age', 'score'), fc.integer(), (a, b, integer, multipleOf, name, seed) => {
-        const [minimum, maximum] = a !== undefined && b !== undefined && b < a ? [b, a] : [a, b];
-        // Bounds that hold no multiple (minimum = maximum = 147 with multipleOf 2) describe no value at all.
-        const step = multipleOf === undefined ? undefined : integer && multipleOf < 1 ? 1 : multipleOf;
-        fc.pre(step === undefined || minimum === undefined || maximum === undefined || Math.ceil(minimum / step) * step <= maximum);
-        const field = { type: integer ? 'integer' : 'number', ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(multipleOf !== undefined ? { multipleOf } : {}) };
-        const schema = { type: 'object', properties: { [name]: field }, required: [name] };
-        const value = (jsonSchemaInstance(schema, seededRandom(seed, 'plausible')) as Record<string, number>)[name]!;
-        const result = z.fromJSONSchema(schema as never).safeParse({ [name]: value });
-        expect(result.success, `${value} against ${JSON.stringify(field)}`).toBe(true);
-        const wish = name === 'age' ? [18, 90] : [0, 100];
-        const room = Math.max(minimum ?? -Infinity, wish[0]!) <= Math.min(maximum ?? Infinity, wish[1]!);
-        if (room && multipleOf === undefined) {
-          expect(value).toBeGreaterThanOrEqual(Math.max(minimum ?? -Infinity, wish[0]!));
-          expect(value).toBeLessThanOrEqual(Math.min(maximum ?? Infinity, wish[1]!));
-        }
-        // Never the far end of a zod int's +-2^53 bounds when smaller numbers fit.
-        if (room) expect(Math.abs(value)).toBeLessThanOrEqual(1000);
-      }),
+      fc.property(
+        bound,
+        bound,
+        fc.boolean(),
+        fc.constantFrom(undefined, 1, 2, 5, 0.5),
+        fc.constantFrom('count', 'age', 'score'),
+        fc.integer(),
+        (a, b, integer, multipleOf, name, seed) => {
+          const [minimum, maximum] = a !== undefined && b !== undefined && b < a ? [b, a] : [a, b];
+          // Bounds that hold no multiple (minimum = maximum = 147 with multipleOf 2) describe no value at all.
+          const step = multipleOf === undefined ? undefined : integer && multipleOf < 1 ? 1 : multipleOf;
+          fc.pre(step === undefined || minimum === undefined || maximum === undefined || Math.ceil(minimum / step) * step <= maximum);
+          const field = {
+            type: integer ? 'integer' : 'number',
+            ...(minimum !== undefined ? { minimum } : {}),
+            ...(maximum !== undefined ? { maximum } : {}),
+            ...(multipleOf !== undefined ? { multipleOf } : {}),
+          };
+          const schema = { type: 'object', properties: { [name]: field }, required: [name] };
+          const value = (jsonSchemaInstance(schema, seededRandom(seed, 'plausible')) as Record<string, number>)[name]!;
+          const result = z.fromJSONSchema(schema as never).safeParse({ [name]: value });
+          expect(result.success, `${value} against ${JSON.stringify(field)}`).toBe(true);
+          const wish = name === 'age' ? [18, 90] : [0, 100];
+          const room = Math.max(minimum ?? -Infinity, wish[0]!) <= Math.min(maximum ?? Infinity, wish[1]!);
+          if (room && multipleOf === undefined) {
+            expect(value).toBeGreaterThanOrEqual(Math.max(minimum ?? -Infinity, wish[0]!));
+            expect(value).toBeLessThanOrEqual(Math.min(maximum ?? Infinity, wish[1]!));
+          }
+          // Never the far end of a zod int's +-2^53 bounds when smaller numbers fit.
+          if (room) expect(Math.abs(value)).toBeLessThanOrEqual(1000);
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -164,7 +164,8 @@ function typeOf(schema: Schema): string | undefined {
     const concrete = t.filter((x): x is string => typeof x === 'string' && x !== 'null');
     return concrete[0] ?? (t.includes('null') ? 'null' : undefined);
   }
-  if (isRecord(schema.properties) || Array.isArray(schema.required) || schema.minProperties !== undefined || isRecord(schema.patternProperties)) return 'object';
+  if (isRecord(schema.properties) || Array.isArray(schema.required) || schema.minProperties !== undefined || isRecord(schema.patternProperties))
+    return 'object';
   if (schema.items !== undefined || schema.prefixItems !== undefined || schema.minItems !== undefined || schema.contains !== undefined) return 'array';
   if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.format !== undefined || typeof schema.pattern === 'string') return 'string';
   if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return 'number';
@@ -177,10 +178,14 @@ const stricterMax = (a: unknown, b: unknown) => (num(a) === undefined ? b : num(
 /** Two schemas as one (allOf): members and required lists unite, bounds take the stricter side, enums intersect. */
 function mergeSchemas(a: Schema, b: Schema): Schema {
   const out: Schema = { ...a, ...b };
-  if (isRecord(a.properties) || isRecord(b.properties)) out.properties = { ...(isRecord(a.properties) ? a.properties : {}), ...(isRecord(b.properties) ? b.properties : {}) };
-  if (Array.isArray(a.required) || Array.isArray(b.required)) out.required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
-  for (const key of ['minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum', 'minContains']) if (key in a || key in b) out[key] = stricterMin(a[key], b[key]);
-  for (const key of ['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum', 'maxContains']) if (key in a || key in b) out[key] = stricterMax(a[key], b[key]);
+  if (isRecord(a.properties) || isRecord(b.properties))
+    out.properties = { ...(isRecord(a.properties) ? a.properties : {}), ...(isRecord(b.properties) ? b.properties : {}) };
+  if (Array.isArray(a.required) || Array.isArray(b.required))
+    out.required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
+  for (const key of ['minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum', 'minContains'])
+    if (key in a || key in b) out[key] = stricterMin(a[key], b[key]);
+  for (const key of ['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum', 'maxContains'])
+    if (key in a || key in b) out[key] = stricterMax(a[key], b[key]);
   if (Array.isArray(a.enum) && Array.isArray(b.enum)) {
     const keys = new Set(b.enum.map((v) => JSON.stringify(v)));
     const both = a.enum.filter((v) => keys.has(JSON.stringify(v)));
@@ -238,7 +243,8 @@ class Walk {
   }
 
   text(length: number, keyword: string): void {
-    if (this.chars + length > this.budget.maxChars) this.fail(`needs more than ${this.budget.maxChars} characters of text in all (the generation budget)`, keyword);
+    if (this.chars + length > this.budget.maxChars)
+      this.fail(`needs more than ${this.budget.maxChars} characters of text in all (the generation budget)`, keyword);
     this.chars += length;
   }
 
@@ -374,7 +380,10 @@ function instance(w: Walk, schema: unknown, depth: number, minimal: boolean, nam
  */
 function pickBranch(w: Walk, schema: Schema, key: 'oneOf' | 'anyOf', branches: unknown[], depth: number, lean: boolean, name?: string): Json {
   const order = branches.map((_, i) => i);
-  if (lean) order.sort((a, b) => Number(isRecord(branches[a]) && '$ref' in (branches[a] as Schema)) - Number(isRecord(branches[b]) && '$ref' in (branches[b] as Schema)));
+  if (lean)
+    order.sort(
+      (a, b) => Number(isRecord(branches[a]) && '$ref' in (branches[a] as Schema)) - Number(isRecord(branches[b]) && '$ref' in (branches[b] as Schema)),
+    );
   const base: Schema = { ...schema };
   delete base[key];
   const plain = Object.keys(base).length === 0;
@@ -402,8 +411,10 @@ function objectFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json 
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
   const minProperties = Math.max(0, Math.floor(num(schema.minProperties) ?? 0));
-  if (minProperties > w.budget.maxNodes - w.nodes) w.fail(`minProperties ${minProperties} is more than the generation budget allows (${w.budget.maxNodes} values)`, 'minProperties');
-  if (required.size > w.budget.maxNodes - w.nodes) w.fail(`${required.size} required members are more than the generation budget allows (${w.budget.maxNodes} values)`, 'required');
+  if (minProperties > w.budget.maxNodes - w.nodes)
+    w.fail(`minProperties ${minProperties} is more than the generation budget allows (${w.budget.maxNodes} values)`, 'minProperties');
+  if (required.size > w.budget.maxNodes - w.nodes)
+    w.fail(`${required.size} required members are more than the generation budget allows (${w.budget.maxNodes} values)`, 'required');
   const out: Record<string, Json> = {};
   let count = 0;
   // Own members only: a schema may require `__proto__`, `constructor` or `toString`, and an
@@ -441,7 +452,8 @@ function objectFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json 
     if (!Array.isArray(needs)) continue;
     for (const dep of needs) {
       w.step();
-      if (typeof dep === 'string' && !has(dep)) put(dep, Object.hasOwn(properties, dep) ? sub(w, 'properties', dep, properties[dep], depth + 1, lean, dep) : extraValue(dep));
+      if (typeof dep === 'string' && !has(dep))
+        put(dep, Object.hasOwn(properties, dep) ? sub(w, 'properties', dep, properties[dep], depth + 1, lean, dep) : extraValue(dep));
     }
   }
   if (count < minProperties && additional === false && patterns.length === 0) {
@@ -450,7 +462,8 @@ function objectFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json 
       if (count >= minProperties) break;
       put(key, sub(w, 'properties', key, properties[key], depth + 1, lean, key));
     }
-    if (count < minProperties) w.fail(`minProperties ${minProperties} cannot be met: additionalProperties is false and only ${count} members are declared`, 'minProperties');
+    if (count < minProperties)
+      w.fail(`minProperties ${minProperties} cannot be met: additionalProperties is false and only ${count} members are declared`, 'minProperties');
   }
   let extra = 0;
   while (count < minProperties) {
@@ -472,7 +485,8 @@ function arrayFor(w: Walk, schema: Schema, depth: number, lean: boolean): Json {
   w.node();
   const { rng } = w;
   const minItems = Math.max(0, Math.floor(num(schema.minItems) ?? 0));
-  if (minItems > w.budget.maxNodes - w.nodes) w.fail(`minItems ${minItems} is more than the generation budget allows (${w.budget.maxNodes} values)`, 'minItems');
+  if (minItems > w.budget.maxNodes - w.nodes)
+    w.fail(`minItems ${minItems} is more than the generation budget allows (${w.budget.maxNodes} values)`, 'minItems');
   // Draft 4-7 tuples (`items: [...]`) are 2020-12 `prefixItems`.
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
@@ -515,12 +529,18 @@ function stringFor(w: Walk, schema: Schema, name?: string): string {
   w.node();
   const minLength = Math.max(0, Math.floor(num(schema.minLength) ?? 0));
   const maxLength = Math.floor(num(schema.maxLength) ?? Number.POSITIVE_INFINITY);
-  if (minLength > w.budget.maxChars - w.chars) w.fail(`minLength ${minLength} is more than the generation budget allows (${w.budget.maxChars} characters in all)`, 'minLength');
+  if (minLength > w.budget.maxChars - w.chars)
+    w.fail(`minLength ${minLength} is more than the generation budget allows (${w.budget.maxChars} characters in all)`, 'minLength');
   let value: string | undefined;
   // A known format's value reads as a model would write it (`ada.lovelace@example.com`), where
   // randexp's draw from the format's pattern does not: it goes first when the pattern accepts it.
   const formatted = typeof schema.format === 'string' ? formatString(schema.format, w.rng) : undefined;
-  if (formatted !== undefined && formatted.length >= minLength && formatted.length <= maxLength && (typeof schema.pattern !== 'string' || patternAccepts(schema.pattern, formatted))) {
+  if (
+    formatted !== undefined &&
+    formatted.length >= minLength &&
+    formatted.length <= maxLength &&
+    (typeof schema.pattern !== 'string' || patternAccepts(schema.pattern, formatted))
+  ) {
     value = formatted;
   } else if (typeof schema.pattern === 'string') {
     // A few draws for one whose length fits; the pattern wins if none does (best effort).

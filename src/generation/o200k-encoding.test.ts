@@ -40,10 +40,99 @@ function agrees(text: string): void {
 
 const pick = (...units: string[]) => fc.constantFrom(...units);
 const whitespace = pick(' ', '  ', '\t', '\n', '\r', '\r\n', '\n\n', '\u00a0', '\u2003', '\u3000', '\u2028', '\u000b', '\f');
-const code = pick('function', ' f', '(x)', ' {', '}', ' =>', ' return', ';', '\n  ', '\t', 'const', ' a', ' =', ' 1', '0x1F', '1_000', '==', '!==', '//', '/*', '*/', '"str"', "'s'", '`${', 'x}`', '[]', '.map', '::', '->', '#include', '<div>', '</div>', 'snake_case', 'camelCase', 'HTTPServer', "I'm", "DON'T", "'ll", '../', '/usr/bin');
+const code = pick(
+  'function',
+  ' f',
+  '(x)',
+  ' {',
+  '}',
+  ' =>',
+  ' return',
+  ';',
+  '\n  ',
+  '\t',
+  'const',
+  ' a',
+  ' =',
+  ' 1',
+  '0x1F',
+  '1_000',
+  '==',
+  '!==',
+  '//',
+  '/*',
+  '*/',
+  '"str"',
+  "'s'",
+  '`${',
+  'x}`',
+  '[]',
+  '.map',
+  '::',
+  '->',
+  '#include',
+  '<div>',
+  '</div>',
+  'snake_case',
+  'camelCase',
+  'HTTPServer',
+  "I'm",
+  "DON'T",
+  "'ll",
+  '../',
+  '/usr/bin',
+);
 const emoji = pick('😀', '👍🏽', '👨‍👩‍👧‍👦', '🇺🇸', '🏳️‍🌈', '❤️', '☃︎', '✨', '🙂', '\u200d', '\ufe0f', '🧑🏿‍💻', '🫠');
-const scripts = pick('a', 'Z', 'é', 'É', 'ß', 'ﬁ', 'Ω', 'ж', 'Ж', 'ע', 'ب', 'ह', 'ि', '漢', '字', 'ひ', 'カ', '한', 'ไ', '\u0301', '\u0308', 'ǅ', 'ʰ', '٣', '๓', '½', 'Ⅻ', '12', '345', '6789');
-const oddities = pick('\uFEFF', '\uFEFF\uFEFF', '\uFFFD', '\uD800', '\uDC00', '\uD83D', '\u0000', '\u007f', '\u0085', '<|endoftext|>', '<|im_start|>', '<|fim_prefix|>', "'", '’', '\\', '\u00ad');
+const scripts = pick(
+  'a',
+  'Z',
+  'é',
+  'É',
+  'ß',
+  'ﬁ',
+  'Ω',
+  'ж',
+  'Ж',
+  'ע',
+  'ب',
+  'ह',
+  'ि',
+  '漢',
+  '字',
+  'ひ',
+  'カ',
+  '한',
+  'ไ',
+  '\u0301',
+  '\u0308',
+  'ǅ',
+  'ʰ',
+  '٣',
+  '๓',
+  '½',
+  'Ⅻ',
+  '12',
+  '345',
+  '6789',
+);
+const oddities = pick(
+  '\uFEFF',
+  '\uFEFF\uFEFF',
+  '\uFFFD',
+  '\uD800',
+  '\uDC00',
+  '\uD83D',
+  '\u0000',
+  '\u007f',
+  '\u0085',
+  '<|endoftext|>',
+  '<|im_start|>',
+  '<|fim_prefix|>',
+  "'",
+  '’',
+  '\\',
+  '\u00ad',
+);
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 const mixed = fc.oneof(whitespace, code, emoji, scripts, oddities, anyCodeUnit, fc.string({ unit: 'binary', maxLength: 3 }));
 
@@ -115,7 +204,11 @@ describe('o200k_base encoding', () => {
     expect(browserRanks.size).toBe(o200kRanks.size);
     for (let r = 0; r < o200kRanks.size; r++) {
       const bytes = o200kRanks.bytes(r);
-      if (!(Buffer.from(browserRanks.bytes(r)).equals(bytes) && browserRanks.isRaw(r) === o200kRanks.isRaw(r) && browserRanks.rank(bytes, 0, bytes.length) === o200kRanks.rank(bytes, 0, bytes.length))) {
+      if (!(
+        Buffer.from(browserRanks.bytes(r)).equals(bytes) &&
+        browserRanks.isRaw(r) === o200kRanks.isRaw(r) &&
+        browserRanks.rank(bytes, 0, bytes.length) === o200kRanks.rank(bytes, 0, bytes.length)
+      )) {
         expect({ r, browser: [...browserRanks.bytes(r)] }).toEqual({ r, browser: [...bytes] });
       }
     }

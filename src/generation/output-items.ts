@@ -10,7 +10,7 @@ export type UrlCitation = {
   title: string;
   start_index: number;
   end_index: number;
-}
+};
 
 /** Item status (reference OutputMessage/OutputItemReasoning/OutputItemFunctionCall). */
 export type ItemStatus = 'completed' | 'incomplete' | 'in_progress';
@@ -21,13 +21,13 @@ export type OutputTextPart = {
   text: string;
   annotations: UrlCitation[];
   logprobs: never[];
-}
+};
 
 /** spec 2.3: "a refusal part is also allowed". */
 export type RefusalPart = {
   type: 'refusal';
   refusal: string;
-}
+};
 
 /** spec 2.3 output message. */
 export type MessageItem = {
@@ -36,7 +36,7 @@ export type MessageItem = {
   role: 'assistant';
   status: ItemStatus;
   content: Array<OutputTextPart | RefusalPart>;
-}
+};
 
 /** spec 2.3 output reasoning. */
 export type ReasoningItem = {
@@ -49,7 +49,7 @@ export type ReasoningItem = {
   summary: Array<{ type: 'summary_text'; text: string }>;
   /** include `reasoning.encrypted_content`: an opaque blob the client may send back. */
   encrypted_content?: string;
-}
+};
 
 /** spec 2.3 output function call (reference OutputItemFunctionCall). */
 export type FunctionCallItem = {
@@ -60,7 +60,7 @@ export type FunctionCallItem = {
   /** JSON text of the arguments object. */
   arguments: string;
   status: ItemStatus;
-}
+};
 
 /** A server-tool call the gateway ran (reference `OutputItemWebSearchCall`, `OutputWebSearchServerToolItem`, `OutputDatetimeItem`). */
 export type ServerToolItem = PlannedServerTool & { id: string; status: 'completed' };
@@ -80,7 +80,7 @@ export type ResponseUsage = {
   cost_details?: { upstream_inference_cost: number | null; upstream_inference_input_cost: number; upstream_inference_output_cost: number };
   /** reference `ServerToolUseDetails`: only when server tools ran. */
   server_tool_use_details?: ServerToolUseDetails;
-}
+};
 
 /** The result `status` values the simulator produces: four of the public {@link PublicStatus} values. */
 export type BuiltStatus = Extract<PublicStatus, 'completed' | 'incomplete' | 'in_progress' | 'failed'>;
@@ -116,7 +116,7 @@ export type ResponseResult = {
   service_tier: string | null;
   /** spec 2.6: only when the metadata header is enabled. */
   gateway_metadata?: Record<string, unknown>;
-}
+};
 
 /** `T`, accepted only when it is assignable to `Public`: a compile-time proof, no run-time code. */
 type NarrowerThan<T extends Public, Public> = T;

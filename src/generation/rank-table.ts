@@ -158,7 +158,13 @@ export function rankTableFromImage(image: Uint8Array): RankTable {
   const kindsAt = offsetsAt + (size + 1) * 4;
   const offsets = new Int32Array(bytes.buffer, offsetsAt, size + 1);
   if (offsets[size] !== bytes.length) throw new Error(`rank table: an image of ${bytes.length} bytes where its offsets say ${offsets[size]}`);
-  return rankTableOver({ size, data: bytes, offsets, kinds: new Uint8Array(bytes.buffer, kindsAt, size), slots: new Int32Array(bytes.buffer, slotsAt, capacity) });
+  return rankTableOver({
+    size,
+    data: bytes,
+    offsets,
+    kinds: new Uint8Array(bytes.buffer, kindsAt, size),
+    slots: new Int32Array(bytes.buffer, slotsAt, capacity),
+  });
 }
 
 /** The lookups over the parts (see the module comment for what they answer). */
@@ -190,7 +196,8 @@ export function rankTableOver(parts: RankTableParts): RankTable {
     const r = find(key, start, end);
     if (r >= 0 && kinds[r] !== RAW_VALID) return r;
     // Valid UTF-8 after a byte order mark: found as the text after the mark (module comment).
-    if (end - start > 3 && key[start] === 0xef && key[start + 1] === 0xbb && key[start + 2] === 0xbf && isValidUtf8(key, start + 3, end)) return textRank(key, start + 3, end);
+    if (end - start > 3 && key[start] === 0xef && key[start + 1] === 0xbb && key[start + 2] === 0xbf && isValidUtf8(key, start + 3, end))
+      return textRank(key, start + 3, end);
     return -1;
   }
 

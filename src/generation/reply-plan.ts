@@ -75,7 +75,9 @@ export function planReply(args: {
   const effects: PluginEffects = {
     ...args.effects,
     context: [...args.effects.context, ...tools.context],
-    citations: wantsJson(request) ? args.effects.citations : [...args.effects.citations, ...tools.citations.filter((c) => !args.effects.citations.some((x) => x.url === c.url))],
+    citations: wantsJson(request)
+      ? args.effects.citations
+      : [...args.effects.citations, ...tools.citations.filter((c) => !args.effects.citations.some((x) => x.url === c.url))],
   };
   if (effects.citations.length > 0) plan.citations = effects.citations;
   const reasoning = reasoningOptions(request, model.reasoning);

@@ -3,7 +3,15 @@ import { seededRandom } from '../random/seeded-random.ts';
 import { promptOpener } from './prompt-opener.ts';
 import { MAX_TOPIC_WORD, reasoningText, replyText, sentenceCount, snippet, topicOf } from './reply-text.ts';
 
-const prompts = ['How do I water basil?', 'Explain recursion to a child.', 'Best way to learn the violin', 'Plan a picnic', 'Why is the sea salty?', 'hello', ''];
+const prompts = [
+  'How do I water basil?',
+  'Explain recursion to a child.',
+  'Best way to learn the violin',
+  'Plan a picnic',
+  'Why is the sea salty?',
+  'hello',
+  '',
+];
 
 describe('replyText', () => {
   it('is a pure function of the random stream and the input', () => {

@@ -21,7 +21,24 @@ const STOPWORDS = new Set(
   ),
 );
 
-const NOUNS = ['plan', 'system', 'signal', 'pattern', 'recipe', 'schedule', 'budget', 'process', 'outline', 'draft', 'structure', 'rhythm', 'habit', 'toolkit', 'checklist', 'foundation'];
+const NOUNS = [
+  'plan',
+  'system',
+  'signal',
+  'pattern',
+  'recipe',
+  'schedule',
+  'budget',
+  'process',
+  'outline',
+  'draft',
+  'structure',
+  'rhythm',
+  'habit',
+  'toolkit',
+  'checklist',
+  'foundation',
+];
 const ADJECTIVES = ['simple', 'steady', 'practical', 'careful', 'clear', 'flexible', 'reliable', 'gentle', 'useful', 'balanced', 'patient', 'sturdy'];
 
 // Some sentences carry non-ASCII on purpose (é, ï, emoji): SSE re-chunking inside multi-byte

@@ -18,8 +18,7 @@ export type PlannedServerTool =
  * `httpStatus` and `content` when it was read, else `error` (`<error_code>: <reason>`).
  */
 export type PlannedWebFetch =
-  | { type: 'gateway:web_fetch'; url: string; title: string; httpStatus: number; content: string }
-  | { type: 'gateway:web_fetch'; url: string; error: string };
+  { type: 'gateway:web_fetch'; url: string; title: string; httpStatus: number; content: string } | { type: 'gateway:web_fetch'; url: string; error: string };
 
 /** What the server tools contribute to an answer. */
 export type ServerToolRun = {
@@ -28,7 +27,7 @@ export type ServerToolRun = {
   citations: WebCitation[];
   /** Sentences the model "read" (search results, fetched pages, the date), for the reply text. */
   context: string[];
-}
+};
 
 function isTyped(t: unknown): t is { type: string; parameters?: unknown } {
   return typeof t === 'object' && t !== null && typeof (t as { type?: unknown }).type === 'string';
@@ -98,7 +97,7 @@ export type ServerToolUseDetails = {
   tool_calls_executed: number;
   /** Web searches, gateway-run or provider-native (`web_search_call`). */
   web_search_requests: number;
-}
+};
 
 /**
  * Usage of the server tools (reference `Usage.server_tool_use_details`), or undefined when none ran.

@@ -34,9 +34,13 @@ describe('stop sequences', () => {
 
   it('the automaton finds what the plain rule finds', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n') }), fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n'), minLength: 1, maxLength: 4 }), { maxLength: 6 }), (text, stops) => {
-        expect(firstStop(text, stops)).toEqual(naiveFirstStop(text, stops));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n') }),
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n'), minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+        (text, stops) => {
+          expect(firstStop(text, stops)).toEqual(naiveFirstStop(text, stops));
+        },
+      ),
       { numRuns: 500 },
     );
   });

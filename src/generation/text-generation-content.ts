@@ -35,7 +35,11 @@ export function textGenerationContent(instructions: string | undefined, turns: r
  * failed, a guardrail): its prompt, no output, and the error the client got, with the provider's
  * name and raw body when the error's metadata carries them.
  */
-export function failedGenerationContent(instructions: string | undefined, turns: readonly InputTurn[], error: { status: number; message: string; metadata?: Record<string, unknown> }): GenerationContent {
+export function failedGenerationContent(
+  instructions: string | undefined,
+  turns: readonly InputTurn[],
+  error: { status: number; message: string; metadata?: Record<string, unknown> },
+): GenerationContent {
   const provider = error.metadata?.provider_name;
   const raw = error.metadata?.raw;
   const failure: GenerationContentError = {

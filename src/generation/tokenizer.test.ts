@@ -13,13 +13,17 @@ describe('loadTokenizer (o200k_base)', async () => {
 
   it('truncate gives a prefix that fits the budget, and the whole text when it fits', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'é', ' ', '🙂', 'word ', '漢', '\n') , maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (text, budget) => {
-        const cut = tokenizer.truncate(text, budget);
-        expect(text.startsWith(cut)).toBe(true);
-        expect(tokenizer.count(cut)).toBeLessThanOrEqual(budget);
-        if (tokenizer.count(text) <= budget) expect(cut).toBe(text);
-        expect(cut.includes('\uFFFD')).toBe(false);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', ' ', '🙂', 'word ', '漢', '\n'), maxLength: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        (text, budget) => {
+          const cut = tokenizer.truncate(text, budget);
+          expect(text.startsWith(cut)).toBe(true);
+          expect(tokenizer.count(cut)).toBeLessThanOrEqual(budget);
+          if (tokenizer.count(text) <= budget) expect(cut).toBe(text);
+          expect(cut.includes('\uFFFD')).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -67,7 +71,31 @@ describe('boundedPieces (linear-time token counting of long runs)', () => {
 describe('counting in slices (a huge prompt does not hold the event loop)', async () => {
   const tokenizer = await loadTokenizer();
   // Words, spaces of every kind, digits, punctuation, contractions, accents, CJK, emoji, newlines.
-  const unit = fc.constantFrom('a', 'B', 'word', ' ', ' ', '  ', '\t', '\n', '\r\n', "'s", "'LL", '42', '1234', '.', '!?', '-', 'é', 'É', '漢字', '🙂', '\u00a0', '<|endoftext|>', 'x'.repeat(300));
+  const unit = fc.constantFrom(
+    'a',
+    'B',
+    'word',
+    ' ',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r\n',
+    "'s",
+    "'LL",
+    '42',
+    '1234',
+    '.',
+    '!?',
+    '-',
+    'é',
+    'É',
+    '漢字',
+    '🙂',
+    '\u00a0',
+    '<|endoftext|>',
+    'x'.repeat(300),
+  );
 
   it('the slices of any text add up to its count, for any slice size', () => {
     fc.assert(

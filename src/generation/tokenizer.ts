@@ -47,7 +47,9 @@ export const MAX_RUN = 256;
 function isSpace(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 /**
@@ -75,7 +77,7 @@ export function boundedPieces(text: string): string[] {
     const end = i;
     if (end - start <= MAX_RUN) continue;
     if (start > last) out.push(text.slice(last, start));
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       let next = Math.min(at + MAX_RUN, end);
       const before = text.charCodeAt(next - 1);
       if (next < end && before >= 0xd800 && before <= 0xdbff) next--;
@@ -233,4 +235,3 @@ export function loadTokenizer(): Promise<Tokenizer> {
 export function loadedTokenizer(): Tokenizer | undefined {
   return ready;
 }
-

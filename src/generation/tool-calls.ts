@@ -79,7 +79,10 @@ export function chooseToolCalls(
   // Arguments come from the same generator as structured outputs; members named after what the
   // prompt mentions take it from the prompt (`city` is "Paris" when the prompt names Paris).
   const parameters = (tool: FunctionTool) => (isRecord(tool.parameters) ? promptHints(tool.parameters, prompt) : tool.parameters);
-  const call = (tool: FunctionTool): PlannedCall => ({ name: tool.name, arguments: toolArguments(parameters(tool), rng.fork(`args:${tool.name}`), `tools[${tool.index}].parameters`) });
+  const call = (tool: FunctionTool): PlannedCall => ({
+    name: tool.name,
+    arguments: toolArguments(parameters(tool), rng.fork(`args:${tool.name}`), `tools[${tool.index}].parameters`),
+  });
   if (isRecord(choice) && choice.type === 'function') {
     const tool = tools.find((t) => t.name === choice.name);
     if (!tool) throw new GatewayError(422, `tool_choice: names the function "${String(choice.name)}" but tools has no function tool of that name`);

@@ -15,7 +15,14 @@ describe('usageCost', () => {
     });
     const detailed = usageCost(
       usage,
-      { prompt: '0.000001', completion: '0.000004', input_cache_read: '0.0000001', input_cache_write: '0.00000125', internal_reasoning: '0.000002', request: '0.001' },
+      {
+        prompt: '0.000001',
+        completion: '0.000004',
+        input_cache_read: '0.0000001',
+        input_cache_write: '0.00000125',
+        internal_reasoning: '0.000002',
+        request: '0.001',
+      },
       false,
     );
     // 500 plain + 400 read + 100 written + request; 200 output + 100 reasoning

@@ -4,7 +4,13 @@ import type { ResponseUsage } from './output-items.ts';
  * spec 2.2 usage from counts, with its arithmetic enforced: total = input + output,
  * reasoning <= output, cached <= input, all non-negative integers.
  */
-export function buildUsage(counts: { inputTokens: number; cachedTokens: number; cacheWriteTokens?: number; outputTokens: number; reasoningTokens: number }): ResponseUsage {
+export function buildUsage(counts: {
+  inputTokens: number;
+  cachedTokens: number;
+  cacheWriteTokens?: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}): ResponseUsage {
   // Whole, non-negative, and small enough that input + output is still an exact integer.
   const limit = Math.floor(Number.MAX_SAFE_INTEGER / 2);
   const whole = (n: number) => (Number.isFinite(n) ? Math.min(limit, Math.max(0, Math.floor(n))) : 0);

@@ -72,6 +72,7 @@ describe('answer sequence', () => {
 
   it('a number that is not a whole number below 2^20 counts as none', () => {
     const answers = createAnswerSequence();
-    for (const bad of ['', '-1', '1.5', 'x', '1e3', String(2 ** 20), '12345678']) expect(answers.next(numbered('b', bad)), bad).toBeGreaterThanOrEqual(checkSequence('b', COUNTED));
+    for (const bad of ['', '-1', '1.5', 'x', '1e3', String(2 ** 20), '12345678'])
+      expect(answers.next(numbered('b', bad)), bad).toBeGreaterThanOrEqual(checkSequence('b', COUNTED));
   });
 });

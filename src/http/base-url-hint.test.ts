@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { baseUrlHint } from './base-url-hint.ts';
 
-const options = { origin: 'http://127.0.0.1:8080', basePath: '/api/v1', isOperation: (p: string) => ['/messages', '/messages/count_tokens', '/responses'].includes(p) };
+const options = {
+  origin: 'http://127.0.0.1:8080',
+  basePath: '/api/v1',
+  isOperation: (p: string) => ['/messages', '/messages/count_tokens', '/responses'].includes(p),
+};
 
 describe('baseUrlHint', () => {
   test('the Anthropic SDK given .../api/v1: its base URL is the gateway one minus /v1', () => {

@@ -78,12 +78,18 @@ export function controlRefusal(request: Request, remoteAddress: string | undefin
     return new GatewayError(403, 'The control API does not answer webhook deliveries (a callback_url never drives the simulator)');
   }
   if (request.method === 'OPTIONS') {
-    return new GatewayError(403, 'The control API does not answer cross-origin requests (no CORS): call it from the machine it runs on, not from a web page of another origin');
+    return new GatewayError(
+      403,
+      'The control API does not answer cross-origin requests (no CORS): call it from the machine it runs on, not from a web page of another origin',
+    );
   }
   // The Host header as sent; an adapter that put it in the URL only (or HTTP/1.0 without one) is judged by the URL.
   const host = headers.get('host') ?? new URL(request.url).host;
   if (remoteAddress !== undefined && !isLoopbackHost(host)) {
-    return new GatewayError(403, `The control API answers requests addressed to localhost or a loopback address only (Host: ${JSON.stringify(host.slice(0, 100))})`);
+    return new GatewayError(
+      403,
+      `The control API answers requests addressed to localhost or a loopback address only (Host: ${JSON.stringify(host.slice(0, 100))})`,
+    );
   }
   const origin = headers.get('origin');
   if (origin !== null && !isLoopbackOrigin(origin)) {
@@ -92,7 +98,10 @@ export function controlRefusal(request: Request, remoteAddress: string | undefin
   if (request.method === 'POST') {
     const type = headers.get('content-type');
     if (type === null || !isJsonContentType(type)) {
-      return new GatewayError(415, `Control API POSTs need Content-Type: application/json (got ${type === null ? 'none' : JSON.stringify(type.slice(0, 100))}); send a JSON body, {} when there is nothing to say`);
+      return new GatewayError(
+        415,
+        `Control API POSTs need Content-Type: application/json (got ${type === null ? 'none' : JSON.stringify(type.slice(0, 100))}); send a JSON body, {} when there is nothing to say`,
+      );
     }
   }
   return undefined;

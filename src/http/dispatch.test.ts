@@ -54,7 +54,11 @@ describe('dispatch: routing and the spec 7 envelope', () => {
   it('malformed JSON, a non-JSON content type and invalid UTF-8 are 400s', async () => {
     const gw = gateway();
     await expectEnvelope(await gw.handle(post('/api/v1/responses', '{"model":')), 400, /Malformed JSON/);
-    await expectEnvelope(await gw.handle(post('/api/v1/responses', 'model=x', { ...auth(), 'content-type': 'application/x-www-form-urlencoded' })), 400, /Content-Type/);
+    await expectEnvelope(
+      await gw.handle(post('/api/v1/responses', 'model=x', { ...auth(), 'content-type': 'application/x-www-form-urlencoded' })),
+      400,
+      /Content-Type/,
+    );
     const bad = new Request('http://gw.test/api/v1/responses', { method: 'POST', headers: auth(), body: new Uint8Array([0x22, 0xc3, 0x28, 0x22]) });
     await expectEnvelope(await gw.handle(bad), 400, /UTF-8/);
   });
@@ -86,9 +90,7 @@ describe('dispatch: routing and the spec 7 envelope', () => {
   });
 
   it('a forced guardrail 403 carries the guardrail stage when metadata is enabled (spec 7, 2.6)', async () => {
-    const res = await gateway().handle(
-      post('/api/v1/responses', { input: 'hi' }, { ...auth(), 'x-gatewaykit-fault': '403', 'X-Gateway-Metadata': 'ENABLED' }),
-    );
+    const res = await gateway().handle(post('/api/v1/responses', { input: 'hi' }, { ...auth(), 'x-gatewaykit-fault': '403', 'X-Gateway-Metadata': 'ENABLED' }));
     const body = await expectEnvelope(res, 403);
     const pipeline = (body.gateway_metadata as { pipeline: Array<Record<string, unknown>> }).pipeline;
     expect(pipeline[0]).toMatchObject({ type: 'guardrail', data: { detected: true, patterns: expect.any(Array) } });
@@ -134,7 +136,10 @@ describe('control API', () => {
   it('refuses non-loopback callers with 403 and serves loopback ones', async () => {
     const gw = gateway();
     await expectEnvelope(await gw.handle(new Request('http://gw.test/__gatewaykit/requests'), { remoteAddress: '10.0.0.5' }), 403, /loopback/);
-    expect((await gw.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), { remoteAddress: '::ffff:127.0.0.1' })).status).toBe(200);
+    expect(
+      (await gw.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), { remoteAddress: '::ffff:127.0.0.1' }))
+        .status,
+    ).toBe(200);
     expect(isLoopback('::1')).toBe(true);
     expect(isLoopback('127.8.9.10')).toBe(true);
     expect(isLoopback('192.168.1.1')).toBe(false);
@@ -164,13 +169,21 @@ describe('control API', () => {
 
   it('provider faults can be set, listed, validated and cleared', async () => {
     const gw = gateway();
-    const set = await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 503, count: 2 }) });
+    const set = await gw.fetch('/__gatewaykit/providers/openai/faults', {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ status: 503, count: 2 }),
+    });
     expect(set.status).toBe(200);
     expect(gw.control.providerFaults()).toEqual({ openai: { status: 503, remaining: 2 } });
     expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBe(503);
     expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBe(503);
     expect(gatewayInternals(gw)!.providerFaults.take('openai')).toBeUndefined();
-    await expectEnvelope(await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 200 }) }), 400, /provider fault status/);
+    await expectEnvelope(
+      await gw.fetch('/__gatewaykit/providers/openai/faults', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ status: 200 }) }),
+      400,
+      /provider fault status/,
+    );
     gw.control.failProvider('groq', 502);
     await gw.fetch('/__gatewaykit/providers/groq/faults', { method: 'DELETE' });
     expect(gw.control.providerFaults()).toEqual({});

@@ -61,7 +61,6 @@ function maskedKeyId(apiKey: ApiKey): string {
 /** Re-exported for callers that checked loopback addresses here before the guard had its own module. */
 export { isLoopback };
 
-
 /**
  * The core of the simulator: a Fetch Request in, a Fetch Response out. Finds the route, checks
  * auth (spec 5), simulation headers, rate limit and credits, runs the operation, and renders every
@@ -175,7 +174,12 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
 
       if (route.auth !== 'none') {
         const alternative = route.keyHeader ? request.headers.get(route.keyHeader) : null;
-        const auth = authenticate(request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`), env.management.ring, receivedAt, env.keys);
+        const auth = authenticate(
+          request.headers.get('authorization') ?? (alternative === null ? null : `Bearer ${alternative}`),
+          env.management.ring,
+          receivedAt,
+          env.keys,
+        );
         if (auth instanceof GatewayError) throw auth;
         ctx.apiKey = auth;
         retryAfterFromKey = auth.retryAfterMs;

@@ -19,7 +19,10 @@ const utf8 = new TextEncoder();
 function headerPairs(headers: HeadersInit | undefined): Array<readonly [string, string]> | undefined {
   if (headers === undefined) return [];
   if (headers instanceof Headers) return [...headers];
-  if (Array.isArray(headers)) return headers.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string') ? (headers as Array<[string, string]>) : undefined;
+  if (Array.isArray(headers))
+    return headers.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string')
+      ? (headers as Array<[string, string]>)
+      : undefined;
   const proto = Object.getPrototypeOf(headers) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
   const pairs = Object.entries(headers as Record<string, unknown>);

@@ -11,24 +11,42 @@ const value = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ',', ';', '=
 describe('LightHeaders', () => {
   it('answers get, has, iteration and getSetCookie exactly as Fetch Headers does', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(name, value), { maxLength: 12 }), fc.array(fc.tuple(name, value), { maxLength: 3 }), fc.array(name, { maxLength: 3 }), fc.array(fc.tuple(name, value), { maxLength: 3 }), (appended, set, deleted, more) => {
-        const real = new Headers();
-        const light = new LightHeaders();
-        for (const [n, v] of appended) { real.append(n, v); light.append(n, v); }
-        for (const [n, v] of set) { real.set(n, v); light.set(n, v); }
-        for (const n of deleted) { real.delete(n); light.delete(n); }
-        for (const [n, v] of more) { real.append(n, v); light.append(n, v); }
-        expect([...light]).toEqual([...real]);
-        const walked: string[][] = [];
-        (light as unknown as Headers).forEach((v, n) => walked.push([n, v]));
-        expect(walked).toEqual([...real]);
-        expect(light.getSetCookie()).toEqual(real.getSetCookie());
-        for (const n of ['content-type', 'AUTHORIZATION', 'x-session-id', 'set-cookie', 'missing']) {
-          expect(light.get(n)).toBe(real.get(n));
-          expect(light.has(n)).toBe(real.has(n));
-        }
-        expect(headersRecord(light as unknown as Headers)).toEqual(headersRecord(real));
-      }),
+      fc.property(
+        fc.array(fc.tuple(name, value), { maxLength: 12 }),
+        fc.array(fc.tuple(name, value), { maxLength: 3 }),
+        fc.array(name, { maxLength: 3 }),
+        fc.array(fc.tuple(name, value), { maxLength: 3 }),
+        (appended, set, deleted, more) => {
+          const real = new Headers();
+          const light = new LightHeaders();
+          for (const [n, v] of appended) {
+            real.append(n, v);
+            light.append(n, v);
+          }
+          for (const [n, v] of set) {
+            real.set(n, v);
+            light.set(n, v);
+          }
+          for (const n of deleted) {
+            real.delete(n);
+            light.delete(n);
+          }
+          for (const [n, v] of more) {
+            real.append(n, v);
+            light.append(n, v);
+          }
+          expect([...light]).toEqual([...real]);
+          const walked: string[][] = [];
+          (light as unknown as Headers).forEach((v, n) => walked.push([n, v]));
+          expect(walked).toEqual([...real]);
+          expect(light.getSetCookie()).toEqual(real.getSetCookie());
+          for (const n of ['content-type', 'AUTHORIZATION', 'x-session-id', 'set-cookie', 'missing']) {
+            expect(light.get(n)).toBe(real.get(n));
+            expect(light.has(n)).toBe(real.has(n));
+          }
+          expect(headersRecord(light as unknown as Headers)).toEqual(headersRecord(real));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,4 +1,3 @@
-
 /**
  * A Request holding its method, URL and headers as given (the headers usually a
  * src/http/light-headers.ts map), in the @hono/node-server way: what the node adapter and
@@ -114,4 +113,3 @@ export class LightRequest {
     return 'Request';
   }
 }
-

@@ -17,7 +17,10 @@ async function undiciEntries(bytes: Uint8Array, contentType: string): Promise<Fo
 
 // Any text, and text made of what a form's syntax is made of (quotes, line breaks, escapes, separators).
 const text = (maxLength: number, minLength = 0) =>
-  fc.oneof(fc.string({ unit: 'grapheme', minLength, maxLength }), fc.string({ unit: fc.constantFrom('"', '\r', '\n', '%', '2', '\\', ';', '=', '-', 'a'), minLength, maxLength }));
+  fc.oneof(
+    fc.string({ unit: 'grapheme', minLength, maxLength }),
+    fc.string({ unit: fc.constantFrom('"', '\r', '\n', '%', '2', '\\', ';', '=', '-', 'a'), minLength, maxLength }),
+  );
 
 const entry: fc.Arbitrary<FormEntry> = fc.oneof(
   fc.record({ kind: fc.constant('field' as const), name: text(12), value: text(40) }),
@@ -113,13 +116,19 @@ describe('parseMultipartFormData', () => {
     expect(form(['not a multipart body'])).toEqual({ ok: false, error: 'the body does not start with the boundary' });
     expect(form(['--b', 'Content-Disposition: form-data; name="a"', '', 'never closed'])).toEqual({ ok: false, error: 'a part is not closed by the boundary' });
     expect(form(['--b', 'Content-Type: text/plain', '', 'x', '--b--'])).toEqual({ ok: false, error: 'a part has no Content-Disposition with a name' });
-    expect(form(['--b', 'Content-Disposition: attachment; name="a"', '', 'x', '--b--'])).toEqual({ ok: false, error: `a part's Content-Disposition is "attachment", not form-data` });
+    expect(form(['--b', 'Content-Disposition: attachment; name="a"', '', 'x', '--b--'])).toEqual({
+      ok: false,
+      error: `a part's Content-Disposition is "attachment", not form-data`,
+    });
     expect(form(['--b', 'no colon here', '', 'x', '--b--'])).toMatchObject({ ok: false, error: expect.stringMatching(/malformed header line/) });
     expect(form(['--b', 'Content-Disposition: form-data; name="a"'])).toEqual({ ok: false, error: "a part's headers do not end with a blank line" });
   });
 
   it('never throws, whatever the bytes', () => {
-    const bytes = fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.string({ unit: fc.constantFrom('-', 'b', '\r', '\n', '"', ';', ':', 'a', '=', ' ') }).map(encode));
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.string({ unit: fc.constantFrom('-', 'b', '\r', '\n', '"', ';', ':', 'a', '=', ' ') }).map(encode),
+    );
     fc.assert(
       fc.property(bytes, fc.constantFrom('multipart/form-data; boundary=b', 'multipart/form-data; boundary=""', 'multipart/form-data'), (b, type) => {
         const parsed = parseMultipartFormData(b, type);

@@ -109,7 +109,8 @@ export function parseMultipartFormData(bytes: Uint8Array, contentType: string): 
   while (body[at] === CR && body[at + 1] === LF) at += 2;
   const entries: FormEntry[] = [];
   for (;;) {
-    if (!startsWith(body, at, delimiter)) return { ok: false, error: entries.length === 0 ? 'the body does not start with the boundary' : 'a part is not followed by the boundary' };
+    if (!startsWith(body, at, delimiter))
+      return { ok: false, error: entries.length === 0 ? 'the body does not start with the boundary' : 'a part is not followed by the boundary' };
     at += delimiter.length;
     if (body[at] === DASH && body[at + 1] === DASH) return { ok: true, entries };
     if (body[at] !== CR || body[at + 1] !== LF) return { ok: false, error: 'the boundary is not followed by a line break' };
@@ -154,6 +155,10 @@ export function parseMultipartFormData(bytes: Uint8Array, contentType: string): 
       if (!decoded) return { ok: false, error: `part ${JSON.stringify(name)} is not valid base64 (Content-Transfer-Encoding: base64)` };
       content = decoded;
     }
-    entries.push(filename !== undefined ? { kind: 'file', name, filename, type: type ?? 'text/plain', bytes: content } : { kind: 'field', name, value: utf8KeepingBom.decode(content) });
+    entries.push(
+      filename !== undefined
+        ? { kind: 'file', name, filename, type: type ?? 'text/plain', bytes: content }
+        : { kind: 'field', name, value: utf8KeepingBom.decode(content) },
+    );
   }
 }

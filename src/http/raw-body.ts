@@ -210,7 +210,10 @@ export function onPieceSent(response: Response, sent: (pieces: readonly Uint8Arr
  * @example
  * onFramesSent(response, (frames, from, to) => journalHandle.sentFrames(frames, from, to));
  */
-export function onFramesSent(response: Response, sent: (frames: { readonly list: readonly string[]; readonly text: string }, from: number, to: number) => void): void {
+export function onFramesSent(
+  response: Response,
+  sent: (frames: { readonly list: readonly string[]; readonly text: string }, from: number, to: number) => void,
+): void {
   const raw = rawBodyOf(response);
   if (raw && 'frames' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent: (from: number, to: number) => sent(raw.frames, from, to) };
 }

@@ -3,14 +3,17 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { isJsonContentType, parseJsonBody, readBodyLimited } from './read-body.ts';
 
 const streamOf = (chunks: Uint8Array[], onPull?: () => void) =>
-  new ReadableStream<Uint8Array>({
-    pull(controller) {
-      onPull?.();
-      const next = chunks.shift();
-      if (next) controller.enqueue(next);
-      else controller.close();
+  new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        onPull?.();
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
     },
-  }, { highWaterMark: 0 }); // no eager pull: every pull is one the reader asked for
+    { highWaterMark: 0 },
+  ); // no eager pull: every pull is one the reader asked for
 
 describe('readBodyLimited', () => {
   it('returns the whole body under the limit', async () => {

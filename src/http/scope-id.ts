@@ -24,7 +24,10 @@ export function parseScopeId(value: string): string | GatewayError {
     return new GatewayError(400, `X-Test-Id is ${value.length} characters long; at most ${MAX_SCOPE_ID_LENGTH} are accepted`);
   }
   if (!SCOPE_ID.test(value)) {
-    return new GatewayError(400, `X-Test-Id ${JSON.stringify(value.slice(0, 40))} has a character outside A-Z a-z 0-9 . _ : / @ + = ~ - (or does not start with a letter or digit)`);
+    return new GatewayError(
+      400,
+      `X-Test-Id ${JSON.stringify(value.slice(0, 40))} has a character outside A-Z a-z 0-9 . _ : / @ + = ~ - (or does not start with a letter or digit)`,
+    );
   }
   return value;
 }

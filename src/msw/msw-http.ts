@@ -16,7 +16,10 @@ let loaded: typeof MswHttp | undefined;
 export function mswHttp(): typeof MswHttp {
   if (loaded) return loaded;
   const load = nodeRequire();
-  if (!load) throw new Error('gateway.handlers needs msw, which could not be loaded here: import gatewaykit through a bundler that reads package.json "browser" (esbuild, Vite, webpack)');
+  if (!load)
+    throw new Error(
+      'gateway.handlers needs msw, which could not be loaded here: import gatewaykit through a bundler that reads package.json "browser" (esbuild, Vite, webpack)',
+    );
   try {
     loaded = (load('msw') as { http: typeof MswHttp }).http;
   } catch (error) {

@@ -49,33 +49,54 @@ describe('buildOpenApi', () => {
 
   test('every served operation has prose and shapes, and every documented operation is served', () => {
     const served = new Set(apiRoutes.map((r) => r.operation));
-    expect([...served].filter((id) => !(id in OPERATION_DOCS)), 'operations without an OPERATION_DOCS entry').toEqual([]);
-    expect(Object.keys(OPERATION_DOCS).filter((id) => !served.has(id)), 'OPERATION_DOCS entries no route serves').toEqual([]);
+    expect(
+      [...served].filter((id) => !(id in OPERATION_DOCS)),
+      'operations without an OPERATION_DOCS entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(OPERATION_DOCS).filter((id) => !served.has(id)),
+      'OPERATION_DOCS entries no route serves',
+    ).toEqual([]);
   });
 
   test('lists each error status a route can answer with the spec 7 envelope, and Retry-After on 429', () => {
     for (const route of apiRoutes) {
-      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()] as { responses: Record<string, { content?: unknown; headers?: unknown }> };
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()] as {
+        responses: Record<string, { content?: unknown; headers?: unknown }>;
+      };
       for (const status of route.faults) {
         const errorBody = OPERATION_DOCS[route.operation]?.errorBody ?? 'ErrorBody';
-        expect(op.responses[String(status)]?.content, `${route.operation} ${status}`).toEqual({ 'application/json': { schema: { $ref: `#/components/schemas/${errorBody}` } } });
+        expect(op.responses[String(status)]?.content, `${route.operation} ${status}`).toEqual({
+          'application/json': { schema: { $ref: `#/components/schemas/${errorBody}` } },
+        });
       }
       if (route.auth !== 'none') expect(op.responses['401'], `${route.operation} 401`).toBeDefined();
       if (route.faults.includes(429)) expect(op.responses['429']?.headers).toHaveProperty('Retry-After');
     }
     const responses = (doc.paths['/responses']!.post as { responses: Record<string, unknown> }).responses;
-    expect(Object.keys(responses).map(Number).sort((a, b) => a - b)).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
+    expect(
+      Object.keys(responses)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
     // The reference lists the same statuses for POST /chat/completions.
     const chat = doc.paths['/chat/completions']!.post as { operationId: string; responses: Record<string, { content?: Record<string, unknown> }> };
     expect(chat.operationId).toBe('chat.completions.create');
-    expect(Object.keys(chat.responses).map(Number).sort((a, b) => a - b)).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
+    expect(
+      Object.keys(chat.responses)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 502, 503, 524, 529]);
     expect(Object.keys(chat.responses['200']!.content!)).toEqual(['application/json', 'text/event-stream']);
     expect(doc.components.schemas).toHaveProperty('ChatRequest');
     expect(doc.components.schemas).toHaveProperty('ChatResult');
   });
 
   test('describes POST /messages with the Anthropic shapes: MessagesRequest in, MessagesResult or its event stream out, Anthropic errors', () => {
-    const op = doc.paths['/messages']?.post as { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    const op = doc.paths['/messages']?.post as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
     expect(op.requestBody.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/MessagesRequest' });
     expect(Object.keys(op.responses['200']!.content)).toEqual(['application/json', 'text/event-stream']);
     expect(op.responses['529']!.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/AnthropicMessagesErrorResponse' });

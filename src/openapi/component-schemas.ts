@@ -3,7 +3,14 @@ import { VideoModelSchema } from '../catalog/video-model.ts';
 import { CreditsResponseSchema, GenerationResponseSchema, KeyResponseSchema } from '../schemas/account-responses.ts';
 import { GenerationContentResponseSchema, GenerationFeedbackRequestSchema } from '../schemas/generation-content.ts';
 import { FileDeleteResponseSchema, FileListResponseSchema, FileResponseSchema } from '../schemas/file-responses.ts';
-import { AuthCodeResponseSchema, AuthKeyExchangeResponseSchema, KeyCreatedResponseSchema, KeyDataResponseSchema, KeyDeletedResponseSchema, KeysListResponseSchema } from '../schemas/management-responses.ts';
+import {
+  AuthCodeResponseSchema,
+  AuthKeyExchangeResponseSchema,
+  KeyCreatedResponseSchema,
+  KeyDataResponseSchema,
+  KeyDeletedResponseSchema,
+  KeysListResponseSchema,
+} from '../schemas/management-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
@@ -90,7 +97,9 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(FileDeleteResponseSchema, { id: 'FileDeleteResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
   // `canonical_slug` is always listed (the id when the catalogue names none), see videoModelListing.
-  answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true }).extend({ canonical_slug: z.string().min(1) })) }), { id: 'VideoModelsListResponse' });
+  answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true }).extend({ canonical_slug: z.string().min(1) })) }), {
+    id: 'VideoModelsListResponse',
+  });
 
   const uri = (id: string) => `#/components/schemas/${id}`;
   const converted = {
@@ -156,14 +165,19 @@ export function componentSchemas(): Record<string, JsonSchema> {
           output_modalities: { type: 'array', items: { type: 'string' } },
         },
       },
-      pricing: { type: 'object', required: ['prompt', 'completion'], properties: { prompt: price, completion: price, request: price, image: price }, additionalProperties: price },
+      pricing: {
+        type: 'object',
+        required: ['prompt', 'completion'],
+        properties: { prompt: price, completion: price, request: price, image: price },
+        additionalProperties: price,
+      },
       top_provider: { type: 'object' },
       per_request_limits: { type: ['object', 'null'] },
       supported_parameters: { type: 'array', items: { type: 'string' } },
       // The catalogue states no per-model defaults or voices: null, as the reference allows.
       default_parameters: { type: ['object', 'null'] },
       supported_voices: { type: ['array', 'null'], items: { type: 'string' } },
-      links: { type: 'object', required: ['details'], properties: { details: { type: 'string', description: 'The model\'s endpoints listing' } } },
+      links: { type: 'object', required: ['details'], properties: { details: { type: 'string', description: "The model's endpoints listing" } } },
     },
   };
   components.ModelsListResponse = {
@@ -285,8 +299,21 @@ export function componentSchemas(): Record<string, JsonSchema> {
     required: ['data', 'meta'],
     properties: { data: { type: 'array', items: item }, meta: { type: 'object', required: metaRequired } },
   });
-  components.UnifiedBenchmarksResponse = dataAndMeta({ type: 'object', required: ['source', 'model_permaslug', 'display_name'] }, ['as_of', 'version', 'source', 'source_url', 'citation', 'model_count', 'task_type']);
-  components.AppRankingsResponse = dataAndMeta({ type: 'object', required: ['rank', 'app_id', 'app_name', 'total_tokens', 'total_requests'] }, ['as_of', 'version', 'start_date', 'end_date']);
+  components.UnifiedBenchmarksResponse = dataAndMeta({ type: 'object', required: ['source', 'model_permaslug', 'display_name'] }, [
+    'as_of',
+    'version',
+    'source',
+    'source_url',
+    'citation',
+    'model_count',
+    'task_type',
+  ]);
+  components.AppRankingsResponse = dataAndMeta({ type: 'object', required: ['rank', 'app_id', 'app_name', 'total_tokens', 'total_requests'] }, [
+    'as_of',
+    'version',
+    'start_date',
+    'end_date',
+  ]);
   components.SessionCostResponse = dataAndMeta(
     { type: 'object', required: ['app_slug', 'app_name', 'turn_range', 'model_permaslug', 'median_session_cost_usd'] },
     ['as_of', 'version', 'window_days', 'window_end_date'],

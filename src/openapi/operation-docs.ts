@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { APP_SORTS } from '../datasets/app-rankings-query.ts';
-import { BENCHMARK_SOURCES, BENCHMARK_TASK_TYPES, CLASSIC_BENCHMARKS, DESIGN_ARENAS, SEARCH_BENCHMARKS, SEARCH_SURFACES } from '../datasets/benchmarks-query.ts';
+import {
+  BENCHMARK_SOURCES,
+  BENCHMARK_TASK_TYPES,
+  CLASSIC_BENCHMARKS,
+  DESIGN_ARENAS,
+  SEARCH_BENCHMARKS,
+  SEARCH_SURFACES,
+} from '../datasets/benchmarks-query.ts';
 import { APP_CATEGORY_NAMES, APP_SUBCATEGORY_NAMES } from '../datasets/published-apps.ts';
 import { TURN_RANGE_NAMES } from '../datasets/session-cost-query.ts';
-import { RankingsCategorySchema, RankingsContextBucketSchema, RankingsLanguageTypeSchema, RankingsModalitySchema, RankingsPeriodSchema } from '../schemas/rankings-daily.ts';
+import {
+  RankingsCategorySchema,
+  RankingsContextBucketSchema,
+  RankingsLanguageTypeSchema,
+  RankingsModalitySchema,
+  RankingsPeriodSchema,
+} from '../schemas/rankings-daily.ts';
 
 /** A query or header parameter of an operation (OpenAPI Parameter Object, in zod). */
 export interface ParameterDoc {
@@ -37,25 +50,46 @@ export interface OperationDoc {
 
 /** spec 2.1 header table, plus the simulator's own per-request controls (DESIGN). */
 const METADATA_HEADERS: readonly ParameterDoc[] = [
-  { name: 'X-Gateway-Metadata', in: 'header', description: '`enabled` returns routing metadata under `gateway_metadata` (spec 2.1, 2.6).', schema: z.enum(['enabled', 'disabled']) },
-  { name: 'X-Gateway-Experimental-Metadata', in: 'header', description: 'Older name of X-Gateway-Metadata, same meaning.', schema: z.enum(['enabled', 'disabled']) },
+  {
+    name: 'X-Gateway-Metadata',
+    in: 'header',
+    description: '`enabled` returns routing metadata under `gateway_metadata` (spec 2.1, 2.6).',
+    schema: z.enum(['enabled', 'disabled']),
+  },
+  {
+    name: 'X-Gateway-Experimental-Metadata',
+    in: 'header',
+    description: 'Older name of X-Gateway-Metadata, same meaning.',
+    schema: z.enum(['enabled', 'disabled']),
+  },
 ];
 const SIMULATION_HEADERS: readonly ParameterDoc[] = [
   {
     name: 'X-Gatewaykit-Fault',
     in: 'header',
-    description: 'Simulator only: answer this documented status instead (body per spec 7), or `stream-error` / `stream-cut` to fail a stream after its headers.',
+    description:
+      'Simulator only: answer this documented status instead (body per spec 7), or `stream-error` / `stream-cut` to fail a stream after its headers.',
     schema: z.string(),
   },
-  { name: 'X-Gatewaykit-Chunking', in: 'header', description: 'Simulator only: `random` re-chunks the SSE bytes at seeded byte offsets.', schema: z.enum(['random', 'none']) },
+  {
+    name: 'X-Gatewaykit-Chunking',
+    in: 'header',
+    description: 'Simulator only: `random` re-chunks the SSE bytes at seeded byte offsets.',
+    schema: z.enum(['random', 'none']),
+  },
 ];
 /** The query every files endpoint takes (reference: `workspace_id`, `provider`), and the simulator's headers. */
 const FILE_SCOPE: readonly ParameterDoc[] = [
   { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.uuid() },
-  { name: 'provider', in: 'query', description: 'The storage named (`openai`, `anthropic`): the answer comes in its shape.', schema: z.enum(['openai', 'anthropic']) },
+  {
+    name: 'provider',
+    in: 'query',
+    description: 'The storage named (`openai`, `anthropic`): the answer comes in its shape.',
+    schema: z.enum(['openai', 'anthropic']),
+  },
   ...SIMULATION_HEADERS,
 ];
-const FILE_ID: ParameterDoc = { name: 'file_id', in: 'path', required: true, description: 'The file\'s id (`or_file_...`).', schema: z.string() };
+const FILE_ID: ParameterDoc = { name: 'file_id', in: 'path', required: true, description: "The file's id (`or_file_...`).", schema: z.string() };
 /** spec 4.4: the filters GET /models gained, each a bound on one model attribute. */
 const MODEL_FILTERS: readonly ParameterDoc[] = [
   ...(['age_days'] as const).flatMap((n) => [
@@ -70,11 +104,22 @@ const MODEL_FILTERS: readonly ParameterDoc[] = [
   { name: 'min_tool_success_rate', in: 'query', description: 'Lower bound on the tool-call success rate.', schema: z.number().min(0).max(1) },
   { name: 'sort', in: 'query', description: 'Order of the list.', schema: z.enum(MODEL_SORTS) },
   { name: 'category', in: 'query', description: 'Only models of this use-case category (the catalogue `categories`).', schema: RankingsCategorySchema },
-  { name: 'arch', in: 'query', description: 'Only models of these families (comma-separated, case-insensitive; `Llama` matches `Llama3`).', schema: z.string() },
+  {
+    name: 'arch',
+    in: 'query',
+    description: 'Only models of these families (comma-separated, case-insensitive; `Llama` matches `Llama3`).',
+    schema: z.string(),
+  },
   { name: 'offset', in: 'query', description: 'Page start; with `limit`, the answer carries `links.next`.', schema: z.number().int().min(0) },
   { name: 'limit', in: 'query', description: 'Page size.', schema: z.number().int().min(1).max(1000) },
 ];
-const JOB_ID: ParameterDoc = { name: 'jobId', in: 'path', required: true, description: 'Video job id, `gen-vid-<timestamp>-<20 alphanumerics>` (spec 2.8).', schema: z.string() };
+const JOB_ID: ParameterDoc = {
+  name: 'jobId',
+  in: 'path',
+  required: true,
+  description: 'Video job id, `gen-vid-<timestamp>-<20 alphanumerics>` (spec 2.8).',
+  schema: z.string(),
+};
 
 export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'responses.create': {
@@ -147,7 +192,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'providers.list': {
     summary: 'List all providers',
     tag: 'Providers',
-    description: 'Every provider of the catalogue, in slug order: name, slug, headquarters, data centres and public pages (null where the catalogue does not know them).',
+    description:
+      'Every provider of the catalogue, in slug order: name, slug, headquarters, data centres and public pages (null where the catalogue does not know them).',
     successStatus: 200,
     success: { 'application/json': 'ProvidersListResponse' },
     parameters: [...SIMULATION_HEADERS],
@@ -155,15 +201,20 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'models.count': {
     summary: 'Get total count of available models',
     tag: 'Models',
-    description: 'How many models `GET /models` lists with one of the `output_modalities` (comma-separated: text, image, audio, embeddings, or all; default text). 400 for an unknown modality.',
+    description:
+      'How many models `GET /models` lists with one of the `output_modalities` (comma-separated: text, image, audio, embeddings, or all; default text). 400 for an unknown modality.',
     successStatus: 200,
     success: { 'application/json': 'ModelsCountResponse' },
-    parameters: [{ name: 'output_modalities', in: 'query', description: 'text, image, audio, embeddings (comma-separated) or all; default text.', schema: z.string() }, ...SIMULATION_HEADERS],
+    parameters: [
+      { name: 'output_modalities', in: 'query', description: 'text, image, audio, embeddings (comma-separated) or all; default text.', schema: z.string() },
+      ...SIMULATION_HEADERS,
+    ],
   },
   'models.user.list': {
     summary: "List models filtered by the caller's preferences",
     tag: 'Models',
-    description: 'The models the caller may use, as `GET /models` lists them (every model: the gateway keeps no per-user preferences yet), paged by `offset` and `limit` (1..1000).',
+    description:
+      'The models the caller may use, as `GET /models` lists them (every model: the gateway keeps no per-user preferences yet), paged by `offset` and `limit` (1..1000).',
     successStatus: 200,
     success: { 'application/json': 'ModelsListResponse' },
     parameters: [
@@ -175,7 +226,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'model.get': {
     summary: 'Get a model by its slug',
     tag: 'Models',
-    description: 'One model as `GET /models` lists it, under `data`; the slug may carry a catalogue variant (`:free`) or be the canonical slug. 404 for an unknown model.',
+    description:
+      'One model as `GET /models` lists it, under `data`; the slug may carry a catalogue variant (`:free`) or be the canonical slug. 404 for an unknown model.',
     successStatus: 200,
     success: { 'application/json': 'ModelResponse' },
     parameters: [
@@ -194,7 +246,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'models.endpoints.list': {
     tag: 'Models',
-    description: 'The `links.details` of each `GET /models` entry: the model and one entry per provider endpoint, with prices, limits, uptime, latency and throughput. 404 for a model the catalogue does not have.',
+    description:
+      'The `links.details` of each `GET /models` entry: the model and one entry per provider endpoint, with prices, limits, uptime, latency and throughput. 404 for a model the catalogue does not have.',
     successStatus: 200,
     success: { 'application/json': 'ListEndpointsResponse' },
     parameters: [
@@ -293,19 +346,26 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
       'One paid answer (responses, embeddings) by its `X-Generation-Id`: model, provider, token counts, cost, latency and generation time on the gateway clock. The latest answers are kept (1000 by default); an unknown or forgotten id is a 404.',
     successStatus: 200,
     success: { 'application/json': 'GenerationResponse' },
-    parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the answer.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
+    parameters: [
+      { name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the answer.', schema: z.string().min(1).max(256) },
+      ...SIMULATION_HEADERS,
+    ],
   },
   'generation.content.get': {
     tag: 'Generations',
     description:
-      'What a text generation (responses, chat, messages) read and wrote: the prompt as messages (the instructions first, as the system\'s), the output text as `completion` and the reasoning summaries as `reasoning`, and `error` (status, message, provider) when it failed before any output. Kept with the generation\'s record: the latest answers (1000 by default, `generationsLimit`) and as many failed ones; the oldest are forgotten first, and all on control reset. 404 otherwise.',
+      "What a text generation (responses, chat, messages) read and wrote: the prompt as messages (the instructions first, as the system's), the output text as `completion` and the reasoning summaries as `reasoning`, and `error` (status, message, provider) when it failed before any output. Kept with the generation's record: the latest answers (1000 by default, `generationsLimit`) and as many failed ones; the oldest are forgotten first, and all on control reset. 404 otherwise.",
     successStatus: 200,
     success: { 'application/json': 'GenerationContentResponse' },
-    parameters: [{ name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the generation.', schema: z.string().min(1).max(256) }, ...SIMULATION_HEADERS],
+    parameters: [
+      { name: 'id', in: 'query', required: true, description: 'The `X-Generation-Id` of the generation.', schema: z.string().min(1).max(256) },
+      ...SIMULATION_HEADERS,
+    ],
   },
   'generation.feedback': {
     tag: 'Generations',
-    description: 'Management key only. Body: `generation_id` (a generation this gateway still keeps, 404 otherwise), `category` (latency, incoherence, incorrect_response, formatting, billing, api_error, other), `comment` (at most 1000 characters). Recorded in the request journal (`GET /__gatewaykit/requests`, the inspector).',
+    description:
+      'Management key only. Body: `generation_id` (a generation this gateway still keeps, 404 otherwise), `category` (latency, incoherence, incorrect_response, formatting, billing, api_error, other), `comment` (at most 1000 characters). Recorded in the request journal (`GET /__gatewaykit/requests`, the inspector).',
     requestBody: { 'application/json': 'GenerationFeedbackRequest' },
     successStatus: 200,
     success: { 'application/json': 'GenerationFeedbackResponse' },
@@ -313,7 +373,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'key.get': {
     tag: 'API Keys',
-    description: "The calling key's spending limit, usage (in all and in the current UTC day, week and month of the gateway clock), what is left of the limit, and its flags. Every paid answer adds its `usage.cost`.",
+    description:
+      "The calling key's spending limit, usage (in all and in the current UTC day, week and month of the gateway clock), what is left of the limit, and its flags. Every paid answer adds its `usage.cost`.",
     successStatus: 200,
     success: { 'application/json': 'KeyResponse' },
     parameters: SIMULATION_HEADERS,
@@ -321,7 +382,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'keys.list': {
     summary: 'List API keys',
     tag: 'API Keys',
-    description: 'Management key only. Keys of the keys file and keys created here, 100 a page in creation order; `offset` pages, `include_disabled=true` adds disabled keys, `workspace_id` filters (docs/management.md).',
+    description:
+      'Management key only. Keys of the keys file and keys created here, 100 a page in creation order; `offset` pages, `include_disabled=true` adds disabled keys, `workspace_id` filters (docs/management.md).',
     successStatus: 200,
     success: { 'application/json': 'KeysListResponse' },
     parameters: [
@@ -334,7 +396,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'keys.create': {
     summary: 'Create an API key',
     tag: 'API Keys',
-    description: 'Management key only. Body: `name` (required), `limit`, `limit_reset` (daily, weekly, monthly), `include_byok_in_limit`, `expires_at` (UTC), `creator_user_id`, `workspace_id`. Answers 201 with the secret in `key`, shown once; the key authenticates at once.',
+    description:
+      'Management key only. Body: `name` (required), `limit`, `limit_reset` (daily, weekly, monthly), `include_byok_in_limit`, `expires_at` (UTC), `creator_user_id`, `workspace_id`. Answers 201 with the secret in `key`, shown once; the key authenticates at once.',
     successStatus: 201,
     success: { 'application/json': 'KeyCreatedResponse' },
     parameters: SIMULATION_HEADERS,
@@ -345,7 +408,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description: 'Management key only. The key with this SHA-256 hash, with its usage; 404 for none.',
     successStatus: 200,
     success: { 'application/json': 'KeyDataResponse' },
-    parameters: [{ name: 'hash', in: 'path', required: true, description: 'The key\'s hash.', schema: z.string() }, ...SIMULATION_HEADERS],
+    parameters: [{ name: 'hash', in: 'path', required: true, description: "The key's hash.", schema: z.string() }, ...SIMULATION_HEADERS],
   },
   'keys.update': {
     summary: 'Update an API key',
@@ -353,7 +416,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description: 'Management key only. Body: `name`, `disabled` (a disabled key answers 401), `limit`, `limit_reset`, `include_byok_in_limit`.',
     successStatus: 200,
     success: { 'application/json': 'KeyDataResponse' },
-    parameters: [{ name: 'hash', in: 'path', required: true, description: 'The key\'s hash.', schema: z.string() }, ...SIMULATION_HEADERS],
+    parameters: [{ name: 'hash', in: 'path', required: true, description: "The key's hash.", schema: z.string() }, ...SIMULATION_HEADERS],
   },
   'keys.delete': {
     summary: 'Delete an API key',
@@ -361,12 +424,13 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description: 'Management key only. A deleted key answers 401.',
     successStatus: 200,
     success: { 'application/json': 'KeyDeletedResponse' },
-    parameters: [{ name: 'hash', in: 'path', required: true, description: 'The key\'s hash.', schema: z.string() }, ...SIMULATION_HEADERS],
+    parameters: [{ name: 'hash', in: 'path', required: true, description: "The key's hash.", schema: z.string() }, ...SIMULATION_HEADERS],
   },
   'auth.keys.code.create': {
     summary: 'Create an authorization code (OAuth PKCE)',
     tag: 'OAuth',
-    description: 'Management key only. Body: `callback_url` (required), `code_challenge`, `code_challenge_method` (S256, plain), `limit`, `usage_limit_type`, `expires_at`, `key_label`, `workspace_id`. The code expires 10 minutes later on the gateway clock.',
+    description:
+      'Management key only. Body: `callback_url` (required), `code_challenge`, `code_challenge_method` (S256, plain), `limit`, `usage_limit_type`, `expires_at`, `key_label`, `workspace_id`. The code expires 10 minutes later on the gateway clock.',
     successStatus: 200,
     success: { 'application/json': 'AuthCodeResponse' },
     parameters: SIMULATION_HEADERS,
@@ -374,26 +438,34 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'auth.keys.exchange': {
     summary: 'Exchange an authorization code for an API key',
     tag: 'OAuth',
-    description: 'No Authorization: the code is the credential. Body: `code`, `code_verifier`, `code_challenge_method`. Single use; 403 for an unknown, used or expired code or a wrong verifier.',
+    description:
+      'No Authorization: the code is the credential. Body: `code`, `code_verifier`, `code_challenge_method`. Single use; 403 for an unknown, used or expired code or a wrong verifier.',
     successStatus: 200,
     success: { 'application/json': 'AuthKeyExchangeResponse' },
     parameters: SIMULATION_HEADERS,
   },
   'credits.get': {
     tag: 'Credits',
-    description: "The account's purchased credits and total usage, USD. Management key only (403 otherwise). Paid operations answer 402 once usage reaches the credits.",
+    description:
+      "The account's purchased credits and total usage, USD. Management key only (403 otherwise). Paid operations answer 402 once usage reaches the credits.",
     successStatus: 200,
     success: { 'application/json': 'CreditsResponse' },
     parameters: SIMULATION_HEADERS,
   },
   'datasets.app-rankings.get': {
     tag: 'Datasets',
-    description: 'The public apps ranked by tokens in the window (`popular`) or by excess growth over the three periods before it (`trending`); `category`/`subcategory` filter, ranks stay absolute under `offset`. Deterministic for the seed and clock.',
+    description:
+      'The public apps ranked by tokens in the window (`popular`) or by excess growth over the three periods before it (`trending`); `category`/`subcategory` filter, ranks stay absolute under `offset`. Deterministic for the seed and clock.',
     successStatus: 200,
     success: { 'application/json': 'AppRankingsResponse' },
     parameters: [
       { name: 'category', in: 'query', description: 'Marketplace category group.', schema: z.enum(APP_CATEGORY_NAMES) },
-      { name: 'subcategory', in: 'query', description: 'Marketplace subcategory (must belong to `category` when both are given).', schema: z.enum(APP_SUBCATEGORY_NAMES) },
+      {
+        name: 'subcategory',
+        in: 'query',
+        description: 'Marketplace subcategory (must belong to `category` when both are given).',
+        schema: z.enum(APP_SUBCATEGORY_NAMES),
+      },
       { name: 'sort', in: 'query', description: '`popular` (default) or `trending`.', schema: z.enum(APP_SORTS) },
       { name: 'start_date', in: 'query', description: 'First UTC day, YYYY-MM-DD (default 30 days before end_date).', schema: z.string() },
       { name: 'end_date', in: 'query', description: 'Last UTC day, YYYY-MM-DD (default the last complete day).', schema: z.string() },
@@ -404,7 +476,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'datasets.session-cost.get': {
     tag: 'Datasets',
-    description: 'Median cost per session by harness, model and turn range: the published harness cells (from the catalogue prices) plus the sessions this gateway recorded in the last 30 days (generations with a `session_id` or `X-Session-Id`, attributed to the host of their `HTTP-Referer`, else `direct`).',
+    description:
+      'Median cost per session by harness, model and turn range: the published harness cells (from the catalogue prices) plus the sessions this gateway recorded in the last 30 days (generations with a `session_id` or `X-Session-Id`, attributed to the host of their `HTTP-Referer`, else `direct`).',
     successStatus: 200,
     success: { 'application/json': 'SessionCostResponse' },
     parameters: [
@@ -418,7 +491,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'benchmarks.get': {
     tag: 'Benchmarks',
-    description: 'Artificial Analysis indexes, Design Arena rankings and OpenRouter evals (classic and search) for the catalogue\'s models, derived from one strength per model so the sources agree; filter by `source`, `task_type`, `benchmark_type` and the per-source filters.',
+    description:
+      "Artificial Analysis indexes, Design Arena rankings and OpenRouter evals (classic and search) for the catalogue's models, derived from one strength per model so the sources agree; filter by `source`, `task_type`, `benchmark_type` and the per-source filters.",
     successStatus: 200,
     success: { 'application/json': 'UnifiedBenchmarksResponse' },
     parameters: [
@@ -436,7 +510,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'classifications.task.get': {
     tag: 'Classifications',
-    description: 'Shares of classified requests and tokens per task over the trailing 7 days, grouped into macro-categories, each with its top catalogue models.',
+    description:
+      'Shares of classified requests and tokens per task over the trailing 7 days, grouped into macro-categories, each with its top catalogue models.',
     successStatus: 200,
     success: { 'application/json': 'TaskClassificationResponse' },
     parameters: [{ name: 'window', in: 'query', description: 'Only `7d`.', schema: z.enum(['7d']) }, ...SIMULATION_HEADERS],
@@ -460,7 +535,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'files.upload': {
     tag: 'Files',
     description:
-      'A `multipart/form-data` body with one `file` part. The type is judged from the bytes (PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, MP3, WAV, FLAC, OGG or UTF-8 text, which is reported as JSON, NDJSON, CSV, Markdown or plain text); an empty file or another type is a 400. At most 100 MB a file, 1,000 files and 256 MiB in all (413 past them; `files.bounds`). The id sorts in upload order. `provider` picks the answer\'s shape (OpenAI\'s, Anthropic\'s; default OpenRouter\'s).',
+      "A `multipart/form-data` body with one `file` part. The type is judged from the bytes (PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, MP3, WAV, FLAC, OGG or UTF-8 text, which is reported as JSON, NDJSON, CSV, Markdown or plain text); an empty file or another type is a 400. At most 100 MB a file, 1,000 files and 256 MiB in all (413 past them; `files.bounds`). The id sorts in upload order. `provider` picks the answer's shape (OpenAI's, Anthropic's; default OpenRouter's).",
     requestBody: { 'multipart/form-data': 'FileUploadMultipartRequest' },
     successStatus: 200,
     success: { 'application/json': 'FileResponse' },
@@ -468,7 +543,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'files.list': {
     tag: 'Files',
-    description: 'The workspace\'s files in upload order, `limit` a page (1-1000, default 100); page on with the previous page\'s `cursor`, or `after` / `after_id` (a file id, deleted or not). `before_id` and `order=desc` are 400s (not supported by OpenRouter storage).',
+    description:
+      "The workspace's files in upload order, `limit` a page (1-1000, default 100); page on with the previous page's `cursor`, or `after` / `after_id` (a file id, deleted or not). `before_id` and `order=desc` are 400s (not supported by OpenRouter storage).",
     successStatus: 200,
     success: { 'application/json': 'FileListResponse' },
     parameters: [
@@ -482,7 +558,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'files.get': {
     tag: 'Files',
-    description: 'One file\'s metadata; 404 for an id never uploaded, deleted, forgotten by a control reset, or of another workspace.',
+    description: "One file's metadata; 404 for an id never uploaded, deleted, forgotten by a control reset, or of another workspace.",
     successStatus: 200,
     success: { 'application/json': 'FileResponse' },
     parameters: [FILE_ID, ...FILE_SCOPE],
@@ -496,7 +572,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'files.content': {
     tag: 'Files',
-    description: 'The bytes exactly as uploaded, as application/octet-stream (or the judged type when Accept names it). As the reference says, uploads are not downloadable (400, `downloadable: false`) unless the gateway runs with `--downloadable-uploads` (`files.uploadsDownloadable`).',
+    description:
+      'The bytes exactly as uploaded, as application/octet-stream (or the judged type when Accept names it). As the reference says, uploads are not downloadable (400, `downloadable: false`) unless the gateway runs with `--downloadable-uploads` (`files.uploadsDownloadable`).',
     successStatus: 200,
     success: { 'application/octet-stream': 'binary' },
     parameters: [FILE_ID, ...FILE_SCOPE],

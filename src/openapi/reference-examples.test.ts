@@ -8,7 +8,12 @@ import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
 import { ResponsesResultSchema } from '../schemas/responses-result.ts';
 import { StreamEventSchema } from '../schemas/stream-events.ts';
 import { VideoGenerationRequestSchema, VideoJobSchema } from '../schemas/videos.ts';
-import { extractReferenceExamples, REFERENCE_EXAMPLES_FILE, type ExampleTarget, type ReferenceExample } from '../../scripts/reference-examples/extract-reference-examples.ts';
+import {
+  extractReferenceExamples,
+  REFERENCE_EXAMPLES_FILE,
+  type ExampleTarget,
+  type ReferenceExample,
+} from '../../scripts/reference-examples/extract-reference-examples.ts';
 
 /**
  * Every example of /responses and /videos in OpenRouter's OpenAPI description (renamed to the

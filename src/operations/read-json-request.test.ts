@@ -19,16 +19,37 @@ describe('readJsonRequest', () => {
     expect((error as GatewayError).message).toContain('extra: unknown property');
   });
 
-  it('passes the body reader\'s own 400 through unchanged', async () => {
+  it("passes the body reader's own 400 through unchanged", async () => {
     const bad = new GatewayError(400, 'Request body is not valid JSON');
-    await expect(readJsonRequest({ json: async () => { throw bad; } }, Schema)).rejects.toBe(bad);
+    await expect(
+      readJsonRequest(
+        {
+          json: async () => {
+            throw bad;
+          },
+        },
+        Schema,
+      ),
+    ).rejects.toBe(bad);
   });
 });
 
 describe('validRequest', () => {
-  it('keeps zod\'s own wording when asked to (params {})', () => {
-    const own = (() => { try { validRequest(Schema, { model: 3 }, {}); } catch (e) { return (e as Error).message; } })();
-    const gateway = (() => { try { validRequest(Schema, { model: 3 }); } catch (e) { return (e as Error).message; } })();
+  it("keeps zod's own wording when asked to (params {})", () => {
+    const own = (() => {
+      try {
+        validRequest(Schema, { model: 3 }, {});
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    const gateway = (() => {
+      try {
+        validRequest(Schema, { model: 3 });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
     expect(own).toMatch(/^model: /);
     expect(own).not.toBe(gateway);
   });

@@ -14,15 +14,19 @@ describe('context-compression (middle-out)', () => {
   });
   it('an item list keeps the first and last items and drops the middle ones until it fits', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 0, maxLength: 400 }), { minLength: 3, maxLength: 30 }), fc.integer({ min: 50, max: 2000 }), (texts, budget) => {
-        const items = texts.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content }));
-        const { input } = middleOut(items, budget);
-        const out = input as typeof items;
-        expect(out[0]).toBe(items[0]);
-        expect(out[out.length - 1]).toBe(items[items.length - 1]);
-        const tokens = out.reduce((n, it) => n + approxTokens(itemText(it)) + 1, 0);
-        expect(tokens <= budget || out.length === 2).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 0, maxLength: 400 }), { minLength: 3, maxLength: 30 }),
+        fc.integer({ min: 50, max: 2000 }),
+        (texts, budget) => {
+          const items = texts.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content }));
+          const { input } = middleOut(items, budget);
+          const out = input as typeof items;
+          expect(out[0]).toBe(items[0]);
+          expect(out[out.length - 1]).toBe(items[items.length - 1]);
+          const tokens = out.reduce((n, it) => n + approxTokens(itemText(it)) + 1, 0);
+          expect(tokens <= budget || out.length === 2).toBe(true);
+        },
+      ),
       { numRuns: 100 },
     );
   });

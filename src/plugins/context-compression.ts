@@ -4,7 +4,6 @@ import { itemText } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import type { ContextCompressionPlugin, PluginEntry } from '../schemas/plugins.ts';
 
-
 export interface CompressionResult {
   stage: PipelineStage;
   /** The compressed input, when compression was needed. */
@@ -71,7 +70,12 @@ export function contextCompression(
   const engine = entry.config.engine ?? 'middle-out';
   if (promptTokens <= contextLength) {
     return {
-      stage: { type: 'context_compression', name: 'context-compression', summary: `Not needed: about ${promptTokens} tokens fit the ${contextLength}-token context`, data: { engine, applied: false, input_tokens: promptTokens, context_length: contextLength } },
+      stage: {
+        type: 'context_compression',
+        name: 'context-compression',
+        summary: `Not needed: about ${promptTokens} tokens fit the ${contextLength}-token context`,
+        data: { engine, applied: false, input_tokens: promptTokens, context_length: contextLength },
+      },
     };
   }
   const out = middleOut(request.input, contextLength, instructionTokens, count);

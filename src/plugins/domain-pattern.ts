@@ -16,7 +16,10 @@ export function urlMatchesDomain(url: string, pattern: string): boolean {
     return false;
   }
   const host = parsed.hostname.toLowerCase();
-  const p = pattern.trim().toLowerCase().replace(/^[a-z]+:\/\//, '');
+  const p = pattern
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '');
   const slash = p.indexOf('/');
   const hostPattern = slash >= 0 ? p.slice(0, slash) : p;
   const pathPattern = slash >= 0 ? p.slice(slash).replace(/\/+$/, '') : '';

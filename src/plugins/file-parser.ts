@@ -2,7 +2,6 @@ import type { InputFilePart } from '../request/read-input.ts';
 import type { PipelineStage } from './pipeline-stage.ts';
 import type { FileParserPlugin, PluginEntry } from '../schemas/plugins.ts';
 
-
 export interface ParsedFile {
   filename: string;
   mime: string;
@@ -63,7 +62,10 @@ export function pdfText(bytes: Uint8Array): string {
  * @example
  * fileParser({ id: 'file-parser', index: 0, config: { id: 'file-parser', pdf: { engine: 'mistral-ocr' } } }, files);
  */
-export function fileParser(entry: PluginEntry<FileParserPlugin>, files: readonly InputFilePart[]): { stage: PipelineStage; context: string[]; files: ParsedFile[] } {
+export function fileParser(
+  entry: PluginEntry<FileParserPlugin>,
+  files: readonly InputFilePart[],
+): { stage: PipelineStage; context: string[]; files: ParsedFile[] } {
   const rawEngine = entry.config.pdf?.engine;
   // `pdf-text` is deprecated and redirected (reference `PDFParserEngine`).
   const engine = rawEngine === undefined || rawEngine === 'pdf-text' ? 'cloudflare-ai' : rawEngine;

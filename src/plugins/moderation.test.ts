@@ -8,7 +8,13 @@ describe('moderation', () => {
     expect(r.flagged?.reasons).toEqual(['self-harm', 'harassment']);
     expect(r.flagged?.patterns).toEqual(['[[flag:self-harm]]', '[[FLAG]]']);
     expect(r.flagged?.flagged_input).toHaveLength(100);
-    expect(r.stage).toMatchObject({ type: 'guardrail', name: 'moderation', guardrail_id: 'moderation', guardrail_scope: 'request', data: { action: 'blocked', detected: true, engines: ['gatewaykit-moderation'] } });
+    expect(r.stage).toMatchObject({
+      type: 'guardrail',
+      name: 'moderation',
+      guardrail_id: 'moderation',
+      guardrail_scope: 'request',
+      data: { action: 'blocked', detected: true, engines: ['gatewaykit-moderation'] },
+    });
   });
   it('passes ordinary text and still reports a guardrail stage', () => {
     const r = moderate(['kill the process [flag] [[flagged]]']);

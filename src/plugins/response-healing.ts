@@ -28,10 +28,17 @@ function isJson(text: string): boolean {
 export function responseHealing(request: ResponsesRequest): ResponseHealingResult {
   const format = textFormatType(request);
   if (format !== 'json_object' && format !== 'json_schema') {
-    return { stage: { type: 'response_healing', name: 'response-healing', summary: 'No JSON output format requested; nothing to heal', data: { applied: false } } };
+    return {
+      stage: { type: 'response_healing', name: 'response-healing', summary: 'No JSON output format requested; nothing to heal', data: { applied: false } },
+    };
   }
   return {
-    stage: { type: 'response_healing', name: 'response-healing', summary: `Output will be repaired to valid JSON (${format})`, data: { applied: true, format } },
+    stage: {
+      type: 'response_healing',
+      name: 'response-healing',
+      summary: `Output will be repaired to valid JSON (${format})`,
+      data: { applied: true, format },
+    },
     // Valid JSON is left byte for byte; only broken JSON is repaired (and left as is when it cannot be).
     transformOutputText: (text) => (isJson(text) ? text : (healJson(text) ?? text)),
   };

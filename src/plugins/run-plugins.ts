@@ -100,7 +100,14 @@ export function answerPlugins(
   const compression = pluginEntry(plugins, 'context-compression');
   if (compression) {
     const instructions = request.instructions;
-    const r = contextCompression(compression, request, args.promptTokens, args.contextLength, typeof instructions === 'string' ? args.countTokens(instructions) : 0, args.countTokens);
+    const r = contextCompression(
+      compression,
+      request,
+      args.promptTokens,
+      args.contextLength,
+      typeof instructions === 'string' ? args.countTokens(instructions) : 0,
+      args.countTokens,
+    );
     stages.push(r.stage);
     if (r.input !== undefined) effects.input = r.input;
   }

@@ -13,7 +13,6 @@ export interface WebPage {
 /** The fixture the simulated search engine searches (fixtures/web-corpus.json). */
 export const WEB_CORPUS: readonly WebPage[] = corpusFile.pages;
 
-
 export interface WebSearchResult {
   stage: PipelineStage;
   context: string[];
@@ -22,7 +21,12 @@ export interface WebSearchResult {
 }
 
 function words(s: string): Set<string> {
-  return new Set(s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3));
+  return new Set(
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3),
+  );
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Cassette } from './cassette.ts';
 import { redactExchange, type RawExchange } from './redact-exchange.ts';
 
 /** Response headers a cassette keeps: those that change what a client does. */
-const KEPT_RESPONSE_HEADERS = /^(content-type|cache-control|location|allow|retry-after|retry-after-ms|x-generation-id|www-authenticate|x-ratelimit-.*|x-should-retry)$/i;
+const KEPT_RESPONSE_HEADERS =
+  /^(content-type|cache-control|location|allow|retry-after|retry-after-ms|x-generation-id|www-authenticate|x-ratelimit-.*|x-should-retry)$/i;
 
 /** The answer's headers a cassette keeps. */
 export function keptResponseHeaders(headers: Headers): Record<string, string> {
@@ -15,7 +16,11 @@ export function keptResponseHeaders(headers: Headers): Record<string, string> {
 
 /** `post-responses` for `POST /responses?x=1`: the file name's readable part. */
 export function cassetteSlug(method: string, path: string): string {
-  const clean = path.split('?')[0]!.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const clean = path
+    .split('?')[0]!
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return `${method.toLowerCase()}-${clean || 'root'}`;
 }
 
@@ -31,7 +36,12 @@ export function relativeTo(basePath: string, path: string): string {
  * @example
  * const { slug, text } = cassetteOfExchange('https://gw.example/api/v1', raw, { first_byte_ms: 40, total_ms: 90 }, new Date().toISOString());
  */
-export function cassetteOfExchange(upstream: string, raw: RawExchange, times: { first_byte_ms: number; total_ms: number }, recordedAt: string): { slug: string; text: string; cassette: Cassette } {
+export function cassetteOfExchange(
+  upstream: string,
+  raw: RawExchange,
+  times: { first_byte_ms: number; total_ms: number },
+  recordedAt: string,
+): { slug: string; text: string; cassette: Cassette } {
   const redacted = redactExchange(raw);
   const cassette: Cassette = {
     gatewaykit_cassette: 1,

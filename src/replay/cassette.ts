@@ -17,8 +17,14 @@ const Base64Schema = z.string().refine((s) => s.length % 4 === 0 && /^[A-Za-z0-9
  */
 const HeadersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'not a valid header name (RFC 9110 5.1: letters, digits and !#$%&\'*+-.^_`|~ only)' });
-    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) ctx.addIssue({ code: 'custom', path: [name], message: 'not a valid header value (RFC 9110 5.5: no CR, LF, NUL or other control characters, nothing past U+00FF)' });
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+      ctx.addIssue({ code: 'custom', path: [name], message: "not a valid header name (RFC 9110 5.1: letters, digits and !#$%&'*+-.^_`|~ only)" });
+    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'not a valid header value (RFC 9110 5.5: no CR, LF, NUL or other control characters, nothing past U+00FF)',
+      });
   }
 });
 
@@ -35,7 +41,9 @@ export type CassetteChunk = z.infer<typeof ChunkSchema>;
 
 const BodySchema = z.union([
   z.strictObject({
-    json: z.unknown().refine((value) => !jsonValueDepthExceeds(value, MAX_CASSETTE_JSON_DEPTH), { error: `nests arrays/objects deeper than ${MAX_CASSETTE_JSON_DEPTH} levels` }),
+    json: z.unknown().refine((value) => !jsonValueDepthExceeds(value, MAX_CASSETTE_JSON_DEPTH), {
+      error: `nests arrays/objects deeper than ${MAX_CASSETTE_JSON_DEPTH} levels`,
+    }),
   }),
   z.strictObject({ text: z.string() }),
   z.strictObject({ base64: Base64Schema }),

@@ -40,7 +40,11 @@ export function cassetteRequest(cassette: Cassette, baseUrl: string, apiKey: str
   }
   const body = cassette.request.body ? bytesOf(cassette.request.body) : undefined;
   const method = cassette.request.method;
-  return new Request(`${baseUrl}${cassette.request.path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (body as Uint8Array<ArrayBuffer> | undefined) });
+  return new Request(`${baseUrl}${cassette.request.path}`, {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : (body as Uint8Array<ArrayBuffer> | undefined),
+  });
 }
 
 /**
@@ -167,8 +171,12 @@ export function formatDiffReport(entries: ReadonlyArray<readonly [string, Casset
       if (of.length === 0) continue;
       lines.push(`  ${label} (${of.length}):`);
       for (const f of of) {
-        const where = f.events ? `  in ${f.events.length} event type(s): ${list(f.events.slice(0, 3))}${f.events.length > 3 ? `, +${f.events.length - 3} more` : ''}` : '';
-        lines.push(`    ${printable(f.path || '(body)')}: ${kind === 'typed-differently' ? `recorded ${types(f.recorded)}, simulator ${types(f.simulated)}` : types(f.recorded ?? f.simulated)}${where}`);
+        const where = f.events
+          ? `  in ${f.events.length} event type(s): ${list(f.events.slice(0, 3))}${f.events.length > 3 ? `, +${f.events.length - 3} more` : ''}`
+          : '';
+        lines.push(
+          `    ${printable(f.path || '(body)')}: ${kind === 'typed-differently' ? `recorded ${types(f.recorded)}, simulator ${types(f.simulated)}` : types(f.recorded ?? f.simulated)}${where}`,
+        );
       }
     }
     if (d.identicalShape) lines.push('  same shape');

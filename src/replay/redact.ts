@@ -143,7 +143,9 @@ function multipartFields(text: string): Array<{ name: string; value: string }> {
 export function redactHeaderValue(name: string, value: string, secrets: readonly string[]): string {
   if (isCredentialHeader(name)) {
     const scheme = /^\s*([A-Za-z][\w.+-]*)\s+\S/.exec(value);
-    return scheme && /^(bearer|basic|token|digest|negotiate|hmac|sharedkey|aws4-hmac-sha256|apikey|key)$/i.test(scheme[1]!) ? `${scheme[1]} ${REDACTED}` : REDACTED;
+    return scheme && /^(bearer|basic|token|digest|negotiate|hmac|sharedkey|aws4-hmac-sha256|apikey|key)$/i.test(scheme[1]!)
+      ? `${scheme[1]} ${REDACTED}`
+      : REDACTED;
   }
   return redactText(value, secrets);
 }
@@ -197,7 +199,12 @@ export function redactJson(value: unknown, secrets: readonly string[] = [], side
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(out, k, { value: isCredentialField(k, side) && v !== null ? REDACTED : redactJson(v, secrets, side), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, {
+      value: isCredentialField(k, side) && v !== null ? REDACTED : redactJson(v, secrets, side),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -221,7 +228,9 @@ export function redactFormText(text: string, contentType: string): string {
       .join('&');
   }
   if (/^multipart\/form-data/i.test(contentType)) {
-    return text.replace(MULTIPART_FIELD, (whole, head: string, name: string, _value: string, tail: string) => (isCredentialField(name) ? `${head}${REDACTED}${tail}` : whole));
+    return text.replace(MULTIPART_FIELD, (whole, head: string, name: string, _value: string, tail: string) =>
+      isCredentialField(name) ? `${head}${REDACTED}${tail}` : whole,
+    );
   }
   return text;
 }

@@ -73,7 +73,9 @@ export function createReplayer(options: ReplayOptions, clock: Clock): Replayer {
       const queue = queues.get(matchKey(method, path, bodyText, ignore));
       if (!queue) {
         if (options.miss === 'error') {
-          return Promise.reject(new GatewayError(404, `No recorded answer for ${method} ${path} (no cassette matches its method, path and body; replay misses are errors)`));
+          return Promise.reject(
+            new GatewayError(404, `No recorded answer for ${method} ${path} (no cassette matches its method, path and body; replay misses are errors)`),
+          );
         }
         return undefined;
       }

@@ -129,7 +129,7 @@ function eventType(payload: unknown, name: string | undefined): string {
 /** Event types with runs of one type folded: `response.output_text.delta ×12`. */
 export function foldTypes(types: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < types.length; ) {
+  for (let i = 0; i < types.length;) {
     let j = i;
     while (j < types.length && types[j] === types[i]) j++;
     out.push(j - i > 1 ? `${types[i]} ×${j - i}` : types[i]!);

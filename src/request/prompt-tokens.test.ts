@@ -17,12 +17,24 @@ describe('precountedPrompt', async () => {
   };
 
   const big = 'Please summarise this report. '.repeat(Math.ceil((2 * PRECOUNT_MIN_CHARS) / 30));
-  const tools = Array.from({ length: 800 }, (_, i) => ({ type: 'function' as const, name: `tool_${i}`, description: 'Looks a thing up', parameters: { type: 'object', properties: { q: { type: 'string' } } } }));
+  const tools = Array.from({ length: 800 }, (_, i) => ({
+    type: 'function' as const,
+    name: `tool_${i}`,
+    description: 'Looks a thing up',
+    parameters: { type: 'object', properties: { q: { type: 'string' } } },
+  }));
   const requests = [
     { input: 'Hi' },
     { input: big },
     { instructions: big, input: [{ role: 'user' as const, content: 'short' }], tools },
-    { input: [{ role: 'user' as const, content: big }, { role: 'assistant' as const, content: 'ok' }, { role: 'user' as const, content: big }], prompt_cache_key: 'k' },
+    {
+      input: [
+        { role: 'user' as const, content: big },
+        { role: 'assistant' as const, content: 'ok' },
+        { role: 'user' as const, content: big },
+      ],
+      prompt_cache_key: 'k',
+    },
   ];
 
   it('gives the counts of promptTokens with the plain counter, large texts counted once, in slices', async () => {

@@ -100,10 +100,14 @@ export async function precountedPrompt(
 ): Promise<CountTokens> {
   const large: string[] = [];
   // The texts promptTokens counts, found by running it once with a counter that only notes them.
-  promptTokens(request, (text) => {
-    if (text.length >= PRECOUNT_MIN_CHARS) large.push(text);
-    return 0;
-  }, input);
+  promptTokens(
+    request,
+    (text) => {
+      if (text.length >= PRECOUNT_MIN_CHARS) large.push(text);
+      return 0;
+    },
+    input,
+  );
   if (large.length === 0) return counter.count;
   const known = new Map<string, number>();
   for (const text of large) if (!known.has(text)) known.set(text, await counter.countInSlices(text));

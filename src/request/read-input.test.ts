@@ -15,10 +15,9 @@ const item = fc.oneof(
   fc.record({ type: fc.constant('function_call_output'), call_id: text, output: text }),
   fc.record({ type: fc.constant('input_file'), filename: text, file_data: text }),
 );
-const request = fc.record(
-  { instructions: text, input: fc.oneof(text, fc.array(item, { maxLength: 6 })) },
-  { requiredKeys: ['input'] },
-) as fc.Arbitrary<Pick<ResponsesRequest, 'instructions' | 'input'>>;
+const request = fc.record({ instructions: text, input: fc.oneof(text, fc.array(item, { maxLength: 6 })) }, { requiredKeys: ['input'] }) as fc.Arbitrary<
+  Pick<ResponsesRequest, 'instructions' | 'input'>
+>;
 
 describe('readInput', () => {
   it('reads in one walk what each single reader reads', () => {
@@ -33,7 +32,13 @@ describe('readInput', () => {
     const view = readInput({
       input: [
         { role: 'user', content: 'first' },
-        { role: 'user', content: [{ type: 'input_text', text: 'a' }, { type: 'input_text', text: 'b' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'a' },
+            { type: 'input_text', text: 'b' },
+          ],
+        },
         { type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
         { type: 'function_call_output', call_id: 'c1', output: 'done' },
       ],

@@ -11,7 +11,10 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
  * @example
  * admitUnknownModels(env, ['openai/gpt-9']); // env.catalog.models now lists openai/gpt-9
  */
-export function admitUnknownModels(env: Pick<GatewayEnv, 'catalog' | 'acceptUnknownModels'> & Partial<Pick<GatewayEnv, 'clock'>>, ids: ReadonlyArray<string | undefined>): void {
+export function admitUnknownModels(
+  env: Pick<GatewayEnv, 'catalog' | 'acceptUnknownModels'> & Partial<Pick<GatewayEnv, 'clock'>>,
+  ids: ReadonlyArray<string | undefined>,
+): void {
   if (!env.acceptUnknownModels) return;
   const models = env.catalog.models;
   for (const id of ids) {

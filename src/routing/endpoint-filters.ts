@@ -45,7 +45,10 @@ export function endpointFilters(prefs: RoutePreferences, ctx: FilterContext): En
   }
   if (prefs.ignore.length > 0) {
     const ignore = prefs.ignore;
-    filters.push({ constraint: `provider.ignore (with the account-wide ignored providers) = ${JSON.stringify(ignore)}`, keep: (c) => !providerNamed(c.provider, ignore) });
+    filters.push({
+      constraint: `provider.ignore (with the account-wide ignored providers) = ${JSON.stringify(ignore)}`,
+      keep: (c) => !providerNamed(c.provider, ignore),
+    });
   }
   if (prefs.dataCollection === 'deny') {
     filters.push({ constraint: 'provider.data_collection = "deny"', keep: (c) => c.provider.data_collection === 'deny' });

@@ -4,7 +4,12 @@ import { globMatches, modelMatches } from './model-pattern.ts';
 
 /** The reference semantics: the glob as an anchored regular expression (fine for small inputs). */
 const viaRegex = (text: string, pattern: string) =>
-  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`).test(text);
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*')}$`,
+  ).test(text);
 
 describe('glob matching (F2)', () => {
   it('agrees with the regular-expression meaning of the glob', () => {

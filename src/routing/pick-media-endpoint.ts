@@ -45,7 +45,9 @@ function named(endpoint: MediaEndpoint, names: readonly string[]): number {
  */
 export function pickMediaEndpoint<E extends MediaEndpoint>(input: MediaRouteInput<E>): E {
   const prefs = input.preferences ?? {};
-  let kept = input.endpoints.filter((e) => (!prefs.only || prefs.only.length === 0 || named(e, prefs.only) >= 0) && (!prefs.ignore || named(e, prefs.ignore) < 0));
+  let kept = input.endpoints.filter(
+    (e) => (!prefs.only || prefs.only.length === 0 || named(e, prefs.only) >= 0) && (!prefs.ignore || named(e, prefs.ignore) < 0),
+  );
   if (kept.length === 0) {
     const all = input.endpoints.map((e) => e.provider).join(', ');
     throw new GatewayError(404, `No endpoints found that satisfy the request. ${input.modelId}: provider preferences excluded every endpoint (${all})`);
@@ -56,7 +58,10 @@ export function pickMediaEndpoint<E extends MediaEndpoint>(input: MediaRouteInpu
       const at = named(e, order);
       return at < 0 ? order.length : at;
     };
-    kept = kept.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+    kept = kept
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+      .map((x) => x.e);
   }
   const tries = prefs.allow_fallbacks === false ? kept.slice(0, 1) : kept;
   let failed: { status: number; endpoint: E } | undefined;

@@ -135,7 +135,10 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     // The catalogue decides which ids exist: the one model rule the schema cannot state.
     admitUnknownModels(env, [request.model, ...(request.models ?? [])]);
     const unknown = unknownModel(
-      [...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []), ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` }))],
+      [
+        ...(request.model !== undefined && request.model !== AUTO_MODEL ? [{ id: request.model, where: 'model' }] : []),
+        ...(request.models ?? []).map((id, i) => ({ id, where: `models[${i}]` })),
+      ],
       catalog.models,
     );
     if (unknown) return failed(unknown);
@@ -156,7 +159,8 @@ export function resolveRoute({ request, env, apiKey, sessionId, countTokens = ap
     chosenPanel = chosen.panel;
     if (chosen.error) return failed(chosen.error);
     const distinct = chosen.models.filter((m, i) => chosen.models.indexOf(m) === i);
-    if (distinct.length === 0) return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
+    if (distinct.length === 0)
+      return failed(new GatewayError(404, `No model matches the ${router?.id ?? 'routing'} settings (check allowed_models / excluded_models)`));
     // Capabilities from the catalogue: a model that cannot read the input's media or write the
     // asked output modality is skipped; none left is the real gateway's 404 naming the capability.
     const models = distinct.filter((m) => missingCapability(m, needs) === undefined);

@@ -14,7 +14,10 @@ import { GatewayError } from '../errors/gateway-error.ts';
 export function unknownModel(refs: ReadonlyArray<{ id: string; where: string }>, models: readonly TextModel[]): GatewayError | undefined {
   const missing = refs.find(({ id }) => !models.some((m) => m.id === id));
   if (!missing) return undefined;
-  const close = closestIds(missing.id, models.map((m) => m.id));
+  const close = closestIds(
+    missing.id,
+    models.map((m) => m.id),
+  );
   const suggestion = close.length > 0 ? `; did you mean ${close.map((id) => `"${id}"`).join(' or ')}?` : '';
   return new GatewayError(400, `${missing.where}: "${missing.id}" is not a valid model ID${suggestion} (GET /models lists them all)`);
 }

@@ -75,10 +75,16 @@ export const ChatVideoPartSchema = z.looseObject({
 });
 
 /** reference `ChatContentItems`, discriminated by `type`. */
-export const ChatContentPartSchema = z.discriminatedUnion('type', [ChatTextPartSchema, ChatImagePartSchema, ChatAudioPartSchema, ChatFilePartSchema, ChatVideoPartSchema], {
-  error: (issue) =>
-    issue.code === 'invalid_union' ? `must be one of "text", "image_url", "input_audio", "file", "video_url", "input_video"${kindOf(issue.input, 'type')}` : undefined,
-});
+export const ChatContentPartSchema = z.discriminatedUnion(
+  'type',
+  [ChatTextPartSchema, ChatImagePartSchema, ChatAudioPartSchema, ChatFilePartSchema, ChatVideoPartSchema],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `must be one of "text", "image_url", "input_audio", "file", "video_url", "input_video"${kindOf(issue.input, 'type')}`
+        : undefined,
+  },
+);
 export type ChatContentPart = z.infer<typeof ChatContentPartSchema>;
 
 function kindOf(input: unknown, key: string): string {
@@ -119,7 +125,14 @@ export const ChatReasoningDetailSchema = z.union([
   z.looseObject({ type: z.literal('reasoning.summary'), summary: z.string(), ...detailCommon }),
   z.looseObject({ type: z.literal('reasoning.encrypted'), data: z.string(), ...detailCommon }),
   z.looseObject({ type: z.literal('reasoning.text'), text: z.string().nullable().optional(), signature: z.string().nullable().optional(), ...detailCommon }),
-  z.looseObject({ type: z.literal('reasoning.server_tool_call'), tool_name: z.string(), arguments: z.string(), result: z.string(), tool_call_id: z.string().nullable().optional(), ...detailCommon }),
+  z.looseObject({
+    type: z.literal('reasoning.server_tool_call'),
+    tool_name: z.string(),
+    arguments: z.string(),
+    result: z.string(),
+    tool_call_id: z.string().nullable().optional(),
+    ...detailCommon,
+  }),
   otherKindSchema('type', ['reasoning.summary', 'reasoning.encrypted', 'reasoning.text', 'reasoning.server_tool_call']),
 ]);
 
@@ -138,17 +151,28 @@ export const ChatAssistantMessageSchema = z.looseObject({
   reasoning_details: z.array(ChatReasoningDetailSchema).optional(),
   tool_calls: z.array(ChatToolCallSchema).optional(),
   // reference `ChatAssistantMessage`: what an earlier answer carried, passed back; not read here.
-  audio: z.looseObject({ id: z.string().optional(), data: z.string().optional(), expires_at: z.number().int().optional(), transcript: z.string().optional() }).nullable().optional(),
-  images: z.array(z.looseObject({ image_url: z.looseObject({ url: z.string() }) })).nullable().optional(),
+  audio: z
+    .looseObject({ id: z.string().optional(), data: z.string().optional(), expires_at: z.number().int().optional(), transcript: z.string().optional() })
+    .nullable()
+    .optional(),
+  images: z
+    .array(z.looseObject({ image_url: z.looseObject({ url: z.string() }) }))
+    .nullable()
+    .optional(),
   model: z.string().optional(),
 });
 /** reference `ChatToolMessage`: a tool's output, naming the call it answers. */
 export const ChatToolMessageSchema = z.looseObject({ role: z.literal('tool'), content: anyContent, tool_call_id: z.string() });
 
 /** reference `ChatMessages`, discriminated by `role`. */
-export const ChatMessageSchema = z.discriminatedUnion('role', [ChatSystemMessageSchema, ChatDeveloperMessageSchema, ChatUserMessageSchema, ChatAssistantMessageSchema, ChatToolMessageSchema], {
-  error: (issue) => (issue.code === 'invalid_union' ? `must be one of ${CHAT_ROLES.map((r) => JSON.stringify(r)).join(', ')}${kindOf(issue.input, 'role')}` : undefined),
-});
+export const ChatMessageSchema = z.discriminatedUnion(
+  'role',
+  [ChatSystemMessageSchema, ChatDeveloperMessageSchema, ChatUserMessageSchema, ChatAssistantMessageSchema, ChatToolMessageSchema],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? `must be one of ${CHAT_ROLES.map((r) => JSON.stringify(r)).join(', ')}${kindOf(issue.input, 'role')}` : undefined,
+  },
+);
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** reference `ChatFunctionTool` (function branch). */
@@ -168,10 +192,7 @@ export type ChatFunctionTool = z.infer<typeof ChatFunctionToolSchema>;
  * One `tools` item: a checked function tool, or a server tool (`gateway:web_search`,
  * `web_search_preview`, ...) accepted by its `type` as on /responses (reference `ChatFunctionTool`).
  */
-export const ChatToolSchema = z.union([
-  ChatFunctionToolSchema,
-  otherKindSchema('type', ['function']),
-]);
+export const ChatToolSchema = z.union([ChatFunctionToolSchema, otherKindSchema('type', ['function'])]);
 export type ChatTool = z.infer<typeof ChatToolSchema>;
 
 /** reference `ChatToolChoice`: `none`, `auto`, `required`, a named function, or a server tool by `type`. */

@@ -15,10 +15,7 @@ export const ChatUsageSchema = z.looseObject({
     .looseObject({ cached_tokens: count.optional(), cache_write_tokens: count.optional(), audio_tokens: count.optional(), video_tokens: count.optional() })
     .nullable()
     .optional(),
-  completion_tokens_details: z
-    .looseObject({ reasoning_tokens: count.nullable().optional(), audio_tokens: count.nullable().optional() })
-    .nullable()
-    .optional(),
+  completion_tokens_details: z.looseObject({ reasoning_tokens: count.nullable().optional(), audio_tokens: count.nullable().optional() }).nullable().optional(),
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
   // reference CostDetails: the upstream cost split under the chat names.
@@ -46,7 +43,8 @@ export function checkChatUsageArithmetic(usage: ChatUsage): string[] {
   const sum = usage.prompt_tokens + usage.completion_tokens;
   if (usage.total_tokens !== sum) problems.push(`total_tokens: ${usage.total_tokens} != prompt_tokens + completion_tokens = ${sum}`);
   const reasoning = usage.completion_tokens_details?.reasoning_tokens ?? 0;
-  if (reasoning > usage.completion_tokens) problems.push(`completion_tokens_details.reasoning_tokens: ${reasoning} > completion_tokens ${usage.completion_tokens}`);
+  if (reasoning > usage.completion_tokens)
+    problems.push(`completion_tokens_details.reasoning_tokens: ${reasoning} > completion_tokens ${usage.completion_tokens}`);
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
   if (cached > usage.prompt_tokens) problems.push(`prompt_tokens_details.cached_tokens: ${cached} > prompt_tokens ${usage.prompt_tokens}`);
   return problems;

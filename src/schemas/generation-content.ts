@@ -8,7 +8,13 @@ export const GenerationContentResponseSchema = z.object({
     input: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })) }),
     output: z.object({ completion: z.string().nullable(), reasoning: z.string().nullable() }),
     error: z
-      .object({ status: z.number().int().nullable(), message: z.string().nullable(), provider_name: z.string().nullable(), raw: z.string().nullable(), previous_errors: z.array(Attempt) })
+      .object({
+        status: z.number().int().nullable(),
+        message: z.string().nullable(),
+        provider_name: z.string().nullable(),
+        raw: z.string().nullable(),
+        previous_errors: z.array(Attempt),
+      })
       .nullable(),
   }),
 });

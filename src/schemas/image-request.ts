@@ -9,7 +9,30 @@ export const IMAGE_FORMATS = ['png', 'jpeg', 'webp', 'svg'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** reference `ImageGenerationRequest.aspect_ratio`. */
-export const ASPECT_RATIOS = ['1:1', '1:2', '1:4', '1:8', '2:1', '2:3', '3:2', '3:4', '4:1', '4:3', '4:5', '5:4', '8:1', '9:16', '16:9', '9:19.5', '19.5:9', '9:20', '20:9', '9:21', '21:9', 'auto'] as const;
+export const ASPECT_RATIOS = [
+  '1:1',
+  '1:2',
+  '1:4',
+  '1:8',
+  '2:1',
+  '2:3',
+  '3:2',
+  '3:4',
+  '4:1',
+  '4:3',
+  '4:5',
+  '5:4',
+  '8:1',
+  '9:16',
+  '16:9',
+  '9:19.5',
+  '19.5:9',
+  '9:20',
+  '20:9',
+  '9:21',
+  '21:9',
+  'auto',
+] as const;
 
 const slugList = z.array(z.string().min(1)).nullable().optional();
 
@@ -68,7 +91,13 @@ export const ImageResponseSchema = z.object({
 /** One SSE `data` payload of a streamed `POST /images` (reference `ImageStreamingResponse`). */
 export const ImageStreamEventSchema = z.union([
   z.object({ type: z.literal('image_generation.partial_image'), partial_image_index: z.number().int(), b64_json: z.string() }),
-  z.object({ type: z.literal('image_generation.completed'), b64_json: z.string(), created: z.number().int(), media_type: z.string(), usage: ImageUsageSchema.optional() }),
+  z.object({
+    type: z.literal('image_generation.completed'),
+    b64_json: z.string(),
+    created: z.number().int(),
+    media_type: z.string(),
+    usage: ImageUsageSchema.optional(),
+  }),
 ]);
 
 const CapabilitySchema = z.union([

@@ -27,9 +27,23 @@ describe('output items (spec 2.3)', () => {
     expect(OutputMessageSchema.safeParse({ ...message('x'), role: 'user' }).success).toBe(false);
   });
   it('accepts reasoning and function_call items, and other kinds by type', () => {
-    const reasoning = { type: 'reasoning', id: 'rs_1', status: 'completed', format: 'openai-responses-v1', signature: 'sig', content: [{ type: 'reasoning_text', text: 't' }], summary: [{ type: 'summary_text', text: 's' }] };
+    const reasoning = {
+      type: 'reasoning',
+      id: 'rs_1',
+      status: 'completed',
+      format: 'openai-responses-v1',
+      signature: 'sig',
+      content: [{ type: 'reasoning_text', text: 't' }],
+      summary: [{ type: 'summary_text', text: 's' }],
+    };
     const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' };
-    for (const item of [reasoning, { ...reasoning, summary: null }, call, { type: 'web_search_call', id: 'ws', status: 'completed' }, { type: 'gateway:datetime', id: 'x' }]) {
+    for (const item of [
+      reasoning,
+      { ...reasoning, summary: null },
+      call,
+      { type: 'web_search_call', id: 'ws', status: 'completed' },
+      { type: 'gateway:datetime', id: 'x' },
+    ]) {
       expect(OutputItemSchema.safeParse(item).success, item.type).toBe(true);
     }
     expect(OutputItemSchema.safeParse({ ...call, arguments: { a: 1 } }).success).toBe(false);
@@ -57,9 +71,13 @@ describe('input items (spec 2.3)', () => {
   });
   it('accepts kinds whose shapes are not shown, by type', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z_:]{3,20}$/).filter((t) => !['message', 'reasoning', 'function_call', 'function_call_output'].includes(t)), fc.jsonValue(), (type, payload) => {
-        expect(InputItemSchema.safeParse({ type, payload }).success).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z_:]{3,20}$/).filter((t) => !['message', 'reasoning', 'function_call', 'function_call_output'].includes(t)),
+        fc.jsonValue(),
+        (type, payload) => {
+          expect(InputItemSchema.safeParse({ type, payload }).success).toBe(true);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -72,7 +72,10 @@ export const InputTextPartSchema = z.looseObject({
   text: z.string(),
   cache_control: CacheControlSchema.optional(),
   // reference `PromptCacheBreakpoint`: an OpenAI-style cache boundary; the simulated cache keys on the prefix either way.
-  prompt_cache_breakpoint: z.looseObject({ mode: z.literal('explicit') }).nullable().optional(),
+  prompt_cache_breakpoint: z
+    .looseObject({ mode: z.literal('explicit') })
+    .nullable()
+    .optional(),
 });
 export type InputTextPart = z.infer<typeof InputTextPartSchema>;
 
@@ -152,12 +155,7 @@ export const KNOWN_OUTPUT_ITEM_TYPES = ['message', 'reasoning', 'function_call']
  * One item of a result's `output`: message, reasoning and function call checked; server-tool and
  * other call items (shapes not shown) accepted by `type`.
  */
-export const OutputItemSchema = z.union([
-  OutputMessageSchema,
-  ReasoningItemSchema,
-  FunctionCallItemSchema,
-  otherKindSchema('type', KNOWN_OUTPUT_ITEM_TYPES),
-]);
+export const OutputItemSchema = z.union([OutputMessageSchema, ReasoningItemSchema, FunctionCallItemSchema, otherKindSchema('type', KNOWN_OUTPUT_ITEM_TYPES)]);
 export type OutputItem = z.infer<typeof OutputItemSchema>;
 
 // ---------------------------------------------------------------------------------------------

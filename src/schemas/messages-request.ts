@@ -165,7 +165,10 @@ export const OUTPUT_EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const
 /** reference `MessagesOutputConfig`: `effort`, and `format` (a JSON Schema the answer follows). */
 export const OutputConfigSchema = z.looseObject({
   effort: z.enum(OUTPUT_EFFORTS).nullable().optional(),
-  format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullable().optional(),
+  format: z
+    .looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .optional(),
   // reference `task_budget`: advisory (no hard cap), so checked and otherwise not acted on.
   task_budget: z
     .looseObject({ type: z.literal('tokens'), total: z.number().int().min(20_000), remaining: z.number().int().min(0).nullable().optional() })
@@ -194,7 +197,10 @@ export const MessagesRequestSchema = z.looseObject({
   tools: z.array(MessagesToolSchema).optional(),
   tool_choice: MessagesToolChoiceSchema.optional(),
   thinking: ThinkingConfigSchema.optional(),
-  stop_sequences: z.array(StopSequenceSchema.min(1, { error: 'must be a non-empty string' })).max(STOP_LIMITS.messagesMaxItems).optional(),
+  stop_sequences: z
+    .array(StopSequenceSchema.min(1, { error: 'must be a non-empty string' }))
+    .max(STOP_LIMITS.messagesMaxItems)
+    .optional(),
   metadata: z.looseObject({ user_id: z.string().max(MESSAGES_LIMITS.userMaxChars).nullable().optional() }).optional(),
   stream: z.boolean().optional(),
   temperature: z.number().optional(),
@@ -205,14 +211,21 @@ export const MessagesRequestSchema = z.looseObject({
   service_tier: z.string().optional(),
   speed: z.enum(MESSAGES_SPEEDS).nullable().optional(),
   // reference `context_management`: server-side context edits; the simulator keeps the whole context, so edits are accepted and not applied.
-  context_management: z.looseObject({ edits: z.array(z.looseObject({ type: z.string() })).optional() }).nullable().optional(),
+  context_management: z
+    .looseObject({ edits: z.array(z.looseObject({ type: z.string() })).optional() })
+    .nullable()
+    .optional(),
   // The loose note A fields of /responses (trace, stop_server_tools_when, route): accepted as sent, as there.
   trace: z.unknown().optional(),
   stop_server_tools_when: z.unknown().optional(),
   route: z.unknown().optional(),
   // The gateway's own members (spec 2.1, 2.4, 2.5), as on /responses.
   models: z.array(z.string()).optional(),
-  fallbacks: z.array(z.looseObject({ model: z.string() })).max(MESSAGES_LIMITS.fallbacksMax).nullable().optional(),
+  fallbacks: z
+    .array(z.looseObject({ model: z.string() }))
+    .max(MESSAGES_LIMITS.fallbacksMax)
+    .nullable()
+    .optional(),
   provider: ProviderPreferencesSchema.nullable().optional(),
   plugins: PluginsSchema.optional(),
   session_id: z.string().max(MESSAGES_LIMITS.sessionIdMaxChars).optional(),

@@ -17,7 +17,16 @@ export const ANTHROPIC_ERROR_TYPES = [
 export type AnthropicErrorType = (typeof ANTHROPIC_ERROR_TYPES)[number];
 
 /** reference `ORAnthropicStopReason`. */
-export const STOP_REASONS = ['end_turn', 'max_tokens', 'model_context_window_exceeded', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'compaction'] as const;
+export const STOP_REASONS = [
+  'end_turn',
+  'max_tokens',
+  'model_context_window_exceeded',
+  'stop_sequence',
+  'tool_use',
+  'pause_turn',
+  'refusal',
+  'compaction',
+] as const;
 
 /** reference `AnthropicUsage` (the members every answer carries, nullable where it says so) with the gateway's cost. */
 export const MessageUsageSchema = z.looseObject({
@@ -33,7 +42,11 @@ export const MessageUsageSchema = z.looseObject({
   cost: z.number().min(0).nullable().optional(),
   is_byok: z.boolean().optional(),
   cost_details: z
-    .looseObject({ upstream_inference_cost: z.number().nullable().optional(), upstream_inference_prompt_cost: z.number(), upstream_inference_completions_cost: z.number() })
+    .looseObject({
+      upstream_inference_cost: z.number().nullable().optional(),
+      upstream_inference_prompt_cost: z.number(),
+      upstream_inference_completions_cost: z.number(),
+    })
     .nullable()
     .optional(),
 });

@@ -13,9 +13,15 @@ describe('PluginSchema (spec 2.5)', () => {
   });
 
   it('rejects unknown ids', () => {
-    fc.assert(fc.property(fc.string().filter((s) => !(PLUGIN_IDS as readonly string[]).includes(s)), (id) => {
-      expect(ok({ id })).toBe(false);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !(PLUGIN_IDS as readonly string[]).includes(s)),
+        (id) => {
+          expect(ok({ id })).toBe(false);
+        },
+      ),
+      { numRuns: 50 },
+    );
     expect(ok({})).toBe(false);
   });
 

@@ -104,18 +104,48 @@ describe('ResponsesRequestSchema (spec 2.1)', () => {
       { type: 'function_call_output', call_id: 'c1', output: '{"t":20}' },
       { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sunny', annotations: [] }] },
       { type: 'message', role: 'assistant', content: null },
-      { role: 'user', content: [{ type: 'input_text', text: 'Thanks' }, { type: 'input_image', detail: 'auto', image_url: 'https://x/y.png' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Thanks' },
+          { type: 'input_image', detail: 'auto', image_url: 'https://x/y.png' },
+        ],
+      },
     ];
     expect(parse({ ...base, input }).success).toBe(true);
   });
 
   it('accepts every server tool kind by type, including gateway:<name>', () => {
-    const tools = [{ type: 'gateway:web_search' }, { type: 'gateway:web_fetch', max_uses: 2 }, { type: 'web_search_preview' }, { type: 'mcp', server_label: 's' }];
+    const tools = [
+      { type: 'gateway:web_search' },
+      { type: 'gateway:web_fetch', max_uses: 2 },
+      { type: 'web_search_preview' },
+      { type: 'mcp', server_label: 's' },
+    ];
     expect(parse({ ...base, tools }).success).toBe(true);
   });
 
   it('accepts null where the spec says "or null"', () => {
-    const nulls = ['background', 'frequency_penalty', 'include', 'instructions', 'max_output_tokens', 'max_tool_calls', 'metadata', 'parallel_tool_calls', 'presence_penalty', 'previous_response_id', 'prompt', 'prompt_cache_key', 'prompt_cache_options', 'safety_identifier', 'service_tier', 'temperature', 'top_logprobs', 'top_p'];
+    const nulls = [
+      'background',
+      'frequency_penalty',
+      'include',
+      'instructions',
+      'max_output_tokens',
+      'max_tool_calls',
+      'metadata',
+      'parallel_tool_calls',
+      'presence_penalty',
+      'previous_response_id',
+      'prompt',
+      'prompt_cache_key',
+      'prompt_cache_options',
+      'safety_identifier',
+      'service_tier',
+      'temperature',
+      'top_logprobs',
+      'top_p',
+    ];
     for (const field of nulls) expect(parse({ ...base, [field]: null }).success, field).toBe(true);
   });
 

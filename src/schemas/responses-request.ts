@@ -60,9 +60,11 @@ function codePoints(text: string): number {
 export const RequestMetadataSchema = z
   .record(
     z.string(),
-    z.string({ error: (i) => (i.input === undefined ? undefined : `value must be a string (got ${i.input === null ? 'null' : typeof i.input})`) }).max(RESPONSES_LIMITS.metadataValueMaxChars, {
-      error: (i) => `value: at most ${RESPONSES_LIMITS.metadataValueMaxChars} characters (got ${codePoints(i.input as string)})`,
-    }),
+    z
+      .string({ error: (i) => (i.input === undefined ? undefined : `value must be a string (got ${i.input === null ? 'null' : typeof i.input})`) })
+      .max(RESPONSES_LIMITS.metadataValueMaxChars, {
+        error: (i) => `value: at most ${RESPONSES_LIMITS.metadataValueMaxChars} characters (got ${codePoints(i.input as string)})`,
+      }),
   )
   .superRefine((map, ctx) => {
     const keys = Object.keys(map);
@@ -93,12 +95,7 @@ export const StoredPromptSchema = z.looseObject({
   variables: z
     .record(
       z.string(),
-      z.union([
-        z.string(),
-        InputTextPartSchema,
-        z.looseObject({ type: z.literal('input_image') }),
-        z.looseObject({ type: z.literal('input_file') }),
-      ]),
+      z.union([z.string(), InputTextPartSchema, z.looseObject({ type: z.literal('input_image') }), z.looseObject({ type: z.literal('input_file') })]),
     )
     .nullable()
     .optional(),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ResponsesResultSchema, resultOutputText } from './responses-result.ts';
 import { KNOWN_STREAM_EVENT_TYPES, StreamEventSchema } from './stream-events.ts';
 
-const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 5 };
+const usage = {
+  input_tokens: 3,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 2,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 5,
+};
 const item = { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hi there', annotations: [] }] };
 const result = {
   id: 'resp_1',
@@ -53,7 +59,13 @@ describe('StreamEventSchema (spec 6, reference StreamEvents)', () => {
     { type: 'response.content_part.added', sequence_number: 3, ...a, part: { type: 'output_text', text: '', annotations: [] } },
     { type: 'response.output_text.delta', sequence_number: 4, ...a, delta: 'Hi', logprobs: [] },
     { type: 'response.output_text.done', sequence_number: 5, ...a, text: 'Hi there', logprobs: [] },
-    { type: 'response.output_text.annotation.added', sequence_number: 6, ...a, annotation_index: 0, annotation: { type: 'url_citation', url: 'u', title: 't', start_index: 0, end_index: 1 } },
+    {
+      type: 'response.output_text.annotation.added',
+      sequence_number: 6,
+      ...a,
+      annotation_index: 0,
+      annotation: { type: 'url_citation', url: 'u', title: 't', start_index: 0, end_index: 1 },
+    },
     { type: 'response.content_part.done', sequence_number: 7, ...a, part: { type: 'output_text', text: 'Hi there', annotations: [] } },
     { type: 'response.refusal.delta', sequence_number: 8, ...a, delta: 'no' },
     { type: 'response.refusal.done', sequence_number: 9, ...a, refusal: 'no' },

@@ -6,8 +6,7 @@ import { ResponseSnapshotSchema, ResponsesResultSchema } from './responses-resul
 const seq = z.number().int().min(0);
 const index = z.number().int().min(0);
 
-const lifecycle = <T extends string, S extends z.ZodType>(type: T, response: S) =>
-  z.looseObject({ type: z.literal(type), sequence_number: seq, response });
+const lifecycle = <T extends string, S extends z.ZodType>(type: T, response: S) => z.looseObject({ type: z.literal(type), sequence_number: seq, response });
 
 export const ResponseCreatedEventSchema = lifecycle('response.created', ResponseSnapshotSchema);
 export const ResponseInProgressEventSchema = lifecycle('response.in_progress', ResponseSnapshotSchema);
@@ -70,14 +69,44 @@ export const FunctionCallArgumentsDoneEventSchema = z.looseObject({
   arguments: z.string(),
 });
 
-export const ReasoningTextDeltaEventSchema = z.looseObject({ type: z.literal('response.reasoning_text.delta'), sequence_number: seq, ...contentAddress, delta: z.string() });
-export const ReasoningTextDoneEventSchema = z.looseObject({ type: z.literal('response.reasoning_text.done'), sequence_number: seq, ...contentAddress, text: z.string() });
+export const ReasoningTextDeltaEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_text.delta'),
+  sequence_number: seq,
+  ...contentAddress,
+  delta: z.string(),
+});
+export const ReasoningTextDoneEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_text.done'),
+  sequence_number: seq,
+  ...contentAddress,
+  text: z.string(),
+});
 
 const summaryAddress = { item_id: z.string(), output_index: index, summary_index: index };
-export const ReasoningSummaryPartAddedEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_part.added'), sequence_number: seq, ...summaryAddress, part: SummaryTextPartSchema });
-export const ReasoningSummaryPartDoneEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_part.done'), sequence_number: seq, ...summaryAddress, part: SummaryTextPartSchema });
-export const ReasoningSummaryTextDeltaEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_text.delta'), sequence_number: seq, ...summaryAddress, delta: z.string() });
-export const ReasoningSummaryTextDoneEventSchema = z.looseObject({ type: z.literal('response.reasoning_summary_text.done'), sequence_number: seq, ...summaryAddress, text: z.string() });
+export const ReasoningSummaryPartAddedEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_summary_part.added'),
+  sequence_number: seq,
+  ...summaryAddress,
+  part: SummaryTextPartSchema,
+});
+export const ReasoningSummaryPartDoneEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_summary_part.done'),
+  sequence_number: seq,
+  ...summaryAddress,
+  part: SummaryTextPartSchema,
+});
+export const ReasoningSummaryTextDeltaEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_summary_text.delta'),
+  sequence_number: seq,
+  ...summaryAddress,
+  delta: z.string(),
+});
+export const ReasoningSummaryTextDoneEventSchema = z.looseObject({
+  type: z.literal('response.reasoning_summary_text.done'),
+  sequence_number: seq,
+  ...summaryAddress,
+  text: z.string(),
+});
 
 /**
  * spec 6.3: the debug chunk that opens the stream when `debug.echo_upstream_body` is true. Its

@@ -28,7 +28,11 @@ export const UsageSchema = z.looseObject({
     .optional(),
   // reference ServerToolUseDetails: what server tools did (web searches, gateway tool calls).
   server_tool_use_details: z
-    .looseObject({ tool_calls_executed: count.nullable().optional(), tool_calls_requested: count.nullable().optional(), web_search_requests: count.nullable().optional() })
+    .looseObject({
+      tool_calls_executed: count.nullable().optional(),
+      tool_calls_requested: count.nullable().optional(),
+      web_search_requests: count.nullable().optional(),
+    })
     .nullable()
     .optional(),
 });

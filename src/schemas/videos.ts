@@ -74,30 +74,32 @@ const boundedJson = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>
  * @example
  * VideoGenerationRequestSchema.parse({ model: 'google/veo-3.1', prompt: 'A kite', x_client_tag: 'a' });
  */
-export const VideoGenerationRequestSchema = z
-  .looseObject({
-    model: z.string().min(1, 'must be a model slug').optional(),
-    prompt: z.string().max(MAX_VIDEO_PROMPT_CHARS, `at most ${MAX_VIDEO_PROMPT_CHARS} characters`).optional(),
-    aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS, { error: `must be one of ${VIDEO_ASPECT_RATIOS.join(', ')}` }).optional(),
-    resolution: z.enum(VIDEO_RESOLUTIONS, { error: `must be one of ${VIDEO_RESOLUTIONS.join(', ')}` }).optional(),
-    duration: z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second (spec 8)').optional(),
-    size: z.string().regex(/^[1-9][0-9]{0,4}x[1-9][0-9]{0,4}$/, 'must be WIDTHxHEIGHT in pixels, e.g. 1280x720').optional(),
-    generate_audio: z.boolean().optional(),
-    seed: z.number().int('must be an integer').optional(),
-    frame_images: z.array(FrameImageSchema).max(2, 'at most 2 frame images (one first_frame, one last_frame)').optional(),
-    input_references: z.array(InputReferenceSchema).max(16, 'at most 16 references').optional(),
-    callback_url: z.string().min(1).max(MAX_VIDEO_CALLBACK_URL_CHARS, `at most ${MAX_VIDEO_CALLBACK_URL_CHARS} characters`).optional(),
-    creativity: z.number().optional(),
-    upscale_factor: z.number().gt(0, 'must be > 0').optional(),
-    provider: z
-      .object({ options: boundedJson(z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'must be an object of provider options' }))).optional() })
-      .strict()
-      .optional(),
-    trace: boundedJson(z.record(z.string(), z.unknown())).optional(),
-    user: max256.optional(),
-    session_id: max256.optional(),
-    previous_job_id: z.string().regex(VIDEO_JOB_ID_PATTERN, 'must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$ (spec 2.7)').optional(),
-  });
+export const VideoGenerationRequestSchema = z.looseObject({
+  model: z.string().min(1, 'must be a model slug').optional(),
+  prompt: z.string().max(MAX_VIDEO_PROMPT_CHARS, `at most ${MAX_VIDEO_PROMPT_CHARS} characters`).optional(),
+  aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS, { error: `must be one of ${VIDEO_ASPECT_RATIOS.join(', ')}` }).optional(),
+  resolution: z.enum(VIDEO_RESOLUTIONS, { error: `must be one of ${VIDEO_RESOLUTIONS.join(', ')}` }).optional(),
+  duration: z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second (spec 8)').optional(),
+  size: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}x[1-9][0-9]{0,4}$/, 'must be WIDTHxHEIGHT in pixels, e.g. 1280x720')
+    .optional(),
+  generate_audio: z.boolean().optional(),
+  seed: z.number().int('must be an integer').optional(),
+  frame_images: z.array(FrameImageSchema).max(2, 'at most 2 frame images (one first_frame, one last_frame)').optional(),
+  input_references: z.array(InputReferenceSchema).max(16, 'at most 16 references').optional(),
+  callback_url: z.string().min(1).max(MAX_VIDEO_CALLBACK_URL_CHARS, `at most ${MAX_VIDEO_CALLBACK_URL_CHARS} characters`).optional(),
+  creativity: z.number().optional(),
+  upscale_factor: z.number().gt(0, 'must be > 0').optional(),
+  provider: z
+    .object({ options: boundedJson(z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'must be an object of provider options' }))).optional() })
+    .strict()
+    .optional(),
+  trace: boundedJson(z.record(z.string(), z.unknown())).optional(),
+  user: max256.optional(),
+  session_id: max256.optional(),
+  previous_job_id: z.string().regex(VIDEO_JOB_ID_PATTERN, 'must match ^gen-vid-[0-9]+-[0-9A-Za-z]{20}$ (spec 2.7)').optional(),
+});
 export type VideoGenerationRequest = z.infer<typeof VideoGenerationRequestSchema>;
 
 /** reference `VideoGenerationUsage`. */

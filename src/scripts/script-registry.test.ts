@@ -15,7 +15,11 @@ const input = (over: Partial<ScriptMatchInput> = {}): ScriptMatchInput => ({
 describe('script rules', () => {
   it('match on model, input substring (any case) or regex, metadata and headers; all must hold', () => {
     const r = createScriptRegistry();
-    r.add({ id: 'all', match: { model: 'openai/gpt-4o-mini', input: 'WEATHER', metadata: { team: 'qa' }, headers: { 'X-Test-Case': 'one' } }, reply: { type: 'text', text: 'Sunny.' } });
+    r.add({
+      id: 'all',
+      match: { model: 'openai/gpt-4o-mini', input: 'WEATHER', metadata: { team: 'qa' }, headers: { 'X-Test-Case': 'one' } },
+      reply: { type: 'text', text: 'Sunny.' },
+    });
     expect(r.take(input())?.id).toBe('all');
     expect(r.take(input({ metadata: { team: 'dev' } }))).toBeUndefined();
     expect(r.take(input({ headers: new Headers() }))).toBeUndefined();
@@ -59,8 +63,12 @@ describe('script rules', () => {
   it('rejects bad rules with a message naming the path', () => {
     expect(() => parseScriptRule({ reply: { type: 'text' } })).toThrow(/reply\.text: required/);
     expect(() => parseScriptRule({ reply: { type: 'error', status: 418 } })).toThrow(/reply\.status: must be a documented status/);
-    expect(() => parseScriptRule({ match: { input: { regex: '(' } }, reply: { type: 'text', text: 'x' } })).toThrow(/match\.input\.regex: not a valid regular expression/);
-    expect(() => parseScriptRule({ reply: { type: 'function_call', name: 'f', arguments: '[1]' } })).toThrow(/reply\.arguments: must be the JSON text of an object/);
+    expect(() => parseScriptRule({ match: { input: { regex: '(' } }, reply: { type: 'text', text: 'x' } })).toThrow(
+      /match\.input\.regex: not a valid regular expression/,
+    );
+    expect(() => parseScriptRule({ reply: { type: 'function_call', name: 'f', arguments: '[1]' } })).toThrow(
+      /reply\.arguments: must be the JSON text of an object/,
+    );
     expect(() => parseScriptRule({ reply: { type: 'text', text: 'x' }, times: 0 })).toThrow(/times/);
     expect(() => parseScriptRule({ reply: { type: 'text', text: 'x' }, extra: 1 })).toThrow(/extra: unknown property/);
     expect(() => createScriptRegistry([{ reply: { type: 'text', text: 'ok' } }, { reply: { type: 'nope' } } as never])).toThrow(/scripts\[1\]/);
@@ -73,7 +81,9 @@ describe('script rules', () => {
     ['^(\\w+\\s?)*$', /exponential/],
     ['\\d+\\d+\\d+$', /polynomial/],
   ])('refuses the catastrophic regex %s when the rule is loaded, naming the path', (regex, growth) => {
-    expect(() => parseScriptRule({ match: { input: { regex } }, reply: { type: 'text', text: 'x' } })).toThrow(new RegExp(`match\\.input\\.regex: can take ${growth.source}`));
+    expect(() => parseScriptRule({ match: { input: { regex } }, reply: { type: 'text', text: 'x' } })).toThrow(
+      new RegExp(`match\\.input\\.regex: can take ${growth.source}`),
+    );
     expect(() => parseScriptRule({ match: { model: { regex } }, reply: { type: 'text', text: 'x' } })).toThrow(/match\.model\.regex: can take/);
   });
 
@@ -94,7 +104,13 @@ describe('script rules', () => {
 
   it('parseScriptsFile reports every bad rule, one line each, and counts those past the first ten', () => {
     const good = { reply: { type: 'text', text: 'a' } };
-    const three = [good, { id: 'r1', reply: { type: 'refusal' } }, good, { reply: { type: 'error', status: 999 } }, { id: 'r4', match: { input: { regex: '(' } }, reply: good.reply }];
+    const three = [
+      good,
+      { id: 'r1', reply: { type: 'refusal' } },
+      good,
+      { reply: { type: 'error', status: 999 } },
+      { id: 'r4', match: { input: { regex: '(' } }, reply: good.reply },
+    ];
     const lines = (() => {
       try {
         parseScriptsFile(JSON.stringify(three), 'x.json');

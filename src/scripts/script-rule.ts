@@ -19,7 +19,13 @@ function validRegex(source: string, flags: string | undefined): string | undefin
 export const TextPatternSchema = z.union([
   z.string(),
   z
-    .strictObject({ regex: z.string(), flags: z.string().regex(/^[dgimsuvy]*$/, 'flags: only the letters d, g, i, m, s, u, v, y').optional() })
+    .strictObject({
+      regex: z.string(),
+      flags: z
+        .string()
+        .regex(/^[dgimsuvy]*$/, 'flags: only the letters d, g, i, m, s, u, v, y')
+        .optional(),
+    })
     .superRefine((p, ctx) => {
       const problem = validRegex(p.regex, p.flags);
       if (problem) {
@@ -135,7 +141,11 @@ export function parseScriptsFile(text: string, fileName: string): ScriptRule[] {
   } catch (e) {
     throw new Error(`${fileName}: not valid JSON (${(e as Error).message})`);
   }
-  const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && Array.isArray((json as { scripts?: unknown }).scripts) ? (json as { scripts: unknown[] }).scripts : undefined;
+  const list = Array.isArray(json)
+    ? json
+    : typeof json === 'object' && json !== null && Array.isArray((json as { scripts?: unknown }).scripts)
+      ? (json as { scripts: unknown[] }).scripts
+      : undefined;
   if (!list) throw new Error(`${fileName}: expected a JSON array of script rules, or {"scripts": [...]}`);
   const rules: ScriptRule[] = [];
   const problems: string[] = [];

@@ -87,7 +87,8 @@ export function parseJournalQuery(params: URLSearchParams): JournalQuery | { err
   const limit = text('limit');
   if (limit !== undefined) {
     const n = Number(limit);
-    if (!/^\d+$/.test(limit) || n < 1 || n > JOURNAL_PAGE_MAX) return { error: `limit: expected a whole number from 1 to ${JOURNAL_PAGE_MAX} (got "${limit.slice(0, 32)}")` };
+    if (!/^\d+$/.test(limit) || n < 1 || n > JOURNAL_PAGE_MAX)
+      return { error: `limit: expected a whole number from 1 to ${JOURNAL_PAGE_MAX} (got "${limit.slice(0, 32)}")` };
     query.limit = n;
   }
   const order = text('order');

@@ -96,7 +96,12 @@ describe('journal', () => {
     j.record(rec('/a', { response: { status: 404, headers: { 'content-type': 'application/json' }, text: '{"error":{"code":404,"message":"no"}}' } }));
     j.record(rec('/b', { response: { status: 200, headers: {}, text: 'é'.repeat(20000) } }));
     const [a, b] = j.list();
-    expect(a?.response).toEqual({ status: 404, headers: { 'content-type': 'application/json' }, body: { error: { code: 404, message: 'no' } }, body_bytes: 37 });
+    expect(a?.response).toEqual({
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: { error: { code: 404, message: 'no' } },
+      body_bytes: 37,
+    });
     expect(b?.response.body_excerpt).toHaveLength(16 * 1024);
     expect(b?.response.body_bytes).toBe(40000);
   });
@@ -124,7 +129,12 @@ describe('journal', () => {
     const bytes = enc('data: é\n\n');
     handle.sent([bytes.subarray(0, 7)]);
     handle.sent([bytes.subarray(7)]);
-    expect(j.list()[0]?.response.events?.map((e) => e.data).join('')).toBe('data: é\n\n');
+    expect(
+      j
+        .list()[0]
+        ?.response.events?.map((e) => e.data)
+        .join(''),
+    ).toBe('data: é\n\n');
   });
 
   it('pages and filters by method, path, status, since, model, key and operation', () => {
@@ -241,7 +251,13 @@ describe('stream pieces handed over together', () => {
           const view = buffer.subarray(at, (at += n));
           return copies[i] ? view.slice() : view;
         });
-        const kept = keptBoth(maxBytes, pieces.length, cuts, (a, k) => a.sent([pieces[k]!]), (b, from, to) => b.sent(pieces, from, to));
+        const kept = keptBoth(
+          maxBytes,
+          pieces.length,
+          cuts,
+          (a, k) => a.sent([pieces[k]!]),
+          (b, from, to) => b.sent(pieces, from, to),
+        );
         expect(kept.inBatches).toEqual(kept.oneByOne);
       }),
       { numRuns: 150 },
@@ -260,7 +276,13 @@ describe('stream frames handed over as text', () => {
     fc.assert(
       fc.property(plan, ({ frames, cuts, maxBytes }) => {
         const text = frames.join('');
-        const kept = keptBoth(maxBytes, frames.length, cuts, (a, k) => a.sent([enc(frames[k]!)]), (b, from, to) => b.sentFrames(frames, text, from, to));
+        const kept = keptBoth(
+          maxBytes,
+          frames.length,
+          cuts,
+          (a, k) => a.sent([enc(frames[k]!)]),
+          (b, from, to) => b.sentFrames(frames, text, from, to),
+        );
         expect(kept.inBatches).toEqual(kept.oneByOne);
       }),
       { numRuns: 150 },

@@ -333,7 +333,8 @@ function failureOf(s: Stored, ring: ByteRing): StreamFailure | undefined {
   const log = s.events;
   if (!log || log.starts.length === 0 || s.status >= 400) return undefined;
   let tail = '';
-  for (let i = Math.max(0, log.starts.length - FAILURE_TAIL_PIECES); i < log.starts.length; i++) tail += ringText(ring, log.starts[i] as number, log.lengths[i] as number);
+  for (let i = Math.max(0, log.starts.length - FAILURE_TAIL_PIECES); i < log.starts.length; i++)
+    tail += ringText(ring, log.starts[i] as number, log.lengths[i] as number);
   return streamFailure(tail);
 }
 
@@ -432,7 +433,11 @@ export function createJournal(options: JournalOptions): Journal {
       const wellFormed = byReference || answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
       const keepAnswer = answerText !== undefined && wellFormed && !dropped && !byReference;
       const answerUtf8 = keepAnswer && answerWhole ? r.response.utf8?.() : undefined;
-      const answer = !keepAnswer ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
+      const answer = !keepAnswer
+        ? { at: -1, length: 0 }
+        : answerUtf8
+          ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength }
+          : ring.writeText(answerText);
       const stored: Stored = {
         seq: mySeq,
         receivedAt: r.receivedAt,

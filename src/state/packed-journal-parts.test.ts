@@ -19,10 +19,13 @@ describe('what the journal packs', () => {
 
   it('utf8ByteLength counts what TextEncoder writes, natively and in JavaScript', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '✨', '🙂', '\ud800', '\udc00'), fc.string({ unit: 'binary', maxLength: 2 })), maxLength: 20 }), (text) => {
-        expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
-        expect(utf8ByteLengthCounted(text)).toBe(new TextEncoder().encode(text).length);
-      }),
+      fc.property(
+        fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '✨', '🙂', '\ud800', '\udc00'), fc.string({ unit: 'binary', maxLength: 2 })), maxLength: 20 }),
+        (text) => {
+          expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
+          expect(utf8ByteLengthCounted(text)).toBe(new TextEncoder().encode(text).length);
+        },
+      ),
     );
   });
 });

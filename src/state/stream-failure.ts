@@ -27,13 +27,20 @@ export function streamFailure(tail: string): StreamFailure | undefined {
       .map((line) => line.slice(5).replace(/^ /, ''))
       .join('\n');
     if (!data.startsWith('{')) continue;
-    let payload: { type?: unknown; code?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown }; response?: { error?: { code?: unknown; message?: unknown } } };
+    let payload: {
+      type?: unknown;
+      code?: unknown;
+      message?: unknown;
+      error?: { code?: unknown; message?: unknown };
+      response?: { error?: { code?: unknown; message?: unknown } };
+    };
     try {
       payload = JSON.parse(data) as typeof payload;
     } catch {
       continue;
     }
-    const error = payload.type === 'error' ? (payload.error ?? payload) : (payload.error ?? (payload.type === 'response.failed' ? payload.response?.error : undefined));
+    const error =
+      payload.type === 'error' ? (payload.error ?? payload) : (payload.error ?? (payload.type === 'response.failed' ? payload.response?.error : undefined));
     if (!error) continue;
     const code = Number(error.code);
     failure = {

@@ -54,7 +54,15 @@ function deltaJson(e: Record<string, unknown>, parts: JsonParts): string | undef
   if (withLogprobs && !(Array.isArray(e.logprobs) && e.logprobs.length === 0)) return undefined;
   const last = parts.deltaHead?.event;
   let fixed = parts.deltaHead;
-  if (!fixed || !last || last.type !== e.type || last.item_id !== e.item_id || last.output_index !== e.output_index || last.content_index !== e.content_index || last.logprobs !== e.logprobs) {
+  if (
+    !fixed ||
+    !last ||
+    last.type !== e.type ||
+    last.item_id !== e.item_id ||
+    last.output_index !== e.output_index ||
+    last.content_index !== e.content_index ||
+    last.logprobs !== e.logprobs
+  ) {
     fixed = {
       event: e,
       head: `{"type":${JSON.stringify(e.type)},"sequence_number":`,
@@ -142,7 +150,10 @@ export function encodeSsePiecesSharingEcho(events: ReadonlyArray<{ type: string 
     }
     let bytes = echoes.get(split.instructions);
     if (!bytes) echoes.set(split.instructions, (bytes = utf8.encode(JSON.stringify(split.instructions))));
-    segments.push(`event: ${event.type}\ndata: {"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${split.head}`, `${split.tail}}\n\n`);
+    segments.push(
+      `event: ${event.type}\ndata: {"type":${JSON.stringify(e.type)},"sequence_number":${e.sequence_number as number},"response":${split.head}`,
+      `${split.tail}}\n\n`,
+    );
     shared.push(bytes, undefined);
   }
   if (options.done !== false) {
@@ -167,7 +178,14 @@ export function encodeSsePiecesSharingEcho(events: ReadonlyArray<{ type: string 
  */
 function echoSplit(e: Record<string, unknown>): { instructions: string; head: string; tail: string } | undefined {
   const response = e.response as Record<string, unknown> | null | undefined;
-  if (typeof response !== 'object' || response === null || Array.isArray(response) || !hasKeys(e, RESPONSE_EVENT_KEYS) || !Number.isSafeInteger(e.sequence_number)) return undefined;
+  if (
+    typeof response !== 'object' ||
+    response === null ||
+    Array.isArray(response) ||
+    !hasKeys(e, RESPONSE_EVENT_KEYS) ||
+    !Number.isSafeInteger(e.sequence_number)
+  )
+    return undefined;
   const instructions = response.instructions;
   if (typeof instructions !== 'string' || instructions.length < SHARED_ECHO_MIN_CHARS || typeof response.toJSON === 'function') return undefined;
   const before: Record<string, unknown> = {};

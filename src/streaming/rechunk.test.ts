@@ -17,10 +17,12 @@ describe('rechunk', () => {
 
   it('splits inside multi-byte characters for some seed (the point of the chaos)', () => {
     const bytes = new TextEncoder().encode('café ☕ naïve 🙂 '.repeat(20));
-    const splitsInside = rechunk(bytes, seededRandom(0, 'c')).slice(0, -1).some((chunk) => {
-      const last = chunk[chunk.length - 1] as number;
-      return last >= 0xc0 || (last & 0xc0) === 0x80;
-    });
+    const splitsInside = rechunk(bytes, seededRandom(0, 'c'))
+      .slice(0, -1)
+      .some((chunk) => {
+        const last = chunk[chunk.length - 1] as number;
+        return last >= 0xc0 || (last & 0xc0) === 0x80;
+      });
     expect(splitsInside).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import type { SeededRandom } from '../random/seeded-random.ts';
  */
 export function rechunk(bytes: Uint8Array, rng: SeededRandom): Uint8Array[] {
   const chunks: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const size = rng.int(1, 64);
     chunks.push(bytes.slice(at, at + size));
     at += size;

@@ -12,7 +12,15 @@ describe('responseEvents', async () => {
   const result = (plan: Parameters<typeof buildOutput>[0], max?: number) => {
     const built = buildOutput(plan, { tokenizer, rng: seededRandom(0, 'ids'), modelId: 'openai/o4-mini', maxOutputTokens: max });
     const usage = buildUsage({ inputTokens: 10, cachedTokens: 0, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
-    return buildResponse({ request: { input: 'x', max_output_tokens: max } as never, id: 'resp_1', now: 1_767_225_600_000, modelId: 'openai/o4-mini', built, usage, gatewayMetadata: { strategy: 'direct' } });
+    return buildResponse({
+      request: { input: 'x', max_output_tokens: max } as never,
+      id: 'resp_1',
+      now: 1_767_225_600_000,
+      modelId: 'openai/o4-mini',
+      built,
+      usage,
+      gatewayMetadata: { strategy: 'direct' },
+    });
   };
   const everything = result({
     reasoning: { text: 'First I think. Then I answer.', summary: 'Thought briefly.' },
@@ -41,7 +49,11 @@ describe('responseEvents', async () => {
 
   it('deltas join to the done texts and to the final output', () => {
     const events = responseEvents(everything, { rng: seededRandom(5, 'd') });
-    const join = (type: string) => events.filter((e) => e.type === type).map((e) => e.delta).join('');
+    const join = (type: string) =>
+      events
+        .filter((e) => e.type === type)
+        .map((e) => e.delta)
+        .join('');
     const done = (type: string, field: string) => events.find((e) => e.type === type)?.[field];
     expect(join('response.output_text.delta')).toBe(done('response.output_text.done', 'text'));
     expect(join('response.output_text.delta')).toBe('Hello there, this is a reply with café and 🙂 in it.');

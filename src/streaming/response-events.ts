@@ -48,31 +48,90 @@ function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRand
     events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [] } });
     item.content.forEach((part, c) => {
       if (part.type === 'output_text') {
-        events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
+        events.push({
+          type: 'response.content_part.added',
+          sequence_number: 0,
+          item_id: itemId,
+          output_index: o,
+          content_index: c,
+          part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
+        });
         for (const delta of splitTextDeltas(part.text, rng)) {
-          events.push({ type: 'response.output_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta, logprobs: NO_LOGPROBS });
+          events.push({
+            type: 'response.output_text.delta',
+            sequence_number: 0,
+            item_id: itemId,
+            output_index: o,
+            content_index: c,
+            delta,
+            logprobs: NO_LOGPROBS,
+          });
         }
         part.annotations.forEach((annotation, annotationIndex) =>
-          events.push({ type: 'response.output_text.annotation.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, annotation_index: annotationIndex, annotation }),
+          events.push({
+            type: 'response.output_text.annotation.added',
+            sequence_number: 0,
+            item_id: itemId,
+            output_index: o,
+            content_index: c,
+            annotation_index: annotationIndex,
+            annotation,
+          }),
         );
-        events.push({ type: 'response.output_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text, logprobs: NO_LOGPROBS });
+        events.push({
+          type: 'response.output_text.done',
+          sequence_number: 0,
+          item_id: itemId,
+          output_index: o,
+          content_index: c,
+          text: part.text,
+          logprobs: NO_LOGPROBS,
+        });
       } else {
-        events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'refusal', refusal: '' } });
-        for (const delta of splitTextDeltas(part.refusal, rng)) events.push({ type: 'response.refusal.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+        events.push({
+          type: 'response.content_part.added',
+          sequence_number: 0,
+          item_id: itemId,
+          output_index: o,
+          content_index: c,
+          part: { type: 'refusal', refusal: '' },
+        });
+        for (const delta of splitTextDeltas(part.refusal, rng))
+          events.push({ type: 'response.refusal.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
         events.push({ type: 'response.refusal.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, refusal: part.refusal });
       }
       events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
     });
   } else if (item.type === 'reasoning') {
-    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [], summary: [] } });
+    events.push({
+      type: 'response.output_item.added',
+      sequence_number: 0,
+      output_index: o,
+      item: { ...item, status: 'in_progress', content: [], summary: [] },
+    });
     item.content.forEach((part, c) => {
-      events.push({ type: 'response.content_part.added', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part: { type: 'reasoning_text', text: '' } });
-      for (const delta of splitTextDeltas(part.text, rng)) events.push({ type: 'response.reasoning_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+      events.push({
+        type: 'response.content_part.added',
+        sequence_number: 0,
+        item_id: itemId,
+        output_index: o,
+        content_index: c,
+        part: { type: 'reasoning_text', text: '' },
+      });
+      for (const delta of splitTextDeltas(part.text, rng))
+        events.push({ type: 'response.reasoning_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
       events.push({ type: 'response.reasoning_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text });
       events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
     });
     item.summary.forEach((part, s) => {
-      events.push({ type: 'response.reasoning_summary_part.added', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, part: { type: 'summary_text', text: '' } });
+      events.push({
+        type: 'response.reasoning_summary_part.added',
+        sequence_number: 0,
+        item_id: itemId,
+        output_index: o,
+        summary_index: s,
+        part: { type: 'summary_text', text: '' },
+      });
       for (const delta of splitTextDeltas(part.text, rng)) {
         events.push({ type: 'response.reasoning_summary_text.delta', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, delta });
       }
@@ -82,15 +141,25 @@ function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRand
   } else if (item.type !== 'function_call') {
     // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
     // A fetch's result is not known while it runs: the added item names only the URL.
-    const added = item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
+    const added =
+      item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
     events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: added });
     if (item.type === 'web_search_call') {
-      for (const phase of ['in_progress', 'searching', 'completed']) events.push({ type: `response.web_search_call.${phase}`, sequence_number: 0, item_id: itemId, output_index: o });
+      for (const phase of ['in_progress', 'searching', 'completed'])
+        events.push({ type: `response.web_search_call.${phase}`, sequence_number: 0, item_id: itemId, output_index: o });
     }
   } else {
     events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, arguments: '', status: 'in_progress' } });
-    for (const delta of splitArgumentDeltas(item.arguments, rng)) events.push({ type: 'response.function_call_arguments.delta', sequence_number: 0, item_id: itemId, output_index: o, delta });
-    events.push({ type: 'response.function_call_arguments.done', sequence_number: 0, item_id: itemId, output_index: o, name: item.name, arguments: item.arguments });
+    for (const delta of splitArgumentDeltas(item.arguments, rng))
+      events.push({ type: 'response.function_call_arguments.delta', sequence_number: 0, item_id: itemId, output_index: o, delta });
+    events.push({
+      type: 'response.function_call_arguments.done',
+      sequence_number: 0,
+      item_id: itemId,
+      output_index: o,
+      name: item.name,
+      arguments: item.arguments,
+    });
   }
   events.push({ type: 'response.output_item.done', sequence_number: 0, output_index: o, item });
   return events;

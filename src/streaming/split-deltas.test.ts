@@ -22,7 +22,7 @@ describe('splitTextDeltas / splitArgumentDeltas', () => {
     const byWords = (text: string, rng: ReturnType<typeof seededRandom>) => {
       const words = text.match(/\s*\S+|\s+$/g) ?? (text === '' ? [] : [text]);
       const out: string[] = [];
-      for (let i = 0; i < words.length; ) {
+      for (let i = 0; i < words.length;) {
         const take = rng.int(1, 3);
         out.push(words.slice(i, i + take).join(''));
         i += take;

@@ -15,7 +15,7 @@ export function splitTextDeltas(text: string, rng: SeededRandom): string[] {
   for (let m = word.exec(text); m !== null; m = word.exec(text)) ends.push(word.lastIndex);
   const deltas: string[] = [];
   let start = 0;
-  for (let i = 0; i < ends.length; ) {
+  for (let i = 0; i < ends.length;) {
     const take = rng.int(1, 3);
     i = Math.min(i + take, ends.length);
     const end = ends[i - 1] as number;
@@ -32,7 +32,7 @@ export function splitTextDeltas(text: string, rng: SeededRandom): string[] {
 export function splitArgumentDeltas(text: string, rng: SeededRandom): string[] {
   const chars = Array.from(text);
   const deltas: string[] = [];
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     const take = rng.int(4, 16);
     deltas.push(chars.slice(i, i + take).join(''));
     i += take;

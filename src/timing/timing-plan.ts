@@ -32,7 +32,12 @@ export function planTiming(input: TimingInput): TimingPlan {
   const totalTokens = input.pieceTokens.reduce((a, b) => a + b, 0);
   const totalMs = firstTokenMs + Math.round(totalTokens * msPerToken);
   if (firstTokenMs > input.firstTokenTimeoutMs) {
-    return { kind: 'timeout', status: 524, atMs: input.firstTokenTimeoutMs, reason: `first token after ${firstTokenMs} ms, limit ${input.firstTokenTimeoutMs} ms` };
+    return {
+      kind: 'timeout',
+      status: 524,
+      atMs: input.firstTokenTimeoutMs,
+      reason: `first token after ${firstTokenMs} ms, limit ${input.firstTokenTimeoutMs} ms`,
+    };
   }
   if (totalMs > input.generationTimeoutMs) {
     return { kind: 'timeout', status: 408, atMs: input.generationTimeoutMs, reason: `generation takes ${totalMs} ms, limit ${input.generationTimeoutMs} ms` };

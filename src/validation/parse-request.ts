@@ -15,7 +15,11 @@ const GATEWAY_MESSAGES = { error: gatewayZodErrorMap };
  * const parsed = parseRequest(ChatRequestSchema, body);
  * if (parsed.success) use(parsed.data);
  */
-export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, params: { error?: typeof gatewayZodErrorMap } = GATEWAY_MESSAGES): z.ZodSafeParseResult<z.output<S>> {
+export function parseRequest<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  params: { error?: typeof gatewayZodErrorMap } = GATEWAY_MESSAGES,
+): z.ZodSafeParseResult<z.output<S>> {
   return tieredSafeParse(schema, body, params);
 }
 

@@ -9,7 +9,10 @@ import { COMPILE_AFTER_PARSES, tieredSafeParse } from './tiered-safe-parse.ts';
 
 /** A body with some of the schema's own members, each any JSON value or a plausible one. */
 function bodyOf(schema: z.ZodObject): fc.Arbitrary<Record<string, unknown>> {
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('openai/gpt-4o-mini', 'auto', 'high', 16, true, [], {}, [{ role: 'user', content: 'Hi.' }]));
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom('openai/gpt-4o-mini', 'auto', 'high', 16, true, [], {}, [{ role: 'user', content: 'Hi.' }]),
+  );
   return fc.dictionary(fc.constantFrom(...Object.keys(schema.shape)), value, { maxKeys: 6 });
 }
 
@@ -32,7 +35,8 @@ describe('tieredSafeParse and parseRequest', () => {
 
   it(`interprets a schema's first ${COMPILE_AFTER_PARSES} parses, then compiles, counting each schema apart`, () => {
     const seen: (boolean | undefined)[] = [];
-    const schema = (id: string) => ({ id, safeParse: (data: unknown, params?: { jitless?: boolean }) => (seen.push(params?.jitless), { success: true, data }) }) as unknown as z.ZodType;
+    const schema = (id: string) =>
+      ({ id, safeParse: (data: unknown, params?: { jitless?: boolean }) => (seen.push(params?.jitless), { success: true, data }) }) as unknown as z.ZodType;
     const first = schema('first');
     for (let i = 0; i < COMPILE_AFTER_PARSES + 2; i++) tieredSafeParse(first, {});
     expect(seen.slice(0, COMPILE_AFTER_PARSES).every((j) => j === true)).toBe(true);

@@ -16,7 +16,11 @@ const parses = new WeakMap<object, number>();
  * @example
  * const parsed = tieredSafeParse(ResponsesResultSchema, body);
  */
-export function tieredSafeParse<S extends z.ZodType>(schema: S, value: unknown, params?: Omit<z.core.ParseContext<z.core.$ZodIssue>, 'jitless'>): z.ZodSafeParseResult<z.output<S>> {
+export function tieredSafeParse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  params?: Omit<z.core.ParseContext<z.core.$ZodIssue>, 'jitless'>,
+): z.ZodSafeParseResult<z.output<S>> {
   const count = parses.get(schema) ?? 0;
   const interpreted = count < COMPILE_AFTER_PARSES;
   if (interpreted) parses.set(schema, count + 1);

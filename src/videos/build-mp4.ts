@@ -3,7 +3,6 @@ import { h264PcmFrame } from './h264-pcm-frame.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-
 /** Big-endian integers of the given byte widths. */
 function be(...fields: Array<[value: number, bytes: number]>): Uint8Array {
   const out = new Uint8Array(fields.reduce((n, [, b]) => n + b, 0));
@@ -81,10 +80,25 @@ export function buildMp4(options: Mp4Options): Uint8Array<ArrayBuffer> {
   const moovFor = (chunkOffset: number) =>
     box(
       'moov',
-      fullBox('mvhd', 0, 0, be([0, 4], [0, 4], [timescale, 4], [duration, 4], [0x00010000, 4], [0x0100, 2], [0, 2], [0, 4], [0, 4]), MATRIX, new Uint8Array(24), be([2, 4])),
+      fullBox(
+        'mvhd',
+        0,
+        0,
+        be([0, 4], [0, 4], [timescale, 4], [duration, 4], [0x00010000, 4], [0x0100, 2], [0, 2], [0, 4], [0, 4]),
+        MATRIX,
+        new Uint8Array(24),
+        be([2, 4]),
+      ),
       box(
         'trak',
-        fullBox('tkhd', 0, 3, be([0, 4], [0, 4], [1, 4], [0, 4], [duration, 4], [0, 4], [0, 4], [0, 2], [0, 2], [0, 2], [0, 2]), MATRIX, be([width * 65536, 4], [height * 65536, 4])),
+        fullBox(
+          'tkhd',
+          0,
+          3,
+          be([0, 4], [0, 4], [1, 4], [0, 4], [duration, 4], [0, 4], [0, 4], [0, 2], [0, 2], [0, 2], [0, 2]),
+          MATRIX,
+          be([width * 65536, 4], [height * 65536, 4]),
+        ),
         box(
           'mdia',
           fullBox('mdhd', 0, 0, be([0, 4], [0, 4], [timescale, 4], [duration, 4], [0x55c4, 2], [0, 2])),

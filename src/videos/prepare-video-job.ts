@@ -56,7 +56,11 @@ function resolvePrevious(req: VideoGenerationRequest, input: PrepareVideoJobInpu
   return previous;
 }
 
-function resolveDimensions(req: VideoGenerationRequest, model: VideoModel, previous: VideoJobRecord | undefined): Dimensions & { resolution: string | null; aspect: string | null } {
+function resolveDimensions(
+  req: VideoGenerationRequest,
+  model: VideoModel,
+  previous: VideoJobRecord | undefined,
+): Dimensions & { resolution: string | null; aspect: string | null } {
   const check = <T extends string>(field: string, value: T | undefined, supported: readonly string[] | null) => {
     if (value !== undefined && supported !== null && !supported.includes(value)) {
       throw bad(`${field}: ${model.id} supports ${supported.join(', ')} (got ${value})`);
@@ -131,7 +135,9 @@ function promptOf(req: VideoRequest, model: VideoModel, hasImages: boolean, hasV
 function durationOf(req: VideoRequest, model: VideoModel, previous: VideoJobRecord | undefined): number {
   const sim = model.simulation;
   const fallback =
-    model.supported_durations === null || model.supported_durations.includes(sim.default_duration) ? sim.default_duration : (model.supported_durations[0] ?? sim.default_duration);
+    model.supported_durations === null || model.supported_durations.includes(sim.default_duration)
+      ? sim.default_duration
+      : (model.supported_durations[0] ?? sim.default_duration);
   const duration = req.duration ?? previous?.provider_request.duration ?? fallback;
   if (model.supported_durations !== null && !model.supported_durations.includes(duration)) {
     throw bad(`duration: ${model.id} supports ${model.supported_durations.join(', ')} seconds (got ${duration})`);

@@ -28,7 +28,10 @@ describe('webhook signatures', () => {
     const now = T * 1000;
     expect(await verifyWebhookSignature({ payload: 'body!', header, secret: 's', now })).toMatchObject({ valid: false, reason: 'signature does not match' });
     expect(await verifyWebhookSignature({ payload: 'body', header, secret: 't', now })).toMatchObject({ valid: false });
-    expect(await verifyWebhookSignature({ payload: 'body', header: null, secret: 's', now })).toMatchObject({ valid: false, reason: 'missing signature header' });
+    expect(await verifyWebhookSignature({ payload: 'body', header: null, secret: 's', now })).toMatchObject({
+      valid: false,
+      reason: 'missing signature header',
+    });
     expect(await verifyWebhookSignature({ payload: 'body', header: 'v1=abc', secret: 's', now })).toMatchObject({ valid: false });
     expect(await verifyWebhookSignature({ payload: 'body', header: `t=${T}`, secret: 's', now })).toMatchObject({ valid: false });
   });

@@ -15,7 +15,7 @@ export interface SharedGatewayTestOptions {
 
 function urlOf(option: SharedGatewayTestOptions['url']): string {
   const url = typeof option === 'function' ? option() : (option ?? process.env.GATEWAYKIT_URL);
-  if (!url) throw new Error('gatewaykit/vitest: createSharedGatewayTest needs the shared server\'s URL: pass { url } or set GATEWAYKIT_URL');
+  if (!url) throw new Error("gatewaykit/vitest: createSharedGatewayTest needs the shared server's URL: pass { url } or set GATEWAYKIT_URL");
   return url.replace(/\/+$/, '');
 }
 

@@ -53,7 +53,11 @@ export function sharedGatewayFixture(baseUrl: string, scopeId: string, apiKey = 
     return fetch(path.startsWith('/__gatewaykit/') ? `${origin}${path}` : `${baseUrl}${path}`, { ...init, headers });
   };
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await send(`/__gatewaykit${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await send(`/__gatewaykit${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const answer = (await res.json()) as T & { error?: { message?: string } };
     if (!res.ok) throw new Error(`gatewaykit control ${method} ${path}: ${res.status} ${answer.error?.message ?? ''}`);
     return answer;
@@ -72,7 +76,11 @@ export function sharedGatewayFixture(baseUrl: string, scopeId: string, apiKey = 
     failProvider: async (slug, status, count) => void (await control('POST', slugPath(slug), { status, ...(count === undefined ? {} : { count }) })),
     clearProviderFaults: async (slug) => void (await control('DELETE', slug === undefined ? '/providers/faults' : slugPath(slug))),
     providerFaults: async () => (await control<{ data: Record<string, ProviderFault> }>('GET', '/providers/faults')).data,
-    setCredits: async (update) => void (await control('POST', '/credits', { ...(update.totalCredits === undefined ? {} : { total_credits: update.totalCredits }), ...(update.keyLimits ? { keys: update.keyLimits } : {}) })),
+    setCredits: async (update) =>
+      void (await control('POST', '/credits', {
+        ...(update.totalCredits === undefined ? {} : { total_credits: update.totalCredits }),
+        ...(update.keyLimits ? { keys: update.keyLimits } : {}),
+      })),
     credits: () => control('GET', '/credits'),
     reset: async () => void (await control('POST', '/reset')),
   };

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { goals, renderResults, ROW, sideBySide, type BenchResults, type ThroughputRow } from '../../bench/render-results.ts';
 
-const row = (cpuUs: number, rps = 1_000_000 / cpuUs, cpuRuns = [cpuUs, cpuUs, cpuUs]): ThroughputRow => ({ rps, p50: 1, p99: 3, failures: 0, runs: [rps, rps, rps], cpuUs, cpuRuns });
+const row = (cpuUs: number, rps = 1_000_000 / cpuUs, cpuRuns = [cpuUs, cpuUs, cpuUs]): ThroughputRow => ({
+  rps,
+  p50: 1,
+  p99: 3,
+  failures: 0,
+  runs: [rps, rps, rps],
+  cpuUs,
+  cpuRuns,
+});
 const stream = (bytes: number) => ({ bytes, events: 30, deltas: 20 });
 
 const results: BenchResults = {
@@ -45,7 +53,16 @@ const results: BenchResults = {
     [ROW.messagesSse]: row(188),
     [ROW.messagesPeerSse]: row(260), // 1.37x: met
   },
-  footprint: { bytes: 46 * 1024 * 1024, fileBytes: 34 * 1024 * 1024, packages: 62, largest: [{ name: 'zod', bytes: 9e6 }], importMs: 480, importRuns: [470, 480, 490], importCpuMs: 470, importParts: { msw: 220 } },
+  footprint: {
+    bytes: 46 * 1024 * 1024,
+    fileBytes: 34 * 1024 * 1024,
+    packages: 62,
+    largest: [{ name: 'zod', bytes: 9e6 }],
+    importMs: 480,
+    importRuns: [470, 480, 490],
+    importCpuMs: 470,
+    importParts: { msw: 220 },
+  },
 };
 
 describe('bench: goals and their verdicts, computed from the run', () => {
@@ -81,7 +98,9 @@ describe('bench: goals and their verdicts, computed from the run', () => {
 
   it('a goal the run did not measure says so instead of a verdict', () => {
     expect(goal('In-process')?.met).toBeUndefined();
-    expect(goals({ ...results, footprint: { error: 'npm pack failed' } }).find((g) => g.goal.startsWith('Installed size'))?.measured).toBe('not measured: npm pack failed');
+    expect(goals({ ...results, footprint: { error: 'npm pack failed' } }).find((g) => g.goal.startsWith('Installed size'))?.measured).toBe(
+      'not measured: npm pack failed',
+    );
   });
 
   it('RESULTS.md carries the Messages rows, the footprint table and the method', () => {
@@ -90,7 +109,9 @@ describe('bench: goals and their verdicts, computed from the run', () => {
     expect(md).toContain('| Messages JSON, default request: `npm start` / aimock, CPU efficiency | 1.08x');
     expect(md).toContain('| installed size (`du` of `node_modules`) | 46.0 MB (34.0 MB of files), 62 packages | < 60 MB | met |');
     expect(md).toContain('3 round(s): a round runs every target once for 3 s');
-    expect(renderResults({ ...results, totalSeconds: 400, phases: { build: 15, throughput: 290 } })).toContain('- Whole bench took 400 s (build 15 s, throughput 290 s).');
+    expect(renderResults({ ...results, totalSeconds: 400, phases: { build: 15, throughput: 290 } })).toContain(
+      '- Whole bench took 400 s (build 15 s, throughput 290 s).',
+    );
   });
 });
 

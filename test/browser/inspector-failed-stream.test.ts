@@ -49,10 +49,14 @@ describe.skipIf(skipBrowser)('inspector: failed streams and forced errors in Chr
     await expect.poll(() => page.locator(`tr.entry[data-seq="${forced.seq}"]`).innerText()).toMatch(/503\s+anthropic\/claude-sonnet-4\.5/);
 
     await page.locator(`tr.entry[data-seq="${failed.seq}"]`).click();
-    expect(await page.locator(`tr.detail[data-seq="${failed.seq}"] h3.s5`).innerText()).toMatch(/^Answer: 200, streamed: \d+ events, failed \(502: Provider returned error/);
+    expect(await page.locator(`tr.detail[data-seq="${failed.seq}"] h3.s5`).innerText()).toMatch(
+      /^Answer: 200, streamed: \d+ events, failed \(502: Provider returned error/,
+    );
 
     await page.fill('#filters [name=status]', '5xx');
-    await expect.poll(() => page.locator('tr.entry').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seq'))))).toEqual([forced.seq, failed.seq]);
+    await expect
+      .poll(() => page.locator('tr.entry').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seq')))))
+      .toEqual([forced.seq, failed.seq]);
     const path = await screenshotPath('inspector-failed-stream.png');
     await page.screenshot({ path, fullPage: true });
     await page.fill('#filters [name=status]', '');

@@ -26,7 +26,8 @@ describe.skipIf(skipBrowser)('inspector: one test scope in Chromium', () => {
 
   it("lists the scope's requests only, names the scope, and its reset clears that scope only", async () => {
     // A different operation per scope, so a row tells whose request it shows.
-    const get = (path: string, scope?: string) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: 'Bearer sk-gw-test', ...(scope ? { 'x-test-id': scope } : {}) } });
+    const get = (path: string, scope?: string) =>
+      fetch(`${server.baseUrl}${path}`, { headers: { authorization: 'Bearer sk-gw-test', ...(scope ? { 'x-test-id': scope } : {}) } });
     await get('/models', 'checkout-1');
     await get('/credits', 'other-2');
     await get('/key');

@@ -49,7 +49,25 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     const url = `${server.baseUrl}${path}`;
     const json = JSON.stringify(body);
     if (curl) {
-      const { stdout } = await run(curl, ['-s', '-N', '-o', '/dev/null', '-w', '%{http_code}', '-H', `authorization: Bearer ${key}`, '-H', 'content-type: application/json', '--data-binary', json, url], { timeout: 10_000 });
+      const { stdout } = await run(
+        curl,
+        [
+          '-s',
+          '-N',
+          '-o',
+          '/dev/null',
+          '-w',
+          '%{http_code}',
+          '-H',
+          `authorization: Bearer ${key}`,
+          '-H',
+          'content-type: application/json',
+          '--data-binary',
+          json,
+          url,
+        ],
+        { timeout: 10_000 },
+      );
       return Number(stdout);
     }
     const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: json });
@@ -95,7 +113,11 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
   });
 
   it('shows a streamed chat completion as its chat.completion.chunk events, then [DONE]', async () => {
-    const streamed = await post({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Stream a chat, please' }], stream: true }, KEY, '/chat/completions');
+    const streamed = await post(
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Stream a chat, please' }], stream: true },
+      KEY,
+      '/chat/completions',
+    );
     expect(streamed.status).toBe(200);
     const row = page.locator(`tr.entry[data-seq="${streamed.seq}"]`);
     await row.waitFor(WAIT);
@@ -131,7 +153,11 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
 
   it('filters by the conformance check that sent a request (its X-Gatewaykit-Check), exactly or by prefix', async () => {
     const sent = async (check: string) => {
-      const res = await fetch(`${server.baseUrl}/responses`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-gatewaykit-check': check }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: check }) });
+      const res = await fetch(`${server.baseUrl}/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-gatewaykit-check': check },
+        body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: check }),
+      });
       await res.arrayBuffer();
       return server.gateway.control.requestCount() - 1;
     };
@@ -151,7 +177,11 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
 
   it('advancing the clock from the page moves a video job; cancel stops another', async () => {
     const submit = async () => {
-      const res = await fetch(`${server.baseUrl}/videos`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/sora-2', prompt: 'a lighthouse at dusk' }) });
+      const res = await fetch(`${server.baseUrl}/videos`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'openai/sora-2', prompt: 'a lighthouse at dusk' }),
+      });
       expect(res.status).toBe(202);
       return ((await res.json()) as { id: string }).id;
     };
@@ -189,7 +219,10 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     await page.locator('tr[data-provider="openai"] button').click();
     await page.locator('tr[data-provider="openai"]').waitFor({ state: 'detached', ...WAIT });
     await page.click('#faults-clear');
-    await page.locator('tr[data-provider]').first().waitFor({ state: 'detached', ...WAIT });
+    await page
+      .locator('tr[data-provider]')
+      .first()
+      .waitFor({ state: 'detached', ...WAIT });
     expect(server.gateway.control.providerFaults()).toEqual({});
     // A bad status is refused with the gateway's own message, shown on the page.
     await page.fill('#fault-form [name=provider]', 'openai');
@@ -204,7 +237,11 @@ describe.skipIf(skipBrowser)('inspector page (GET /__gatewaykit/) in Chromium', 
     await page.fill('#script-form [name=rule]', JSON.stringify({ id: 'weather', match: { input: 'weather' }, reply: { type: 'text', text: 'Sunny, 21 °C.' } }));
     await page.click('#script-form button[type=submit]');
     await page.locator('tr[data-script="weather"]').waitFor(WAIT);
-    const res = await fetch(`${server.baseUrl}/responses`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'How is the weather?' }) });
+    const res = await fetch(`${server.baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'How is the weather?' }),
+    });
     expect(JSON.stringify(await res.json())).toContain('Sunny, 21 °C.');
     await page.fill('#script-form [name=rule]', '{"reply": {"type": "text"}}');
     await page.click('#script-form button[type=submit]');

@@ -7,7 +7,11 @@ const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'applicati
 type Json = Record<string, any>;
 
 const chat = async (gateway: ReturnType<typeof createGateway>, model: string) => {
-  const res = await gateway.fetch('/chat/completions', { method: 'POST', headers, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello there.' }] }) });
+  const res = await gateway.fetch('/chat/completions', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello there.' }] }),
+  });
   return { status: res.status, body: (await res.json()) as Json };
 };
 
@@ -28,7 +32,10 @@ describe('--accept-unknown-models (createGateway acceptUnknownModels)', () => {
     expect(answer.body.usage.cost).toBeGreaterThan(0);
     const listed = ((await (await gateway.fetch('/models', { headers })).json()) as Json).data.find((m: Json) => m.id === 'openai/gpt-9');
     expect(listed).toBeDefined();
-    const openai = gateway.catalog.models.filter((m) => m.id.startsWith('openai/') && m.id !== 'openai/gpt-9').map((m) => Number(m.endpoints[0]!.pricing.completion)).sort((a, b) => a - b);
+    const openai = gateway.catalog.models
+      .filter((m) => m.id.startsWith('openai/') && m.id !== 'openai/gpt-9')
+      .map((m) => Number(m.endpoints[0]!.pricing.completion))
+      .sort((a, b) => a - b);
     expect(Number(listed.pricing.completion)).toBeGreaterThanOrEqual(openai[0]!);
     expect(Number(listed.pricing.completion)).toBeLessThanOrEqual(openai.at(-1)!);
     expect(gateway.catalog.models.find((m) => m.id === 'openai/gpt-9')?.endpoints[0]?.provider).toBe('openai');

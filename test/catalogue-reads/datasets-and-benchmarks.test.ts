@@ -29,7 +29,12 @@ describe('GET /benchmarks, /classifications/task, /datasets/app-rankings, /datas
     expect(coding.body.data).toHaveLength(5);
     const scores = coding.body.data.map((i: Json) => i.coding_index);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(coding.body.meta).toMatchObject({ source: 'artificial-analysis', task_type: 'coding', model_count: 5, source_url: expect.stringMatching(/^https:/) });
+    expect(coding.body.meta).toMatchObject({
+      source: 'artificial-analysis',
+      task_type: 'coding',
+      model_count: 5,
+      source_url: expect.stringMatching(/^https:/),
+    });
     const search = await get('/benchmarks?benchmark_type=search_hle&include_run_config=true');
     expect(search.body.data.length).toBeGreaterThan(0);
     for (const item of search.body.data) expect(item).toMatchObject({ source: 'openrouter', benchmark_type: 'search_hle', run_config: expect.any(Object) });
@@ -94,7 +99,13 @@ describe('GET /benchmarks, /classifications/task, /datasets/app-rankings, /datas
     }
     const mine = await get('/datasets/session-cost?app_slug=trips-example');
     expect(mine.body.data).toEqual([
-      { app_slug: 'trips-example', app_name: 'trips.example', turn_range: '2-9-turns', model_permaslug: 'openai/gpt-4o-mini', median_session_cost_usd: Number(costs.reduce((a, b) => a + b, 0).toPrecision(4)) },
+      {
+        app_slug: 'trips-example',
+        app_name: 'trips.example',
+        turn_range: '2-9-turns',
+        model_permaslug: 'openai/gpt-4o-mini',
+        median_session_cost_usd: Number(costs.reduce((a, b) => a + b, 0).toPrecision(4)),
+      },
     ]);
     const ranged = await get('/datasets/session-cost?turn_range=1-turn&limit=3&offset=1');
     expect(ranged.body.data).toEqual(published.body.data.filter((c: Json) => c.turn_range === '1-turn').slice(1, 4));

@@ -5,7 +5,18 @@ import { parse } from 'yaml';
 /** The reference, read at test time (never copied into the package). */
 const REFERENCE = '../shared/reference/openrouter-openapi.yaml';
 
-type Doc = { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; example?: unknown; schema?: { example?: unknown } }>; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ name: string; in: string; example?: unknown; schema?: { example?: unknown } }>;
+        responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+      }
+    >
+  >;
+};
 
 /** The reference document and a validator of an operation's documented answer bodies. */
 export function referenceValidator(): { doc: Doc; validate(path: string, status: string, body: unknown): string[] } {

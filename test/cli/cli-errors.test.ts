@@ -25,7 +25,12 @@ describe('usage errors are one line with a suggestion', () => {
     ['record', record as Command, ['--upstrem', 'http://x'], 'gatewaykit record: unknown option --upstrem (did you mean --upstream?)'],
     ['serve', serve as Command, ['--replay-bse-path', '/v1'], 'gatewaykit serve: unknown option --replay-bse-path (did you mean --replay-base-path?)'],
     ['serve', serve as Command, ['--port'], 'gatewaykit serve: --port needs a value'],
-    ['serve', serve as Command, ['--port', '--host', 'x'], 'gatewaykit serve: --port needs a value (the next argument is another option; to pass a value starting with "-", write --port=VALUE)'],
+    [
+      'serve',
+      serve as Command,
+      ['--port', '--host', 'x'],
+      'gatewaykit serve: --port needs a value (the next argument is another option; to pass a value starting with "-", write --port=VALUE)',
+    ],
     ['record', record as Command, ['--out'], 'gatewaykit record: --out needs a value'],
     ['conform', conform as Command, ['--base-url'], 'gatewaykit conform: --base-url needs a value'],
   ])('%s %j', async (_name, command, argv, first) => {
@@ -51,14 +56,23 @@ describe('config file: the documented object form of timing', () => {
   };
 
   test('{"timing": {"mode": ...}} is accepted, with the timeouts defaulted', () => {
-    expect(readServeConfig(write('a.json', { timing: { mode: 'realistic' } }), dir)?.timing).toEqual({ mode: 'realistic', firstTokenTimeoutMs: 100_000, generationTimeoutMs: 300_000 });
-    expect(readServeConfig(write('b.json', { timing: { mode: 'instant', firstTokenTimeoutMs: 5000 } }), dir)?.timing).toMatchObject({ mode: 'instant', firstTokenTimeoutMs: 5000 });
+    expect(readServeConfig(write('a.json', { timing: { mode: 'realistic' } }), dir)?.timing).toEqual({
+      mode: 'realistic',
+      firstTokenTimeoutMs: 100_000,
+      generationTimeoutMs: 300_000,
+    });
+    expect(readServeConfig(write('b.json', { timing: { mode: 'instant', firstTokenTimeoutMs: 5000 } }), dir)?.timing).toMatchObject({
+      mode: 'instant',
+      firstTokenTimeoutMs: 5000,
+    });
     expect(readServeConfig(write('c.json', { timing: 'realistic' }), dir)?.timing).toBe('realistic');
   });
 
   test('a mistake inside the object is named where it is', () => {
     expect(() => readServeConfig(write('d.json', { timing: { mode: 'fast' } }), dir)).toThrow(/timing\.mode: must be one of "instant", "realistic"/);
-    expect(() => readServeConfig(write('e.json', { timing: { mode: 'realistic', firstTokenTimeout: 5 } }), dir)).toThrow(/timing\.firstTokenTimeout: unknown property/);
+    expect(() => readServeConfig(write('e.json', { timing: { mode: 'realistic', firstTokenTimeout: 5 } }), dir)).toThrow(
+      /timing\.firstTokenTimeout: unknown property/,
+    );
     expect(() => readServeConfig(write('f.json', { timing: 'slowly' }), dir)).toThrow(/timing: must be one of "instant", "realistic"/);
     expect(() => readServeConfig(write('g.json', { timing: 5 }), dir)).toThrow(/\{"mode": "realistic"\}/);
   });

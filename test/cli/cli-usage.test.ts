@@ -66,8 +66,15 @@ describe('gatewaykit.config.json', () => {
       expect(run.out()).toContain(`provider faults (from ${join(dir, 'gatewaykit.config.json')}): anthropic 503 (all)`);
       const post = (key: string, body: object) => fetch(`${base}/responses`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
       expect((await post('sk-gw-test', { model: 'openai/gpt-4o-mini', input: 'ping' })).status).toBe(401);
-      const pong = (await (await post('sk-config-key-1', { model: 'openai/gpt-4o-mini', input: 'ping' })).json()) as { output: Array<{ content?: Array<{ text: string }> }> };
-      expect(pong.output.flatMap((o) => o.content ?? []).map((c) => c.text).join('')).toBe('pong from the config');
+      const pong = (await (await post('sk-config-key-1', { model: 'openai/gpt-4o-mini', input: 'ping' })).json()) as {
+        output: Array<{ content?: Array<{ text: string }> }>;
+      };
+      expect(
+        pong.output
+          .flatMap((o) => o.content ?? [])
+          .map((c) => c.text)
+          .join(''),
+      ).toBe('pong from the config');
       const faults = (await (await fetch(`${new URL(base).origin}/__gatewaykit/providers/faults`)).json()) as Record<string, unknown>;
       expect(JSON.stringify(faults)).toContain('anthropic');
     } finally {

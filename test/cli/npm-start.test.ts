@@ -37,7 +37,10 @@ describe('npm start (a fresh build of the sources under plain node)', () => {
       const res = await fetch(`${base}/responses`, { method: 'POST', headers, body: DEFAULT });
       expect(res.status).toBe(200);
       const served = (await res.json()) as { output: unknown; usage: unknown };
-      const local = (await (await createGateway().fetch('/responses', { method: 'POST', headers, body: DEFAULT })).json()) as { output: unknown; usage: unknown };
+      const local = (await (await createGateway().fetch('/responses', { method: 'POST', headers, body: DEFAULT })).json()) as {
+        output: unknown;
+        usage: unknown;
+      };
       // The first answer of a fresh gateway: same seed, same sequence number, same bytes but the clock's.
       expect(served.output).toEqual(local.output);
       expect(served.usage).toEqual(local.usage);

@@ -11,7 +11,10 @@ const BODY = JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' });
 describe('gatewaykit serve --keys FILE', () => {
   it('serves exactly the keys of the file, with their rate limits and retry delays; the banner masks them', async () => {
     const file = join(dir, 'keys.json');
-    writeFileSync(file, JSON.stringify({ keys: [{ key: 'sk-team-alpha-123', label: 'team alpha', rateLimit: { requests: 1, windowMs: 60000 }, retryAfterMs: 250 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ keys: [{ key: 'sk-team-alpha-123', label: 'team alpha', rateLimit: { requests: 1, windowMs: 60000 }, retryAfterMs: 250 }] }),
+    );
     const run = runCli(['serve', '--port', '0', '--keys', file]);
     try {
       const baseUrl = await run.listening();
@@ -53,7 +56,11 @@ describe('gatewaykit serve --timing', () => {
       await run.waitForOutput(/timing: realistic/);
       const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: BODY });
       expect(res.status).toBe(524);
-      const fast = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders('sk-gw-test', { 'x-gatewaykit-timing': 'instant' }), body: BODY });
+      const fast = await fetch(`${baseUrl}/responses`, {
+        method: 'POST',
+        headers: jsonHeaders('sk-gw-test', { 'x-gatewaykit-timing': 'instant' }),
+        body: BODY,
+      });
       expect(fast.status).toBe(200);
     } finally {
       await run.stop();

@@ -12,7 +12,21 @@ describe('gatewaykit serve (a real process)', () => {
   it('--help prints every flag and exits 0; an unknown flag or a bad value exits 2 without listening', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.exited).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--clock', '--max-body-bytes', '--request-timeout-ms', '--headers-timeout-ms', '--keep-alive-timeout-ms', '--catalog', '--scripts', '--state-file', '--webhook-secret', '--webhook-url']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--seed',
+      '--clock',
+      '--max-body-bytes',
+      '--request-timeout-ms',
+      '--headers-timeout-ms',
+      '--keep-alive-timeout-ms',
+      '--catalog',
+      '--scripts',
+      '--state-file',
+      '--webhook-secret',
+      '--webhook-url',
+    ]) {
       expect(help.out()).toContain(flag);
     }
     const unknown = runCli(['serve', '--prot', '1']);
@@ -49,7 +63,11 @@ describe('gatewaykit serve (a real process)', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await page.text()).toContain('<title>gatewaykit inspector</title>');
-      const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }) });
+      const res = await fetch(`${baseUrl}/responses`, {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hi' }),
+      });
       expect(res.status).toBe(200);
       expect(await run.stop('SIGINT')).toBe(0);
       expect(run.out()).toContain('SIGINT received, shutting down');
@@ -65,7 +83,9 @@ describe('gatewaykit serve (a real process)', () => {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(url.port), url.hostname, () => {
           // Headers promise 100 bytes; only 2 ever come.
-          socket.write(`POST ${url.pathname}/responses HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer sk-gw-test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"`);
+          socket.write(
+            `POST ${url.pathname}/responses HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer sk-gw-test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"`,
+          );
         });
         let data = '';
         socket.on('data', (d) => (data += d.toString()));
@@ -86,10 +106,18 @@ describe('gatewaykit serve (a real process)', () => {
     try {
       const baseUrl = await first.listening();
       const origin = new URL(baseUrl).origin;
-      const submit = await fetch(`${baseUrl}/videos`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }) });
+      const submit = await fetch(`${baseUrl}/videos`, {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'a red fox in the snow' }),
+      });
       expect(submit.status).toBe(202);
       job = (await submit.json()) as { id: string; polling_url: string };
-      await fetch(`${origin}/__gatewaykit/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_600_000 }) });
+      await fetch(`${origin}/__gatewaykit/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 3_600_000 }),
+      });
       const done = (await (await fetch(`${origin}${job.polling_url}`, { headers: jsonHeaders() })).json()) as { status: string };
       expect(done.status).toBe('completed');
       expect(await first.stop()).toBe(0);

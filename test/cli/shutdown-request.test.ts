@@ -36,7 +36,10 @@ describe('POST /__gatewaykit/shutdown', () => {
 
   it('in-process there is no server: a 404 in the spec 7 envelope that says so', async () => {
     const gateway = createGateway({ baseUrl: 'http://shutdown.gateway.test/api/v1' });
-    const answer = await gateway.fetch('http://shutdown.gateway.test/__gatewaykit/shutdown', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const answer = await gateway.fetch('http://shutdown.gateway.test/__gatewaykit/shutdown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(404);
     const body = (await answer.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(404);

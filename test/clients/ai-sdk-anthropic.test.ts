@@ -59,7 +59,13 @@ function suite(provider: () => Provider) {
     const result = streamText({
       model: provider()(MODEL),
       prompt: 'Check the weather in Rome',
-      tools: { get_weather: tool({ description: 'Current weather for a city', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, temperature_c: 25 }) }) },
+      tools: {
+        get_weather: tool({
+          description: 'Current weather for a city',
+          inputSchema: z.object({ city: z.string() }),
+          execute: async ({ city }) => ({ city, temperature_c: 25 }),
+        }),
+      },
       stopWhen: stepCountIs(3),
     });
     const kinds = new Set<string>();

@@ -37,14 +37,22 @@ const MODES: Mode[] = [
     name: 'through gateway.fetch (no interception)',
     async start() {
       const gateway = createGateway({ baseUrl: 'http://fetch.anthropic.gateway.test/api/v1' });
-      return { client: new Anthropic({ baseURL: gateway.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-gw-test', fetch: gateway.fetch }), gateway, close: async () => {} };
+      return {
+        client: new Anthropic({ baseURL: gateway.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-gw-test', fetch: gateway.fetch }),
+        gateway,
+        close: async () => {},
+      };
     },
   },
   {
     name: 'over a port (gatewaykit serve)',
     async start() {
       const running = await startServer({ port: 0 });
-      return { client: new Anthropic({ baseURL: running.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-gw-test' }), gateway: running.gateway, close: () => running.close() };
+      return {
+        client: new Anthropic({ baseURL: running.baseUrl.replace(/\/v1$/, ''), apiKey: 'sk-gw-test' }),
+        gateway: running.gateway,
+        close: () => running.close(),
+      };
     },
   },
 ];
@@ -53,7 +61,12 @@ describe.each(MODES)('Anthropic SDK, default settings: $name', (mode) => {
   test('messages.create: text, end_turn, usage', { timeout: 10_000 }, async () => {
     const { client, close } = await mode.start();
     try {
-      const message = await client.messages.create({ model: MODEL, max_tokens: 512, system: 'Be brief.', messages: [{ role: 'user', content: 'Tell me about tea.' }] });
+      const message = await client.messages.create({
+        model: MODEL,
+        max_tokens: 512,
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'Tell me about tea.' }],
+      });
       expect(message.type).toBe('message');
       expect(message.role).toBe('assistant');
       expect(message.stop_reason).toBe('end_turn');

@@ -53,7 +53,13 @@ describe.each(MODES)('chat clients at default settings (%s)', (mode) => {
 
   describe('openai JS', () => {
     test('chat.completions.create answers one choice with content, finish_reason and usage', async () => {
-      const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Write one sentence about the sea.' }] });
+      const completion = await openai.chat.completions.create({
+        model: MODEL,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Write one sentence about the sea.' },
+        ],
+      });
       expect(completion.object).toBe('chat.completion');
       expect(completion.model).toBe(MODEL);
       expect(completion.choices[0]!.finish_reason).toBe('stop');
@@ -92,7 +98,15 @@ describe.each(MODES)('chat clients at default settings (%s)', (mode) => {
 
     test('a tool call round trip: the call, the tool message back, a text answer', async () => {
       const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
-        { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false }, strict: true } },
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'Weather for a city',
+            parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+            strict: true,
+          },
+        },
       ];
       const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'What is the weather in Paris?' }];
       const first = await openai.chat.completions.create({ model: MODEL, messages, tools });
@@ -119,7 +133,10 @@ describe.each(MODES)('chat clients at default settings (%s)', (mode) => {
     });
 
     test('a failure after the 200 surfaces while iterating the stream, as an APIError with the message', async () => {
-      const stream = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Tell me a story.' }], stream: true }, { headers: { 'X-Gatewaykit-Fault': 'stream-error' } });
+      const stream = await openai.chat.completions.create(
+        { model: MODEL, messages: [{ role: 'user', content: 'Tell me a story.' }], stream: true },
+        { headers: { 'X-Gatewaykit-Fault': 'stream-error' } },
+      );
       let text = '';
       const error = await (async () => {
         for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
@@ -151,14 +168,25 @@ describe.each(MODES)('chat clients at default settings (%s)', (mode) => {
       expect(parts.join('')).toBe(result.text);
       expect((await streamed.usage).outputTokens).toBe(result.usage.outputTokens);
 
-      const looped = await generateText({ model: provider.chat(MODEL), prompt: 'What is the weather in Lisbon?', tools: { get_weather: weather }, stopWhen: stepCountIs(3) });
+      const looped = await generateText({
+        model: provider.chat(MODEL),
+        prompt: 'What is the weather in Lisbon?',
+        tools: { get_weather: weather },
+        stopWhen: stepCountIs(3),
+      });
       expect(looped.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop']);
       expect(looped.steps[0]!.toolCalls.map((c) => c.toolName)).toEqual(['get_weather']);
       expect(looped.text).toContain('get_weather');
     });
 
     test('@ai-sdk/openai-compatible: generateText, streamText with tools', async () => {
-      const provider = createOpenAICompatible({ name: 'gatewaykit', baseURL: run.baseURL, apiKey: 'sk-gw-test', includeUsage: true, ...(run.fetch ? { fetch: run.fetch } : {}) });
+      const provider = createOpenAICompatible({
+        name: 'gatewaykit',
+        baseURL: run.baseURL,
+        apiKey: 'sk-gw-test',
+        includeUsage: true,
+        ...(run.fetch ? { fetch: run.fetch } : {}),
+      });
       const result = await generateText({ model: provider(MODEL), prompt: 'Describe the moon.' });
       expect(result.text.length).toBeGreaterThan(0);
       expect(result.usage.outputTokens).toBeGreaterThan(0);

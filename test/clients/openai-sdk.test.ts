@@ -51,7 +51,10 @@ describe.each(TARGET_KINDS)('openai SDK against the simulator (%s)', (kind) => {
     const deltas = events.flatMap((e) => (e.type === 'response.output_text.delta' ? [e.delta] : []));
     expect(deltas.length).toBeGreaterThan(0);
     const completed = events.at(-1) as Extract<ResponseStreamEvent, { type: 'response.completed' }>;
-    const finalText = completed.response.output.flatMap((item) => (item.type === 'message' ? item.content : [])).map((part) => (part.type === 'output_text' ? part.text : '')).join('');
+    const finalText = completed.response.output
+      .flatMap((item) => (item.type === 'message' ? item.content : []))
+      .map((part) => (part.type === 'output_text' ? part.text : ''))
+      .join('');
     expect(deltas.join('')).toBe(finalText);
     expect(completed.response.usage!.output_tokens).toBeGreaterThan(0);
   });
@@ -80,7 +83,11 @@ describe.each(TARGET_KINDS)('openai SDK against the simulator (%s)', (kind) => {
     const second = await client.responses.create({
       model: MODEL,
       tools: [WEATHER_TOOL],
-      input: [...input, ...(first.output as ResponseInputItem[]), { type: 'function_call_output', call_id: call.call_id, output: JSON.stringify({ temperature_c: 18, sky: 'clear' }) }],
+      input: [
+        ...input,
+        ...(first.output as ResponseInputItem[]),
+        { type: 'function_call_output', call_id: call.call_id, output: JSON.stringify({ temperature_c: 18, sky: 'clear' }) },
+      ],
     });
     expect(second.output.some((item) => item.type === 'function_call')).toBe(false);
     expect(second.output_text.length).toBeGreaterThan(0);
@@ -126,7 +133,10 @@ describe.each(TARGET_KINDS)('openai SDK against the simulator (%s)', (kind) => {
   });
 
   test('a failure after the stream started arrives in-stream as error then response.failed', async () => {
-    const stream = await client.responses.create({ model: MODEL, input: 'Tell me a story.', stream: true }, { headers: { 'X-Gatewaykit-Fault': 'stream-error' } });
+    const stream = await client.responses.create(
+      { model: MODEL, input: 'Tell me a story.', stream: true },
+      { headers: { 'X-Gatewaykit-Fault': 'stream-error' } },
+    );
     const types: string[] = [];
     for await (const event of stream) types.push(event.type);
     expect(types).toContain('error');

@@ -29,7 +29,11 @@ describe.each(TARGET_KINDS)('openai SDK with gateway:web_fetch (%s)', (kind) => 
     expect(fetched).toMatchObject({ type: 'gateway:web_fetch', url: PAGE.url, title: PAGE.title, httpStatus: 200, content: PAGE.text, status: 'completed' });
     expect(message.type).toBe('message');
     expect(response.output_text).toContain(`[${PAGE.title}](${PAGE.url})`);
-    expect((response.usage as unknown as { server_tool_use_details: unknown }).server_tool_use_details).toEqual({ tool_calls_requested: 1, tool_calls_executed: 1, web_search_requests: 0 });
+    expect((response.usage as unknown as { server_tool_use_details: unknown }).server_tool_use_details).toEqual({
+      tool_calls_requested: 1,
+      tool_calls_executed: 1,
+      web_search_requests: 0,
+    });
   });
 
   test('stream: true: the SDK yields the fetch item added then done, and the completed response carries it', async () => {
@@ -37,7 +41,9 @@ describe.each(TARGET_KINDS)('openai SDK with gateway:web_fetch (%s)', (kind) => 
     const events: ResponseStreamEvent[] = [];
     for await (const event of stream) events.push(event);
     expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
-    const itemEvents = events.flatMap((e) => (e.type === 'response.output_item.added' || e.type === 'response.output_item.done' ? [[e.type, (e.item as { type: string }).type]] : []));
+    const itemEvents = events.flatMap((e) =>
+      e.type === 'response.output_item.added' || e.type === 'response.output_item.done' ? [[e.type, (e.item as { type: string }).type]] : [],
+    );
     expect(itemEvents).toEqual([
       ['response.output_item.added', 'gateway:web_fetch'],
       ['response.output_item.done', 'gateway:web_fetch'],

@@ -15,7 +15,10 @@ const Event = z.object({
   name: z.string(),
   date: z.string(),
   city: z.string(),
-  attendees: z.array(z.object({ name: z.string(), role: z.enum(['host', 'guest', 'speaker']) })).min(1).max(4),
+  attendees: z
+    .array(z.object({ name: z.string(), role: z.enum(['host', 'guest', 'speaker']) }))
+    .min(1)
+    .max(4),
   tags: z.array(z.string()).max(3),
   priority: z.number().int().min(1).max(5),
   online: z.boolean(),

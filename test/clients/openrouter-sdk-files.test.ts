@@ -60,7 +60,9 @@ describe.each<Mode>(['msw', 'http'])('@openrouter/sdk files and generation conte
     expect(content.data.input).toEqual({ messages: [{ role: 'user', content: 'What is the meaning of life?' }] });
     expect(content.data.output.completion).toBe((answer as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content);
     expect(content.data.error).toBeNull();
-    const feedback = await running.client(MANAGEMENT_KEY).generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId: id, category: 'incorrect_response', comment: 'Too short.' } });
+    const feedback = await running
+      .client(MANAGEMENT_KEY)
+      .generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId: id, category: 'incorrect_response', comment: 'Too short.' } });
     expect(feedback.data.success).toBe(true);
   });
 });

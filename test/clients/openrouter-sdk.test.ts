@@ -19,7 +19,11 @@ const KEY = 'sk-gw-test';
 const MANAGEMENT_KEY = 'sk-gw-management';
 const WEATHER = {
   type: 'function' as const,
-  function: { name: 'get_weather', description: 'Weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  function: {
+    name: 'get_weather',
+    description: 'Weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
 };
 
 type Mode = 'msw' | 'gateway.fetch' | 'http';
@@ -82,7 +86,9 @@ describe.each<Mode>(['msw', 'gateway.fetch', 'http'])('@openrouter/sdk against t
   });
 
   test('chat.send: tools, answered with a tool call', async () => {
-    const result = asJson(await sdk.chat.send({ chatRequest: { model: CHAT_MODEL, messages: [{ role: 'user', content: 'What is the weather in Rome?' }], tools: [WEATHER] } }));
+    const result = asJson(
+      await sdk.chat.send({ chatRequest: { model: CHAT_MODEL, messages: [{ role: 'user', content: 'What is the weather in Rome?' }], tools: [WEATHER] } }),
+    );
     expect(result.choices[0]!.finishReason).toBe('tool_calls');
     expect(result.choices[0]!.message.toolCalls![0]!.function.name).toBe('get_weather');
   });

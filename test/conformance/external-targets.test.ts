@@ -54,14 +54,21 @@ describe('external target: @copilotkit/aimock (catch-all fixture, on loopback)',
       return fetch(input, init);
     };
     const out: string[] = [];
-    const code = await conform(['--base-url', aimock.baseUrl, '--max-requests', '0', '--seed', '1', '--runs', '3'], { out: (l) => void out.push(l), err: (l) => void out.push(l) }, { fetch: recording }, { GATEWAY_API_KEY: 'sk-aimock' });
+    const code = await conform(
+      ['--base-url', aimock.baseUrl, '--max-requests', '0', '--seed', '1', '--runs', '3'],
+      { out: (l) => void out.push(l), err: (l) => void out.push(l) },
+      { fetch: recording },
+      { GATEWAY_API_KEY: 'sk-aimock' },
+    );
     expect(code).toBe(1);
     const received = aimock.requests().slice(before);
     expect(received.filter((r) => PAID.test(`${r.method} ${r.path}`))).toEqual([]);
     expect(sent.filter((s) => PAID.test(s) || s.includes('/videos'))).toEqual([]);
     // What went out: simulator detection, the models list, the free GETs of the dataset checks, and
     // the kit's requests to free operations (listings, lookups, the refusals of the management plane).
-    expect([...new Set(sent)]).toEqual(expect.arrayContaining(['GET /__gatewaykit/clock', 'GET /v1/datasets/rankings-daily', 'GET /v1/models', 'GET /v1/providers']));
+    expect([...new Set(sent)]).toEqual(
+      expect.arrayContaining(['GET /__gatewaykit/clock', 'GET /v1/datasets/rankings-daily', 'GET /v1/models', 'GET /v1/providers']),
+    );
     expect(sent.filter((s) => isPaidProbe({ method: s.split(' ')[0] as 'POST', path: s.split(' ')[1]!.replace(/^\/v1/, '') }))).toEqual([]);
     expect(out.join('\n')).toMatch(/0\/0 to paid operations/);
   });
@@ -85,7 +92,9 @@ describe('external target: the Portkey gateway proxying to the simulator (child 
 const reference = referenceOpenApiPath();
 if (!reference) {
   // Said once, in the test output: the third target needs the reference description beside the repository.
-  console.warn('external target Prism skipped: the reference OpenAPI description is not at ../shared/reference/openrouter-openapi.yaml (set GATEWAYKIT_REFERENCE_OPENAPI to its path)');
+  console.warn(
+    'external target Prism skipped: the reference OpenAPI description is not at ../shared/reference/openrouter-openapi.yaml (set GATEWAYKIT_REFERENCE_OPENAPI to its path)',
+  );
 }
 
 describe.skipIf(!reference)('external target: Prism 5.14 mocking the reference OpenAPI (child process, on loopback)', () => {
@@ -97,7 +106,9 @@ describe.skipIf(!reference)('external target: Prism 5.14 mocking the reference O
       expect(verdictChanges(report, PRISM_EXPECTED)).toEqual([]);
       // Every verdict states its strength: the summary names areas and ends in one statement.
       expect(report.summary.statement).toMatch(/^does not conform: breaks \d+ of \d+ rules probed/);
-      expect(report.summary.areas.map((a) => a.area)).toEqual(expect.arrayContaining(['auth', 'errors', 'validation', 'result', 'streams', 'datasets', 'audio']));
+      expect(report.summary.areas.map((a) => a.area)).toEqual(
+        expect.arrayContaining(['auth', 'errors', 'validation', 'result', 'streams', 'datasets', 'audio']),
+      );
     } finally {
       await prism.stop();
     }

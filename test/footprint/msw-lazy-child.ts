@@ -12,7 +12,8 @@ const imported: string[] = [];
 const { port1, port2 } = new MessageChannel();
 port1.on('message', (url: string) => void imported.push(url));
 port1.unref();
-const hooks = 'let port; export function initialize(data) { port = data.port; } export async function load(url, context, next) { port.postMessage(url); return next(url, context); }';
+const hooks =
+  'let port; export function initialize(data) { port = data.port; } export async function load(url, context, next) { port.postMessage(url); return next(url, context); }';
 register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
 
 const cache = createRequire(import.meta.url).cache;

@@ -27,7 +27,8 @@ const res = await gateway.fetch('/responses', {
   headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
   body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'the weather?' }),
 });
-const plainScriptAnswer = ((await res.json()) as { output_text?: string; output?: Array<{ content?: Array<{ text?: string }> }> }).output?.[0]?.content?.[0]?.text;
+const plainScriptAnswer = ((await res.json()) as { output_text?: string; output?: Array<{ content?: Array<{ text?: string }> }> }).output?.[0]?.content?.[0]
+  ?.text;
 
 const errors: string[] = [];
 const error = console.error;

@@ -183,7 +183,25 @@ function pathArb(ctx: FuzzContext): fc.Arbitrary<{ target: number; path: string 
     return fc
       .tuple(
         fc.array(segment, { minLength: parts.length, maxLength: parts.length }),
-        fc.constantFrom('as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'as-is', 'trailing-slash', 'double-slash', 'extra-segment', 'upper-case', 'no-base'),
+        fc.constantFrom(
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'as-is',
+          'trailing-slash',
+          'double-slash',
+          'extra-segment',
+          'upper-case',
+          'no-base',
+        ),
         segment,
       )
       .map(([fills, variant, extra]) => {
@@ -197,7 +215,17 @@ function pathArb(ctx: FuzzContext): fc.Arbitrary<{ target: number; path: string 
       });
   });
   const madeUp = fc.oneof(
-    fc.constantFrom('/', '/api', '/api/v1', '/api/v2/responses', '/__gatewaykit', '/__gatewaykit/', '/__gatewaykit/nope', '/favicon.ico', '/api/v1/../v1/responses'),
+    fc.constantFrom(
+      '/',
+      '/api',
+      '/api/v1',
+      '/api/v2/responses',
+      '/__gatewaykit',
+      '/__gatewaykit/',
+      '/__gatewaykit/nope',
+      '/favicon.ico',
+      '/api/v1/../v1/responses',
+    ),
     fc.array(segment, { minLength: 1, maxLength: 6 }).map((s) => `/${s.join('/')}`),
     fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `${ctx.basePath}/${s.join('/')}`),
   );
@@ -213,7 +241,9 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
       model,
       input: fc.oneof(
         fc.string({ maxLength: 200 }),
-        fc.array(fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'tool', 'x'), content: fc.oneof(fc.string({ maxLength: 50 }), anyValue) }), { maxLength: 4 }),
+        fc.array(fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'tool', 'x'), content: fc.oneof(fc.string({ maxLength: 50 }), anyValue) }), {
+          maxLength: 4,
+        }),
         anyValue,
       ),
       prompt: fc.oneof(fc.string({ maxLength: 100 }), anyValue),
@@ -229,16 +259,38 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
                 fc.array(
                   fc.oneof(
                     fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string({ maxLength: 30 }), anyValue) }),
-                    fc.record({ type: fc.constant('image_url'), image_url: fc.oneof(fc.record({ url: fc.string({ maxLength: 30 }), detail: fc.constantFrom('low', 'high', 'x') }), anyValue) }),
-                    fc.record({ type: fc.constant('input_audio'), input_audio: fc.oneof(fc.record({ data: fc.base64String({ maxLength: 40 }), format: fc.constantFrom('wav', 'mp3') }), anyValue) }),
-                    fc.record({ type: fc.constant('file'), file: fc.oneof(fc.record({ filename: fc.string({ maxLength: 10 }), file_data: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }), anyValue) }),
+                    fc.record({
+                      type: fc.constant('image_url'),
+                      image_url: fc.oneof(fc.record({ url: fc.string({ maxLength: 30 }), detail: fc.constantFrom('low', 'high', 'x') }), anyValue),
+                    }),
+                    fc.record({
+                      type: fc.constant('input_audio'),
+                      input_audio: fc.oneof(fc.record({ data: fc.base64String({ maxLength: 40 }), format: fc.constantFrom('wav', 'mp3') }), anyValue),
+                    }),
+                    fc.record({
+                      type: fc.constant('file'),
+                      file: fc.oneof(
+                        fc.record({ filename: fc.string({ maxLength: 10 }), file_data: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
+                        anyValue,
+                      ),
+                    }),
                     anyValue,
                   ),
                   { maxLength: 3 },
                 ),
                 anyValue,
               ),
-              tool_calls: fc.oneof(fc.array(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.constant('function'), function: fc.record({ name: fc.string({ maxLength: 10 }), arguments: fc.string({ maxLength: 20 }) }) }), { maxLength: 2 }), anyValue),
+              tool_calls: fc.oneof(
+                fc.array(
+                  fc.record({
+                    id: fc.string({ maxLength: 8 }),
+                    type: fc.constant('function'),
+                    function: fc.record({ name: fc.string({ maxLength: 10 }), arguments: fc.string({ maxLength: 20 }) }),
+                  }),
+                  { maxLength: 2 },
+                ),
+                anyValue,
+              ),
               tool_call_id: fc.oneof(fc.string({ maxLength: 8 }), anyValue),
             },
             { requiredKeys: ['role'] },
@@ -248,7 +300,10 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
         anyValue,
       ),
       max_tokens: fc.oneof(fc.integer({ min: -5, max: 5000 }), anyValue),
-      response_format: fc.oneof(fc.constantFrom({ type: 'json_object' }, { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } }, { type: 'xml' }), anyValue),
+      response_format: fc.oneof(
+        fc.constantFrom({ type: 'json_object' }, { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } }, { type: 'xml' }),
+        anyValue,
+      ),
       stream_options: fc.oneof(fc.record({ include_usage: fc.boolean() }), anyValue),
       stop: fc.oneof(fc.string({ maxLength: 5 }), fc.array(fc.string({ maxLength: 5 }), { maxLength: 6 }), anyValue),
       stream: fc.oneof(fc.boolean(), anyValue),
@@ -257,8 +312,16 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
       models: fc.oneof(fc.array(model, { maxLength: 4 }), anyValue),
       metadata: fc.oneof(fc.dictionary(fc.string({ maxLength: 70 }), fc.string({ maxLength: 600 }), { maxKeys: 20 }), anyValue),
       tools: fc.oneof(fc.array(anyValue, { maxLength: 3 }), anyValue),
-      provider: fc.oneof(fc.record({ allow_fallbacks: fc.boolean(), ignore: fc.array(fc.string({ maxLength: 10 })), order: fc.array(fc.string()) }, { requiredKeys: [] }), anyValue),
-      plugins: fc.oneof(fc.array(fc.record({ id: fc.constantFrom('web', 'fusion', 'auto-router', 'moderation', 'pareto-router', 'x'), enabled: fc.boolean() }), { maxLength: 3 }), anyValue),
+      provider: fc.oneof(
+        fc.record({ allow_fallbacks: fc.boolean(), ignore: fc.array(fc.string({ maxLength: 10 })), order: fc.array(fc.string()) }, { requiredKeys: [] }),
+        anyValue,
+      ),
+      plugins: fc.oneof(
+        fc.array(fc.record({ id: fc.constantFrom('web', 'fusion', 'auto-router', 'moderation', 'pareto-router', 'x'), enabled: fc.boolean() }), {
+          maxLength: 3,
+        }),
+        anyValue,
+      ),
       previous_response_id: fc.oneof(fc.constant(null), anyValue),
       session_id: fc.oneof(fc.string({ maxLength: 300 }), anyValue),
       duration: fc.oneof(fc.integer({ min: -2, max: 20 }), anyValue),
@@ -295,7 +358,12 @@ function bodyArb(ctx: FuzzContext): fc.Arbitrary<Uint8Array | undefined> {
     { weight: 8, arbitrary: plausible.map(json) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(json) },
     { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '{}', '[]', '0', '"x"', 'true', '{"model":', '{"a":1}{"b":2}', '\ufeff{}', '{"__proto__":{"x":1}}').map((s) => utf8.encode(s)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('', ' ', 'null', '{}', '[]', '0', '"x"', 'true', '{"model":', '{"a":1}{"b":2}', '\ufeff{}', '{"__proto__":{"x":1}}')
+        .map((s) => utf8.encode(s)),
+    },
     // Broken JSON: a plausible body cut short, or with one byte changed.
     {
       weight: 2,
@@ -320,20 +388,22 @@ function bodyArb(ctx: FuzzContext): fc.Arbitrary<Uint8Array | undefined> {
     // Deep nesting (10,000 levels) in the places a parser or a recursive walker meets it.
     {
       weight: 1,
-      arbitrary: fc.constantFrom(
-        nested(10_000, '[', ']'),
-        `{"model":"${ctx.models[0] ?? 'm'}","input":${nested(10_000, '[', ']')}}`,
-        `{"model":"${ctx.models[0] ?? 'm'}","metadata":${nested(10_000, '{"a":', '}')}}`,
-        `{"model":"${ctx.models[0] ?? 'm'}","prompt":"x","input":"hi","tools":[${nested(5_000, '{"parameters":', '}', '{}')}]}`,
-        nested(100_000, '[', ']'),
-      ).map((s) => utf8.encode(s)),
+      arbitrary: fc
+        .constantFrom(
+          nested(10_000, '[', ']'),
+          `{"model":"${ctx.models[0] ?? 'm'}","input":${nested(10_000, '[', ']')}}`,
+          `{"model":"${ctx.models[0] ?? 'm'}","metadata":${nested(10_000, '{"a":', '}')}}`,
+          `{"model":"${ctx.models[0] ?? 'm'}","prompt":"x","input":"hi","tools":[${nested(5_000, '{"parameters":', '}', '{}')}]}`,
+          nested(100_000, '[', ']'),
+        )
+        .map((s) => utf8.encode(s)),
     },
     // Huge strings: under the limit, and past the default 10 MiB limit (rarely: they cost memory).
     {
       weight: 1,
-      arbitrary: fc.constantFrom(100_000, 1_000_000, 10 * 1024 * 1024 + 1).map((n) =>
-        utf8.encode(`{"model":"${ctx.models[0] ?? 'm'}","input":"${'x'.repeat(n)}","prompt":"y"}`),
-      ),
+      arbitrary: fc
+        .constantFrom(100_000, 1_000_000, 10 * 1024 * 1024 + 1)
+        .map((n) => utf8.encode(`{"model":"${ctx.models[0] ?? 'm'}","input":"${'x'.repeat(n)}","prompt":"y"}`)),
     },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
   );

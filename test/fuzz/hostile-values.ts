@@ -19,18 +19,35 @@ export const hostileSchema: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { $ref: '#' }])),
     required: Array.from({ length: n }, (_, i) => `p${i}`),
   })),
-  fc.integer({ min: 1, max: 200 }).map((n) => ({ $defs: { n: { type: 'array', minItems: n, items: { $ref: '#/$defs/n' } } }, type: 'object', properties: { x: { $ref: '#/$defs/n' } }, required: ['x'] })),
+  fc.integer({ min: 1, max: 200 }).map((n) => ({
+    $defs: { n: { type: 'array', minItems: n, items: { $ref: '#/$defs/n' } } },
+    type: 'object',
+    properties: { x: { $ref: '#/$defs/n' } },
+    required: ['x'],
+  })),
   fc.integer({ min: 2, max: 12 }).map((b) => ({
     $defs: { x: { anyOf: Array.from({ length: b }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } },
     type: 'object',
     properties: { x: { $ref: '#/$defs/x' } },
     required: ['x'],
   })),
-  fc.constantFrom('a{1000000000}', '(a{1000}){1000}', '(){1000000000}', '^(a+)+$', '([a-z]*)*[0-9]{99999}', '(((((((((((x)))))))))))', '\\p{L}+', '(?<=a)b', '[').map((pattern) => ({
-    type: 'object',
-    properties: { s: { type: 'string', pattern } },
-    required: ['s'],
-  })),
+  fc
+    .constantFrom(
+      'a{1000000000}',
+      '(a{1000}){1000}',
+      '(){1000000000}',
+      '^(a+)+$',
+      '([a-z]*)*[0-9]{99999}',
+      '(((((((((((x)))))))))))',
+      '\\p{L}+',
+      '(?<=a)b',
+      '[',
+    )
+    .map((pattern) => ({
+      type: 'object',
+      properties: { s: { type: 'string', pattern } },
+      required: ['s'],
+    })),
   fc.integer({ min: 1, max: 100_000 }).map((n) => ({ type: 'object', properties: { e: { enum: Array.from({ length: n }, (_, i) => i) } }, required: ['e'] })),
 );
 

@@ -98,6 +98,8 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
     expect(unhandled).toEqual([]);
     if (knownSkips.size) console.log(`[fuzz] in-process: NOT SENT (known issues): ${JSON.stringify(Object.fromEntries(knownSkips))}`);
     console.log(`[fuzz] in-process: reached ${JSON.stringify(Object.fromEntries(reached))}`);
-    console.log(`[fuzz] in-process: ${RUNS} runs over ${routes.length} operations, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, skipped ${skipped}`);
+    console.log(
+      `[fuzz] in-process: ${RUNS} runs over ${routes.length} operations, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, skipped ${skipped}`,
+    );
   }, 300_000);
 });

@@ -23,7 +23,17 @@ function send(port: number, spec: FuzzRequest, getBody: Uint8Array | undefined):
   return new Promise((resolve) => {
     let req;
     try {
-      req = httpRequest({ host: '127.0.0.1', port, method: spec.method, path: url.pathname + url.search, headers: ['host', `127.0.0.1:${port}`, ...spec.headers.flat(), ...(body ? ['content-length', String(body.byteLength)] : [])] as unknown as Record<string, string>, agent: false });
+      req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: spec.method,
+        path: url.pathname + url.search,
+        headers: ['host', `127.0.0.1:${port}`, ...spec.headers.flat(), ...(body ? ['content-length', String(body.byteLength)] : [])] as unknown as Record<
+          string,
+          string
+        >,
+        agent: false,
+      });
     } catch {
       return resolve('refused-by-client'); // node:http refuses to send it (bad token, bad header)
     }
@@ -97,7 +107,8 @@ suite('fuzz: a real port', () => {
       const problems: string[] = [];
       if (bugs.length > bugsBefore) problems.push(`reportError called: ${String(bugs[bugs.length - 1])}`);
       if (typeof answer !== 'string') {
-        if (answer.status >= 500 && !askedForFailure(spec) && Object.keys(gateway.control.providerFaults()).length === 0) problems.push(`unasked ${answer.status}`);
+        if (answer.status >= 500 && !askedForFailure(spec) && Object.keys(gateway.control.providerFaults()).length === 0)
+          problems.push(`unasked ${answer.status}`);
         problems.push(...envelopeProblems(answer.status, answer.body, spec.method, spec.pathAndQuery));
       }
       if (problems.length) throw new Error(`${problems.join('; ')}\n${describe(spec)}`);
@@ -117,16 +128,26 @@ suite('fuzz: a real port', () => {
       expect(exchange.closedByServer, JSON.stringify(String(raw).slice(0, 120))).toBe(true);
       if (status === undefined) return;
       expect(status, JSON.stringify(String(raw).slice(0, 120))).toBeLessThan(500);
-      if (status >= 400) expect(envelopeProblems(status, new TextEncoder().encode(bodyOf(exchange.received)), 'GET'), JSON.stringify(String(raw).slice(0, 120))).toEqual([]);
+      if (status >= 400)
+        expect(envelopeProblems(status, new TextEncoder().encode(bodyOf(exchange.received)), 'GET'), JSON.stringify(String(raw).slice(0, 120))).toEqual([]);
     };
     for (const raw of RAW_CASES) await check(raw);
     const garbage = fc.oneof(
       fc.uint8Array({ minLength: 1, maxLength: 300 }),
       fc
-        .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'X', ''), fc.string({ maxLength: 40 }), fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2', 'HTTP/1.1x', ''), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 }), fc.string({ maxLength: 60 }))
+        .tuple(
+          fc.constantFrom('GET', 'POST', 'PUT', 'X', ''),
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2', 'HTTP/1.1x', ''),
+          fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 }),
+          fc.string({ maxLength: 60 }),
+        )
         .map(([m, p, v, hs, b]) => `${m} /${p} ${v}\r\nHost: x\r\n${hs.map((h) => `${h}\r\n`).join('')}\r\n${b}`),
     );
-    await fc.assert(fc.asyncProperty(garbage, async (raw) => void (await check(raw))), { numRuns: RAW_RUNS, seed });
+    await fc.assert(
+      fc.asyncProperty(garbage, async (raw) => void (await check(raw))),
+      { numRuns: RAW_RUNS, seed },
+    );
     // Still alive and serving.
     const res = await fetch(`${running.baseUrl}/models`, { headers: { authorization: 'Bearer sk-gw-test' } });
     expect(res.status).toBe(200);

@@ -51,11 +51,22 @@ const STEPS: Step[] = [
       input: [
         { role: 'user', content: 'First question about rivers.' },
         { role: 'assistant', content: 'Rivers flow.' },
-        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'And lakes?' }, { type: 'input_text', text: 'Be specific.' }] },
+        {
+          type: 'message',
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'And lakes?' },
+            { type: 'input_text', text: 'Be specific.' },
+          ],
+        },
       ],
     }),
   },
-  { name: 'responses stream with a tool call', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'Weather in Paris?', tools: [weatherTool], tool_choice: 'required', stream: true }) },
+  {
+    name: 'responses stream with a tool call',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'Weather in Paris?', tools: [weatherTool], tool_choice: 'required', stream: true }),
+  },
   {
     name: 'responses json after a tool output',
     path: '/responses',
@@ -69,36 +80,127 @@ const STEPS: Step[] = [
       ],
     }),
   },
-  { name: 'responses reasoning model json', path: '/responses', init: json({ model: 'openai/gpt-5', input: 'Why is the sky blue?', reasoning: { effort: 'high', summary: 'auto' } }) },
-  { name: 'responses reasoning model stream', path: '/responses', init: json({ model: 'deepseek/deepseek-r1', input: 'Prove 1+1=2.', reasoning: { effort: 'low' }, stream: true }) },
-  { name: 'responses scripted reply', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: [{ role: 'user', content: [{ type: 'input_text', text: 'golden please' }] }] }) },
+  {
+    name: 'responses reasoning model json',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-5', input: 'Why is the sky blue?', reasoning: { effort: 'high', summary: 'auto' } }),
+  },
+  {
+    name: 'responses reasoning model stream',
+    path: '/responses',
+    init: json({ model: 'deepseek/deepseek-r1', input: 'Prove 1+1=2.', reasoning: { effort: 'low' }, stream: true }),
+  },
+  {
+    name: 'responses scripted reply',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: [{ role: 'user', content: [{ type: 'input_text', text: 'golden please' }] }] }),
+  },
   { name: 'responses scripted function call (stream)', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'golden call', stream: true }) },
   { name: 'responses forced 429', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'hi' }, { 'x-gatewaykit-fault': '429' }) },
-  { name: 'responses forced 403 with metadata', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'hi' }, { 'x-gatewaykit-fault': '403', 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses forced stream-error', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'hi', stream: true }, { 'x-gatewaykit-fault': 'stream-error' }) },
-  { name: 'responses metadata opt-in with provider preferences', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'Route me.', provider: { sort: 'price', allow_fallbacks: true } }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses random chunking', path: '/responses', init: json({ model: 'google/gemini-2.5-flash', input: 'Chunk this answer please.', stream: true }, { 'x-gatewaykit-chunking': 'random' }) },
-  { name: 'responses web plugin', path: '/responses', init: json({ model: 'openai/gpt-5-mini', input: [{ role: 'user', content: [{ type: 'input_text', text: 'How do LLM gateways route?' }] }], plugins: [{ id: 'web', max_results: 2 }] }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses auto-router', path: '/responses', init: json({ input: 'Write a sorting function in Rust.', plugins: [{ id: 'auto-router', allowed_models: ['anthropic/*'], cost_quality_tradeoff: 10 }] }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses pareto-router', path: '/responses', init: json({ input: 'Cheap and good.', plugins: [{ id: 'pareto-router', max_price: 0.2 }] }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses fusion', path: '/responses', init: json({ input: 'Compare two answers.', plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-5-mini', 'google/gemini-2.5-flash'], model: 'anthropic/claude-sonnet-4.5' }] }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses moderation block', path: '/responses', init: json({ model: 'openai/gpt-5-mini', input: 'please [[flag:violence]]', plugins: [{ id: 'moderation' }] }) },
+  {
+    name: 'responses forced 403 with metadata',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'hi' }, { 'x-gatewaykit-fault': '403', 'x-gateway-metadata': 'enabled' }),
+  },
+  {
+    name: 'responses forced stream-error',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'hi', stream: true }, { 'x-gatewaykit-fault': 'stream-error' }),
+  },
+  {
+    name: 'responses metadata opt-in with provider preferences',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'Route me.', provider: { sort: 'price', allow_fallbacks: true } }, { 'x-gateway-metadata': 'enabled' }),
+  },
+  {
+    name: 'responses random chunking',
+    path: '/responses',
+    init: json({ model: 'google/gemini-2.5-flash', input: 'Chunk this answer please.', stream: true }, { 'x-gatewaykit-chunking': 'random' }),
+  },
+  {
+    name: 'responses web plugin',
+    path: '/responses',
+    init: json(
+      {
+        model: 'openai/gpt-5-mini',
+        input: [{ role: 'user', content: [{ type: 'input_text', text: 'How do LLM gateways route?' }] }],
+        plugins: [{ id: 'web', max_results: 2 }],
+      },
+      { 'x-gateway-metadata': 'enabled' },
+    ),
+  },
+  {
+    name: 'responses auto-router',
+    path: '/responses',
+    init: json(
+      { input: 'Write a sorting function in Rust.', plugins: [{ id: 'auto-router', allowed_models: ['anthropic/*'], cost_quality_tradeoff: 10 }] },
+      { 'x-gateway-metadata': 'enabled' },
+    ),
+  },
+  {
+    name: 'responses pareto-router',
+    path: '/responses',
+    init: json({ input: 'Cheap and good.', plugins: [{ id: 'pareto-router', max_price: 0.2 }] }, { 'x-gateway-metadata': 'enabled' }),
+  },
+  {
+    name: 'responses fusion',
+    path: '/responses',
+    init: json(
+      {
+        input: 'Compare two answers.',
+        plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-5-mini', 'google/gemini-2.5-flash'], model: 'anthropic/claude-sonnet-4.5' }],
+      },
+      { 'x-gateway-metadata': 'enabled' },
+    ),
+  },
+  {
+    name: 'responses moderation block',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-5-mini', input: 'please [[flag:violence]]', plugins: [{ id: 'moderation' }] }),
+  },
   {
     name: 'responses file-parser and response-healing',
     path: '/responses',
-    init: json({
-      model: 'openai/gpt-4o-mini',
-      input: [{ role: 'user', content: [{ type: 'input_text', text: 'Summarize the file.' }, { type: 'input_file', filename: 'notes.txt', file_data: `data:text/plain;base64,${Buffer.from('Hello file world.').toString('base64')}` }] }],
-      plugins: [{ id: 'file-parser' }, { id: 'response-healing' }],
-    }, { 'x-gateway-metadata': 'enabled' }),
+    init: json(
+      {
+        model: 'openai/gpt-4o-mini',
+        input: [
+          {
+            role: 'user',
+            content: [
+              { type: 'input_text', text: 'Summarize the file.' },
+              { type: 'input_file', filename: 'notes.txt', file_data: `data:text/plain;base64,${Buffer.from('Hello file world.').toString('base64')}` },
+            ],
+          },
+        ],
+        plugins: [{ id: 'file-parser' }, { id: 'response-healing' }],
+      },
+      { 'x-gateway-metadata': 'enabled' },
+    ),
   },
   { name: 'responses validation error (two problems)', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 5, temperature: 9 }) },
-  { name: 'responses bad provider preferences', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'x', provider: { sort: 'fastest', order: 'openai' } }) },
-  { name: 'responses bad plugin', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'x', plugins: [{ id: 'web', max_results: -1 }, { id: 'nope' }] }) },
+  {
+    name: 'responses bad provider preferences',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'x', provider: { sort: 'fastest', order: 'openai' } }),
+  },
+  {
+    name: 'responses bad plugin',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'x', plugins: [{ id: 'web', max_results: -1 }, { id: 'nope' }] }),
+  },
   { name: 'responses unknown model', path: '/responses', init: json({ model: 'nobody/nothing', input: 'x' }) },
   { name: 'responses no key', path: '/responses', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":"x"}' } },
-  { name: 'responses session sticky', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'again', session_id: 'golden-session' }, { 'x-gateway-metadata': 'enabled' }) },
-  { name: 'responses debug echo stream', path: '/responses', init: json({ model: 'openai/gpt-4o-mini', input: 'echo', stream: true, debug: { echo_upstream_body: true } }) },
+  {
+    name: 'responses session sticky',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'again', session_id: 'golden-session' }, { 'x-gateway-metadata': 'enabled' }),
+  },
+  {
+    name: 'responses debug echo stream',
+    path: '/responses',
+    init: json({ model: 'openai/gpt-4o-mini', input: 'echo', stream: true, debug: { echo_upstream_body: true } }),
+  },
   { name: 'models', path: '/models', init: get() },
   { name: 'models filtered', path: '/models?supported_parameters=reasoning', init: get() },
   { name: 'unknown path', path: '/nothing-here', init: get() },
@@ -110,7 +212,11 @@ const STEPS: Step[] = [
   {
     name: 'audio transcription (json body)',
     path: '/audio/transcriptions',
-    init: json({ model: 'openai/whisper-large-v3', input_audio: { data: bytesToBase64(pcmWav({ seconds: 1.5, sampleRate: 8000 })), format: 'wav' }, response_format: 'verbose_json' }),
+    init: json({
+      model: 'openai/whisper-large-v3',
+      input_audio: { data: bytesToBase64(pcmWav({ seconds: 1.5, sampleRate: 8000 })), format: 'wav' },
+      response_format: 'verbose_json',
+    }),
   },
   { name: 'rankings daily', path: '/datasets/rankings-daily', init: get() },
 ];

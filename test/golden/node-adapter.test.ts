@@ -30,19 +30,35 @@ interface Step {
 }
 
 const auth = [`Authorization: Bearer ${KEY}`, 'Content-Type: application/json'];
-const post = (name: string, body: unknown, headers: string[] = []): Step => ({ name, method: 'POST', target: '/api/v1/responses', headers: [...auth, ...headers], body: JSON.stringify(body) });
+const post = (name: string, body: unknown, headers: string[] = []): Step => ({
+  name,
+  method: 'POST',
+  target: '/api/v1/responses',
+  headers: [...auth, ...headers],
+  body: JSON.stringify(body),
+});
 
 const STEPS: Step[] = [
   post('json', { model: 'openai/gpt-4o-mini', input: 'Tell me about the sea.' }),
   post('stream', { model: 'openai/gpt-4o-mini', input: 'Stream about rivers.', stream: true }),
   post('stream, random chunking', { model: 'google/gemini-2.5-flash', input: 'Chunk this.', stream: true }, ['X-Gatewaykit-Chunking: random']),
   post('stream-error fault', { model: 'openai/gpt-4o-mini', input: 'hi', stream: true }, ['X-Gatewaykit-Fault: stream-error']),
-  post('metadata, duplicate session headers', { model: 'openai/gpt-4o-mini', input: 'Route me.' }, ['X-Gateway-Metadata: enabled', 'X-Session-Id: one', 'x-session-id: two']),
+  post('metadata, duplicate session headers', { model: 'openai/gpt-4o-mini', input: 'Route me.' }, [
+    'X-Gateway-Metadata: enabled',
+    'X-Session-Id: one',
+    'x-session-id: two',
+  ]),
   post('cors on a POST', { model: 'openai/gpt-4o-mini', input: 'cors' }, ['Origin: http://app.example']),
   post('validation error', { model: 'openai/gpt-4o-mini', input: 5, temperature: 9 }),
   post('forced 429', { model: 'openai/gpt-4o-mini', input: 'hi' }, ['X-Gatewaykit-Fault: 429']),
   { name: 'malformed json', method: 'POST', target: '/api/v1/responses', headers: auth, body: '{"model":' },
-  { name: 'wrong content type', method: 'POST', target: '/api/v1/responses', headers: [`Authorization: Bearer ${KEY}`, 'Content-Type: text/plain'], body: 'hello' },
+  {
+    name: 'wrong content type',
+    method: 'POST',
+    target: '/api/v1/responses',
+    headers: [`Authorization: Bearer ${KEY}`, 'Content-Type: text/plain'],
+    body: 'hello',
+  },
   { name: 'no key', method: 'POST', target: '/api/v1/responses', headers: ['Content-Type: application/json'], body: '{"input":"x"}' },
   { name: 'declared body too large', method: 'POST', target: '/api/v1/responses', headers: [...auth, 'Content-Length: 999999999999'] },
   { name: 'preflight', method: 'OPTIONS', target: '/api/v1/responses', headers: ['Origin: http://app.example', 'Access-Control-Request-Method: POST'] },
@@ -78,7 +94,12 @@ async function record(): Promise<string> {
     for (const step of STEPS) {
       const raw = await exchange(running.port, step);
       out.push(`### ${step.name}`, `${step.method} ${step.target}`, '');
-      out.push(raw.replace(/^Date: .*$/im, 'Date: <date>').replaceAll(String(running.port), '<port>').replaceAll('\r\n', '\\r\\n\n'));
+      out.push(
+        raw
+          .replace(/^Date: .*$/im, 'Date: <date>')
+          .replaceAll(String(running.port), '<port>')
+          .replaceAll('\r\n', '\\r\\n\n'),
+      );
       out.push('');
     }
     return out.join('\n');

@@ -47,12 +47,16 @@ describe('limits: clients that disconnect mid-stream release every timer and buf
     // Open a stream, wait for its first bytes, then drop the connection.
     const abortOne = () =>
       new Promise<void>((resolve) => {
-        const req = httpRequest(`${server.baseUrl}/responses`, { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) }, agent }, (res) => {
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        });
+        const req = httpRequest(
+          `${server.baseUrl}/responses`,
+          { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) }, agent },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
         req.on('error', () => resolve());
         req.on('close', () => resolve());
         req.end(BODY);

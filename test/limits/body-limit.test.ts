@@ -29,38 +29,42 @@ describe('limits: a 100 MB body gets 413 while the server stays flat', () => {
   it.each([
     ['chunked (no declared length: counted while reading)', true, 'Transfer-Encoding: chunked\r\n'],
     ['declared Content-Length (refused before reading)', false, `Content-Length: ${100 * MB}\r\n`],
-  ])('%s', async (_name, chunked, extra) => {
-    const before = await server.stats();
-    const exchange = await rawExchange(port, head(port, extra), { body: { ...HUNDRED_MB, chunked }, timeoutMs: 60_000 });
-    // Let the server finish closing that connection (it holds the socket's last buffers until then):
-    // "flat" means memory comes back within a moment, polled (up to 2 s), not that it never moved.
-    let after = await server.stats();
-    const settled = () => (after.resources.TCPSocketWrap ?? 0) <= (before.resources.TCPSocketWrap ?? 0) && after.arrayBuffers - before.arrayBuffers < 2 * MB;
-    for (let i = 0; i < 100 && !settled(); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      after = await server.stats();
-    }
+  ])(
+    '%s',
+    async (_name, chunked, extra) => {
+      const before = await server.stats();
+      const exchange = await rawExchange(port, head(port, extra), { body: { ...HUNDRED_MB, chunked }, timeoutMs: 60_000 });
+      // Let the server finish closing that connection (it holds the socket's last buffers until then):
+      // "flat" means memory comes back within a moment, polled (up to 2 s), not that it never moved.
+      let after = await server.stats();
+      const settled = () => (after.resources.TCPSocketWrap ?? 0) <= (before.resources.TCPSocketWrap ?? 0) && after.arrayBuffers - before.arrayBuffers < 2 * MB;
+      for (let i = 0; i < 100 && !settled(); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        after = await server.stats();
+      }
 
-    expect(statusOf(exchange.received)).toBe(413);
-    const envelope = ErrorBodySchema.parse(JSON.parse(bodyOf(exchange.received)));
-    expect(envelope.error.code).toBe(413);
-    // The server cut the upload off before its 100 MB: it reads up to the 10 MiB limit, answers
-    // 413, then discards at most 64 MiB more while the client reads that answer (linger-close.ts),
-    // and kernel buffers hold a few MB. How much of that a client sends before it notices the 413
-    // is its own timing: a client starved by a busy machine sent 48 MiB in one run.
-    expect(exchange.bytesSent).toBeLessThan(10 * MB + 64 * MB + 8 * MB);
-    // Flat: after GC, no more than a few MB retained. The peak also counts chunks read and dropped
-    // (up to the limit, then discarded while lingering) that the collector had not yet reclaimed,
-    // which on a busy machine can be a few times the bytes sent; a server that held the body would
-    // still show in the retained figure above. The bound is well under the 100 MB upload.
-    expect(after.rss - before.rss).toBeLessThan(32 * MB);
-    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MB);
-    expect(after.maxRss - before.rss).toBeLessThan(3 * Math.max(exchange.bytesSent, 40 * MB));
-    console.log(
-      `[limits] 100 MB ${chunked ? 'chunked' : 'declared'}: sent ${(exchange.bytesSent / MB).toFixed(1)} MB before the 413; server rss ${(before.rss / MB).toFixed(1)} -> ${(after.rss / MB).toFixed(1)} MB (peak ${(after.maxRss / MB).toFixed(1)}), arrayBuffers ${(before.arrayBuffers / MB).toFixed(2)} -> ${(after.arrayBuffers / MB).toFixed(2)} MB`,
-    );
-    expect(server.bugs).toEqual([]);
-  }, 90_000);
+      expect(statusOf(exchange.received)).toBe(413);
+      const envelope = ErrorBodySchema.parse(JSON.parse(bodyOf(exchange.received)));
+      expect(envelope.error.code).toBe(413);
+      // The server cut the upload off before its 100 MB: it reads up to the 10 MiB limit, answers
+      // 413, then discards at most 64 MiB more while the client reads that answer (linger-close.ts),
+      // and kernel buffers hold a few MB. How much of that a client sends before it notices the 413
+      // is its own timing: a client starved by a busy machine sent 48 MiB in one run.
+      expect(exchange.bytesSent).toBeLessThan(10 * MB + 64 * MB + 8 * MB);
+      // Flat: after GC, no more than a few MB retained. The peak also counts chunks read and dropped
+      // (up to the limit, then discarded while lingering) that the collector had not yet reclaimed,
+      // which on a busy machine can be a few times the bytes sent; a server that held the body would
+      // still show in the retained figure above. The bound is well under the 100 MB upload.
+      expect(after.rss - before.rss).toBeLessThan(32 * MB);
+      expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MB);
+      expect(after.maxRss - before.rss).toBeLessThan(3 * Math.max(exchange.bytesSent, 40 * MB));
+      console.log(
+        `[limits] 100 MB ${chunked ? 'chunked' : 'declared'}: sent ${(exchange.bytesSent / MB).toFixed(1)} MB before the 413; server rss ${(before.rss / MB).toFixed(1)} -> ${(after.rss / MB).toFixed(1)} MB (peak ${(after.maxRss / MB).toFixed(1)}), arrayBuffers ${(before.arrayBuffers / MB).toFixed(2)} -> ${(after.arrayBuffers / MB).toFixed(2)} MB`,
+      );
+      expect(server.bugs).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 /** A body with no Content-Length: the limit can only be enforced while reading. */

@@ -44,8 +44,16 @@ describe('the control API is for the local user only (F6)', () => {
   it('refuses control POSTs that are not JSON (no simple-request CSRF), and changes nothing', async () => {
     const before = await exchange(['GET /__gatewaykit/clock HTTP/1.1', 'host: 127.0.0.1']);
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expectRefusal(await exchange(['POST /__gatewaykit/clock/advance HTTP/1.1', 'host: 127.0.0.1', `content-type: ${type}`], '{"ms":60000}'), 415, /application\/json/);
-      expectRefusal(await exchange(['POST /__gatewaykit/providers/openai/faults HTTP/1.1', 'host: 127.0.0.1', `content-type: ${type}`], '{"status":503}'), 415, /application\/json/);
+      expectRefusal(
+        await exchange(['POST /__gatewaykit/clock/advance HTTP/1.1', 'host: 127.0.0.1', `content-type: ${type}`], '{"ms":60000}'),
+        415,
+        /application\/json/,
+      );
+      expectRefusal(
+        await exchange(['POST /__gatewaykit/providers/openai/faults HTTP/1.1', 'host: 127.0.0.1', `content-type: ${type}`], '{"status":503}'),
+        415,
+        /application\/json/,
+      );
     }
     expectRefusal(await exchange(['POST /__gatewaykit/reset HTTP/1.1', 'host: 127.0.0.1']), 415, /application\/json/);
     const after = await exchange(['GET /__gatewaykit/clock HTTP/1.1', 'host: 127.0.0.1']);
@@ -59,7 +67,10 @@ describe('the control API is for the local user only (F6)', () => {
       403,
       /cross-origin/,
     );
-    const ok = await exchange(['POST /__gatewaykit/clock/advance HTTP/1.1', 'host: localhost:1234', 'origin: http://localhost:1234', 'content-type: application/json'], '{"ms":1}');
+    const ok = await exchange(
+      ['POST /__gatewaykit/clock/advance HTTP/1.1', 'host: localhost:1234', 'origin: http://localhost:1234', 'content-type: application/json'],
+      '{"ms":1}',
+    );
     expect(ok.status).toBe(200);
     expect(ok.head).not.toContain('access-control-');
     for (const host of ['127.0.0.1', '127.1.2.3:80', 'localhost', 'LOCALHOST.', 'app.localhost:3000', '[::1]', '[::1]:8080', '[::ffff:127.0.0.1]:1']) {
@@ -72,7 +83,13 @@ describe('the control API is for the local user only (F6)', () => {
 
   it('API preflights allow the headers the browser asks for (the openai SDK sends X-Stainless-*)', async () => {
     const asked = 'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-retry-count, x-stainless-timeout';
-    const pre = await exchange(['OPTIONS /api/v1/responses HTTP/1.1', 'host: 127.0.0.1', 'origin: http://app.example', 'access-control-request-method: POST', `access-control-request-headers: ${asked}`]);
+    const pre = await exchange([
+      'OPTIONS /api/v1/responses HTTP/1.1',
+      'host: 127.0.0.1',
+      'origin: http://app.example',
+      'access-control-request-method: POST',
+      `access-control-request-headers: ${asked}`,
+    ]);
     expect(pre.status).toBe(204);
     expect(pre.head).toContain('access-control-allow-origin: *');
     expect(pre.head).toContain(`access-control-allow-headers: ${asked}`);
@@ -84,7 +101,15 @@ describe('the control API is for the local user only (F6)', () => {
 describe('the journal masks every credential (F7)', () => {
   it('Authorization of any scheme and repeated, a bare key, X-Api-Key, Cookie, Proxy-Authorization, *-token', async () => {
     // The bearer secret is not a demo key: a 401 names the demo keys (they are public, in the README).
-    const secrets = ['sk-gw-secret-0123456789', 'c2VjcmV0dXNlcjpzZWNyZXRwYXNz', 'sk-or-v1-bare0123456789', 'xapikey-0123456789', 'sessioncookie-0123456789', 'proxypass-0123456789', 'tok-0123456789'];
+    const secrets = [
+      'sk-gw-secret-0123456789',
+      'c2VjcmV0dXNlcjpzZWNyZXRwYXNz',
+      'sk-or-v1-bare0123456789',
+      'xapikey-0123456789',
+      'sessioncookie-0123456789',
+      'proxypass-0123456789',
+      'tok-0123456789',
+    ];
     const res = await exchange(
       [
         'POST /api/v1/responses HTTP/1.1',

@@ -23,7 +23,8 @@ describe('limits: the control API answers loopback callers only', () => {
     const before = clock.now();
     for (const route of control) {
       const path = route.path.replace(/:[^/]+/g, 'openai');
-      const init: RequestInit = route.method === 'GET' ? {} : { method: route.method, headers: { 'content-type': 'application/json' }, body: '{"ms":60000,"status":500}' };
+      const init: RequestInit =
+        route.method === 'GET' ? {} : { method: route.method, headers: { 'content-type': 'application/json' }, body: '{"ms":60000,"status":500}' };
       const res = await gateway.handle(new Request(`http://gw.test${path}`, init), { remoteAddress: '10.0.0.5' });
       expect(res.status, `${route.method} ${route.path}`).toBe(403);
       const body = ErrorBodySchema.parse(await res.json());
@@ -33,7 +34,9 @@ describe('limits: the control API answers loopback callers only', () => {
     expect(clock.now()).toBe(before);
     expect(Object.keys(gateway.control.providerFaults())).toEqual([]);
     // The same request from loopback is served.
-    const ok = await gateway.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), { remoteAddress: '127.0.0.1' });
+    const ok = await gateway.handle(new Request('http://gw.test/__gatewaykit/requests', { headers: { host: '127.0.0.1:8080' } }), {
+      remoteAddress: '127.0.0.1',
+    });
     expect(ok.status).toBe(200);
   });
 });

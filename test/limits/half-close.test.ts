@@ -57,7 +57,10 @@ describe('limits: a client that half-closes after its request still gets the who
 
   it('first request on a fresh server (POST /responses, stream): every event through data: [DONE]', async () => {
     running = await startServer({ port: 0 });
-    const received = await halfCloseExchange(running.port, post('/api/v1/responses', JSON.stringify({ model: 'openai/gpt-5-mini', input: 'tell me a story', stream: true })));
+    const received = await halfCloseExchange(
+      running.port,
+      post('/api/v1/responses', JSON.stringify({ model: 'openai/gpt-5-mini', input: 'tell me a story', stream: true })),
+    );
     expect(statusOf(received)).toBe(200);
     expect(received).toMatch(/\r\ncontent-type: text\/event-stream/i);
     // The chunked framing is complete: the last-chunk marker came before the server closed.

@@ -20,7 +20,19 @@ describe('limits: /messages checks base64 sources', () => {
     gateway.fetch('/messages', {
       method: 'POST',
       headers: { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'anthropic/claude-sonnet-4.5', max_tokens: 16, messages: [{ role: 'user', content: [{ type, source }, { type: 'text', text: 'What is this?' }] }] }),
+      body: JSON.stringify({
+        model: 'anthropic/claude-sonnet-4.5',
+        max_tokens: 16,
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type, source },
+              { type: 'text', text: 'What is this?' },
+            ],
+          },
+        ],
+      }),
     });
 
   it.each([
@@ -54,14 +66,25 @@ describe('limits: /messages checks base64 sources', () => {
 
 describe('limits: embeddings token ids get one clear rule', () => {
   const embed = (input: unknown) =>
-    gateway.fetch('/embeddings', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/text-embedding-3-small', input }) });
+    gateway.fetch('/embeddings', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/text-embedding-3-small', input }),
+    });
 
   it.each([
     [[1.5], 'input[0]', '1.5'],
     [[-1], 'input[0]', '-1'],
     [[5_000_000_000], 'input[0]', '5000000000'],
     [[7, 'a'], 'input[1]', '"a"'],
-    [[[1, 2], [3, 2.5]], 'input[1][1]', '2.5'],
+    [
+      [
+        [1, 2],
+        [3, 2.5],
+      ],
+      'input[1][1]',
+      '2.5',
+    ],
   ])('%j: a 400 at %s saying what a token id is', async (input, path, got) => {
     const { status, message } = await messageError(await embed(input));
     expect(status).toBe(400);

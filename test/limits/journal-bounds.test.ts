@@ -38,7 +38,11 @@ describe('the journal is bounded in bytes and records answers (F12)', () => {
 
   it('records a streamed answer as its events with time offsets, and filters by model and key', async () => {
     const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
-    const res = await gateway.fetch('/responses', { method: 'POST', headers, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hello', stream: true }) });
+    const res = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'hello', stream: true }),
+    });
     const text = await res.text();
     await gateway.fetch('/models', { headers: { authorization: 'Bearer sk-gw-management' } });
     const all = (await (await gateway.fetch('/__gatewaykit/requests')).json()) as JournalPage;

@@ -22,10 +22,19 @@ describe('limits: deeply nested JSON is a 400, not a stack overflow', () => {
   });
 
   it.each([10_000, 100_000])('a body nested %i levels deep gets the 400 envelope from the gateway', async (n) => {
-    const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', onError: (e) => { throw e; } });
+    const gateway = createGateway({
+      baseUrl: 'http://gw.test/api/v1',
+      onError: (e) => {
+        throw e;
+      },
+    });
     for (const body of [deep(n), `{"model":"m","input":${deep(n)}}`, `{"metadata":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`]) {
       const res = await gateway.handle(
-        new Request('http://gw.test/api/v1/responses', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body }),
+        new Request('http://gw.test/api/v1/responses', {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+          body,
+        }),
       );
       expect(res.status).toBe(400);
       expect(ErrorBodySchema.parse(await res.json()).error.code).toBe(400);

@@ -51,15 +51,16 @@ export function rawExchange(port: number, head: string | Buffer, options: RawOpt
         bytesSent += body.chunk.length;
         const ok = socket.write(frame);
         if (body.delayMs) await new Promise((r) => setTimeout(r, body.delayMs));
-        else if (!ok) await new Promise<void>((r) => {
-          const go = () => {
-            socket.off('drain', go);
-            socket.off('close', go);
-            r();
-          };
-          socket.on('drain', go);
-          socket.on('close', go);
-        });
+        else if (!ok)
+          await new Promise<void>((r) => {
+            const go = () => {
+              socket.off('drain', go);
+              socket.off('close', go);
+              r();
+            };
+            socket.on('drain', go);
+            socket.on('close', go);
+          });
       }
       if (body.chunked && !answered && !finished && !socket.destroyed) socket.write('0\r\n\r\n');
     });

@@ -18,7 +18,11 @@ const ANSWER_BYTES_BOUND = 64 * 1024 * 1024;
 const KEY = 'sk-bounds';
 
 const longString = { type: 'object', properties: { a: { type: 'string', minLength: 1_000_000 } }, required: ['a'] };
-const randomCharacters = { type: 'object', properties: { a: { type: 'array', minItems: 9000, items: { type: 'string', pattern: '^[\\s\\S]{100}$' } } }, required: ['a'] };
+const randomCharacters = {
+  type: 'object',
+  properties: { a: { type: 'array', minItems: 9000, items: { type: 'string', pattern: '^[\\s\\S]{100}$' } } },
+  required: ['a'],
+};
 
 function fresh(bugs: unknown[] = []): Gateway {
   return createGateway({ clock: virtualClock(), keys: [{ key: KEY }], onError: (e) => bugs.push(e) });
@@ -46,21 +50,25 @@ describe('limits: chat logprobs are bounded before they are rendered', () => {
   it.each([
     ['a long structured answer (the 329-byte request that made 172 MB)', longString],
     ['a random-character pattern (ran a minute, then a 500, and was charged)', randomCharacters],
-  ])('%s: a 400 naming top_logprobs, nothing charged, nothing recorded', async (_name, schema) => {
-    const bugs: unknown[] = [];
-    const gateway = fresh(bugs);
-    const res = await post(gateway, '/chat/completions', logprobsAttack(schema));
-    expect(JSON.stringify(logprobsAttack(schema)).length).toBeLessThan(400);
-    expect(res.status).toBe(400);
-    const message = ((await res.json()) as { error: { message: string } }).error.message;
-    expect(message).toMatch(/^top_logprobs: /);
-    expect(message).toContain(String(LOGPROB_ENTRY_LIMIT));
-    expect(message).toContain('max_tokens');
-    expect(bugs).toEqual([]);
-    expect(await usage(gateway)).toBe(0);
-    const id = res.headers.get('x-generation-id');
-    if (id) expect((await gateway.fetch(`/generation?id=${id}`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(404);
-  }, 60_000);
+  ])(
+    '%s: a 400 naming top_logprobs, nothing charged, nothing recorded',
+    async (_name, schema) => {
+      const bugs: unknown[] = [];
+      const gateway = fresh(bugs);
+      const res = await post(gateway, '/chat/completions', logprobsAttack(schema));
+      expect(JSON.stringify(logprobsAttack(schema)).length).toBeLessThan(400);
+      expect(res.status).toBe(400);
+      const message = ((await res.json()) as { error: { message: string } }).error.message;
+      expect(message).toMatch(/^top_logprobs: /);
+      expect(message).toContain(String(LOGPROB_ENTRY_LIMIT));
+      expect(message).toContain('max_tokens');
+      expect(bugs).toEqual([]);
+      expect(await usage(gateway)).toBe(0);
+      const id = res.headers.get('x-generation-id');
+      if (id) expect((await gateway.fetch(`/generation?id=${id}`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(404);
+    },
+    60_000,
+  );
 
   it('a max_tokens whose log probabilities pass the bound is refused up front, naming the fields', async () => {
     const gateway = fresh();
@@ -96,9 +104,22 @@ describe('limits: chat logprobs are bounded before they are rendered', () => {
 describe('limits: the largest answer of every surface stays under the stated size', () => {
   const gateway = createGateway({ clock: virtualClock(), keys: [{ key: KEY }] });
   const cases: Array<[string, string, Record<string, unknown>]> = [
-    ['chat', '/chat/completions', { model: LONGEST, messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: longString } } }],
+    [
+      'chat',
+      '/chat/completions',
+      { model: LONGEST, messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: longString } } },
+    ],
     ['responses', '/responses', { model: LONGEST, input: 'x', text: { format: { type: 'json_schema', name: 'x', schema: longString } } }],
-    ['messages', '/messages', { model: 'anthropic/claude-sonnet-4.5', max_tokens: 64_000, messages: [{ role: 'user', content: 'x' }], output_config: { format: { type: 'json_schema', schema: longString } } }],
+    [
+      'messages',
+      '/messages',
+      {
+        model: 'anthropic/claude-sonnet-4.5',
+        max_tokens: 64_000,
+        messages: [{ role: 'user', content: 'x' }],
+        output_config: { format: { type: 'json_schema', schema: longString } },
+      },
+    ],
   ];
   it.each(cases.flatMap(([name, path, body]) => [[`${name} JSON`, path, body] as const, [`${name} stream`, path, { ...body, stream: true }] as const]))(
     '%s: a 1 MiB structured answer',

@@ -27,7 +27,6 @@ async function code(gw: Gateway, body: Record<string, unknown>): Promise<string>
 
 const exchange = (gw: Gateway, body: Record<string, unknown>) => call(gw, 'POST', '/auth/keys', body, JSON_ONLY);
 
-
 const path = referencePath();
 describe.runIf(path)('auth keys: the reference examples and documented statuses, valid for the reference schema', () => {
   let ref: (method: string, route: string) => ReferenceOperation;
@@ -120,7 +119,10 @@ describe('OAuth with PKCE (issue 38, done when)', () => {
 
   test('a workspace other than the default one is a 400 until workspaces are served', async () => {
     const gw = gateway();
-    const answer = await call(gw, 'POST', '/auth/keys/code', { callback_url: 'http://localhost:3000/cb', workspace_id: '11111111-1111-4111-8111-111111111111' });
+    const answer = await call(gw, 'POST', '/auth/keys/code', {
+      callback_url: 'http://localhost:3000/cb',
+      workspace_id: '11111111-1111-4111-8111-111111111111',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toMatch(/workspace_id/);
   });

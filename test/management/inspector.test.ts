@@ -7,13 +7,26 @@ const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': '
 describe('the management plane in the inspector', () => {
   test('GET /__gatewaykit/management shows every key and waiting code, without a secret; the page has the section', async () => {
     const gw = createGateway({ clock: virtualClock(Date.UTC(2026, 10, 26, 10)) });
-    const created = (await (await gw.fetch('/keys', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ name: 'shown', limit: 2 }) })).json()) as { key: string; data: { hash: string } };
-    await gw.fetch('/auth/keys/code', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ callback_url: 'https://app.example/cb', code_challenge: 'abc', limit: 1 }) });
+    const created = (await (await gw.fetch('/keys', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ name: 'shown', limit: 2 }) })).json()) as {
+      key: string;
+      data: { hash: string };
+    };
+    await gw.fetch('/auth/keys/code', {
+      method: 'POST',
+      headers: MANAGEMENT,
+      body: JSON.stringify({ callback_url: 'https://app.example/cb', code_challenge: 'abc', limit: 1 }),
+    });
     const answer = await gw.fetch('/__gatewaykit/management');
     const text = await answer.text();
     expect(answer.status).toBe(200);
     const state = JSON.parse(text) as { keys: Array<Record<string, unknown>>; codes: Array<Record<string, unknown>> };
-    expect(state.keys.map((k) => k.name)).toEqual(['ordinary key, ample credits', 'management key', '402 on paid operations', '1 request per 2 s, then 429 with Retry-After', 'shown']);
+    expect(state.keys.map((k) => k.name)).toEqual([
+      'ordinary key, ample credits',
+      'management key',
+      '402 on paid operations',
+      '1 request per 2 s, then 429 with Retry-After',
+      'shown',
+    ]);
     expect(state.keys.at(-1)).toMatchObject({ hash: created.data.hash, limit: 2, usage: 0, source: 'api' });
     expect(state.codes).toHaveLength(1);
     expect(state.codes[0]).toMatchObject({ limit: 1, code_challenge_method: 'plain' });

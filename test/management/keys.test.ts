@@ -25,8 +25,6 @@ async function createKey(gw: Gateway, body: Record<string, unknown>) {
   return created.body as { key: string; data: { hash: string } & Record<string, unknown> };
 }
 
-
-
 const path = referencePath();
 describe.runIf(path)('keys: every reference example and documented status, valid for the reference schema', () => {
   let ref: (method: string, route: string) => ReferenceOperation;
@@ -46,7 +44,15 @@ describe.runIf(path)('keys: every reference example and documented status, valid
     const created = await call(gw, 'POST', '/keys', op.exampleBody);
     expectValid(op, created, 201);
     expect(created.body.key).toMatch(/^sk-gw-v1-[0-9a-f]{64}$/);
-    expect(created.body.data).toMatchObject({ name: 'My New API Key', limit: 50, limit_remaining: 50, limit_reset: 'monthly', include_byok_in_limit: true, expires_at: '2027-12-31T23:59:59Z', updated_at: null });
+    expect(created.body.data).toMatchObject({
+      name: 'My New API Key',
+      limit: 50,
+      limit_remaining: 50,
+      limit_reset: 'monthly',
+      include_byok_in_limit: true,
+      expires_at: '2027-12-31T23:59:59Z',
+      updated_at: null,
+    });
     expectValid(op, await call(gw, 'POST', '/keys', {}), 400);
     expectValid(op, await call(gw, 'POST', '/keys', op.exampleBody, { 'content-type': 'application/json' }), 401);
     expectValid(op, await call(gw, 'POST', '/keys', op.exampleBody, ORDINARY), 403);
@@ -59,7 +65,13 @@ describe.runIf(path)('keys: every reference example and documented status, valid
     await createKey(gw, { name: 'one' });
     const listed = await call(gw, 'GET', '/keys');
     expectValid(op, listed, 200);
-    expect(listed.body.data.map((k: { name: string }) => k.name)).toEqual(['ordinary key, ample credits', 'management key', '402 on paid operations', '1 request per 2 s, then 429 with Retry-After', 'one']);
+    expect(listed.body.data.map((k: { name: string }) => k.name)).toEqual([
+      'ordinary key, ample credits',
+      'management key',
+      '402 on paid operations',
+      '1 request per 2 s, then 429 with Retry-After',
+      'one',
+    ]);
     expectValid(op, await call(gw, 'GET', '/keys?offset=-1'), 400);
     expectValid(op, await call(gw, 'GET', '/keys?include_disabled=yes'), 400);
     expectValid(op, await call(gw, 'GET', '/keys', undefined, {}), 401);
@@ -75,7 +87,14 @@ describe.runIf(path)('keys: every reference example and documented status, valid
     expectValid(get, await call(gw, 'GET', `/keys/${data.hash}`), 200);
     const updated = await call(gw, 'PATCH', `/keys/${data.hash}`, update.exampleBody);
     expectValid(update, updated, 200);
-    expect(updated.body.data).toMatchObject({ name: 'Updated API Key Name', label: 'Updated API Key Name', limit: 75, limit_reset: 'daily', include_byok_in_limit: true, updated_at: '2026-11-26T10:00:00Z' });
+    expect(updated.body.data).toMatchObject({
+      name: 'Updated API Key Name',
+      label: 'Updated API Key Name',
+      limit: 75,
+      limit_reset: 'daily',
+      include_byok_in_limit: true,
+      updated_at: '2026-11-26T10:00:00Z',
+    });
     expectValid(update, await call(gw, 'PATCH', `/keys/${data.hash}`, { limit: 'lots' }), 400);
     expectValid(get, await call(gw, 'GET', `/keys/${data.hash}`, undefined, {}), 401);
     expectValid(remove, await call(gw, 'DELETE', `/keys/${data.hash}`), 200);
@@ -88,7 +107,12 @@ describe.runIf(path)('keys: every reference example and documented status, valid
     const gw = gateway();
     const { data } = await createKey(gw, { name: 'x' });
     const envelope = ref('POST', '/keys');
-    for (const [method, route] of [['GET', '/keys'], ['GET', `/keys/${data.hash}`], ['PATCH', `/keys/${data.hash}`], ['DELETE', `/keys/${data.hash}`]] as const) {
+    for (const [method, route] of [
+      ['GET', '/keys'],
+      ['GET', `/keys/${data.hash}`],
+      ['PATCH', `/keys/${data.hash}`],
+      ['DELETE', `/keys/${data.hash}`],
+    ] as const) {
       const answer = await call(gw, method, route, method === 'PATCH' ? { name: 'y' } : undefined, ORDINARY);
       expectValid(envelope, answer, 403);
     }
@@ -150,7 +174,12 @@ describe('keys take effect on inference (issue 38, done when)', () => {
 
 describe('keys: the listing, the keys file and control reset', () => {
   test('keys of a keys file are listed with their limits; GET /keys pages by offset, 100 at a time', async () => {
-    const gw = gateway({ keys: [{ key: 'sk-file-admin', kind: 'management', label: 'admin' }, { key: 'sk-file-capped', credits: 5, limitReset: 'weekly' }] });
+    const gw = gateway({
+      keys: [
+        { key: 'sk-file-admin', kind: 'management', label: 'admin' },
+        { key: 'sk-file-capped', credits: 5, limitReset: 'weekly' },
+      ],
+    });
     const admin = { authorization: 'Bearer sk-file-admin', 'content-type': 'application/json' };
     for (let i = 0; i < 120; i++) await call(gw, 'POST', '/keys', { name: `k${i}` }, admin);
     const first = (await call(gw, 'GET', '/keys', undefined, admin)).body.data;

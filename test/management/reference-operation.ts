@@ -35,7 +35,8 @@ export function loadReference(path: string): (method: string, route: string) => 
   return (method, route) => {
     const op = doc.paths[route]?.[method.toLowerCase()];
     if (!op) throw new Error(`the reference has no ${method} ${route}`);
-    const pointer = (status: number) => `reference#/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+    const pointer = (status: number) =>
+      `reference#/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
     return {
       operationId: op.operationId,
       exampleBody: op.requestBody?.content?.['application/json']?.example,

@@ -30,7 +30,11 @@ async function call(gw: Gateway, method: string, path: string, body?: unknown, h
 }
 
 const chat = async (gw: Gateway, secret: string) => {
-  const answer = await gw.fetch('/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: CHAT });
+  const answer = await gw.fetch('/chat/completions', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: CHAT,
+  });
   return answer.status;
 };
 
@@ -44,14 +48,26 @@ describe('management state survives a restart with a state file (issue 38, done 
     const rateLimited = listed.find((k) => k.name.startsWith('1 request per 2 s'))!;
     expect((await call(first.gw, 'PATCH', `/keys/${noCredits.hash}`, { disabled: true })).status).toBe(200);
     expect((await call(first.gw, 'DELETE', `/keys/${rateLimited.hash}`)).status).toBe(200);
-    const waiting = (await call(first.gw, 'POST', '/auth/keys/code', { callback_url: 'https://app.example/cb', code_challenge: CHALLENGE, code_challenge_method: 'S256', limit: 7 })).body.data.id;
+    const waiting = (
+      await call(first.gw, 'POST', '/auth/keys/code', {
+        callback_url: 'https://app.example/cb',
+        code_challenge: CHALLENGE,
+        code_challenge_method: 'S256',
+        limit: 7,
+      })
+    ).body.data.id;
     const used = (await call(first.gw, 'POST', '/auth/keys/code', { callback_url: 'https://app.example/cb' })).body.data.id;
     expect((await call(first.gw, 'POST', '/auth/keys', { code: used }, JSON_ONLY)).status).toBe(200);
     await first.state.log.close();
 
     const second = await open(file);
     expect(await chat(second.gw, created.key)).toBe(200);
-    expect((await call(second.gw, 'GET', `/keys/${created.data.hash}`)).body.data).toMatchObject({ name: 'kept', limit: 3, limit_reset: 'monthly', created_at: created.data.created_at });
+    expect((await call(second.gw, 'GET', `/keys/${created.data.hash}`)).body.data).toMatchObject({
+      name: 'kept',
+      limit: 3,
+      limit_reset: 'monthly',
+      created_at: created.data.created_at,
+    });
     expect(await chat(second.gw, 'sk-gw-no-credits')).toBe(401);
     expect(await chat(second.gw, 'sk-gw-rate-limited')).toBe(401);
     expect((await call(second.gw, 'GET', `/keys/${rateLimited.hash}`)).status).toBe(404);

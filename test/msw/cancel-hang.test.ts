@@ -21,7 +21,8 @@ async function settles(promise: Promise<unknown>): Promise<'settled' | 'pending'
   return result;
 }
 
-const busy = () => new HttpResponse(JSON.stringify({ error: { code: 503, message: 'busy' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+const busy = () =>
+  new HttpResponse(JSON.stringify({ error: { code: 503, message: 'busy' } }), { status: 503, headers: { 'content-type': 'application/json' } });
 
 describe('plain msw (no gatewaykit)', () => {
   let server: ReturnType<typeof setupServer> | undefined;

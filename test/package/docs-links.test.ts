@@ -36,13 +36,16 @@ describe('shipped docs', () => {
   test('every relative link lands on a file the package ships; none leaves the package', () => {
     const problems: string[] = [];
     for (const doc of DOCS) {
-      const text = readFileSync(join(repo, doc), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      const text = readFileSync(join(repo, doc), 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^(https?:|mailto:|#)/.test(target!)) continue;
         const path = normalize(join(dirname(doc), target!.replace(/#.*$/, '')));
         const inside = !relative(repo, join(repo, path)).startsWith('..');
         const isShipped = shipped.some((f) => path === f || path.startsWith(`${f}/`));
-        if (!inside || !isShipped || !existsSync(join(repo, path))) problems.push(`${doc}: ${target} (${!inside ? 'outside the package' : !isShipped ? 'not shipped' : 'missing'})`);
+        if (!inside || !isShipped || !existsSync(join(repo, path)))
+          problems.push(`${doc}: ${target} (${!inside ? 'outside the package' : !isShipped ? 'not shipped' : 'missing'})`);
       }
       if (/\.\.\/shared\/|\/work\//.test(text)) problems.push(`${doc}: names a path outside the package`);
     }

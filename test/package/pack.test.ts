@@ -18,7 +18,22 @@ const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Packing builds dist/; do it in a copy so the working tree (and parallel runs) never see it. */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'conformance', 'fixtures', 'bin', 'scripts/emit-cts-declarations.mjs', 'docs', 'bench/RESULTS.md', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SOURCES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+  'conformance',
+  'fixtures',
+  'bin',
+  'scripts/emit-cts-declarations.mjs',
+  'docs',
+  'bench/RESULTS.md',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+];
 
 /** The conform command is built in parallel; run its check once the CLI registers it. */
 const HAS_CONFORM = /\bconform\b/.test(readFileSync(join(repo, 'src/cli/main.ts'), 'utf8'));
@@ -59,7 +74,17 @@ beforeAll(async () => {
   // Versions the repo itself was tested with, so --prefer-offline finds them in the npm cache.
   await sh(
     npm,
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `typescript@${devVersions.typescript}`, `@types/node@${devVersions['@types/node']}`, `vitest@${devVersions.vitest}`],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      tarball,
+      `typescript@${devVersions.typescript}`,
+      `@types/node@${devVersions['@types/node']}`,
+      `vitest@${devVersions.vitest}`,
+    ],
     project,
   );
 }, 600_000);
@@ -99,7 +124,8 @@ describe('the packed package', () => {
   });
 
   test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table and its binary image)', () => {
-    for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
+    for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer'])
+      expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
     // The management plane's collections (decision 0054): a dependency, imported on the first management request.
     expect(existsSync(join(project, 'node_modules', '@msw/data')), '@msw/data').toBe(true);
     expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
@@ -158,21 +184,41 @@ describe('the packed package', () => {
     expect(await server.exit).toBe(0);
   });
 
-  test.skipIf(!HAS_CONFORM)('`gatewaykit conform` runs against the served simulator and passes', async () => {
-    // A virtual clock lets the suite move video jobs along instead of waiting in real time.
-    const server = await startBin(project, ['--clock', 'virtual']);
-    try {
-      const bin = join(project, 'node_modules/.bin/gatewaykit');
-      const result = await sh(bin, ['conform', '--base-url', server.baseUrl, '--api-key', 'sk-gw-test', '--runs', '1', '--seed', '1', ...(Object.keys(KNOWN_SIMULATOR_GAPS).length > 0 ? ['--skip', Object.keys(KNOWN_SIMULATOR_GAPS).join(',')] : [])], project, 150_000).then(
-        (r) => ({ code: 0, ...r }),
-        (e: { code: number; stdout: string; stderr: string }) => e,
-      );
-      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exit;
-    }
-  }, 180_000);
+  test.skipIf(!HAS_CONFORM)(
+    '`gatewaykit conform` runs against the served simulator and passes',
+    async () => {
+      // A virtual clock lets the suite move video jobs along instead of waiting in real time.
+      const server = await startBin(project, ['--clock', 'virtual']);
+      try {
+        const bin = join(project, 'node_modules/.bin/gatewaykit');
+        const result = await sh(
+          bin,
+          [
+            'conform',
+            '--base-url',
+            server.baseUrl,
+            '--api-key',
+            'sk-gw-test',
+            '--runs',
+            '1',
+            '--seed',
+            '1',
+            ...(Object.keys(KNOWN_SIMULATOR_GAPS).length > 0 ? ['--skip', Object.keys(KNOWN_SIMULATOR_GAPS).join(',')] : []),
+          ],
+          project,
+          150_000,
+        ).then(
+          (r) => ({ code: 0, ...r }),
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        );
+        expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exit;
+      }
+    },
+    180_000,
+  );
 });
 
 interface BinServer {
@@ -214,7 +260,7 @@ describe('a CommonJS TypeScript consumer (moduleResolution NodeNext)', () => {
   });
 });
 
-describe('the container image\'s entry command (Dockerfile)', () => {
+describe("the container image's entry command (Dockerfile)", () => {
   test('from a clean `npm ci --omit=dev` of the packed tarball it starts on 0.0.0.0 and answers; the health check passes', async () => {
     const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
     const instruction = (name: string) => JSON.parse(new RegExp(`^${name} (\\[.*\\])$`, 'm').exec(dockerfile)![1]!) as string[];
@@ -235,7 +281,11 @@ describe('the container image\'s entry command (Dockerfile)', () => {
     expect(existsSync(join(app, 'node_modules/vitest'))).toBe(false);
     // The entry command as the image runs it (port 0 instead of 8080: tests run in parallel).
     const args = [...entrypoint.slice(1), ...cmd.map((a, i) => (cmd[i - 1] === '--port' ? '0' : a))];
-    const child = spawn(entrypoint[0] === 'node' ? process.execPath : entrypoint[0]!, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(entrypoint[0] === 'node' ? process.execPath : entrypoint[0]!, args, {
+      cwd: app,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       let stderr = '';
@@ -253,7 +303,14 @@ describe('the container image\'s entry command (Dockerfile)', () => {
       const models = await fetch(`http://127.0.0.1:${port}/api/v1/models`, { headers: { authorization: 'Bearer sk-gw-test' } });
       expect(models.status).toBe(200);
       // The HEALTHCHECK command, pointed at this port.
-      const check = await sh(health[0] === 'node' ? process.execPath : health[0]!, health.slice(1).map((a) => a.replace('127.0.0.1:8080', `127.0.0.1:${port}`)), app).then(() => 0, () => 1);
+      const check = await sh(
+        health[0] === 'node' ? process.execPath : health[0]!,
+        health.slice(1).map((a) => a.replace('127.0.0.1:8080', `127.0.0.1:${port}`)),
+        app,
+      ).then(
+        () => 0,
+        () => 1,
+      );
       expect(check).toBe(0);
     } finally {
       child.kill('SIGTERM');

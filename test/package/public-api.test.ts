@@ -51,7 +51,18 @@ describe('public surface', () => {
     for (const name of ['GatewayEnv', 'resolveRoute', 'WEB_CORPUS', 'loadTokenizer', 'hash53', 'ResponseResult', 'createScriptRegistry', 'createVideoJobs']) {
       expect(root.has(name), name).toBe(false);
     }
-    for (const name of ['createGateway', 'virtualClock', 'systemClock', 'GatewayError', 'ResponsesResult', 'ResponsesRequest', 'StreamEvent', 'ScriptRule', 'Catalog', 'TextModel']) {
+    for (const name of [
+      'createGateway',
+      'virtualClock',
+      'systemClock',
+      'GatewayError',
+      'ResponsesResult',
+      'ResponsesRequest',
+      'StreamEvent',
+      'ScriptRule',
+      'Catalog',
+      'TextModel',
+    ]) {
       expect(root.has(name), name).toBe(true);
     }
   });
@@ -66,10 +77,31 @@ describe('public surface', () => {
 
   it('gatewaykit/schemas has the schema of every request and answer the root entry names a type for', () => {
     const schemas = new Set(exportsOf('src/public-schemas.ts').map((e) => e.name));
-    for (const name of ['ResponsesRequest', 'ResponsesResult', 'StreamEvent', 'ErrorBody', 'Usage', 'Catalog', 'ScriptRule', 'Cassette', 'ApiKey', 'VideoJob', 'EmbeddingsRequest', 'TranscriptionRequest', 'RankingsDailyResponse']) {
+    for (const name of [
+      'ResponsesRequest',
+      'ResponsesResult',
+      'StreamEvent',
+      'ErrorBody',
+      'Usage',
+      'Catalog',
+      'ScriptRule',
+      'Cassette',
+      'ApiKey',
+      'VideoJob',
+      'EmbeddingsRequest',
+      'TranscriptionRequest',
+      'RankingsDailyResponse',
+    ]) {
       expect(schemas.has(`${name}Schema`), `${name}Schema`).toBe(true);
     }
-    for (const name of ['ChatRequestSchema', 'ChatResultSchema', 'ChatStreamChunkSchema', 'MessagesRequestSchema', 'MessagesResultSchema', 'validateResponsesRequest']) {
+    for (const name of [
+      'ChatRequestSchema',
+      'ChatResultSchema',
+      'ChatStreamChunkSchema',
+      'MessagesRequestSchema',
+      'MessagesResultSchema',
+      'validateResponsesRequest',
+    ]) {
       expect(schemas.has(name), name).toBe(true);
     }
   });

@@ -55,8 +55,15 @@ describe('chat cassettes against the simulator on a port', () => {
     expect(await replayed.text()).toBe(direct.stream);
     const client = new OpenAI({ baseURL: gateway.baseUrl, apiKey: 'anything', fetch: (url, init) => gateway.fetch(String(url), init) });
     const completion = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Tell me about rivers.' }] });
-    expect(completion.choices[0]!.message.content).toBe((JSON.parse(direct.json) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content);
-    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Tell me about rivers.' }], stream: true, stream_options: { include_usage: true } });
+    expect(completion.choices[0]!.message.content).toBe(
+      (JSON.parse(direct.json) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content,
+    );
+    const stream = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Tell me about rivers.' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe(completion.choices[0]!.message.content);
@@ -96,7 +103,8 @@ describe('record aimock chat completions and diff the simulator against them', (
     expect(cassettes.map((c) => c.request.path)).toEqual(['/chat/completions', '/chat/completions']);
     const gateway = createGateway({ clock: virtualClock() });
     const entries: Array<[string, Awaited<ReturnType<typeof diffCassette>>]> = [];
-    for (const [i, c] of cassettes.entries()) entries.push([readdirSync(dir).sort()[i]!, await diffCassette(c, await gateway.fetch(cassetteRequest(c, gateway.baseUrl, 'sk-gw-test')))]);
+    for (const [i, c] of cassettes.entries())
+      entries.push([readdirSync(dir).sort()[i]!, await diffCassette(c, await gateway.fetch(cassetteRequest(c, gateway.baseUrl, 'sk-gw-test')))]);
     const report = formatDiffReport(entries);
     expect(report).toContain('status: recorded 200, simulator 200');
     expect(entries[1]![1].events!.recorded.some((t) => t.startsWith('chat.completion.chunk'))).toBe(true);

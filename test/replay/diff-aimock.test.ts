@@ -50,7 +50,7 @@ describe('gatewaykit diff against an aimock recording', () => {
     expect(out).toContain('2 exchange(s): 0 with the recorded status, 0 with the same shape.');
   });
 
-  test('--model-map serves the recording\'s model: statuses match, each stream field difference once with its event types', async () => {
+  test("--model-map serves the recording's model: statuses match, each stream field difference once with its event types", async () => {
     const { code, out } = await runDiff(['--cassettes', dir, '--model-map', 'gpt-4o-mini=openai/gpt-4o-mini']);
     expect(out).toContain('2 exchange(s): 2 with the recorded status');
     // aimock's answers really lack fields the reference has (usage.cost, sequence_number): shapes differ.
@@ -66,11 +66,17 @@ describe('gatewaykit diff against an aimock recording', () => {
     expect(out.split('\n').length).toBeLessThan(80);
   });
 
-  test('--catalog serves the recording\'s model id as it is', async () => {
+  test("--catalog serves the recording's model id as it is", async () => {
     const catalogFile = join(mkdtempSync(join(tmpdir(), 'gatewaykit-diff-catalog-')), 'catalog.json');
     writeFileSync(
       catalogFile,
-      JSON.stringify({ extends: 'default', providers: [{ slug: 'aimock', name: 'aimock' }], models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini', context_length: 128000, endpoints: [{ provider: 'aimock', pricing: { prompt: '0', completion: '0' } }] }] }),
+      JSON.stringify({
+        extends: 'default',
+        providers: [{ slug: 'aimock', name: 'aimock' }],
+        models: [
+          { id: 'gpt-4o-mini', name: 'GPT-4o mini', context_length: 128000, endpoints: [{ provider: 'aimock', pricing: { prompt: '0', completion: '0' } }] },
+        ],
+      }),
     );
     const { out } = await runDiff(['--cassettes', dir, '--catalog', catalogFile]);
     expect(out).toContain('2 exchange(s): 2 with the recorded status');
@@ -84,7 +90,11 @@ describe('gatewaykit diff against an aimock recording', () => {
     const { virtualClock } = await import('../../src/clock/virtual-clock.ts');
     const gateway = createGateway({ clock: virtualClock() });
     const body = { model: 'openai/gpt-4o-mini', input: 'Tell me about rivers.' };
-    const answer = await gateway.fetch('/responses', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     cassette.request.body = { json: body };
     cassette.response = { ...cassette.response, status: answer.status, headers: { 'content-type': 'application/json' }, body: { json: await answer.json() } };
     writeFileSync(join(same, '0001-post-responses.json'), JSON.stringify(cassette));

@@ -88,14 +88,22 @@ describe('record and replay against the simulator on a port', () => {
 
   test('replay answers byte for byte with the recorded chunk boundaries; a miss goes to the simulator', async () => {
     const gateway = createGateway({ replay: { cassettes: readCassettes(dir) } });
-    const replayed = await gateway.fetch('/responses', { method: 'POST', headers: { authorization: 'Bearer anything', 'content-type': 'application/json' }, body: streamBody });
+    const replayed = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: { authorization: 'Bearer anything', 'content-type': 'application/json' },
+      body: streamBody,
+    });
     expect(replayed.headers.get('x-gatewaykit-replay')).toBe('hit');
     const recordedChunks = ((readCassettes(dir)[0] as Cassette).response.body as { chunks: Array<{ text: string }> }).chunks.map((c) => c.text);
     expect(await chunksOf(replayed)).toEqual(recordedChunks);
     // Keys in a different order: the canonical body matches.
     const reordered = JSON.stringify({ input: 'Say hello.', model: MODEL });
     expect(await (await gateway.fetch('/responses', { method: 'POST', headers, body: reordered })).text()).toBe(direct.json);
-    const miss = await gateway.fetch('/responses', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, input: 'Something else' }) });
+    const miss = await gateway.fetch('/responses', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, input: 'Something else' }),
+    });
     expect(miss.status).toBe(200);
     expect(miss.headers.get('x-gatewaykit-replay')).toBe('miss');
   });
@@ -139,7 +147,12 @@ describe('record and replay against the simulator on a port', () => {
     const diffs = [];
     for (const c of cassettes) diffs.push(await diffCassette(c, await gateway.fetch(cassetteRequest(c, gateway.baseUrl, 'sk-gw-test'))));
     // The 401 was for a wrong key; redacted, it reaches the simulator as its demo key: a 200.
-    expect(diffs.map((d) => [d.status.recorded, d.status.simulated])).toEqual([[200, 200], [200, 200], [200, 200], [401, 200]]);
+    expect(diffs.map((d) => [d.status.recorded, d.status.simulated])).toEqual([
+      [200, 200],
+      [200, 200],
+      [200, 200],
+      [401, 200],
+    ]);
     expect(diffs.map((d) => d.identicalShape)).toEqual([true, true, true, false]);
     expect(diffs[0]!.events!.recorded).toEqual(diffs[0]!.events!.simulated);
   });
@@ -151,12 +164,23 @@ describe('recording a stream as it arrives', () => {
     const catalog = {
       extends: 'default' as const,
       providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-      models: [{ id: 'acme/pace-1', name: 'Pace 1', context_length: 8192, endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0', completion: '0' }, latency: 0.05, throughput: 400 }] }],
+      models: [
+        {
+          id: 'acme/pace-1',
+          name: 'Pace 1',
+          context_length: 8192,
+          endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0', completion: '0' }, latency: 0.05, throughput: 400 }],
+        },
+      ],
     };
     const upstream = await startServer({ port: 0, catalog, timing: 'realistic' });
     const recorder = await startRecorder({ upstream: upstream.baseUrl, out: dir });
     try {
-      const res = await fetch(`${recorder.baseUrl}/responses`, { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'acme/pace-1', input: 'Tell me about rivers.', stream: true }) });
+      const res = await fetch(`${recorder.baseUrl}/responses`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'acme/pace-1', input: 'Tell me about rivers.', stream: true }),
+      });
       const seen = await chunksOf(res);
       expect(seen.length).toBeGreaterThan(2);
       expect(seen.join('')).toContain('[DONE]');
@@ -191,7 +215,8 @@ describe('record a foreign upstream (aimock) and diff the simulator against it',
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), 'utf8')).not.toContain(SECRET);
     const gateway = createGateway({ clock: virtualClock() });
     const entries: Array<[string, Awaited<ReturnType<typeof diffCassette>>]> = [];
-    for (const [i, c] of cassettes.entries()) entries.push([readdirSync(dir).sort()[i]!, await diffCassette(c, await gateway.fetch(cassetteRequest(c, gateway.baseUrl, 'sk-gw-test')))]);
+    for (const [i, c] of cassettes.entries())
+      entries.push([readdirSync(dir).sort()[i]!, await diffCassette(c, await gateway.fetch(cassetteRequest(c, gateway.baseUrl, 'sk-gw-test')))]);
     const report = formatDiffReport(entries);
     expect(report).toContain('status: recorded 200, simulator 200');
     // aimock's answer lacks fields the simulator sends (and the other way round): the diff sees them.

@@ -47,8 +47,19 @@ const CASES: Case[] = [
   { name: 'JSON api_keys array', path: '/echo', body: JSON.stringify({ api_keys: [S(16), S(17)] }), secrets: [S(16), S(17)] },
   { name: 'JSON refresh_token nested', path: '/echo', body: JSON.stringify({ auth: { refresh_token: S(18) }, x: 1 }), secrets: [S(18)] },
   { name: 'JSON private_key', path: '/echo', body: JSON.stringify({ private_key: `-----BEGIN KEY-----${S(19)}` }), secrets: [S(19)] },
-  { name: 'JSON non-string secret', path: '/echo', body: JSON.stringify({ password: 918273645512, secret: { nested: S(20) } }), secrets: ['918273645512', S(20)] },
-  { name: 'form field', path: '/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=refresh_token&refresh_token=${S(21)}&client_secret=${S(22)}`, secrets: [S(21), S(22)] },
+  {
+    name: 'JSON non-string secret',
+    path: '/echo',
+    body: JSON.stringify({ password: 918273645512, secret: { nested: S(20) } }),
+    secrets: ['918273645512', S(20)],
+  },
+  {
+    name: 'form field',
+    path: '/echo',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `grant_type=refresh_token&refresh_token=${S(21)}&client_secret=${S(22)}`,
+    secrets: [S(21), S(22)],
+  },
   {
     name: 'multipart field',
     path: '/echo',
@@ -57,7 +68,13 @@ const CASES: Case[] = [
     secrets: [S(23)],
   },
   { name: 'secret split across two SSE chunks', path: '/echo', headers: { authorization: `Bearer ${S(24)}` }, stream: true, secrets: [S(24)] },
-  { name: 'secret in a body stored as base64', path: '/echo', headers: { authorization: `Bearer ${S(25)}`, 'content-type': 'application/octet-stream' }, body: withBinary(`token ${S(25)} end`), secrets: [S(25)] },
+  {
+    name: 'secret in a body stored as base64',
+    path: '/echo',
+    headers: { authorization: `Bearer ${S(25)}`, 'content-type': 'application/octet-stream' },
+    body: withBinary(`token ${S(25)} end`),
+    secrets: [S(25)],
+  },
   { name: 'short query key never breaks JSON', path: '/echo?key=true', body: JSON.stringify({ stream: true, model: 'm' }), secrets: [] },
 ];
 
@@ -82,7 +99,9 @@ function echoUpstream(): Server {
         res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json', 'x-generation-id': `gen-${String(req.headers['x-auth-token'] ?? 'none')}` }).end(JSON.stringify(echo));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'x-generation-id': `gen-${String(req.headers['x-auth-token'] ?? 'none')}` })
+        .end(JSON.stringify(echo));
     });
   });
 }
@@ -146,7 +165,11 @@ describe('the recorder keeps no secret (deny-by-default corpus)', () => {
     const cassette = parseCassette(JSON.parse(readFileSync(files.get('secret split across two SSE chunks')!, 'utf8')));
     const chunks = (cassette.response.body as { chunks: Array<{ text: string }> }).chunks;
     expect(chunks).toHaveLength(2);
-    const data = chunks.map((c) => c.text).join('').replace(/^data: /, '').trim();
+    const data = chunks
+      .map((c) => c.text)
+      .join('')
+      .replace(/^data: /, '')
+      .trim();
     expect(JSON.parse(data)).toEqual({ type: 'delta', text: '[REDACTED]' });
   });
 

@@ -19,7 +19,7 @@ const MODEL = 'openai/gpt-4o-mini';
 const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
 const body = (input: string, stream = false) => JSON.stringify({ model: MODEL, input, ...(stream ? { stream: true } : {}) });
 
-describe('replay at the recorded upstream\'s base path, misses marked', () => {
+describe("replay at the recorded upstream's base path, misses marked", () => {
   let upstream: RunningServer;
   let dir: string;
 
@@ -69,7 +69,11 @@ describe('replay at the recorded upstream\'s base path, misses marked', () => {
     const notRecorded: string[] = [];
     const replaying = await startServer({
       port: 0,
-      replay: { cassettes: readCassettes(out), miss: 'proxy', onMiss: missProxy({ upstream: upstream.baseUrl, out, onRecorded: (f) => recorded.push(f), onNotRecorded: (l) => notRecorded.push(l) }) },
+      replay: {
+        cassettes: readCassettes(out),
+        miss: 'proxy',
+        onMiss: missProxy({ upstream: upstream.baseUrl, out, onRecorded: (f) => recorded.push(f), onNotRecorded: (l) => notRecorded.push(l) }),
+      },
     });
     let streamed: string;
     try {

@@ -42,7 +42,13 @@ describe('robustness: hostile scripts files', () => {
   // F13: `^(a+)+$` blocked the server 23 s on a 33-character input; now refused when loaded.
   it('F13 a scripts file with a catastrophic regex stops start-up (exit 2) naming the rule and the path', async () => {
     const file = join(dir, 'scripts.json');
-    writeFileSync(file, JSON.stringify([{ id: 'ok', match: { input: 'hi' }, reply: { type: 'text', text: 'hello' } }, { id: 'redos', match: { input: { regex: '^(a+)+$' } }, reply: { type: 'text', text: 'x' } }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { id: 'ok', match: { input: 'hi' }, reply: { type: 'text', text: 'hello' } },
+        { id: 'redos', match: { input: { regex: '^(a+)+$' } }, reply: { type: 'text', text: 'x' } },
+      ]),
+    );
     const run = runCli(['serve', '--port', '0', '--scripts', file]);
     expect(await run.exited).toBe(2);
     expect(run.err()).toContain(file);
@@ -59,7 +65,9 @@ describe('robustness: hostile scripts files', () => {
     ])('a keys file with a key that can never authenticate (%s) is refused naming the entry and the line', async (_name, key) => {
       const file = join(dir, `keys-${Math.random().toString(36).slice(2)}.json`);
       writeFileSync(file, `{\n  "keys": [\n    { "key": "sk-fine" },\n    { "key": ${JSON.stringify(key)} }\n  ]\n}\n`);
-      await expect(readKeysFile(file)).rejects.toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: keys\\[1\\]\\.key: must be printable ASCII without surrounding spaces.* \\(line 4\\)$`));
+      await expect(readKeysFile(file)).rejects.toThrow(
+        new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: keys\\[1\\]\\.key: must be printable ASCII without surrounding spaces.* \\(line 4\\)$`),
+      );
     });
 
     it('a key with inner spaces still authenticates (Bearer takes the rest of the header)', async () => {

@@ -19,7 +19,12 @@ const BOUND_MS = 10_000;
 
 async function send(body: unknown): Promise<{ status: number; body: unknown; ms: number }> {
   const started = performance.now();
-  const res = await fetch(`${server.baseUrl}/responses`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body), signal: AbortSignal.timeout(BOUND_MS) });
+  const res = await fetch(`${server.baseUrl}/responses`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(BOUND_MS),
+  });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text), ms: performance.now() - started };
 }
@@ -43,14 +48,31 @@ const forcedTool = (parameters: unknown) => ({
 describe('robustness: hostile requests against a real server', () => {
   // F1: the 247-byte request grew the process to 4.3 GB and V8 aborted; the others blocked for tens of seconds.
   it.each([
-    ['minLength 1e9', { type: 'object', properties: { a: { type: 'string', minLength: 1e9 } }, required: ['a'] }, /tools\[0\]\.parameters\.properties\.a\.minLength/],
+    [
+      'minLength 1e9',
+      { type: 'object', properties: { a: { type: 'string', minLength: 1e9 } }, required: ['a'] },
+      /tools\[0\]\.parameters\.properties\.a\.minLength/,
+    ],
     ['minItems 1e9', { type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] }, /properties\.a\.minItems/],
     [
       '40 required members of $ref #',
-      { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { $ref: '#' }])), required: Array.from({ length: 40 }, (_, i) => `p${i}`) },
+      {
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { $ref: '#' }])),
+        required: Array.from({ length: 40 }, (_, i) => `p${i}`),
+      },
       /deeper than 64 levels/,
     ],
-    ['a self-recursive $defs array with minItems 100', { $defs: { n: { type: 'array', minItems: 100, items: { $ref: '#/$defs/n' } } }, type: 'object', properties: { n: { $ref: '#/$defs/n' } }, required: ['n'] }, /tools\[0\]\.parameters/],
+    [
+      'a self-recursive $defs array with minItems 100',
+      {
+        $defs: { n: { type: 'array', minItems: 100, items: { $ref: '#/$defs/n' } } },
+        type: 'object',
+        properties: { n: { $ref: '#/$defs/n' } },
+        required: ['n'],
+      },
+      /tools\[0\]\.parameters/,
+    ],
     ['minProperties 1e5', { type: 'object', minProperties: 1e5 }, /minProperties 100000/],
     ['pattern a{1000000000}', { type: 'object', properties: { a: { type: 'string', pattern: 'a{1000000000}' } }, required: ['a'] }, /properties\.a\.pattern/],
   ])('F1 %s: a 422 naming the schema path, and the server lives', async (_name, parameters, message) => {

@@ -15,7 +15,11 @@ describe('robustness: limits that agree', () => {
     expect((await res.json()).error.code).toBe(413);
     // A small one is still served.
     const wav = bytesToBase64(pcmWav({ seconds: 0.5 }));
-    const ok = await gateway.fetch('/audio/transcriptions', { method: 'POST', headers: json(), body: JSON.stringify({ model: 'openai/whisper-large-v3', input_audio: { data: wav, format: 'wav' } }) });
+    const ok = await gateway.fetch('/audio/transcriptions', {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ model: 'openai/whisper-large-v3', input_audio: { data: wav, format: 'wav' } }),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -31,13 +35,21 @@ describe('robustness: limits that agree', () => {
     expect(big.status).toBe(413);
     expect((await big.json()).error.message).toMatch(/--max-upload-bytes/);
     // Over --max-body-bytes but within the upload limit: served.
-    const mid = await gateway.fetch('/audio/transcriptions', { method: 'POST', headers: { authorization: 'Bearer sk-gw-test' }, body: form(1.5 * 1024 * 1024) });
+    const mid = await gateway.fetch('/audio/transcriptions', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test' },
+      body: form(1.5 * 1024 * 1024),
+    });
     expect(mid.status).toBe(200);
   });
 
   it('video prompts are bounded (a 9 MB prompt was stored and persisted)', async () => {
     const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
-    const res = await gateway.fetch('/videos', { method: 'POST', headers: json(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x'.repeat(9_000_000) }) });
+    const res = await gateway.fetch('/videos', {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x'.repeat(9_000_000) }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/prompt: at most 32000 characters/);
     expect(gateway.videos.list()).toEqual([]);
@@ -45,14 +57,20 @@ describe('robustness: limits that agree', () => {
 
   it('a job is visible only to the key that created it; others get 404, as for an unknown id', async () => {
     const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
-    const created = await (await gateway.fetch('/videos', { method: 'POST', headers: json(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'mine' }) })).json();
+    const created = await (
+      await gateway.fetch('/videos', { method: 'POST', headers: json(), body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'mine' }) })
+    ).json();
     expect((await gateway.fetch(`/videos/${created.id}`, { headers: json() })).status).toBe(200);
     for (const path of [`/videos/${created.id}`, `/videos/${created.id}/content`]) {
       const other = await gateway.fetch(path, { headers: json('sk-gw-no-credits') });
       expect(other.status, path).toBe(404);
       expect((await other.json()).error.message).toBe(`No video job ${created.id}`);
     }
-    const cont = await gateway.fetch('/videos', { method: 'POST', headers: json('sk-gw-management'), body: JSON.stringify({ model: 'google/veo-3.1', previous_job_id: created.id }) });
+    const cont = await gateway.fetch('/videos', {
+      method: 'POST',
+      headers: json('sk-gw-management'),
+      body: JSON.stringify({ model: 'google/veo-3.1', previous_job_id: created.id }),
+    });
     expect(cont.status).toBe(404);
     // The owner is a hash, never the key (the state file must not hold keys).
     expect(JSON.stringify(gateway.videos.snapshot())).not.toContain('sk-gw-test');

@@ -183,7 +183,8 @@ describe('durable video state (F3, F4, F5)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) ids.push((await (await submit(gateway)).json()).id);
     // Many changes of few jobs (clock moves are records too).
-    for (let i = 0; i < 1200; i++) await gateway.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":1}' });
+    for (let i = 0; i < 1200; i++)
+      await gateway.fetch('/__gatewaykit/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":1}' });
     await state.log.idle();
     expect(state.log.stats().compactions).toBeGreaterThan(0);
     expect(state.log.stats().lines).toBeLessThan(1300);
@@ -198,7 +199,10 @@ describe('durable video state (F3, F4, F5)', () => {
       const file = join(dir, 'owned.log');
       const first = await gatewayOn(file);
       const id = (await (await submit(first.gateway)).json()).id;
-      const error = await openStateLog(file).then(() => undefined, (e: unknown) => e);
+      const error = await openStateLog(file).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(StateFileError);
       expect((error as StateFileError).problem).toMatch(/^in use by this process .*one server per state file \(lock file .*owned\.log\.lock\)/);
       expect(readlinkSync(`${file}.lock`)).toMatch(new RegExp(`^pid ${process.pid} started \\d+$`));

@@ -22,7 +22,9 @@ describe.each(TARGET_KINDS)('issue 25.10 unexpected errors are logged and flagge
       expect(logged).toHaveLength(1);
       expect(logged[0]).toContain(`[gatewaykit] unexpected error in GET /api/v1/videos/gen-vid-1-AAAAAAAAAAAAAAAAAAAA (videos.get) X-Generation-Id: ${id}:`);
       expect(logged[0]).toMatch(/Error: boom in the job store\n\s+at /);
-      const journal = (await (await target.fetch('/__gatewaykit/requests')).json()) as { data: Array<{ unexpected_error?: boolean; status: number; response: { headers: Record<string, string> } }> };
+      const journal = (await (await target.fetch('/__gatewaykit/requests')).json()) as {
+        data: Array<{ unexpected_error?: boolean; status: number; response: { headers: Record<string, string> } }>;
+      };
       const entry = journal.data.find((e) => e.response.headers['x-generation-id'] === id);
       expect(entry).toMatchObject({ status: 500, unexpected_error: true });
       // An ordinary error is not flagged.
@@ -43,7 +45,17 @@ describe.each(TARGET_KINDS)('issue 25.10 unexpected errors are logged and flagge
         throw new TypeError('bad');
       };
       const res = await target.fetch('/videos/gen-vid-1-AAAAAAAAAAAAAAAAAAAA', { headers: jsonHeaders() });
-      expect(seen).toEqual([{ message: 'bad', context: { method: 'GET', path: '/api/v1/videos/gen-vid-1-AAAAAAAAAAAAAAAAAAAA', operation: 'videos.get', generationId: res.headers.get('x-generation-id') } }]);
+      expect(seen).toEqual([
+        {
+          message: 'bad',
+          context: {
+            method: 'GET',
+            path: '/api/v1/videos/gen-vid-1-AAAAAAAAAAAAAAAAAAAA',
+            operation: 'videos.get',
+            generationId: res.headers.get('x-generation-id'),
+          },
+        },
+      ]);
     } finally {
       await target.close();
     }

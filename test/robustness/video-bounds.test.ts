@@ -19,14 +19,24 @@ const idOf = async (res: Response) => {
   expect(res.status).toBe(202);
   return ((await res.json()) as { id: string }).id;
 };
-const listing = async (gateway: Gw, query = '') => (await gateway.fetch(`http://gw.test/__gatewaykit/videos${query}`)).json() as Promise<{ data: Array<{ id: string }>; has_more: boolean; next_after: string | null; total: number }>;
+const listing = async (gateway: Gw, query = '') =>
+  (await gateway.fetch(`http://gw.test/__gatewaykit/videos${query}`)).json() as Promise<{
+    data: Array<{ id: string }>;
+    has_more: boolean;
+    next_after: string | null;
+    total: number;
+  }>;
 
 describe.each(TARGET_KINDS)('issue 25.3 stored job fields are bounded (%s)', (kind) => {
   const big = 'x'.repeat(MAX_VIDEO_PASSTHROUGH_JSON_BYTES);
   it.each([
     ['trace', { trace: { blob: big } }, /^trace: at most 16384 bytes as JSON/],
     ['provider.options', { provider: { options: { 'google-vertex': { blob: big } } } }, /^provider\.options: at most 16384 bytes as JSON/],
-    ['provider.options of another provider (stored nowhere, still bounded)', { provider: { options: { other: { blob: big } } } }, /^provider\.options: at most/],
+    [
+      'provider.options of another provider (stored nowhere, still bounded)',
+      { provider: { options: { other: { blob: big } } } },
+      /^provider\.options: at most/,
+    ],
     ['callback_url', { callback_url: `https://hooks.example/${'a'.repeat(2100)}` }, /^callback_url: at most 2048 characters/],
     ['prompt', { prompt: 'y'.repeat(32_001) }, /^prompt: at most 32000 characters/],
   ])('%s past its bound is a 400 naming the field', async (_name, extra, message) => {
@@ -48,7 +58,13 @@ describe.each(TARGET_KINDS)('issue 25.3 stored job fields are bounded (%s)', (ki
       const res = await target.fetch('/videos', {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'y'.repeat(32_000), trace: { b: fit }, provider: { options: { 'google-vertex': { b: fit } } }, callback_url: `https://hooks.example/${'a'.repeat(2000)}` }),
+        body: JSON.stringify({
+          model: 'google/veo-3.1',
+          prompt: 'y'.repeat(32_000),
+          trace: { b: fit },
+          provider: { options: { 'google-vertex': { b: fit } } },
+          callback_url: `https://hooks.example/${'a'.repeat(2000)}`,
+        }),
       });
       expect(res.status).toBe(202);
     } finally {
@@ -74,7 +90,12 @@ describe('issue 25.3 the number of jobs kept is bounded; the oldest finished job
   it('pending jobs and jobs that still owe a webhook are never evicted: the submit gets 503 instead', async () => {
     const clock = virtualClock();
     const failing = (async () => new Response('no', { status: 500 })) as unknown as typeof fetch;
-    const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, webhooks: { fetch: failing, maxAttempts: 3, initialBackoffMs: 1e9 }, videoJobs: { bounds: { maxJobs: 3 } } });
+    const gateway = createGateway({
+      baseUrl: 'http://gw.test/api/v1',
+      clock,
+      webhooks: { fetch: failing, maxAttempts: 3, initialBackoffMs: 1e9 },
+      videoJobs: { bounds: { maxJobs: 3 } },
+    });
     const owed = await idOf(await submit(gateway, { callback_url: 'https://hooks.example/h' }));
     await clock.advance(3_600_000); // finished; first delivery fails, a retry is owed
     await gateway.videos.webhooksIdle();

@@ -27,7 +27,11 @@ async function gatewayWithJobs(callbackUrl: string, count: number, webhooks: Rec
   const clock = virtualClock();
   const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, webhooks: { allowInsecureLocalhost: true, maxAttempts: 1, ...webhooks } });
   for (let i = 0; i < count; i++) {
-    const res = await gateway.fetch('/videos', { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: `job ${i}`, callback_url: callbackUrl }) });
+    const res = await gateway.fetch('/videos', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'google/veo-3.1', prompt: `job ${i}`, callback_url: callbackUrl }),
+    });
     expect(res.status).toBe(202);
   }
   await clock.advance(3_600_000); // every job reaches its terminal state; deliveries start
@@ -112,7 +116,11 @@ describe('robustness: webhooks', () => {
     const calls: string[] = [];
     const clock = virtualClock();
     const first = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, webhooks: { allowInsecureLocalhost: true } });
-    const res = await first.fetch('/videos', { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: 'http://localhost:9/hook' }) });
+    const res = await first.fetch('/videos', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: 'http://localhost:9/hook' }),
+    });
     expect(res.status).toBe(202);
     const second = createGateway({
       baseUrl: 'http://gw.test/api/v1',
@@ -169,7 +177,9 @@ describe('robustness: webhooks', () => {
         expect(res.status).toBe(400);
         expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^callback_url: must not point at/);
       }
-      expect(() => createGateway({ baseUrl: 'http://gw.test/api/v1', webhooks: { defaultCallbackUrl: 'https://x.example/__gatewaykit/reset' } })).toThrow(/must not point at the simulator's control API/);
+      expect(() => createGateway({ baseUrl: 'http://gw.test/api/v1', webhooks: { defaultCallbackUrl: 'https://x.example/__gatewaykit/reset' } })).toThrow(
+        /must not point at the simulator's control API/,
+      );
     });
 
     it('the control API refuses a webhook delivery (its signature or user agent) even from loopback with JSON', async () => {
@@ -192,7 +202,11 @@ describe('robustness: webhooks', () => {
       const calls: string[] = [];
       const clock = virtualClock();
       const first = createGateway({ baseUrl: 'http://gw.test/api/v1', clock, webhooks: { allowInsecureLocalhost: true } });
-      await first.fetch('/videos', { method: 'POST', headers, body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: 'http://localhost:9/hook' }) });
+      await first.fetch('/videos', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: 'google/veo-3.1', prompt: 'x', callback_url: 'http://localhost:9/hook' }),
+      });
       const snapshot = first.videos.snapshot();
       snapshot.jobs[0]!.webhook!.url = 'http://localhost:9/__gatewaykit/reset';
       const second = createGateway({

@@ -20,7 +20,10 @@ export async function forkChild<Stats>(
   args: readonly string[] = [],
   options: { execArgv?: string[]; onMessage?: (message: unknown) => void; /** A compiled .js file: run by plain node, without tsx. */ plain?: boolean } = {},
 ): Promise<ForkedChild<Stats>> {
-  const child = fork(file, [...args], { execArgv: [...(options.plain ? [] : ['--import', 'tsx']), ...(options.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(file, [...args], {
+    execArgv: [...(options.plain ? [] : ['--import', 'tsx']), ...(options.execArgv ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   if (options.onMessage) child.on('message', options.onMessage);
   const url = await new Promise<string>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`${file} exited before listening (code ${code})`));

@@ -42,8 +42,15 @@ describe('createGatewayTest({ server })', () => {
     expect(await (await fetch('https://weather.test/now')).json()).toEqual({ city: 'Paris', celsius: 12 });
     const handle = gateway.script({ id: 'greet', match: { input: 'Hello' }, reply: { type: 'text', text: 'Scripted hi.' } });
     expect(gateway.scripts().map((s) => s.id)).toEqual(['greet']);
-    const body = (await (await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: BODY })).json()) as { output: Array<{ content?: Array<{ text: string }> }> };
-    expect(body.output.flatMap((o) => o.content ?? []).map((c) => c.text).join('')).toBe('Scripted hi.');
+    const body = (await (await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: BODY })).json()) as {
+      output: Array<{ content?: Array<{ text: string }> }>;
+    };
+    expect(
+      body.output
+        .flatMap((o) => o.content ?? [])
+        .map((c) => c.text)
+        .join(''),
+    ).toBe('Scripted hi.');
     handle.remove();
     expect(gateway.scripts()).toEqual([]);
   });

@@ -24,7 +24,8 @@ export const codeExchange: SampleFlow = {
     if (code.status >= 300 || typeof id !== 'string') return {};
     const exchanged = await client.send({ method: 'POST', path: '/auth/keys', auth: 'none', body: { code: id } });
     const secret = (exchangeJson(exchanged) as { key?: unknown } | undefined)?.key;
-    if (exchanged.status < 300 && typeof secret === 'string') await client.send({ method: 'DELETE', path: `/keys/${keyHash(secret)}`, auth: 'management' }).catch(() => undefined);
+    if (exchanged.status < 300 && typeof secret === 'string')
+      await client.send({ method: 'DELETE', path: `/keys/${keyHash(secret)}`, auth: 'management' }).catch(() => undefined);
     return { 'auth.keys.exchange': exchanged };
   },
 };
@@ -51,6 +52,13 @@ export const AUTH_KEYS_DECLARATIONS: readonly OperationDeclaration[] = [
     cleanup: removeExchangedKey,
     badInput: () => [malformedJson('/auth/keys'), wrongType('/auth/keys', { code: 42 }, 'code')],
     // It takes no key: the code is the credential (reference: 403 for a code that is not valid).
-    auth: () => [{ label: 'a code never issued', probe: { method: 'POST', path: '/auth/keys', auth: 'none', body: { code: UNISSUED_CODE } }, statuses: [403], rule: 'auth-keys.unknown-code' }],
+    auth: () => [
+      {
+        label: 'a code never issued',
+        probe: { method: 'POST', path: '/auth/keys', auth: 'none', body: { code: UNISSUED_CODE } },
+        statuses: [403],
+        rule: 'auth-keys.unknown-code',
+      },
+    ],
   },
 ];

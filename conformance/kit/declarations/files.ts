@@ -48,8 +48,12 @@ const fileLifecycle: SampleFlow = {
 const contentOfItsFile: OperationDeclaration['judge'] = (answer, flow, components) => {
   const downloadable = (exchangeJson(flow['files.upload'] ?? { text: '' }) as { downloadable?: unknown } | undefined)?.downloadable;
   if (downloadable === true) return successProblems('files.content', answer, components);
-  if (answer.status < 300) return [`the content of a file whose metadata says downloadable: ${String(downloadable)} is served (${answer.status}); reference downloadFileContent: 400`];
-  if (answer.status !== 400) return [`the content of a file whose metadata says downloadable: ${String(downloadable)}: expected HTTP 400 (reference downloadFileContent), got ${answer.status}`];
+  if (answer.status < 300)
+    return [`the content of a file whose metadata says downloadable: ${String(downloadable)} is served (${answer.status}); reference downloadFileContent: 400`];
+  if (answer.status !== 400)
+    return [
+      `the content of a file whose metadata says downloadable: ${String(downloadable)}: expected HTTP 400 (reference downloadFileContent), got ${answer.status}`,
+    ];
   return errorBodyProblems('files.content', answer, components);
 };
 
@@ -62,9 +66,31 @@ const removeUploaded = (answer: Exchange): Probe | undefined => {
 
 /** Files (reference Files): uploads, their metadata, listing, content and deletion. */
 export const FILES_DECLARATIONS: readonly OperationDeclaration[] = [
-  { endpoint: 'files.upload', request: () => upload, ...lifecycle, cleanup: removeUploaded, badInput: () => [{ ...malformedJson('/files'), label: 'a JSON body that is not multipart' }] },
+  {
+    endpoint: 'files.upload',
+    request: () => upload,
+    ...lifecycle,
+    cleanup: removeUploaded,
+    badInput: () => [{ ...malformedJson('/files'), label: 'a JSON body that is not multipart' }],
+  },
   { endpoint: 'files.list', request: () => ({ method: 'GET', path: '/files' }), ...lifecycle, badInput: () => [badQuery('/files', 'limit=abc')] },
-  { endpoint: 'files.get', request: () => ({ method: 'GET', path: filePath(UNKNOWN_FILE) }), ...lifecycle, badInput: () => [unknownId(filePath(UNKNOWN_FILE), 'file id')] },
-  { endpoint: 'files.content', request: () => ({ method: 'GET', path: `${filePath(UNKNOWN_FILE)}/content` }), ...lifecycle, judge: contentOfItsFile, badInput: () => [unknownId(`${filePath(UNKNOWN_FILE)}/content`, 'file id')] },
-  { endpoint: 'files.delete', request: () => ({ method: 'DELETE', path: filePath(UNKNOWN_FILE) }), ...lifecycle, badInput: () => [unknownId(filePath(UNKNOWN_FILE), 'file id', 'DELETE')] },
+  {
+    endpoint: 'files.get',
+    request: () => ({ method: 'GET', path: filePath(UNKNOWN_FILE) }),
+    ...lifecycle,
+    badInput: () => [unknownId(filePath(UNKNOWN_FILE), 'file id')],
+  },
+  {
+    endpoint: 'files.content',
+    request: () => ({ method: 'GET', path: `${filePath(UNKNOWN_FILE)}/content` }),
+    ...lifecycle,
+    judge: contentOfItsFile,
+    badInput: () => [unknownId(`${filePath(UNKNOWN_FILE)}/content`, 'file id')],
+  },
+  {
+    endpoint: 'files.delete',
+    request: () => ({ method: 'DELETE', path: filePath(UNKNOWN_FILE) }),
+    ...lifecycle,
+    badInput: () => [unknownId(filePath(UNKNOWN_FILE), 'file id', 'DELETE')],
+  },
 ];

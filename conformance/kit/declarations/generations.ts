@@ -14,15 +14,27 @@ const post = (path: string, body: Record<string, unknown>) => () => ({ method: '
 export const GENERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   (() => {
     const body = { model: IMAGE_MODEL, prompt: 'a lighthouse at dusk' };
-    return { endpoint: 'images.create', request: post('/images', body), badInput: () => [malformedJson('/images'), wrongType('/images', { ...body, prompt: 42 }, 'prompt')] };
+    return {
+      endpoint: 'images.create',
+      request: post('/images', body),
+      badInput: () => [malformedJson('/images'), wrongType('/images', { ...body, prompt: 42 }, 'prompt')],
+    };
   })(),
   (() => {
     const body = { model: RERANK_MODEL, query: 'tides', documents: ['The moon moves the tides.', 'Bread needs yeast.'] };
-    return { endpoint: 'rerank.create', request: post('/rerank', body), badInput: () => [malformedJson('/rerank'), wrongType('/rerank', { ...body, documents: 'tides' }, 'documents')] };
+    return {
+      endpoint: 'rerank.create',
+      request: post('/rerank', body),
+      badInput: () => [malformedJson('/rerank'), wrongType('/rerank', { ...body, documents: 'tides' }, 'documents')],
+    };
   })(),
   (() => {
     const body = { model: SPEECH_MODEL, input: 'Hello.' };
-    return { endpoint: 'audio.speech.create', request: post('/audio/speech', body), badInput: () => [malformedJson('/audio/speech'), wrongType('/audio/speech', { ...body, input: 5 }, 'input')] };
+    return {
+      endpoint: 'audio.speech.create',
+      request: post('/audio/speech', body),
+      badInput: () => [malformedJson('/audio/speech'), wrongType('/audio/speech', { ...body, input: 5 }, 'input')],
+    };
   })(),
   (() => {
     const body = { model: EMBEDDING_MODEL, input: 'tides' };

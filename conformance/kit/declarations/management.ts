@@ -54,7 +54,13 @@ export const KEYS_DECLARATIONS: readonly OperationDeclaration[] = [
     cleanup: removeCreated,
     badInput: () => [malformedJson('/keys'), wrongType('/keys', { name: 42, limit: 0 }, 'name')],
   },
-  { endpoint: 'keys.get', request: () => ({ method: 'GET', path: keyPath(UNISSUED_HASH) }), sample: keyLifecycle, creates, badInput: () => [unknownId(keyPath(UNISSUED_HASH), 'key hash')] },
+  {
+    endpoint: 'keys.get',
+    request: () => ({ method: 'GET', path: keyPath(UNISSUED_HASH) }),
+    sample: keyLifecycle,
+    creates,
+    badInput: () => [unknownId(keyPath(UNISSUED_HASH), 'key hash')],
+  },
   {
     endpoint: 'keys.update',
     request: () => ({ method: 'PATCH', path: keyPath(UNISSUED_HASH), body: { name: KEY_NAME } }),
@@ -62,5 +68,11 @@ export const KEYS_DECLARATIONS: readonly OperationDeclaration[] = [
     creates,
     badInput: () => [unknownId(keyPath(UNISSUED_HASH), 'key hash', 'PATCH', { name: KEY_NAME })],
   },
-  { endpoint: 'keys.delete', request: () => ({ method: 'DELETE', path: keyPath(UNISSUED_HASH) }), sample: keyLifecycle, creates, badInput: () => [unknownId(keyPath(UNISSUED_HASH), 'key hash', 'DELETE')] },
+  {
+    endpoint: 'keys.delete',
+    request: () => ({ method: 'DELETE', path: keyPath(UNISSUED_HASH) }),
+    sample: keyLifecycle,
+    creates,
+    badInput: () => [unknownId(keyPath(UNISSUED_HASH), 'key hash', 'DELETE')],
+  },
 ];

@@ -25,7 +25,7 @@ export const VIDEO_DECLARATIONS: readonly OperationDeclaration[] = [
     endpoint: 'videos.content',
     request: () => ({ method: 'GET', path: contentPath }),
     sample: finishedContent,
-    creates: 'follows the run\'s one submitted video job to its end',
+    creates: "follows the run's one submitted video job to its end",
     badInput: () => [unknownId(contentPath, 'video job')],
   },
 ];

@@ -26,7 +26,13 @@ describe('startServer (node:http adapter)', () => {
     const url = new URL(`${running.baseUrl}/responses`);
     const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));
@@ -44,7 +50,11 @@ describe('startServer (node:http adapter)', () => {
     // About 4,000 words: a stream of some 2,000 events and 0.5 MB, past one write's 64 KiB.
     const text = Array.from({ length: 4000 }, (_, i) => `word${i % 97}`).join(' ');
     running = await startServer({ port: 0, seed: 7, clock: virtualClock(), scripts: [{ reply: { type: 'text', text } }] });
-    const init = { method: 'POST', headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x', stream: true }) };
+    const init = {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x', stream: true }),
+    };
     const overSocket = await (await fetch(`${running.baseUrl}/responses`, init)).text();
     expect(overSocket.length).toBeGreaterThan(256 * 1024);
     expect(overSocket.endsWith('data: [DONE]\n\n')).toBe(true);

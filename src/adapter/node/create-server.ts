@@ -137,7 +137,11 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   }
   const reportError = (error: unknown, request: IncomingMessage, res: ServerResponse) => {
     const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
-    report(error, { method: request.method ?? 'GET', path: request.url ?? '', ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}) });
+    report(error, {
+      method: request.method ?? 'GET',
+      path: request.url ?? '',
+      ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}),
+    });
   };
   /** One request, start to end: the core's answer written out, or a masked 500 for a bug. */
   async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
@@ -179,22 +183,22 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
 
   let closing: Promise<void> | undefined;
   const shutDown = async () => {
-      shuttingDown = true;
-      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inFlight.size > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          timer = setTimeout(resolve, options.shutdownTimeoutMs ?? 10_000);
-        });
-        clearTimeout(timer);
-      }
-      // Whatever is left past the bound (a stream that goes on), and keep-alive sockets.
-      server.closeAllConnections();
-      await closed;
-      await options.videoJobs?.persistence?.close?.();
+    shuttingDown = true;
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (inFlight.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        timer = setTimeout(resolve, options.shutdownTimeoutMs ?? 10_000);
+      });
+      clearTimeout(timer);
+    }
+    // Whatever is left past the bound (a stream that goes on), and keep-alive sockets.
+    server.closeAllConnections();
+    await closed;
+    await options.videoJobs?.persistence?.close?.();
   };
   // Once: a shutdown request and a signal may both ask.
   close = () => (closing ??= shutDown());

@@ -7,7 +7,10 @@ const incoming = (method: string, url: string, rawHeaders: string[]) => ({ metho
 
 describe('incomingRequest', () => {
   it('is a Request with the method, the normalised URL and the headers of the message', async () => {
-    const req = incomingRequest(incoming('POST', '/api/v1/../v1/responses?x=1', ['Host', 'h', 'X-Session-Id', 'a', 'x-session-id', 'b']), 'http://127.0.0.1:8080');
+    const req = incomingRequest(
+      incoming('POST', '/api/v1/../v1/responses?x=1', ['Host', 'h', 'X-Session-Id', 'a', 'x-session-id', 'b']),
+      'http://127.0.0.1:8080',
+    );
     // An instance of the real class once the Fetch prototypes are linked (the server never needs it).
     linkFetchPrototypes();
     expect(req).toBeInstanceOf(Request);
@@ -26,7 +29,22 @@ describe('incomingRequest', () => {
   });
 
   it('gives every target the URL the parser would, whether or not it skips parsing a plain path', () => {
-    const targets = ['/api/v1/responses', '/', '//x', '/a/./b', '/a/..', '/a/.b/..c', '/a%2e/b', '/a b', '/a\\b', "/it's", '/q?x=1', '/h#f', '/é', '/a:b@c;d=e,f+g$h&i(j)*~'];
+    const targets = [
+      '/api/v1/responses',
+      '/',
+      '//x',
+      '/a/./b',
+      '/a/..',
+      '/a/.b/..c',
+      '/a%2e/b',
+      '/a b',
+      '/a\\b',
+      "/it's",
+      '/q?x=1',
+      '/h#f',
+      '/é',
+      '/a:b@c;d=e,f+g$h&i(j)*~',
+    ];
     for (const target of targets) {
       const expected = new URL('http://127.0.0.1:1' + target);
       expect(incomingRequest(incoming('GET', target, []), 'http://127.0.0.1:1').url, target).toBe(expected.href);

@@ -11,7 +11,13 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
 };
 
 const ChangeSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('put'), collection: z.enum(['keys', 'codes', 'removed-file-keys']), id: z.string(), record: z.unknown(), seq: z.number().int().min(0) }),
+  z.strictObject({
+    kind: z.literal('put'),
+    collection: z.enum(['keys', 'codes', 'removed-file-keys']),
+    id: z.string(),
+    record: z.unknown(),
+    seq: z.number().int().min(0),
+  }),
   z.strictObject({ kind: z.literal('delete'), collection: z.enum(['keys', 'codes', 'removed-file-keys']), id: z.string(), seq: z.number().int().min(0) }),
   z.strictObject({ kind: z.literal('reset'), seq: z.number().int().min(0) }),
 ]);
@@ -32,7 +38,11 @@ export interface ManagementMirror {
 }
 
 export function createManagementMirror(): ManagementMirror {
-  const collections = new Map<ManagementCollectionName, Map<string, unknown>>([['keys', new Map()], ['codes', new Map()], ['removed-file-keys', new Map()]]);
+  const collections = new Map<ManagementCollectionName, Map<string, unknown>>([
+    ['keys', new Map()],
+    ['codes', new Map()],
+    ['removed-file-keys', new Map()],
+  ]);
   let seq = 0;
   let seen = false;
   const of = (name: ManagementCollectionName) => collections.get(name) as Map<string, unknown>;

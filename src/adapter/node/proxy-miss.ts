@@ -39,10 +39,20 @@ export function missProxy(options: MissProxyOptions): MissHandler {
     const started = performance.now();
     let answer: Response;
     try {
-      answer = await fetch(`${base}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? undefined : (body as Uint8Array<ArrayBuffer>), redirect: 'manual' });
+      answer = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? undefined : (body as Uint8Array<ArrayBuffer>),
+        redirect: 'manual',
+      });
     } catch (error) {
-      notRecorded(`gatewaykit serve: replay miss not recorded: ${method} ${JSON.stringify(path).slice(1, -1)} (the upstream did not answer: ${(error as Error).message})`);
-      return new Response(JSON.stringify({ error: { code: 502, message: `Replay miss: the upstream ${upstream.origin} did not answer (${(error as Error).message})` } }), { status: 502, headers: { 'content-type': 'application/json', 'x-gatewaykit-replay': 'proxied' } });
+      notRecorded(
+        `gatewaykit serve: replay miss not recorded: ${method} ${JSON.stringify(path).slice(1, -1)} (the upstream did not answer: ${(error as Error).message})`,
+      );
+      return new Response(
+        JSON.stringify({ error: { code: 502, message: `Replay miss: the upstream ${upstream.origin} did not answer (${(error as Error).message})` } }),
+        { status: 502, headers: { 'content-type': 'application/json', 'x-gatewaykit-replay': 'proxied' } },
+      );
     }
     const outHeaders = new Headers();
     answer.headers.forEach((value, name) => {
@@ -90,7 +100,9 @@ export function missProxy(options: MissProxyOptions): MissHandler {
           chunks.push({ at_ms: Math.round(at * 10) / 10, bytes: value });
           controller.enqueue(value);
         } catch (error) {
-          notRecorded(`gatewaykit serve: replay miss not recorded: ${method} ${JSON.stringify(path).slice(1, -1)} (the upstream broke off: ${(error as Error).message})`);
+          notRecorded(
+            `gatewaykit serve: replay miss not recorded: ${method} ${JSON.stringify(path).slice(1, -1)} (the upstream broke off: ${(error as Error).message})`,
+          );
           controller.error(error);
         }
       },

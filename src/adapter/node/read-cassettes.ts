@@ -24,7 +24,15 @@ function readCassetteFile(file: string): string {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) {
-      const kind = stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : stat.isDirectory() ? 'a directory' : 'not a file';
+      const kind = stat.isFIFO()
+        ? 'a FIFO'
+        : stat.isCharacterDevice() || stat.isBlockDevice()
+          ? 'a device'
+          : stat.isSocket()
+            ? 'a socket'
+            : stat.isDirectory()
+              ? 'a directory'
+              : 'not a file';
       throw new Error(`${file}: not a regular file (${kind}); a cassette is a JSON file written by gatewaykit record`);
     }
     if (stat.size > MAX_CASSETTE_FILE_BYTES) throw new Error(`${file}: ${stat.size} bytes, more than the ${MAX_CASSETTE_FILE_BYTES} a cassette may have`);
@@ -53,7 +61,9 @@ export function readCassettes(dir: string): Cassette[] {
   let names: string[];
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
-    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch (e) {
     throw new Error(`${dir}: cannot read the cassettes directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

@@ -78,7 +78,11 @@ function forwardedHeaders(req: IncomingMessage): Headers {
 }
 
 /** Pass the upstream's answer on chunk by chunk, keeping each chunk with its time since `started`. */
-async function relay(upstreamResponse: Response, res: ServerResponse, started: number): Promise<{ chunks: Array<{ at: number; bytes: Uint8Array }>; firstByte?: number }> {
+async function relay(
+  upstreamResponse: Response,
+  res: ServerResponse,
+  started: number,
+): Promise<{ chunks: Array<{ at: number; bytes: Uint8Array }>; firstByte?: number }> {
   const outHeaders: Record<string, string> = {};
   upstreamResponse.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.test(name) && name !== 'set-cookie') outHeaders[name] = value;
@@ -139,9 +143,17 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     // Only an origin-form target (`/path?query`, RFC 9112 3.2.1) is forwarded, and only to the
     // upstream's origin: `m://ignored/x` or `http://other/x` could otherwise pick another host.
     const target = originFormTarget(upstream, fullPath);
-    if (!target) return refuse(res, 400, 'gatewaykit record: the request target must be a path starting with /', notRecorded, `${what} -> 400 (the request target is not a path)`);
+    if (!target)
+      return refuse(
+        res,
+        400,
+        'gatewaykit record: the request target must be a path starting with /',
+        notRecorded,
+        `${what} -> 400 (the request target is not a path)`,
+      );
     const requestBody = await readBody(req, limit);
-    if (!requestBody) return refuse(res, 413, `gatewaykit record: request body over ${limit} bytes`, notRecorded, `${what} -> 413 (request body over ${limit} bytes)`);
+    if (!requestBody)
+      return refuse(res, 413, `gatewaykit record: request body over ${limit} bytes`, notRecorded, `${what} -> 413 (request body over ${limit} bytes)`);
     const headers = forwardedHeaders(req);
     const aborted = new AbortController();
     res.once('close', () => {
@@ -151,10 +163,22 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     let upstreamResponse: Response;
     try {
       const hasBody = method !== 'GET' && method !== 'HEAD';
-      upstreamResponse = await fetch(target, { method, headers, body: hasBody ? (requestBody as Uint8Array<ArrayBuffer>) : undefined, redirect: 'manual', signal: aborted.signal });
+      upstreamResponse = await fetch(target, {
+        method,
+        headers,
+        body: hasBody ? (requestBody as Uint8Array<ArrayBuffer>) : undefined,
+        redirect: 'manual',
+        signal: aborted.signal,
+      });
     } catch (error) {
       const cause = (error as Error).message;
-      return refuse(res, 502, `gatewaykit record: the upstream ${upstream.origin} did not answer (${cause})`, notRecorded, `${what} -> 502 (the upstream did not answer: ${cause})`);
+      return refuse(
+        res,
+        502,
+        `gatewaykit record: the upstream ${upstream.origin} did not answer (${cause})`,
+        notRecorded,
+        `${what} -> 502 (the upstream did not answer: ${cause})`,
+      );
     }
     const isStream = /^text\/event-stream/i.test(upstreamResponse.headers.get('content-type') ?? '');
     const { chunks, firstByte } = await relay(upstreamResponse, res, started);
@@ -169,7 +193,13 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       responseChunks: chunks.map((c) => ({ at_ms: Math.round(c.at * 10) / 10, bytes: c.bytes })),
       isStream,
     };
-    const { file, cassette } = saveExchange(options.out, `${upstream.origin}${basePath}`, raw, { first_byte_ms: firstByte ?? total, total_ms: total }, new Date().toISOString());
+    const { file, cassette } = saveExchange(
+      options.out,
+      `${upstream.origin}${basePath}`,
+      raw,
+      { first_byte_ms: firstByte ?? total, total_ms: total },
+      new Date().toISOString(),
+    );
     written++;
     options.onRecorded?.(file, cassette);
   }
@@ -177,7 +207,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const server = createServer((req, res) => {
     const work = exchange(req, res).catch((error: unknown) => {
       notRecorded(`gatewaykit record: not recorded: ${req.method ?? 'GET'} ${printable(req.url ?? '/')} (${(error as Error).message})`);
-      if (!res.headersSent && !res.destroyed) res.writeHead(500, { 'content-type': 'application/json' }).end(envelope(500, `gatewaykit record: ${(error as Error).message}`));
+      if (!res.headersSent && !res.destroyed)
+        res.writeHead(500, { 'content-type': 'application/json' }).end(envelope(500, `gatewaykit record: ${(error as Error).message}`));
       else if (!res.destroyed) res.end();
     });
     inFlight.add(work);

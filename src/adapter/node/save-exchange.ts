@@ -9,7 +9,13 @@ import { writeNumberedCassette } from './write-cassette.ts';
  * @example
  * const { file } = saveExchange('cassettes', 'https://gw.example/api/v1', raw, { first_byte_ms: 40, total_ms: 90 }, new Date().toISOString());
  */
-export function saveExchange(out: string, upstream: string, raw: RawExchange, times: { first_byte_ms: number; total_ms: number }, recordedAt: string): { file: string; cassette: Cassette } {
+export function saveExchange(
+  out: string,
+  upstream: string,
+  raw: RawExchange,
+  times: { first_byte_ms: number; total_ms: number },
+  recordedAt: string,
+): { file: string; cassette: Cassette } {
   const { slug, text, cassette } = cassetteOfExchange(upstream, raw, times, recordedAt);
   return { file: writeNumberedCassette(out, slug, text), cassette };
 }

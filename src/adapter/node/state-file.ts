@@ -45,7 +45,8 @@ export function readStateFile(path: string): GatewayStateFile | undefined {
     throw new StateFileError(path, `cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const lines = text.split('\n');
-  if (!lines[0]?.startsWith('{"format":"gatewaykit-state"')) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
+  if (!lines[0]?.startsWith('{"format":"gatewaykit-state"'))
+    throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
   const jobs = new Map<string, VideoJobRecord>();
   let seq = 0;
   let at = 0;
@@ -94,5 +95,11 @@ export async function stateFileOptions(path: string, clock?: Clock): Promise<Sta
   if (restore && clock && clock.kind === 'virtual' && 'advanceTo' in clock && clock.now() < restore.saved_at) {
     await (clock as { advanceTo(ms: number): Promise<void> }).advanceTo(restore.saved_at);
   }
-  return { videoJobs: { ...(restore ? { restore } : {}), persistence: log }, management: { ...(management ? { restore: management } : {}), persistence: log }, files: { ...(files ? { restore: files } : {}), persistence: log }, repaired, log };
+  return {
+    videoJobs: { ...(restore ? { restore } : {}), persistence: log },
+    management: { ...(management ? { restore: management } : {}), persistence: log },
+    files: { ...(files ? { restore: files } : {}), persistence: log },
+    repaired,
+    log,
+  };
 }

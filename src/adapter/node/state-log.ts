@@ -50,10 +50,18 @@ export interface StateLog extends VideoJobsPersistence, ManagementPersistence, F
 /** The live jobs as the core holds them (a Map by id). */
 type LiveJobs = ReadonlyMap<string, VideoJobRecord>;
 
-type Line = { job: unknown; seq: number; at: number; forget?: unknown } | { mgmt: unknown; seq: number; at: number } | { files: unknown; seq: number; at: number } | { seq: number; at: number; reset?: true };
+type Line =
+  | { job: unknown; seq: number; at: number; forget?: unknown }
+  | { mgmt: unknown; seq: number; at: number }
+  | { files: unknown; seq: number; at: number }
+  | { seq: number; at: number; reset?: true };
 
 /** Read the file in chunks and hand each complete line to `onLine` with its start offset. */
-async function readLines(handle: FileHandle, file: string, onLine: (text: string, offset: number, lineNo: number) => void): Promise<{ end: number; tail: string }> {
+async function readLines(
+  handle: FileHandle,
+  file: string,
+  onLine: (text: string, offset: number, lineNo: number) => void,
+): Promise<{ end: number; tail: string }> {
   const chunk = Buffer.alloc(1 << 20);
   let carry = Buffer.alloc(0);
   let offset = 0; // file offset of carry[0]
@@ -124,7 +132,8 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
     if (size > 0 && !headText.startsWith('{"format"')) {
       // Not a log: the older one-document format, or a foreign file.
       if (!headText.trimStart().startsWith('{')) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
-      if (size > MAX_LEGACY_BYTES) throw new StateFileError(path, `not a gatewaykit state file (a one-document state file is at most ${MAX_LEGACY_BYTES} bytes)`);
+      if (size > MAX_LEGACY_BYTES)
+        throw new StateFileError(path, `not a gatewaykit state file (a one-document state file is at most ${MAX_LEGACY_BYTES} bytes)`);
       const legacy = readLegacy(path, (await handle.readFile()).toString('utf8'));
       // Rewritten as a log at once (the compaction path), so appends go to a log.
       for (const job of legacy.jobs) jobs.set(job.id, job as VideoJobRecord);
@@ -132,7 +141,14 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       const written = await writeCompacted(path, jobs.values(), legacy.seq, legacy.saved_at, [], []);
       repaired.push(`converted the one-document state format to a log (${jobs.size} jobs)`);
       handle = await open(path, constants.O_RDWR | constants.O_APPEND);
-      const log = createLog(path, handle, lock, { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at }, createManagementMirror(), createFilesMirror());
+      const log = createLog(
+        path,
+        handle,
+        lock,
+        { lines: written.lines, bytes: written.bytes, seq: legacy.seq, at: legacy.saved_at },
+        createManagementMirror(),
+        createFilesMirror(),
+      );
       return { restore: legacy, management: undefined, files: undefined, log, repaired };
     }
     let goodEnd = 0;
@@ -152,7 +168,8 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
         }
         const h = header as { format?: unknown; version?: unknown };
         if (h?.format !== HEADER.format) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
-        if (h.version !== HEADER.version) throw new StateFileError(path, `state-file version ${String(h.version)} is not supported (this gatewaykit reads version ${HEADER.version})`);
+        if (h.version !== HEADER.version)
+          throw new StateFileError(path, `state-file version ${String(h.version)} is not supported (this gatewaykit reads version ${HEADER.version})`);
         goodEnd = offset + Buffer.byteLength(text) + 1;
         lines = 1;
         return;
@@ -173,7 +190,13 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
       await writeAll(handle, HEADER_LINE);
       await handle.datasync();
       await syncDirectory(path);
-      return { restore: undefined, management: undefined, files: undefined, log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }, mirror, filesMirror), repaired };
+      return {
+        restore: undefined,
+        management: undefined,
+        files: undefined,
+        log: createLog(path, handle, lock, { lines: 1, bytes: HEADER_LINE.length, seq: 0, at: 0 }, mirror, filesMirror),
+        repaired,
+      };
     }
     if (lines === 0) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
     if (firstProblem || tail !== '') {
@@ -195,7 +218,13 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
 }
 
 /** Apply one record line to the replayed state; the problem when it is not a valid record. */
-function applyLine(text: string, jobs: Map<string, VideoJobRecord>, mirror: ManagementMirror, filesMirror: FilesMirror, counters: (seq: number, at: number) => void): string | undefined {
+function applyLine(
+  text: string,
+  jobs: Map<string, VideoJobRecord>,
+  mirror: ManagementMirror,
+  filesMirror: FilesMirror,
+  counters: (seq: number, at: number) => void,
+): string | undefined {
   let line: Line;
   try {
     line = JSON.parse(text) as Line;
@@ -241,13 +270,16 @@ function readLegacy(path: string, text: string): VideoJobsSnapshot {
   }
   const videos = (doc as { videos?: unknown }).videos as Partial<VideoJobsSnapshot> | undefined;
   if (typeof videos !== 'object' || videos === null || !Array.isArray(videos.jobs)) throw new StateFileError(path, 'videos.jobs: expected a list of jobs');
-  if (typeof videos.seq !== 'number' || !Number.isInteger(videos.seq) || videos.seq < 0) throw new StateFileError(path, `videos.seq: must be a whole number >= 0 (got ${JSON.stringify(videos.seq)})`);
-  if (typeof videos.saved_at !== 'number' || !Number.isFinite(videos.saved_at)) throw new StateFileError(path, 'videos.saved_at: must be a clock reading in ms');
+  if (typeof videos.seq !== 'number' || !Number.isInteger(videos.seq) || videos.seq < 0)
+    throw new StateFileError(path, `videos.seq: must be a whole number >= 0 (got ${JSON.stringify(videos.seq)})`);
+  if (typeof videos.saved_at !== 'number' || !Number.isFinite(videos.saved_at))
+    throw new StateFileError(path, 'videos.saved_at: must be a clock reading in ms');
   const jobs: VideoJobRecord[] = [];
   videos.jobs.forEach((job, i) => {
     const parsed = VideoJobRecordSchema.safeParse(job);
     if (!parsed.success) throw new StateFileError(path, `videos.jobs[${i}]: ${formatZodError(parsed.error)}`);
-    if (parsed.data.seq >= (videos.seq as number)) throw new StateFileError(path, `videos.seq: ${videos.seq} must be greater than every job's seq (videos.jobs[${i}] has ${parsed.data.seq})`);
+    if (parsed.data.seq >= (videos.seq as number))
+      throw new StateFileError(path, `videos.seq: ${videos.seq} must be greater than every job's seq (videos.jobs[${i}] has ${parsed.data.seq})`);
     jobs.push(parsed.data);
   });
   return { version: 1, saved_at: videos.saved_at, seq: videos.seq, jobs };
@@ -279,7 +311,7 @@ async function writeAll(handle: FileHandle, text: string): Promise<void> {
   const length = Buffer.byteLength(text);
   if (first.bytesWritten >= length) return;
   const bytes = Buffer.from(text);
-  for (let offset = first.bytesWritten; offset < length; ) {
+  for (let offset = first.bytesWritten; offset < length;) {
     const { bytesWritten } = await handle.write(bytes, offset, length - offset);
     if (bytesWritten <= 0) throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
     offset += bytesWritten;
@@ -297,7 +329,14 @@ async function syncDirectory(path: string): Promise<void> {
 }
 
 /** Write the live jobs as a fresh log beside `path`, sync it, and rename it over `path`. */
-async function writeCompacted(path: string, live: Iterable<VideoJobRecord>, seq: number, at: number, management: Iterable<ManagementChange>, files: Iterable<FilesChange>): Promise<{ lines: number; bytes: number }> {
+async function writeCompacted(
+  path: string,
+  live: Iterable<VideoJobRecord>,
+  seq: number,
+  at: number,
+  management: Iterable<ManagementChange>,
+  files: Iterable<FilesChange>,
+): Promise<{ lines: number; bytes: number }> {
   const temp = `${path}.compact-${process.pid}.tmp`;
   const out = await open(temp, 'w', 0o644);
   let lines = 1;
@@ -364,7 +403,14 @@ interface Pending {
  * good ones. After enough dead records (more than the live jobs, and at least 1,000), the file
  * is rewritten from the live jobs (amortised O(1) per change).
  */
-function createLog(path: string, initial: FileHandle, lock: StateFileLock, start: { lines: number; bytes: number; seq: number; at: number }, mirror: ManagementMirror, filesMirror: FilesMirror): StateLog {
+function createLog(
+  path: string,
+  initial: FileHandle,
+  lock: StateFileLock,
+  start: { lines: number; bytes: number; seq: number; at: number },
+  mirror: ManagementMirror,
+  filesMirror: FilesMirror,
+): StateLog {
   let handle = initial;
   let lines = start.lines;
   let bytes = start.bytes;
@@ -463,8 +509,7 @@ function createLog(path: string, initial: FileHandle, lock: StateFileLock, start
         text = `${JSON.stringify({ seq: change.seq, at: change.at, reset: true })}\n`;
         recent.clear();
         forgotten.clear();
-      }
-      else text = `${JSON.stringify({ seq: change.seq, at: change.at })}\n`;
+      } else text = `${JSON.stringify({ seq: change.seq, at: change.at })}\n`;
       return new Promise<void>((resolve, reject) => {
         queue.push({ text, resolve, reject, ...(change.kind === 'job' ? { job: change.job, ...(change.forget ? { forget: change.forget } : {}) } : {}) });
         kick();

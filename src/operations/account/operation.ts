@@ -20,16 +20,35 @@ export const CREDITS_FAULTS = [401, 403, 500] as const;
 export const accountOperation: Operation = {
   name: 'account',
   endpoints: [
-    { method: 'GET', path: '/generation', id: 'generation.get', referenceId: 'getGeneration', summary: 'Get a generation', auth: 'key', faults: GENERATION_FAULTS },
+    {
+      method: 'GET',
+      path: '/generation',
+      id: 'generation.get',
+      referenceId: 'getGeneration',
+      summary: 'Get a generation',
+      auth: 'key',
+      faults: GENERATION_FAULTS,
+    },
     { method: 'GET', path: '/key', id: 'key.get', referenceId: 'getCurrentKey', summary: 'Get the current API key', auth: 'key', faults: KEY_FAULTS },
-    { method: 'GET', path: '/credits', id: 'credits.get', referenceId: 'getCredits', summary: 'Get the account credits', auth: 'management', faults: CREDITS_FAULTS },
+    {
+      method: 'GET',
+      path: '/credits',
+      id: 'credits.get',
+      referenceId: 'getCredits',
+      summary: 'Get the account credits',
+      auth: 'management',
+      faults: CREDITS_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({
     'generation.get': (ctx) => {
       const id = generationIdOf(ctx.url);
       const record = env.account.generation(id);
       if (!record) {
-        throw new GatewayError(404, `Generation ${JSON.stringify(id)} not found: only paid answers are recorded, and the oldest are forgotten past the limit or on reset`);
+        throw new GatewayError(
+          404,
+          `Generation ${JSON.stringify(id)} not found: only paid answers are recorded, and the oldest are forgotten past the limit or on reset`,
+        );
       }
       return jsonResponse({ data: generationData(record) });
     },

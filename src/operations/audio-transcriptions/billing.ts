@@ -8,7 +8,11 @@ import type { TranscriptionUsage } from '../../schemas/audio-transcription.ts';
  * @example
  * recordTranscription(ctx, model, result.usage);
  */
-export function recordTranscription(ctx: Pick<RequestContext, 'apiKey' | 'env' | 'generationId' | 'receivedAt' | 'reserve'>, model: SpeechModel, usage: TranscriptionUsage): void {
+export function recordTranscription(
+  ctx: Pick<RequestContext, 'apiKey' | 'env' | 'generationId' | 'receivedAt' | 'reserve'>,
+  model: SpeechModel,
+  usage: TranscriptionUsage,
+): void {
   if (!ctx.apiKey) return;
   // docs/account.md: held, then settled, through the one billing path (a 402 when it does not fit).
   ctx.reserve(usage.cost ?? 0).settle({

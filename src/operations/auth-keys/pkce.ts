@@ -18,5 +18,6 @@ export async function checkVerifier(code: OAuthCodeRecord, exchange: ExchangeAut
   }
   if (exchange.code_verifier === undefined) throw new GatewayError(400, 'code_verifier: required (the code was created with a code_challenge)');
   const derived = method === 'S256' ? await sha256Base64Url(exchange.code_verifier) : exchange.code_verifier;
-  if (!constantTimeEqual(derived, code.code_challenge)) throw new GatewayError(403, `Invalid code_verifier: it does not match the code's ${method} code_challenge`);
+  if (!constantTimeEqual(derived, code.code_challenge))
+    throw new GatewayError(403, `Invalid code_verifier: it does not match the code's ${method} code_challenge`);
 }

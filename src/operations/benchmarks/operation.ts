@@ -10,7 +10,15 @@ import type { Operation } from '../operation.ts';
 export const benchmarksOperation: Operation = {
   name: 'benchmarks',
   endpoints: [
-    { method: 'GET', path: '/benchmarks', id: 'benchmarks.get', referenceId: 'getBenchmarks', summary: 'Benchmark scores of the models', auth: 'key', faults: [400, 401, 429, 500] },
+    {
+      method: 'GET',
+      path: '/benchmarks',
+      id: 'benchmarks.get',
+      referenceId: 'getBenchmarks',
+      summary: 'Benchmark scores of the models',
+      auth: 'key',
+      faults: [400, 401, 429, 500],
+    },
   ],
   handlers: ({ env }) => ({
     'benchmarks.get': (ctx) => jsonResponse(benchmarks(env.catalog.models, env.seed, parseBenchmarksQuery(ctx.url.searchParams), env.clock.now())),

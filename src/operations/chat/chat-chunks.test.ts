@@ -31,7 +31,10 @@ describe('chat chunks and the chat completion of one canonical result', async ()
       reasoning: fc.record({ text: fc.string({ minLength: 1, maxLength: 60 }) }),
       text: fc.string({ maxLength: 80 }),
       refusal: fc.string({ minLength: 1, maxLength: 40 }),
-      calls: fc.array(fc.record({ name: fc.constantFrom('lookup', 'get_weather'), arguments: fc.constantFrom('{}', '{"q":"tea","n":3}', '{"city":"Paris"}') }), { minLength: 1, maxLength: 3 }),
+      calls: fc.array(
+        fc.record({ name: fc.constantFrom('lookup', 'get_weather'), arguments: fc.constantFrom('{}', '{"q":"tea","n":3}', '{"city":"Paris"}') }),
+        { minLength: 1, maxLength: 3 },
+      ),
     },
     { requiredKeys: [] },
   );
@@ -74,9 +77,12 @@ describe('chat chunks and the chat completion of one canonical result', async ()
   it('without include_usage no chunk carries usage; the stream-error chunk carries error and finish_reason error', () => {
     const r = result({ text: 'Hello there, this is a reply that is long enough to split.' });
     expect(render(r, 1, false).every((c) => c.usage === undefined)).toBe(true);
-    const failed = chatChunks(responseEvents(r, { rng: seededRandom(1, 'd'), fail: { message: 'boom', countTokens: tokenizer.count } }), { id: 'gen-1', created: r.created_at, model: r.model, includeUsage: false }).map(
-      (c) => ChatStreamChunkSchema.parse(JSON.parse(c.json)),
-    );
+    const failed = chatChunks(responseEvents(r, { rng: seededRandom(1, 'd'), fail: { message: 'boom', countTokens: tokenizer.count } }), {
+      id: 'gen-1',
+      created: r.created_at,
+      model: r.model,
+      includeUsage: false,
+    }).map((c) => ChatStreamChunkSchema.parse(JSON.parse(c.json)));
     expect(failed.at(-1)).toMatchObject({ error: { code: 502, message: 'boom' }, choices: [{ finish_reason: 'error' }] });
     expect(failed.filter((c) => c.choices[0]?.finish_reason != null)).toHaveLength(1);
   });

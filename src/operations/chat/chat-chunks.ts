@@ -99,7 +99,10 @@ export function chatChunks(events: readonly ResponseStreamEvent[], options: Chat
       case 'response.output_item.done': {
         const item = e.item as ReasoningItem;
         if (item.type === 'reasoning' && item.encrypted_content !== undefined) {
-          push(choice({ reasoning_details: [{ type: 'reasoning.encrypted', data: item.encrypted_content, format: item.format, index: reasoningDetail++ }] }), i);
+          push(
+            choice({ reasoning_details: [{ type: 'reasoning.encrypted', data: item.encrypted_content, format: item.format, index: reasoningDetail++ }] }),
+            i,
+          );
         }
         break;
       }

@@ -40,7 +40,10 @@ export function chatUsage(usage: ResponseUsage): Record<string, unknown> {
     prompt_tokens: usage.input_tokens,
     completion_tokens: usage.output_tokens,
     total_tokens: usage.total_tokens,
-    prompt_tokens_details: details.cache_write_tokens !== undefined ? { cached_tokens: details.cached_tokens, cache_write_tokens: details.cache_write_tokens } : { cached_tokens: details.cached_tokens },
+    prompt_tokens_details:
+      details.cache_write_tokens !== undefined
+        ? { cached_tokens: details.cached_tokens, cache_write_tokens: details.cache_write_tokens }
+        : { cached_tokens: details.cached_tokens },
     completion_tokens_details: { reasoning_tokens: usage.output_tokens_details.reasoning_tokens },
     ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
     ...(usage.is_byok !== undefined ? { is_byok: usage.is_byok } : {}),
@@ -67,7 +70,8 @@ export function reasoningDetails(item: ReasoningItem): Record<string, unknown>[]
   if (text !== '') details.push({ type: 'reasoning.text', text, signature: item.signature, format: item.format, index: 0 });
   const summary = item.summary.map((p) => p.text).join('');
   if (summary !== '') details.push({ type: 'reasoning.summary', summary, format: item.format, index: details.length });
-  if (item.encrypted_content !== undefined) details.push({ type: 'reasoning.encrypted', data: item.encrypted_content, format: item.format, index: details.length });
+  if (item.encrypted_content !== undefined)
+    details.push({ type: 'reasoning.encrypted', data: item.encrypted_content, format: item.format, index: details.length });
   return details;
 }
 

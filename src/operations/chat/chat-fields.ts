@@ -5,7 +5,8 @@ import type { ChatRequest } from '../../schemas/chat-request.ts';
 export function chatFields(chat: ChatRequest): FieldRename[] {
   const renames: FieldRename[] = [[/\btext\.format\.schema\b/g, 'response_format.json_schema.schema']];
   (chat.tools ?? []).forEach((tool, i) => {
-    if (tool.type === 'function' && 'function' in tool) renames.push([new RegExp(`\\btools\\[${i}\\]\\.parameters\\b`, 'g'), `tools[${i}].function.parameters`]);
+    if (tool.type === 'function' && 'function' in tool)
+      renames.push([new RegExp(`\\btools\\[${i}\\]\\.parameters\\b`, 'g'), `tools[${i}].function.parameters`]);
   });
   return renames;
 }

@@ -9,7 +9,28 @@ export interface ChatTokenLogprob {
 }
 
 /** Alternatives a simulated model weighed: common tokens, taken in a seeded order. */
-const ALTERNATIVES = [' the', ',', '.', ' a', ' and', ' to', ' of', ' in', ' is', ' it', ' that', ' for', ' on', ' with', ' as', ' this', ' you', ' can', ' be', ' or'];
+const ALTERNATIVES = [
+  ' the',
+  ',',
+  '.',
+  ' a',
+  ' and',
+  ' to',
+  ' of',
+  ' in',
+  ' is',
+  ' it',
+  ' that',
+  ' for',
+  ' on',
+  ' with',
+  ' as',
+  ' this',
+  ' you',
+  ' can',
+  ' be',
+  ' or',
+];
 
 const utf8 = new TextEncoder();
 

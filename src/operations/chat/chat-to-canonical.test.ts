@@ -7,7 +7,15 @@ const canonical = (body: unknown) => chatToCanonical(ChatRequestSchema.parse(bod
 
 describe('chatToCanonical', () => {
   it('a plain conversation is the Responses request of the same input items, nothing added', () => {
-    expect(canonical({ model: 'm', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] })).toEqual({
+    expect(
+      canonical({
+        model: 'm',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Hi' },
+        ],
+      }),
+    ).toEqual({
       model: 'm',
       input: [
         { role: 'system', content: 'Be brief.' },
@@ -19,17 +27,37 @@ describe('chatToCanonical', () => {
   it('assistant tool calls become function_call items, tool messages their outputs; parts become input parts', () => {
     const out = canonical({
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'https://x/a.png' } }, { type: 'file', file: { filename: 'a.pdf', file_data: 'https://x/a.pdf' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look' },
+            { type: 'image_url', image_url: { url: 'https://x/a.png' } },
+            { type: 'file', file: { filename: 'a.pdf', file_data: 'https://x/a.pdf' } },
+          ],
+        },
         { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
         { role: 'tool', tool_call_id: 'call_1', content: 'done' },
         { role: 'assistant', content: 'Said.', refusal: 'But no.' },
       ],
     });
     expect(out.input).toEqual([
-      { role: 'user', content: [{ type: 'input_text', text: 'Look' }, { type: 'input_image', image_url: 'https://x/a.png', detail: 'auto' }, { type: 'input_file', filename: 'a.pdf', file_url: 'https://x/a.pdf' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Look' },
+          { type: 'input_image', image_url: 'https://x/a.png', detail: 'auto' },
+          { type: 'input_file', filename: 'a.pdf', file_url: 'https://x/a.pdf' },
+        ],
+      },
       { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{"a":1}' },
       { type: 'function_call_output', call_id: 'call_1', output: 'done' },
-      { role: 'assistant', content: [{ type: 'output_text', text: 'Said.', annotations: [] }, { type: 'refusal', refusal: 'But no.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'output_text', text: 'Said.', annotations: [] },
+          { type: 'refusal', refusal: 'But no.' },
+        ],
+      },
     ]);
   });
 
@@ -58,7 +86,9 @@ describe('chatToCanonical', () => {
       seed: 7,
     });
     expect(out).not.toHaveProperty('stream_options');
-    expect(canonical({ messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'o' } } }).text).toEqual({ format: { type: 'json_object' } });
+    expect(canonical({ messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'o' } } }).text).toEqual({
+      format: { type: 'json_object' },
+    });
   });
 
   it('the canonical request of a valid chat request is a valid Responses request', () => {

@@ -57,7 +57,8 @@ export function chatInput(messages: readonly ChatMessage[]): Item[] {
         const parts: Item[] = typeof said === 'string' ? [{ type: 'output_text', text: said, annotations: [] }] : (said ?? []);
         items.push({ role: 'assistant', content: refusal !== undefined ? [...parts, { type: 'refusal', refusal }] : typeof said === 'string' ? said : parts });
       }
-      for (const call of m.tool_calls ?? []) items.push({ type: 'function_call', call_id: call.id, name: call.function.name, arguments: call.function.arguments });
+      for (const call of m.tool_calls ?? [])
+        items.push({ type: 'function_call', call_id: call.id, name: call.function.name, arguments: call.function.arguments });
     } else {
       items.push({ role: m.role, content: content(m.content) });
     }
@@ -150,7 +151,8 @@ export function chatToCanonical(chat: ChatRequest): CanonicalRequest {
   const format = chat.response_format ? textFormat(chat.response_format) : undefined;
   if (format) out.text = { format };
   const effort = chat.reasoning?.effort ?? chat.reasoning_effort;
-  if (chat.reasoning !== undefined && chat.reasoning !== null) out.reasoning = effort !== undefined && effort !== null ? { ...chat.reasoning, effort } : chat.reasoning;
+  if (chat.reasoning !== undefined && chat.reasoning !== null)
+    out.reasoning = effort !== undefined && effort !== null ? { ...chat.reasoning, effort } : chat.reasoning;
   else if (effort !== undefined && effort !== null) out.reasoning = { effort };
   if (chat.service_tier !== undefined) out.service_tier = chat.service_tier === 'fast' ? 'priority' : chat.service_tier;
   if (chat.modalities !== undefined) out.modalities = chat.modalities.filter((m) => m !== 'audio');

@@ -35,7 +35,8 @@ function refusal(chat: LogprobFields, tokens: number, what: string): GatewayErro
 export function checkLogprobBudget(chat: LogprobFields): void {
   const cap = tokenCap(chat);
   const asked = chat.max_completion_tokens ?? chat.max_tokens;
-  if (cap !== undefined && asked != null && asked > cap) throw refusal(chat, asked, chat.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens');
+  if (cap !== undefined && asked != null && asked > cap)
+    throw refusal(chat, asked, chat.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens');
 }
 
 /**
@@ -48,5 +49,5 @@ export function checkLogprobBudget(chat: LogprobFields): void {
  */
 export function checkLogprobEntries(chat: LogprobFields, outputTokens: number): void {
   const cap = tokenCap(chat);
-  if (cap !== undefined && outputTokens > cap) throw refusal(chat, outputTokens, 'the reply\'s output tokens');
+  if (cap !== undefined && outputTokens > cap) throw refusal(chat, outputTokens, "the reply's output tokens");
 }

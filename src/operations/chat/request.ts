@@ -35,7 +35,10 @@ export function findChatConflicts(request: ChatRequest): ChatConflict[] {
   }
   const effort = request.reasoning?.effort;
   if (request.reasoning_effort != null && effort != null && effort !== request.reasoning_effort) {
-    conflicts.push({ field: 'reasoning_effort', message: `${JSON.stringify(request.reasoning_effort)} differs from reasoning.effort ${JSON.stringify(effort)}; send one of them` });
+    conflicts.push({
+      field: 'reasoning_effort',
+      message: `${JSON.stringify(request.reasoning_effort)} differs from reasoning.effort ${JSON.stringify(effort)}; send one of them`,
+    });
   }
   return conflicts;
 }

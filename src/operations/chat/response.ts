@@ -29,7 +29,13 @@ export function renderChat(answer: EngineAnswer, rendering: ChatRendering): Resp
   const id = answer.generationId;
   const stream = answer.stream;
   if (!stream) return jsonResponse(chatCompletion(answer.result, id, rendering.logprobs), { headers: answer.headers });
-  const chunks = chatChunks(stream.events, { id, created: answer.result.created_at, model: answer.result.model, includeUsage: rendering.includeUsage, logprobs: rendering.logprobs });
+  const chunks = chatChunks(stream.events, {
+    id,
+    created: answer.result.created_at,
+    model: answer.result.model,
+    includeUsage: rendering.includeUsage,
+    logprobs: rendering.logprobs,
+  });
   const frames = sseDataFrames(
     chunks.map((c) => c.json),
     { done: stream.fault !== 'stream-cut' },

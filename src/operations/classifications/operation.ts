@@ -10,7 +10,15 @@ import type { Operation } from '../operation.ts';
 export const classificationsOperation: Operation = {
   name: 'classifications',
   endpoints: [
-    { method: 'GET', path: '/classifications/task', id: 'classifications.task.get', referenceId: 'getTaskClassifications', summary: 'Task classification market share', auth: 'key', faults: [400, 401, 429, 500] },
+    {
+      method: 'GET',
+      path: '/classifications/task',
+      id: 'classifications.task.get',
+      referenceId: 'getTaskClassifications',
+      summary: 'Task classification market share',
+      auth: 'key',
+      faults: [400, 401, 429, 500],
+    },
   ],
   handlers: ({ env }) => ({
     'classifications.task.get': (ctx) => {

@@ -18,9 +18,33 @@ export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
 export const datasetsOperation: Operation = {
   name: 'datasets',
   endpoints: [
-    { method: 'GET', path: '/datasets/rankings-daily', id: 'datasets.rankings-daily.get', referenceId: 'getRankingsDaily', summary: 'Daily token rankings of models', auth: 'key', faults: RANKINGS_DAILY_FAULTS },
-    { method: 'GET', path: '/datasets/app-rankings', id: 'datasets.app-rankings.get', referenceId: 'getAppRankings', summary: 'Top public apps by token usage', auth: 'key', faults: RANKINGS_DAILY_FAULTS },
-    { method: 'GET', path: '/datasets/session-cost', id: 'datasets.session-cost.get', referenceId: 'getSessionCost', summary: 'Cost per session by harness and model', auth: 'key', faults: RANKINGS_DAILY_FAULTS },
+    {
+      method: 'GET',
+      path: '/datasets/rankings-daily',
+      id: 'datasets.rankings-daily.get',
+      referenceId: 'getRankingsDaily',
+      summary: 'Daily token rankings of models',
+      auth: 'key',
+      faults: RANKINGS_DAILY_FAULTS,
+    },
+    {
+      method: 'GET',
+      path: '/datasets/app-rankings',
+      id: 'datasets.app-rankings.get',
+      referenceId: 'getAppRankings',
+      summary: 'Top public apps by token usage',
+      auth: 'key',
+      faults: RANKINGS_DAILY_FAULTS,
+    },
+    {
+      method: 'GET',
+      path: '/datasets/session-cost',
+      id: 'datasets.session-cost.get',
+      referenceId: 'getSessionCost',
+      summary: 'Cost per session by harness and model',
+      auth: 'key',
+      faults: RANKINGS_DAILY_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({
     'datasets.rankings-daily.get': (ctx) => {

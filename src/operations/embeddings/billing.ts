@@ -9,7 +9,12 @@ export interface EmbeddingsBill {
   readonly id: string;
   readonly model: string;
   readonly providerName: string;
-  readonly usage: { readonly prompt_tokens: number; readonly cost: number; readonly is_byok: boolean; readonly cost_details: { readonly upstream_inference_cost: number | null } };
+  readonly usage: {
+    readonly prompt_tokens: number;
+    readonly cost: number;
+    readonly is_byok: boolean;
+    readonly cost_details: { readonly upstream_inference_cost: number | null };
+  };
   readonly times: ReturnType<typeof answerTimes>;
 }
 
@@ -19,7 +24,13 @@ export interface EmbeddingsBill {
  * @example
  * recordEmbeddings(ctx, reservation, apiKey, request, { id, model: model.id, providerName, usage: result.usage, times });
  */
-export function recordEmbeddings(ctx: Pick<RequestContext, 'request' | 'receivedAt'>, reservation: Reservation, apiKey: ApiKey, request: EmbeddingsRequest, bill: EmbeddingsBill): void {
+export function recordEmbeddings(
+  ctx: Pick<RequestContext, 'request' | 'receivedAt'>,
+  reservation: Reservation,
+  apiKey: ApiKey,
+  request: EmbeddingsRequest,
+  bill: EmbeddingsBill,
+): void {
   reservation.settle({
     id: bill.id,
     apiType: 'embeddings',

@@ -17,8 +17,25 @@ export const EMBEDDINGS_MODELS_FAULTS = [400, 401, 500] as const;
 export const embeddingsOperation: Operation = {
   name: 'embeddings',
   endpoints: [
-    { method: 'POST', path: '/embeddings', id: 'embeddings.create', referenceId: 'createEmbeddings', summary: 'Create embeddings', auth: 'key', paid: true, faults: EMBEDDINGS_FAULTS },
-    { method: 'GET', path: '/embeddings/models', id: 'embeddings.models.list', referenceId: 'listEmbeddingsModels', summary: 'List embedding models', auth: 'key', faults: EMBEDDINGS_MODELS_FAULTS },
+    {
+      method: 'POST',
+      path: '/embeddings',
+      id: 'embeddings.create',
+      referenceId: 'createEmbeddings',
+      summary: 'Create embeddings',
+      auth: 'key',
+      paid: true,
+      faults: EMBEDDINGS_FAULTS,
+    },
+    {
+      method: 'GET',
+      path: '/embeddings/models',
+      id: 'embeddings.models.list',
+      referenceId: 'listEmbeddingsModels',
+      summary: 'List embedding models',
+      auth: 'key',
+      faults: EMBEDDINGS_MODELS_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({
     'embeddings.create': (ctx) => createEmbeddings(env, ctx),

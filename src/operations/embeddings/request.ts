@@ -34,7 +34,8 @@ export function page<T>(all: readonly T[], params: URLSearchParams): { items: T[
     const raw = params.get(name);
     if (raw === null || raw === '') return undefined;
     const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) throw new GatewayError(400, `${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(raw.slice(0, 32))})`);
+    if (!/^\d+$/.test(raw) || n < min || n > max)
+      throw new GatewayError(400, `${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(raw.slice(0, 32))})`);
     return n;
   };
   const offset = read('offset', 0, Number.MAX_SAFE_INTEGER);
@@ -42,5 +43,7 @@ export function page<T>(all: readonly T[], params: URLSearchParams): { items: T[
   if (offset === undefined && limit === undefined) return { items: all.slice() };
   const from = offset ?? 0;
   const size = limit ?? 500;
-  return from + size < all.length ? { items: all.slice(from, from + size), next: { offset: from + size, limit: size } } : { items: all.slice(from, from + size) };
+  return from + size < all.length
+    ? { items: all.slice(from, from + size), next: { offset: from + size, limit: size } }
+    : { items: all.slice(from, from + size) };
 }

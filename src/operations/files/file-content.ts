@@ -25,7 +25,10 @@ function contentType(file: StoredFile, accept: string | null): string {
  */
 export function fileContent(env: GatewayEnv, file: StoredFile, accept: string | null): Response {
   if (!env.files.uploadsDownloadable) {
-    throw new GatewayError(400, `File ${file.id} was uploaded: only files created server-side are downloadable (start the gateway with files.uploadsDownloadable / --downloadable-uploads to read uploads back)`);
+    throw new GatewayError(
+      400,
+      `File ${file.id} was uploaded: only files created server-side are downloadable (start the gateway with files.uploadsDownloadable / --downloadable-uploads to read uploads back)`,
+    );
   }
   const body = file.bytes.slice();
   return new Response(body, {

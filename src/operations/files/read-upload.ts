@@ -38,13 +38,19 @@ export async function readUpload(ctx: RequestContext, workspaceId: string): Prom
   const form = parseMultipartFormData(await body(ctx), contentType);
   if (!form.ok) throw new GatewayError(400, `Malformed multipart/form-data body: ${form.error}`);
   const files = form.entries.filter((e) => e.name === 'file');
-  if (files.length !== 1) throw new GatewayError(400, `file: ${files.length === 0 ? 'required (a multipart file part named "file")' : `given ${files.length} times (exactly one file)`}`);
+  if (files.length !== 1)
+    throw new GatewayError(
+      400,
+      `file: ${files.length === 0 ? 'required (a multipart file part named "file")' : `given ${files.length} times (exactly one file)`}`,
+    );
   const part = files[0]!;
   if (part.kind !== 'file') throw new GatewayError(400, 'file: must be a file part (with a filename), not a text field');
   if (part.bytes.length === 0) throw new GatewayError(400, 'file: the file is empty (empty files are rejected)');
   if (part.bytes.length > ctx.env.files.bounds.maxFileBytes) throw tooLarge(ctx.env, part.bytes.length);
-  if (part.filename.length > MAX_FILENAME_CHARS) throw new GatewayError(400, `file: the file name has ${part.filename.length} characters (at most ${MAX_FILENAME_CHARS})`);
+  if (part.filename.length > MAX_FILENAME_CHARS)
+    throw new GatewayError(400, `file: the file name has ${part.filename.length} characters (at most ${MAX_FILENAME_CHARS})`);
   const mimeType = sniffFileType(part.bytes);
-  if (!mimeType) throw new GatewayError(400, `file: unsupported file type (judged from the contents, not the name or declared type): must be ${ACCEPTED_FILE_TYPES}`);
+  if (!mimeType)
+    throw new GatewayError(400, `file: unsupported file type (judged from the contents, not the name or declared type): must be ${ACCEPTED_FILE_TYPES}`);
   return { workspaceId, filename: part.filename || 'file', mimeType, bytes: part.bytes };
 }

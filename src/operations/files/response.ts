@@ -10,7 +10,16 @@ const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOS
  */
 export function fileBody(file: StoredFile, provider: FileProvider | undefined, downloadable: boolean): Record<string, unknown> {
   if (provider === 'openai') {
-    return { _shape: 'openai', id: file.id, object: 'file', bytes: file.bytes.length, created_at: Math.floor(file.createdAt / 1000), filename: file.filename, purpose: 'user_data', status: 'processed' };
+    return {
+      _shape: 'openai',
+      id: file.id,
+      object: 'file',
+      bytes: file.bytes.length,
+      created_at: Math.floor(file.createdAt / 1000),
+      filename: file.filename,
+      purpose: 'user_data',
+      status: 'processed',
+    };
   }
   return {
     _shape: provider ?? 'openrouter',
@@ -25,7 +34,12 @@ export function fileBody(file: StoredFile, provider: FileProvider | undefined, d
 }
 
 /** One page of files: reference `FileListResponse` (`cursor` only in OpenRouter's shape, `object` only in OpenAI's). */
-export function fileListBody(page: readonly StoredFile[], hasMore: boolean, provider: FileProvider | undefined, downloadable: boolean): Record<string, unknown> {
+export function fileListBody(
+  page: readonly StoredFile[],
+  hasMore: boolean,
+  provider: FileProvider | undefined,
+  downloadable: boolean,
+): Record<string, unknown> {
   const first = page[0]?.id ?? null;
   const last = page.at(-1)?.id ?? null;
   const common = { data: page.map((f) => fileBody(f, provider, downloadable)), first_id: first, last_id: last, has_more: hasMore };
@@ -42,5 +56,8 @@ export function fileDeletedBody(id: string, provider: FileProvider | undefined):
 
 /** The opaque cursor the reference's example shows: base64url of `{"cursor": <last id>}`. */
 export function encodeCursor(lastId: string): string {
-  return btoa(JSON.stringify({ cursor: lastId })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(JSON.stringify({ cursor: lastId }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

@@ -17,14 +17,25 @@ const CONTENT_FAULTS = [401, 403, 404, 429, 500, 502, 524, 529] as const;
 export const generationContentOperation: Operation = {
   name: 'generation-content',
   endpoints: [
-    { method: 'GET', path: '/generation/content', id: 'generation.content.get', referenceId: 'listGenerationContent', summary: 'Get the stored prompt, completion and error of a generation', auth: 'key', faults: CONTENT_FAULTS },
+    {
+      method: 'GET',
+      path: '/generation/content',
+      id: 'generation.content.get',
+      referenceId: 'listGenerationContent',
+      summary: 'Get the stored prompt, completion and error of a generation',
+      auth: 'key',
+      faults: CONTENT_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({
     'generation.content.get': (ctx) => {
       const { id } = readRequest(GenerationContentQuerySchema, queryObject(ctx.url));
       const content = env.account.generationContent(id);
       if (!content) {
-        throw new GatewayError(404, `Generation content for ${JSON.stringify(id)} not found: text generations store it, and the oldest are forgotten past the generations limit (${env.account.generationsKept()}) or on reset`);
+        throw new GatewayError(
+          404,
+          `Generation content for ${JSON.stringify(id)} not found: text generations store it, and the oldest are forgotten past the generations limit (${env.account.generationsKept()}) or on reset`,
+        );
       }
       return jsonResponse(generationContentBody(content));
     },

@@ -18,14 +18,26 @@ const MAX_BODY_BYTES = 16 * 1024;
 export const generationFeedbackOperation: Operation = {
   name: 'generation-feedback',
   endpoints: [
-    { method: 'POST', path: '/generation/feedback', id: 'generation.feedback', referenceId: 'submitGenerationFeedback', summary: 'Submit feedback for a generation', auth: 'management', faults: FEEDBACK_FAULTS, maxBodyBytes: MAX_BODY_BYTES },
+    {
+      method: 'POST',
+      path: '/generation/feedback',
+      id: 'generation.feedback',
+      referenceId: 'submitGenerationFeedback',
+      summary: 'Submit feedback for a generation',
+      auth: 'management',
+      faults: FEEDBACK_FAULTS,
+      maxBodyBytes: MAX_BODY_BYTES,
+    },
   ],
   handlers: ({ env }) => ({
     'generation.feedback': async (ctx) => {
       const feedback = await readJsonRequest(ctx, GenerationFeedbackRequestSchema);
       const id = feedback.generation_id;
       if (!env.account.generation(id) && !env.account.generationContent(id)) {
-        throw new GatewayError(404, `generation_id: generation ${JSON.stringify(id)} not found (never made here, forgotten past the generations limit, or on reset)`);
+        throw new GatewayError(
+          404,
+          `generation_id: generation ${JSON.stringify(id)} not found (never made here, forgotten past the generations limit, or on reset)`,
+        );
       }
       return jsonResponse({ data: { success: true } });
     },

@@ -56,7 +56,11 @@ function svg(scene: ImageScene, options: EncodeOptions): Uint8Array {
   }
   if (options.detail) {
     for (const s of scene.shapes) {
-      parts.push(s.kind === 'rect' ? `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" fill="${fill(s.colour)}"/>` : `<circle cx="${s.cx}" cy="${s.cy}" r="${s.r}" fill="${fill(s.colour)}"/>`);
+      parts.push(
+        s.kind === 'rect'
+          ? `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" fill="${fill(s.colour)}"/>`
+          : `<circle cx="${s.cx}" cy="${s.cy}" r="${s.r}" fill="${fill(s.colour)}"/>`,
+      );
     }
   }
   parts.push('</svg>');

@@ -41,7 +41,11 @@ function explicitSize(request: ImageRequest, size: string): ImageSize {
   if (request.resolution !== undefined && TIER_EDGE[request.resolution] !== Math.max(width, height)) {
     throw new GatewayError(400, `resolution: "${request.resolution}" does not match size ${size}`);
   }
-  if (request.aspect_ratio !== undefined && request.aspect_ratio !== 'auto' && Math.abs(ratio(request.aspect_ratio) - width / height) > 0.02 * (width / height)) {
+  if (
+    request.aspect_ratio !== undefined &&
+    request.aspect_ratio !== 'auto' &&
+    Math.abs(ratio(request.aspect_ratio) - width / height) > 0.02 * (width / height)
+  ) {
     throw new GatewayError(400, `aspect_ratio: "${request.aspect_ratio}" does not match size ${size}`);
   }
   return { width, height };
@@ -73,7 +77,10 @@ export function imageSize(request: ImageRequest, model: ImageModel, count: numbe
   const pixels = size.width * size.height * count;
   if (pixels > MAX_REQUEST_PIXELS) {
     const field = count > 1 ? 'n' : request.size !== undefined ? 'size' : 'resolution';
-    throw new GatewayError(400, `${field}: ${count} image(s) of ${size.width}x${size.height} are ${pixels} pixels; one request makes at most ${MAX_REQUEST_PIXELS} (ask for fewer or smaller images)`);
+    throw new GatewayError(
+      400,
+      `${field}: ${count} image(s) of ${size.width}x${size.height} are ${pixels} pixels; one request makes at most ${MAX_REQUEST_PIXELS} (ask for fewer or smaller images)`,
+    );
   }
   return size;
 }

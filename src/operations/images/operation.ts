@@ -39,14 +39,23 @@ function checkOptions(request: ImageRequest, model: ImageModel): { count: number
     throw new GatewayError(400, `output_format: ${model.id} makes ${model.output_formats.filter((f) => f !== 'webp').join(', ')} (got "${format}")`);
   }
   // reference `background`: transparent requires an output format with alpha.
-  if (request.background === 'transparent' && format === 'jpeg') throw new GatewayError(400, 'background: transparent requires output_format png or webp (got jpeg)');
+  if (request.background === 'transparent' && format === 'jpeg')
+    throw new GatewayError(400, 'background: transparent requires output_format png or webp (got jpeg)');
   if (request.input_references?.length && !model.input_modalities.includes('image')) {
     throw new GatewayError(400, `input_references: ${model.id} takes text only`);
   }
   return { count, format };
 }
 
-function makeImages(env: GatewayEnv, request: ImageRequest, model: ImageModel, size: ImageSize, count: number, options: Omit<EncodeOptions, 'detail'>, detail: boolean): MadeImage[] {
+function makeImages(
+  env: GatewayEnv,
+  request: ImageRequest,
+  model: ImageModel,
+  size: ImageSize,
+  count: number,
+  options: Omit<EncodeOptions, 'detail'>,
+  detail: boolean,
+): MadeImage[] {
   const images: MadeImage[] = [];
   for (let i = 0; i < count; i++) {
     // DESIGN determinism: the picture is keyed by the gateway seed, model, prompt, request seed, size and index.
@@ -64,7 +73,13 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const model = imageModel(env, request.model);
   const { count, format } = checkOptions(request, model);
   const size = imageSize(request, model, count);
-  const endpoint = pickMediaEndpoint({ modelId: model.id, endpoints: model.endpoints, preferences: request.provider, faults: env.providerFaults, providers: env.catalog.providers });
+  const endpoint = pickMediaEndpoint({
+    modelId: model.id,
+    endpoints: model.endpoints,
+    preferences: request.provider,
+    faults: env.providerFaults,
+    providers: env.catalog.providers,
+  });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
@@ -115,8 +130,25 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 export const imagesOperation: Operation = {
   name: 'images',
   endpoints: [
-    { method: 'POST', path: '/images', id: 'images.create', referenceId: 'createImages', summary: 'Generate images (PNG, JPEG or SVG), JSON or streamed', auth: 'key', paid: true, faults: CREATE_FAULTS },
-    { method: 'GET', path: '/images/models', id: 'images.models.list', referenceId: 'listImageModels', summary: 'List image generation models', auth: 'key', faults: [401, 500] },
+    {
+      method: 'POST',
+      path: '/images',
+      id: 'images.create',
+      referenceId: 'createImages',
+      summary: 'Generate images (PNG, JPEG or SVG), JSON or streamed',
+      auth: 'key',
+      paid: true,
+      faults: CREATE_FAULTS,
+    },
+    {
+      method: 'GET',
+      path: '/images/models',
+      id: 'images.models.list',
+      referenceId: 'listImageModels',
+      summary: 'List image generation models',
+      auth: 'key',
+      faults: [401, 500],
+    },
     {
       method: 'GET',
       path: '/images/models/:author/:slug/endpoints',

@@ -26,7 +26,13 @@ export function imageStreamEvents(created: number, partials: readonly MadeImage[
   finals.forEach((image, i) => {
     const partial = partials[i];
     if (partial) events.push({ type: 'image_generation.partial_image', partial_image_index: 0, b64_json: partial.b64 });
-    events.push({ type: 'image_generation.completed', b64_json: image.b64, created, media_type: image.mediaType, ...(i === finals.length - 1 ? { usage } : {}) });
+    events.push({
+      type: 'image_generation.completed',
+      b64_json: image.b64,
+      created,
+      media_type: image.mediaType,
+      ...(i === finals.length - 1 ? { usage } : {}),
+    });
   });
   return events;
 }

@@ -6,7 +6,11 @@ describe('runLengthPng', () => {
   it('writes a PNG an independent decoder reads back pixel for pixel (runs of every length, repeated and changing rows)', () => {
     const width = 600;
     const height = 7;
-    const palette = [[10, 20, 30], [200, 100, 0], [0, 255, 128]];
+    const palette = [
+      [10, 20, 30],
+      [200, 100, 0],
+      [0, 255, 128],
+    ];
     const rowOf = (y: number, into: Uint8Array) => {
       into.fill(0);
       // Runs of 1, 2, 3, 4, 258, 259, 261 pixels at different places per row; rows 2 and 3 equal.
@@ -31,7 +35,19 @@ describe('runLengthPng', () => {
   });
 
   it('palette entries with alpha become a tRNS chunk', () => {
-    const png = PNG.sync.read(Buffer.from(runLengthPng({ width: 3, height: 1, palette: [[1, 2, 3, 0], [4, 5, 6, 255]], row: (_y, into) => into.set([0, 1, 0]) })));
+    const png = PNG.sync.read(
+      Buffer.from(
+        runLengthPng({
+          width: 3,
+          height: 1,
+          palette: [
+            [1, 2, 3, 0],
+            [4, 5, 6, 255],
+          ],
+          row: (_y, into) => into.set([0, 1, 0]),
+        }),
+      ),
+    );
     expect([...png.data]).toEqual([1, 2, 3, 0, 4, 5, 6, 255, 1, 2, 3, 0]);
   });
 });

@@ -107,7 +107,7 @@ function run(s: Stream, value: number, count: number): void {
     left -= length;
   }
   // Adler-32 of `count` bytes of `value` in closed form.
-  s.b = (s.b + count * s.a + ((value * count * (count + 1)) / 2) % ADLER_MOD) % ADLER_MOD;
+  s.b = (s.b + count * s.a + (((value * count * (count + 1)) / 2) % ADLER_MOD)) % ADLER_MOD;
   s.a = (s.a + value * count) % ADLER_MOD;
 }
 

@@ -44,10 +44,11 @@ async function listKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response>
   const { keys } = await env.management.ready();
   const workspace = query.workspace_id ?? DEFAULT_WORKSPACE_ID;
   const includeDisabled = query.include_disabled === 'true';
-  const page = keys.findMany(
-    (q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }),
-    { skip: query.offset ?? 0, take: KEYS_PAGE_SIZE, orderBy: { seq: 'asc' } },
-  );
+  const page = keys.findMany((q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }), {
+    skip: query.offset ?? 0,
+    take: KEYS_PAGE_SIZE,
+    orderBy: { seq: 'asc' },
+  });
   return jsonResponse({ data: page.map((record) => view(env, record)) });
 }
 
@@ -82,10 +83,37 @@ export const keysOperation: Operation = {
   name: 'keys',
   endpoints: [
     { method: 'GET', path: '/keys', id: 'keys.list', referenceId: 'list', summary: 'List API keys (paged by offset)', auth: 'management', faults: LIST_FAULTS },
-    { method: 'POST', path: '/keys', id: 'keys.create', referenceId: 'createKeys', summary: 'Create an API key; its secret is shown once', auth: 'management', faults: CREATE_FAULTS, maxBodyBytes: MAX_BODY_BYTES, secretBodies: true },
+    {
+      method: 'POST',
+      path: '/keys',
+      id: 'keys.create',
+      referenceId: 'createKeys',
+      summary: 'Create an API key; its secret is shown once',
+      auth: 'management',
+      faults: CREATE_FAULTS,
+      maxBodyBytes: MAX_BODY_BYTES,
+      secretBodies: true,
+    },
     { method: 'GET', path: '/keys/:hash', id: 'keys.get', referenceId: 'getKey', summary: 'Get an API key by hash', auth: 'management', faults: GET_FAULTS },
-    { method: 'PATCH', path: '/keys/:hash', id: 'keys.update', referenceId: 'updateKeys', summary: 'Update an API key (name, limit, reset, disabled)', auth: 'management', faults: UPDATE_FAULTS, maxBodyBytes: MAX_BODY_BYTES },
-    { method: 'DELETE', path: '/keys/:hash', id: 'keys.delete', referenceId: 'deleteKeys', summary: 'Delete an API key', auth: 'management', faults: GET_FAULTS },
+    {
+      method: 'PATCH',
+      path: '/keys/:hash',
+      id: 'keys.update',
+      referenceId: 'updateKeys',
+      summary: 'Update an API key (name, limit, reset, disabled)',
+      auth: 'management',
+      faults: UPDATE_FAULTS,
+      maxBodyBytes: MAX_BODY_BYTES,
+    },
+    {
+      method: 'DELETE',
+      path: '/keys/:hash',
+      id: 'keys.delete',
+      referenceId: 'deleteKeys',
+      summary: 'Delete an API key',
+      auth: 'management',
+      faults: GET_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({
     'keys.list': (ctx) => listKeys(env, ctx),

@@ -16,7 +16,14 @@ describe('messageEvents', async () => {
   const resultOf = (plan: ReplyPlan, max?: number) => {
     const built = buildOutput(plan, { tokenizer, rng: seededRandom(0, 'ids'), modelId: 'anthropic/claude-sonnet-4.5', maxOutputTokens: max });
     const usage = buildUsage({ inputTokens: 12, cachedTokens: 0, outputTokens: built.outputTokens, reasoningTokens: built.reasoningTokens });
-    return buildResponse({ request: { input: 'x', max_output_tokens: max } as never, id: 'resp_abc', now: 1_767_225_600_000, modelId: 'anthropic/claude-sonnet-4.5', built, usage });
+    return buildResponse({
+      request: { input: 'x', max_output_tokens: max } as never,
+      id: 'resp_abc',
+      now: 1_767_225_600_000,
+      modelId: 'anthropic/claude-sonnet-4.5',
+      built,
+      usage,
+    });
   };
   const streamOf = (plan: ReplyPlan, seed: number, max?: number) => {
     const result = resultOf(plan, max);
@@ -51,7 +58,12 @@ describe('messageEvents', async () => {
       reasoning: fc.record({ text: fc.string({ minLength: 1, maxLength: 80 }) }),
       text: fc.string({ maxLength: 200 }),
       calls: fc.array(
-        fc.record({ name: fc.constantFrom('get_weather', 'lookup'), arguments: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ maxLength: 20 }), fc.integer())).map((o) => JSON.stringify(o)) }),
+        fc.record({
+          name: fc.constantFrom('get_weather', 'lookup'),
+          arguments: fc
+            .dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ maxLength: 20 }), fc.integer()))
+            .map((o) => JSON.stringify(o)),
+        }),
         { maxLength: 2 },
       ),
     },

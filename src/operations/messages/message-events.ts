@@ -67,7 +67,13 @@ export function messageEventMapper(result: ResponseResult, options: RenderOption
         }
         if (item.type === 'function_call') {
           openItems.set(o, nextIndex);
-          return [{ type: 'content_block_start', index: nextIndex++, content_block: { type: 'tool_use', id: toolUseId(item.call_id ?? ''), name: item.name ?? '', input: {}, caller: { type: 'direct' } } }];
+          return [
+            {
+              type: 'content_block_start',
+              index: nextIndex++,
+              content_block: { type: 'tool_use', id: toolUseId(item.call_id ?? ''), name: item.name ?? '', input: {}, caller: { type: 'direct' } },
+            },
+          ];
         }
         return [];
       }
@@ -89,7 +95,13 @@ export function messageEventMapper(result: ResponseResult, options: RenderOption
         const part = item?.type === 'message' ? item.content[e.content_index as number] : undefined;
         const text = part?.type === 'output_text' ? part.text : '';
         if (index === undefined || typeof a.url !== 'string') return [];
-        const citation = { type: 'web_search_result_location', cited_text: text.slice(a.start_index ?? 0, a.end_index ?? 0), encrypted_index: '', title: a.title ?? '', url: a.url };
+        const citation = {
+          type: 'web_search_result_location',
+          cited_text: text.slice(a.start_index ?? 0, a.end_index ?? 0),
+          encrypted_index: '',
+          title: a.title ?? '',
+          url: a.url,
+        };
         return [{ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } }];
       }
       case 'response.content_part.done': {

@@ -5,7 +5,8 @@ import type { MessagesRequest } from '../../schemas/messages-request.ts';
 export function messagesFields(messages: MessagesRequest): FieldRename[] {
   const renames: FieldRename[] = [[/\btext\.format\.schema\b/g, 'output_config.format.schema']];
   (messages.tools ?? []).forEach((tool, i) => {
-    if (tool.type === undefined || tool.type === null || tool.type === 'custom') renames.push([new RegExp(`\\btools\\[${i}\\]\\.parameters\\b`, 'g'), `tools[${i}].input_schema`]);
+    if (tool.type === undefined || tool.type === null || tool.type === 'custom')
+      renames.push([new RegExp(`\\btools\\[${i}\\]\\.parameters\\b`, 'g'), `tools[${i}].input_schema`]);
   });
   return renames;
 }

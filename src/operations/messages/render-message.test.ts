@@ -25,7 +25,14 @@ describe('renderMessage', async () => {
     const result = resultOf({ reasoning: { text: 'Thinking.' }, text: 'Here you go.', calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }] });
     const message = renderMessage(result);
     expect(MessagesResultSchema.safeParse(message).success).toBe(true);
-    expect(message).toMatchObject({ id: 'msg_0123', type: 'message', role: 'assistant', model: 'anthropic/claude-sonnet-4.5', stop_reason: 'tool_use', stop_sequence: null });
+    expect(message).toMatchObject({
+      id: 'msg_0123',
+      type: 'message',
+      role: 'assistant',
+      model: 'anthropic/claude-sonnet-4.5',
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+    });
     expect(message.content.map((b) => b.type)).toEqual(['thinking', 'text', 'tool_use']);
     expect(message.content[2]).toMatchObject({ type: 'tool_use', name: 'get_weather', input: { city: 'Paris' } });
     expect((message.content[2] as { id: string }).id).toMatch(/^toolu_/);

@@ -122,7 +122,11 @@ export function stopReason(result: Pick<ResponseResult, 'output' | 'status' | 'i
  * messageUsage({ input_tokens: 100, input_tokens_details: { cached_tokens: 60 }, output_tokens: 5,
  *   output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 105 }).input_tokens; // 40
  */
-export function messageUsage(usage: ResponseUsage | null, options: Pick<RenderOptions, 'cacheTtl'> = {}, serverTools?: MessageUsage['server_tool_use']): MessageUsage {
+export function messageUsage(
+  usage: ResponseUsage | null,
+  options: Pick<RenderOptions, 'cacheTtl'> = {},
+  serverTools?: MessageUsage['server_tool_use'],
+): MessageUsage {
   const cached = usage?.input_tokens_details.cached_tokens ?? 0;
   const written = usage?.input_tokens_details.cache_write_tokens ?? 0;
   const out: MessageUsage = {
@@ -130,7 +134,10 @@ export function messageUsage(usage: ResponseUsage | null, options: Pick<RenderOp
     output_tokens: usage?.output_tokens ?? 0,
     cache_creation_input_tokens: written,
     cache_read_input_tokens: cached,
-    cache_creation: options.cacheTtl === '1h' ? { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: written } : { ephemeral_5m_input_tokens: written, ephemeral_1h_input_tokens: 0 },
+    cache_creation:
+      options.cacheTtl === '1h'
+        ? { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: written }
+        : { ephemeral_5m_input_tokens: written, ephemeral_1h_input_tokens: 0 },
     inference_geo: null,
     output_tokens_details: { thinking_tokens: usage?.output_tokens_details.reasoning_tokens ?? 0 },
     server_tool_use: serverTools ?? null,
@@ -178,11 +185,18 @@ export function contentBlocks(output: readonly OutputItem[]): MessageContentBloc
     else if (item.type === 'message') {
       for (const part of item.content) {
         if (part.type === 'output_text') {
-          const citations = part.annotations.map((a) => ({ type: 'web_search_result_location' as const, cited_text: part.text.slice(a.start_index, a.end_index), encrypted_index: '', title: a.title, url: a.url }));
+          const citations = part.annotations.map((a) => ({
+            type: 'web_search_result_location' as const,
+            cited_text: part.text.slice(a.start_index, a.end_index),
+            encrypted_index: '',
+            title: a.title,
+            url: a.url,
+          }));
           blocks.push({ type: 'text', text: part.text, citations });
         } else blocks.push({ type: 'text', text: part.refusal, citations: [] });
       }
-    } else if (item.type === 'function_call') blocks.push({ type: 'tool_use', id: toolUseId(item.call_id), name: item.name, input: toolInput(item.arguments), caller: { type: 'direct' } });
+    } else if (item.type === 'function_call')
+      blocks.push({ type: 'tool_use', id: toolUseId(item.call_id), name: item.name, input: toolInput(item.arguments), caller: { type: 'direct' } });
   }
   return blocks;
 }

@@ -28,10 +28,19 @@ describe('MessagesRequestSchema', () => {
             { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'A note.' }, title: 'note' },
           ],
         },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Hmm.', signature: 'sig' },
+            { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+          ],
+        },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '18 C' }] },
       ],
-      tools: [{ name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }, { type: 'web_search_20250305', name: 'web_search', max_uses: 2 }],
+      tools: [
+        { name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 2 },
+      ],
       tool_choice: { type: 'auto', disable_parallel_tool_use: true },
       thinking: { type: 'enabled', budget_tokens: 1024 },
       stop_sequences: ['END'],
@@ -54,7 +63,11 @@ describe('MessagesRequestSchema', () => {
     ['tool_choice tool without name', { tool_choice: { type: 'tool' } }, 'tool_choice'],
     ['a thinking budget under 1024', { thinking: { type: 'enabled', budget_tokens: 100 } }, 'thinking'],
     ['an empty stop sequence', { stop_sequences: [''] }, 'stop_sequences'],
-    ['a bad image media type', { messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'x' } }] }] }, 'media_type'],
+    [
+      'a bad image media type',
+      { messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'x' } }] }] },
+      'media_type',
+    ],
     ['a provider preference typo', { provider: { sortt: 'price' } }, 'provider'],
   ])('refuses %s', (_name, body, path) => {
     const result = MessagesRequestSchema.safeParse({ ...base, ...body });
@@ -65,7 +78,16 @@ describe('MessagesRequestSchema', () => {
 
 describe('toCanonicalRequest', () => {
   it('maps model, system, max_tokens, sampling, metadata and the gateway members', () => {
-    const { request } = canonical({ system: 'Be brief.', temperature: 0.3, top_p: 0.9, top_k: 4, metadata: { user_id: 'u1' }, models: ['a/b'], provider: { sort: 'price' }, session_id: 's1' });
+    const { request } = canonical({
+      system: 'Be brief.',
+      temperature: 0.3,
+      top_p: 0.9,
+      top_k: 4,
+      metadata: { user_id: 'u1' },
+      models: ['a/b'],
+      provider: { sort: 'price' },
+      session_id: 's1',
+    });
     expect(request).toMatchObject({
       model: 'anthropic/claude-sonnet-4.5',
       instructions: 'Be brief.',
@@ -88,15 +110,34 @@ describe('toCanonicalRequest', () => {
   });
 
   it('joins system blocks into the instructions', () => {
-    expect(canonical({ system: [{ type: 'text', text: 'One.' }, { type: 'text', text: 'Two.' }] }).request.instructions).toBe('One.\n\nTwo.');
+    expect(
+      canonical({
+        system: [
+          { type: 'text', text: 'One.' },
+          { type: 'text', text: 'Two.' },
+        ],
+      }).request.instructions,
+    ).toBe('One.\n\nTwo.');
   });
 
   it('turns tool_use and tool_result blocks into function calls and outputs with the same ids', () => {
     const { request } = canonical({
       messages: [
         { role: 'user', content: 'Weather in Paris?' },
-        { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool_use', id: 'toolu_9', name: 'get_weather', input: { city: 'Paris' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: [{ type: 'text', text: '18 C' }] }, { type: 'text', text: 'Thanks' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Checking.' },
+            { type: 'tool_use', id: 'toolu_9', name: 'get_weather', input: { city: 'Paris' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_9', content: [{ type: 'text', text: '18 C' }] },
+            { type: 'text', text: 'Thanks' },
+          ],
+        },
       ],
     });
     expect(request.input).toEqual([

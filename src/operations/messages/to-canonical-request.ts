@@ -91,11 +91,20 @@ function messageItems(message: MessageParam): InputItem[] {
         break;
       case 'tool_result':
         flush();
-        items.push({ type: 'function_call_output', call_id: block.tool_use_id as string, output: toolOutput(block.content, block.is_error === true) } as InputItem);
+        items.push({
+          type: 'function_call_output',
+          call_id: block.tool_use_id as string,
+          output: toolOutput(block.content, block.is_error === true),
+        } as InputItem);
         break;
       case 'thinking':
         flush();
-        items.push({ type: 'reasoning', content: [{ type: 'reasoning_text', text: block.thinking as string }], summary: [], encrypted_content: block.signature as string });
+        items.push({
+          type: 'reasoning',
+          content: [{ type: 'reasoning_text', text: block.thinking as string }],
+          summary: [],
+          encrypted_content: block.signature as string,
+        });
         break;
       case 'redacted_thinking':
         flush();
@@ -208,7 +217,8 @@ export function toCanonicalRequest(messages: MessagesRequest): CanonicalMessages
   if (messages.plugins !== undefined) request.plugins = messages.plugins;
   if (messages.session_id !== undefined) request.session_id = messages.session_id;
   if (messages.stream !== undefined) request.stream = messages.stream;
-  if (messages.stop_sequences !== undefined && messages.stop_sequences.length > 0) (request as { stop_sequences?: readonly string[] }).stop_sequences = messages.stop_sequences;
+  if (messages.stop_sequences !== undefined && messages.stop_sequences.length > 0)
+    (request as { stop_sequences?: readonly string[] }).stop_sequences = messages.stop_sequences;
   return { request };
 }
 

@@ -15,7 +15,10 @@ export function readCountQuery(params: URLSearchParams): readonly CountModality[
   const raw = params.get('output_modalities');
   if (raw === null || raw.trim() === '') return ['text'];
   if (raw.trim() === 'all') return COUNT_MODALITIES;
-  const asked = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const asked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = asked.find((m) => !(COUNT_MODALITIES as readonly string[]).includes(m));
   if (unknown !== undefined) throw new GatewayError(400, `output_modalities: "${unknown}" is not a modality (use ${COUNT_MODALITIES.join(', ')}, or all)`);
   return asked as CountModality[];

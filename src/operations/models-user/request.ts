@@ -14,7 +14,8 @@ export function pageOf(params: URLSearchParams): { offset: number; limit: number
   const int = (name: string, raw: string | null, min: number, max: number, fallback: number) => {
     if (raw === null) return fallback;
     const n = Number(raw);
-    if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new GatewayError(400, `${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max)
+      throw new GatewayError(400, `${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
     return n;
   };
   return { offset: int('offset', offset, 0, Number.MAX_SAFE_INTEGER, 0), limit: int('limit', limit, 1, 1000, 500) };

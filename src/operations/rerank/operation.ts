@@ -38,7 +38,13 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   if (request.documents.length > model.max_documents) {
     throw new GatewayError(400, `documents: ${model.id} reranks at most ${model.max_documents} documents per request (got ${request.documents.length})`);
   }
-  const endpoint = pickMediaEndpoint({ modelId: model.id, endpoints: model.endpoints, preferences: request.provider, faults: env.providerFaults, providers: env.catalog.providers });
+  const endpoint = pickMediaEndpoint({
+    modelId: model.id,
+    endpoints: model.endpoints,
+    preferences: request.provider,
+    faults: env.providerFaults,
+    providers: env.catalog.providers,
+  });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
   const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
   const documentTokens = request.documents.map((d) => tokenizer.count(documentText(d)));
@@ -71,7 +77,9 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
     origin: ctx.request.headers.get('origin'),
   });
-  return jsonResponse(rerankBody({ id, model: model.id, provider: providerName, ranked, documents: request.documents, usage }), { headers: { 'x-generation-id': id } });
+  return jsonResponse(rerankBody({ id, model: model.id, provider: providerName, ranked, documents: request.documents, usage }), {
+    headers: { 'x-generation-id': id },
+  });
 }
 
 /**
@@ -81,7 +89,16 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 export const rerankOperation: Operation = {
   name: 'rerank',
   endpoints: [
-    { method: 'POST', path: '/rerank', id: 'rerank.create', referenceId: 'createRerank', summary: 'Rerank documents by relevance to a query', auth: 'key', paid: true, faults: RERANK_FAULTS },
+    {
+      method: 'POST',
+      path: '/rerank',
+      id: 'rerank.create',
+      referenceId: 'createRerank',
+      summary: 'Rerank documents by relevance to a query',
+      auth: 'key',
+      paid: true,
+      faults: RERANK_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({ 'rerank.create': (ctx) => createRerank(env, ctx) }),
 };

@@ -26,7 +26,16 @@ function responsesToCanonical(request: ResponsesRequest): CanonicalRequest {
 export const responsesOperation: Operation = {
   name: 'responses',
   endpoints: [
-    { method: 'POST', path: '/responses', id: 'responses.create', referenceId: 'createResponses', summary: 'Create a response', auth: 'key', paid: true, faults: statusesFor('responses') },
+    {
+      method: 'POST',
+      path: '/responses',
+      id: 'responses.create',
+      referenceId: 'createResponses',
+      summary: 'Create a response',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('responses'),
+    },
   ],
   handlers: ({ engine }) => ({
     // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.

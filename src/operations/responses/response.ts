@@ -25,7 +25,13 @@ export function renderResponses(answer: EngineAnswer): Response | Promise<Respon
   // spec 2.2 / 6: three events echo the instructions. A long one is encoded once and shared, so an
   // open stream holds one copy, not three. Cut, paced and re-chunked streams work on whole frames
   // and keep the frame encoding.
-  if (typeof instructions === 'string' && instructions.length >= SHARED_ECHO_MIN_CHARS && !stream.cutRng && !(stream.timed && stream.eventTokens) && !stream.chunking) {
+  if (
+    typeof instructions === 'string' &&
+    instructions.length >= SHARED_ECHO_MIN_CHARS &&
+    !stream.cutRng &&
+    !(stream.timed && stream.eventTokens) &&
+    !stream.chunking
+  ) {
     return sseResponse(encodeSsePiecesSharingEcho(stream.events, { done }), answer.headers);
   }
   const frames = encodeSseFrames(stream.events, { done });

@@ -34,8 +34,15 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const voice = request.voice ?? (model.voices[0] as string);
   if (!model.voices.includes(voice)) throw new GatewayError(400, `voice: ${model.id} has the voices ${model.voices.join(', ')} (got "${voice}")`);
   const characters = [...request.input].length;
-  if (characters > model.max_input_chars) throw new GatewayError(400, `input: ${model.id} speaks at most ${model.max_input_chars} characters (got ${characters})`);
-  const endpoint = pickMediaEndpoint({ modelId: model.id, endpoints: model.endpoints, preferences: undefined, faults: env.providerFaults, providers: env.catalog.providers });
+  if (characters > model.max_input_chars)
+    throw new GatewayError(400, `input: ${model.id} speaks at most ${model.max_input_chars} characters (got ${characters})`);
+  const endpoint = pickMediaEndpoint({
+    modelId: model.id,
+    endpoints: model.endpoints,
+    preferences: undefined,
+    faults: env.providerFaults,
+    providers: env.catalog.providers,
+  });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
   const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
@@ -76,7 +83,16 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 export const speechOperation: Operation = {
   name: 'speech',
   endpoints: [
-    { method: 'POST', path: '/audio/speech', id: 'audio.speech.create', referenceId: 'createAudioSpeech', summary: 'Synthesize speech (raw pcm or mp3)', auth: 'key', paid: true, faults: SPEECH_FAULTS },
+    {
+      method: 'POST',
+      path: '/audio/speech',
+      id: 'audio.speech.create',
+      referenceId: 'createAudioSpeech',
+      summary: 'Synthesize speech (raw pcm or mp3)',
+      auth: 'key',
+      paid: true,
+      faults: SPEECH_FAULTS,
+    },
   ],
   handlers: ({ env }) => ({ 'audio.speech.create': (ctx) => createSpeech(env, ctx) }),
 };

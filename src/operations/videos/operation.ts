@@ -26,10 +26,35 @@ function findJob(jobs: VideoJobs, id: string | undefined, apiKey: ApiKey | undef
 export const videosOperation: Operation = {
   name: 'videos',
   endpoints: [
-    { method: 'GET', path: '/videos/models', id: 'videos.models.list', referenceId: 'listVideosModels', summary: 'List video models', auth: 'key', faults: [400, 401, 500] },
-    { method: 'POST', path: '/videos', id: 'videos.create', referenceId: 'createVideos', summary: 'Submit a video generation job', auth: 'key', paid: true, faults: statusesFor('videos') },
+    {
+      method: 'GET',
+      path: '/videos/models',
+      id: 'videos.models.list',
+      referenceId: 'listVideosModels',
+      summary: 'List video models',
+      auth: 'key',
+      faults: [400, 401, 500],
+    },
+    {
+      method: 'POST',
+      path: '/videos',
+      id: 'videos.create',
+      referenceId: 'createVideos',
+      summary: 'Submit a video generation job',
+      auth: 'key',
+      paid: true,
+      faults: statusesFor('videos'),
+    },
     { method: 'GET', path: '/videos/:jobId', id: 'videos.get', referenceId: 'getVideos', summary: 'Poll a video job', auth: 'key', faults: [401, 404, 500] },
-    { method: 'GET', path: '/videos/:jobId/content', id: 'videos.content', referenceId: 'listVideosContent', summary: 'Download a completed video', auth: 'key', faults: [400, 401, 404, 500, 502] },
+    {
+      method: 'GET',
+      path: '/videos/:jobId/content',
+      id: 'videos.content',
+      referenceId: 'listVideosContent',
+      summary: 'Download a completed video',
+      auth: 'key',
+      faults: [400, 401, 404, 500, 502],
+    },
   ],
   handlers: ({ env, videos: jobs }) => ({
     'videos.models.list': () => jsonResponse({ data: env.catalog.videoModels.map(videoModelListing) }),

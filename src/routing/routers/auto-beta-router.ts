@@ -30,8 +30,15 @@ export function autoBetaRouter(entry: PluginEntry<AutoBetaRouterPlugin>, models:
     stage: {
       type: 'plugin',
       name: 'auto-beta-router',
-      summary: ranked[0] ? `Selected ${ranked[0].id} (top spend share among ${kept.length} of ${n} within the ${ceiling}th cost percentile)` : 'No allowed model',
-      data: { cost_quality_tradeoff: tradeoff, cost_percentile_ceiling: ceiling, ...(allowed ? { allowed_models: allowed } : {}), candidates: ranked.map((m) => m.id) },
+      summary: ranked[0]
+        ? `Selected ${ranked[0].id} (top spend share among ${kept.length} of ${n} within the ${ceiling}th cost percentile)`
+        : 'No allowed model',
+      data: {
+        cost_quality_tradeoff: tradeoff,
+        cost_percentile_ceiling: ceiling,
+        ...(allowed ? { allowed_models: allowed } : {}),
+        candidates: ranked.map((m) => m.id),
+      },
     },
   };
 }

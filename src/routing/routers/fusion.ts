@@ -30,8 +30,16 @@ function distinctAuthors(sorted: readonly TextModel[], n: number): TextModel[] {
 export function fusionPresetPanel(preset: FusionPreset, models: readonly TextModel[]): TextModel[] {
   const iq = (m: TextModel) => m.benchmarks.intelligence_index ?? 0;
   const tps = (m: TextModel) => Math.max(...m.endpoints.map((e) => e.throughput.p50));
-  if (preset === 'general-high') return distinctAuthors([...models].sort((a, b) => iq(b) - iq(a) || a.id.localeCompare(b.id)), 3);
-  if (preset === 'general-fast') return distinctAuthors([...models].sort((a, b) => tps(b) - tps(a) || a.id.localeCompare(b.id)), 3);
+  if (preset === 'general-high')
+    return distinctAuthors(
+      [...models].sort((a, b) => iq(b) - iq(a) || a.id.localeCompare(b.id)),
+      3,
+    );
+  if (preset === 'general-fast')
+    return distinctAuthors(
+      [...models].sort((a, b) => tps(b) - tps(a) || a.id.localeCompare(b.id)),
+      3,
+    );
   const sorted = models.map(iq).sort((a, b) => a - b);
   const median = sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : 0;
   return distinctAuthors(
@@ -72,7 +80,10 @@ export function fusion(entry: PluginEntry<FusionPlugin>, models: readonly TextMo
   const maxToolCalls = entry.config.max_tool_calls ?? 8;
   const tools = entry.config.tools ?? DEFAULT_TOOLS;
   const at = (name: string) => `plugins[${entry.index}].${name}`;
-  const unknown = unknownModel([...(analysis ?? []).map((id, i) => ({ id, where: at(`analysis_models[${i}]`) })), ...(judgeId !== undefined ? [{ id: judgeId, where: at('model') }] : [])], models);
+  const unknown = unknownModel(
+    [...(analysis ?? []).map((id, i) => ({ id, where: at(`analysis_models[${i}]`) })), ...(judgeId !== undefined ? [{ id: judgeId, where: at('model') }] : [])],
+    models,
+  );
   if (unknown) return unknown;
   const byId = (id: string) => models.find((x) => x.id === id) as TextModel;
   const panel = analysis ? analysis.map(byId) : fusionPresetPanel(preset ?? 'general-high', models);

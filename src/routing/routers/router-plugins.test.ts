@@ -66,7 +66,10 @@ describe('auto-beta-router', () => {
 
 describe('pareto-router', () => {
   it('the frontier has no dominated model', () => {
-    const frontier = paretoFrontier(models.filter((m) => m.benchmarks.coding_index !== null), 'prompt');
+    const frontier = paretoFrontier(
+      models.filter((m) => m.benchmarks.coding_index !== null),
+      'prompt',
+    );
     for (const m of frontier) {
       expect(models.some((n) => paretoPrice(n, 'prompt') < paretoPrice(m, 'prompt') && codingScore(n) > codingScore(m))).toBe(false);
     }
@@ -103,7 +106,12 @@ describe('fusion', () => {
     expect(d.judge.id).toBe(d.panel[0]?.model);
     expect(d.stage.data).toMatchObject({ preset: 'general-high', max_tool_calls: 8, tools: ['gateway:web_search', 'gateway:web_fetch'] });
     expect(fusionOk(e('fusion', { preset: 'general-fast' }), models, 'why?', 0).panel).not.toEqual(d.panel);
-    const explicit = fusionOk(e('fusion', { preset: 'general-fast', analysis_models: ['qwen/qwen3-coder'], model: 'openai/gpt-5', tools: [], max_tool_calls: 2 }), models, 'why?', 0);
+    const explicit = fusionOk(
+      e('fusion', { preset: 'general-fast', analysis_models: ['qwen/qwen3-coder'], model: 'openai/gpt-5', tools: [], max_tool_calls: 2 }),
+      models,
+      'why?',
+      0,
+    );
     expect(explicit.panel.map((p) => p.model)).toEqual(['qwen/qwen3-coder']);
     expect(explicit.judge.id).toBe('openai/gpt-5');
     expect(explicit.stage.data?.panel).toEqual([{ model: 'qwen/qwen3-coder', tool_calls: 0 }]);
@@ -126,10 +134,15 @@ describe('fusion', () => {
 describe('enabledPlugins and the plugins schema', () => {
   it('drops enabled:false, keeps the last of a repeated id; the schema refuses two routers, unknown ids and disabling moderation', () => {
     expect(enabledPlugins([{ id: 'web', enabled: false }, { id: 'moderation' }]).map((p) => p.id)).toEqual(['moderation']);
-    const web = enabledPlugins([{ id: 'web', max_results: 1 }, { id: 'web', max_results: 2 }]);
+    const web = enabledPlugins([
+      { id: 'web', max_results: 1 },
+      { id: 'web', max_results: 2 },
+    ]);
     expect(web).toHaveLength(1);
     expect(web[0]).toMatchObject({ index: 1, config: { max_results: 2 } });
-    expect(validating([{ id: 'auto-router' }, { id: 'fusion' }])).toThrow(/^plugins: at most one router plugin may be enabled \(got plugins\[0\] auto-router, plugins\[1\] fusion\)/);
+    expect(validating([{ id: 'auto-router' }, { id: 'fusion' }])).toThrow(
+      /^plugins: at most one router plugin may be enabled \(got plugins\[0\] auto-router, plugins\[1\] fusion\)/,
+    );
     // A disabled router does not count.
     expect(validating([{ id: 'auto-router', enabled: false }, { id: 'fusion' }])).not.toThrow();
     expect(validating([{ id: 'teleport' }])).toThrow(/plugins\[0\]\.id/);

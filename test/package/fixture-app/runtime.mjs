@@ -6,7 +6,12 @@ import { runConformance } from 'gatewaykit/conformance';
 import { ResponsesResultSchema } from 'gatewaykit/schemas';
 
 const gateway = createGateway();
-const request = (headers) => gateway.fetch('/responses', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' }) });
+const request = (headers) =>
+  gateway.fetch('/responses', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' }),
+  });
 const models = await request({ authorization: 'Bearer sk-gw-test' });
 const unauthenticated = await request({});
 console.log(

@@ -21,7 +21,7 @@ export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     rule: 'BaseResponsesResult/properties/usage',
     reason:
       'The reference contradicts itself: OpenResponsesResult.usage is `Usage` (an object or null) while its allOf part BaseResponsesResult requires an object. ' +
-      'A response that has not finished (response.created, response.in_progress) has no usage yet and carries null, as OpenAI\'s API does; the golden /responses bytes hold it.',
+      "A response that has not finished (response.created, response.in_progress) has no usage yet and carries null, as OpenAI's API does; the golden /responses bytes hold it.",
     apply(s) {
       s.BaseResponsesResult.properties.usage = { anyOf: [{ $ref: '#/components/schemas/OpenAIResponsesUsage' }, { type: 'null' }] };
     },
@@ -44,23 +44,23 @@ export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     },
   },
   {
-    rule: 'OutputItems, the tools and tool_choice unions of BaseResponsesResult, and the stream events\' `item`',
+    rule: "OutputItems, the tools and tool_choice unions of BaseResponsesResult, and the stream events' `item`",
     reason:
       'spec 2.3 lists the output server-tool items (web search, web fetch, ...) and the datetime item, and the reference defines these server tools for requests (`openrouter:web_search`, ...), ' +
-      'yet its answer unions omit them; the simulator names them `gateway:*` as the spec does, and echoes a request\'s other namespaced server tools (`openai:web_search`) as given.',
+      "yet its answer unions omit them; the simulator names them `gateway:*` as the spec does, and echoes a request's other namespaced server tools (`openai:web_search`) as given.",
     ignores: /type "[a-z0-9_-]+:[a-z_]+" is none of the reference's/,
   },
   {
     rule: 'response.content_part.added/done `part` (output_text or refusal)',
     reason:
-      'A reasoning item\'s text streams as a `reasoning_text` content part, as OpenAI\'s Responses API sends it (its ResponseContentPartAddedEvent allows reasoning_text); the golden /responses bytes hold these events. ' +
-      'The reference\'s union lists only output_text and refusal.',
+      "A reasoning item's text streams as a `reasoning_text` content part, as OpenAI's Responses API sends it (its ResponseContentPartAddedEvent allows reasoning_text); the golden /responses bytes hold these events. " +
+      "The reference's union lists only output_text and refusal.",
     ignores: /\(response\.content_part\.(added|done)\): at \/data\/part type "reasoning_text" is none of the reference's/,
   },
   {
     rule: 'DebugEvent/required sequence_number',
     reason:
-      'Open, to settle: the debug chunk (spec 6.3) is sent unnumbered so that response.created stays 0 as in the reference\'s own example; numbering it gives the other events a gap or a second 0. ' +
+      "Open, to settle: the debug chunk (spec 6.3) is sent unnumbered so that response.created stays 0 as in the reference's own example; numbering it gives the other events a gap or a second 0. " +
       'The golden bytes hold the unnumbered chunk, and the official SDK never sees it unless `debug.echo_upstream_body` is asked.',
     ignores: /\(response\.debug\): at \/data must have required property 'sequence_number'/,
   },

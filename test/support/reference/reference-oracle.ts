@@ -23,16 +23,14 @@ export interface Answer {
 }
 
 /** What the reference says of one answer: judged (with its problems, none when it conforms) or skipped, with why. */
-export type Verdict =
-  | { kind: 'judged'; operation: string; problems: string[] }
-  | { kind: 'skipped'; operation?: string; reason: string };
+export type Verdict = { kind: 'judged'; operation: string; problems: string[] } | { kind: 'skipped'; operation?: string; reason: string };
 
 /**
  * Paths the reference does not describe because they are the simulator's own (spec: the control
  * API and the inspector), each with why it is not judged.
  */
 export const UNJUDGED_PATHS: ReadonlyArray<{ prefix: string; reason: string }> = [
-  { prefix: '/__gatewaykit/', reason: 'the control API and inspector are the simulator\'s own (spec: control API), not in the reference' },
+  { prefix: '/__gatewaykit/', reason: "the control API and inspector are the simulator's own (spec: control API), not in the reference" },
   { prefix: '/openapi.json', reason: 'the served OpenAPI document describes the simulator; the reference has no such operation' },
 ];
 
@@ -79,7 +77,11 @@ export function createReferenceOracle(reference: ReferenceDocument) {
   /** The schema reference for the answer's status and media type; undocumented statuses fall back to the operation's error schema. */
   function schemaRef(found: { path: string; method: string; operation: ReferenceOperation }, status: number, mediaType: string) {
     const responses = found.operation.responses;
-    const documented = responses[String(status)] ? String(status) : status >= 400 ? (['default', '400', '500'].find((s) => responses[s]) ?? undefined) : undefined;
+    const documented = responses[String(status)]
+      ? String(status)
+      : status >= 400
+        ? (['default', '400', '500'].find((s) => responses[s]) ?? undefined)
+        : undefined;
     if (!documented) return undefined;
     const content = responses[documented]?.content ?? {};
     const type = Object.keys(content).find((t) => t === mediaType) ?? (mediaType === 'application/json' ? undefined : undefined);
@@ -112,7 +114,10 @@ export function createReferenceOracle(reference: ReferenceDocument) {
       if (typed !== undefined && refs.length > 0) {
         const branch = refs.find((ref) => typesOf(ref).includes(typed));
         const at = `${prefix}${union.instancePath}`;
-        if (!branch) return [`${where}: at ${at || '(root)'} type ${JSON.stringify(typed)} is none of the reference's (${refs.flatMap(typesOf).join(', ')}) (reference rule ${union.schemaPath})`];
+        if (!branch)
+          return [
+            `${where}: at ${at || '(root)'} type ${JSON.stringify(typed)} is none of the reference's (${refs.flatMap(typesOf).join(', ')}) (reference rule ${union.schemaPath})`,
+          ];
         const validate = validator(`reference${branch}`);
         if (!validate(union.data)) return explain(validate.errors ?? [], where, at, depth + 1);
       }

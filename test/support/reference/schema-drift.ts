@@ -61,7 +61,8 @@ function objectView(value: unknown, side: SchemaSide, seen: Set<string>): { prop
   if (objects.length === 0) return undefined;
   // A member several branches name stands for any of their schemas (the `type` of each kind of annotation).
   const alternatives = new Map<string, unknown[]>();
-  for (const o of objects) for (const [name, member] of Object.entries(o.properties as Schema)) alternatives.set(name, [...(alternatives.get(name) ?? []), member]);
+  for (const o of objects)
+    for (const [name, member] of Object.entries(o.properties as Schema)) alternatives.set(name, [...(alternatives.get(name) ?? []), member]);
   const properties: Schema = {};
   for (const [name, members] of alternatives) properties[name] = members.length === 1 ? members[0] : { anyOf: members };
   const requiredBy = objects.map((o) => new Set((o.required as string[] | undefined) ?? []));
