@@ -253,7 +253,10 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
   'messages.countTokens.shape': ['skipped', 'no such operation: a valid POST /messages/count_tokens gets 404'],
   'messages.countTokens.errors': ['skipped', 'no such operation: a valid POST /messages/count_tokens gets 404'],
   'messages.countTokens.auth': ['skipped', 'no such operation: a valid POST /messages/count_tokens gets 404'],
-  'models.list.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
+  'models.list.shape': [
+    'failed',
+    "the reference's own example answer (all Prism serves) has only data; its ModelsListResponse schema requires total_count and links too",
+  ],
   'models.list.errors': ['passed', 'bad input is refused with its status and the envelope'],
   'models.list.auth': ['failed', 'without credentials: the 401 body is not the envelope (error: Invalid input: expected object, received undefined)'],
   'models.endpoints.list.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
@@ -268,7 +271,10 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
   'models.count.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
   'models.count.errors': ['failed', 'query output_modalities=gatewaykit-no-such-modality is served (200), not refused with 400'],
   'models.count.auth': ['failed', 'without credentials: the 401 body is not the envelope (error: Invalid input: expected object, received undefined)'],
-  'models.user.list.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
+  'models.user.list.shape': [
+    'failed',
+    "the reference's own example answer (all Prism serves) has only data; its ModelsListResponse schema requires total_count and links too",
+  ],
   'models.user.list.errors': ['failed', "query limit=abc is refused with 422 and Prism's problem+json, not 400"],
   'models.user.list.auth': ['failed', 'with a key the gateway never issued is served (200), not refused with 401'],
   'model.get.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
@@ -280,7 +286,10 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
     'POST, a method it does not take: the 405 body is not the envelope (error: Invalid input: expected object, received undefined)',
   ],
   'endpoints.zdr.list.auth': ['failed', 'without credentials: the 401 body is not the envelope (error: Invalid input: expected object, received undefined)'],
-  'embeddings.models.list.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
+  'embeddings.models.list.shape': [
+    'failed',
+    "the reference's own example answer (all Prism serves) has only data; its ModelsListResponse schema requires total_count and links too",
+  ],
   'embeddings.models.list.errors': ['passed', 'bad input is refused with its status and the envelope'],
   'embeddings.models.list.auth': [
     'failed',

@@ -28,7 +28,7 @@ export function shutdownRoutes(onShutdownRequest: (() => void) | undefined): Rou
           );
         }
         // After this answer is on its way: the shutdown lets answers in flight finish.
-        setImmediate(onShutdownRequest);
+        setTimeout(onShutdownRequest, 0);
         return jsonResponse({ ok: true, shutting_down: true }, { status: 202 });
       },
     },

@@ -101,7 +101,13 @@ function replayRecords(learned: Pick<Learned, 'reuse'>, at: { id: string; respon
 function sameRecord(a: GenerationRecord, b: GenerationRecord): boolean {
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.is((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k]));
+  return ka.every((k) => sameValue((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k]));
+}
+
+/** A record's member: the same primitive, or an object (the stored prompt and completion) with the same JSON. */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (Object.is(x, y)) return true;
+  return typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && JSON.stringify(x) === JSON.stringify(y);
 }
 
 /** The Response the learned answer gives for these values (fresh headers: the dispatcher adds to them). */
