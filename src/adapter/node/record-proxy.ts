@@ -214,6 +214,17 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   });
+  return listenRecorder(server, options, basePath, inFlight, () => written);
+}
+
+/** The recorder listening, with a close() that lets recordings in flight finish first. */
+async function listenRecorder(
+  server: Server,
+  options: RecorderOptions,
+  basePath: string,
+  inFlight: ReadonlySet<Promise<void>>,
+  recorded: () => number,
+): Promise<RunningRecorder> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -223,7 +234,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   return {
     baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${basePath}`,
     server,
-    recorded: () => written,
+    recorded,
     async close() {
       await Promise.allSettled([...inFlight]);
       await new Promise<void>((resolve) => server.close(() => resolve()));

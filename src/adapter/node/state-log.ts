@@ -109,6 +109,20 @@ export async function openStateLog(path: string): Promise<StateLogOpened> {
   }
 }
 
+/** The first line of a state file: its header, in the version this gatewaykit reads. */
+function checkHeaderLine(text: string, path: string): void {
+  let header: unknown;
+  try {
+    header = JSON.parse(text);
+  } catch {
+    throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
+  }
+  const h = header as { format?: unknown; version?: unknown };
+  if (h?.format !== HEADER.format) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
+  if (h.version !== HEADER.version)
+    throw new StateFileError(path, `state-file version ${String(h.version)} is not supported (this gatewaykit reads version ${HEADER.version})`);
+}
+
 async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOpened> {
   removeStaleTemps(path);
   const repaired: string[] = lock.tookOver ? [lock.tookOver] : [];
@@ -160,16 +174,7 @@ async function openLocked(path: string, lock: StateFileLock): Promise<StateLogOp
         return;
       }
       if (lineNo === 1) {
-        let header: unknown;
-        try {
-          header = JSON.parse(text);
-        } catch {
-          throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
-        }
-        const h = header as { format?: unknown; version?: unknown };
-        if (h?.format !== HEADER.format) throw new StateFileError(path, 'not a gatewaykit state file (its first line is not the state-file header)');
-        if (h.version !== HEADER.version)
-          throw new StateFileError(path, `state-file version ${String(h.version)} is not supported (this gatewaykit reads version ${HEADER.version})`);
+        checkHeaderLine(text, path);
         goodEnd = offset + Buffer.byteLength(text) + 1;
         lines = 1;
         return;
