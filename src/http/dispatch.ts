@@ -19,6 +19,7 @@ import { baseUrlHint } from './base-url-hint.ts';
 import { jsonResponse, materializeBody, onFramesSent, onPieceSent, rawBodyOf, rawTextBytes } from './raw-body.ts';
 import { parseJsonBody, readBodyLimited } from './read-body.ts';
 import type { RequestContext, Route } from './route.ts';
+import { familyErrorRoutes, firstSegment } from './family-errors.ts';
 import type { JournalRecord } from '../state/journal.ts';
 import type { MetricsTally } from '../state/metrics-tally.ts';
 
@@ -91,8 +92,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
   }
 
   // A path no route serves under a family with its own error shape (`/messages/...`) is answered in it.
-  const familyErrors = new Map<string, Route>();
-  for (const { route } of apiRoutes) if (route.errorBody && !familyErrors.has(firstSegment(route.path))) familyErrors.set(firstSegment(route.path), route);
+  const familyErrors = familyErrorRoutes(apiRoutes.map(({ route }) => route));
   const isOperation = (p: string) => apiRoutes.some(({ match }) => match(p, () => p.split('/')) !== undefined);
   /** A 404's message, with the base URL to use when the path ends in an operation (base-url-hint.ts). */
   const notFound = (message: string, pathname: string, ctx: DispatchContext): GatewayError => {
@@ -280,11 +280,6 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
 const NO_INFO: RequestInfo = {};
 
 /** `/messages/count_tokens` -> `messages`. */
-function firstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return end < 0 ? path.slice(1) : path.slice(1, end);
-}
-
 /** An answer as the caller takes it: raw for a caller that writes raw bodies, else with an ordinary Fetch body. */
 function delivered(response: Response, info: RequestInfo): Response {
   return info.rawBodies ? response : materializeBody(response);

@@ -57,7 +57,10 @@ describe('limits: a 100 MB body gets 413 while the server stays flat', () => {
       // still show in the retained figure above. The bound is well under the 100 MB upload.
       expect(after.rss - before.rss).toBeLessThan(32 * MB);
       expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(2 * MB);
-      expect(after.maxRss - before.rss).toBeLessThan(3 * Math.max(exchange.bytesSent, 40 * MB));
+      // maxRss is the process's lifetime peak: when start-up (the tokenizer's load) peaked higher
+      // than this upload, the peak did not move and says nothing about the upload; otherwise the
+      // upload's peak is bounded.
+      if (after.maxRss > before.maxRss) expect(after.maxRss - before.rss).toBeLessThan(3 * Math.max(exchange.bytesSent, 40 * MB));
       console.log(
         `[limits] 100 MB ${chunked ? 'chunked' : 'declared'}: sent ${(exchange.bytesSent / MB).toFixed(1)} MB before the 413; server rss ${(before.rss / MB).toFixed(1)} -> ${(after.rss / MB).toFixed(1)} MB (peak ${(after.maxRss / MB).toFixed(1)}), arrayBuffers ${(before.arrayBuffers / MB).toFixed(2)} -> ${(after.arrayBuffers / MB).toFixed(2)} MB`,
       );

@@ -28,6 +28,14 @@ describe('limits: slow clients are timed out', () => {
     expect(ErrorBodySchema.parse(JSON.parse(bodyOf(exchange.received))).error.code).toBe(408);
   }, 30_000);
 
+  it('a Messages client whose body never arrives gets the 408 in Anthropic’s error shape', async () => {
+    const head = `POST /api/v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk-gw-test\r\nContent-Length: 12\r\n\r\n`;
+    const exchange = await rawExchange(port, head, { timeoutMs: 20_000 });
+    expect(exchange.closedByServer).toBe(true);
+    expect(statusOf(exchange.received)).toBe(408);
+    expect(JSON.parse(bodyOf(exchange.received))).toMatchObject({ type: 'error', error: { type: 'timeout_error' } });
+  }, 30_000);
+
   it('a client that never finishes its headers is closed (headers timeout)', async () => {
     const exchange = await rawExchange(port, 'GET /api/v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', {
       body: { chunk: Buffer.from('y'), count: 100_000, chunked: false, delayMs: 50 },

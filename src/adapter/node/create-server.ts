@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBodyText, GatewayError } from '../../errors/gateway-error.ts';
@@ -6,7 +7,8 @@ import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/
 import { gatewayInternals } from '../../gateway/gateway-internals.ts';
 import type { RequestInfo } from '../../http/dispatch.ts';
 import { loadTokenizer } from '../../generation/tokenizer.ts';
-import { answerClientError } from './answer-client-error.ts';
+import { answerClientError, type ClientErrorText } from './answer-client-error.ts';
+import { familyErrorRoutes, familyErrorText } from '../../http/family-errors.ts';
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
 import { incomingRequest } from './incoming-request.ts';
@@ -92,7 +94,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     // Node would answer a missing Host with an empty 400; we answer it ourselves, in the envelope.
     requireHostHeader: false,
   });
-  server.on('clientError', answerClientError);
+  // The errors' shapes follow the gateway's routes, known once it is made (below).
+  let clientErrorText: ClientErrorText | undefined = undefined;
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, clientErrorText));
   // RFC 9112 9.6: a client may send its whole request and then shut down its write side (`nc -N`,
   // `socket.end(request)`). node:http's default (`httpAllowHalfOpen` false) answers that FIN by
   // aborting the request and ending the socket at once, so an answer produced a moment later (the
@@ -118,6 +122,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   let close: () => Promise<void> = async () => undefined;
   gateway ??= createGateway({ onShutdownRequest: () => void close(), ...options, baseUrl: `${origin}${basePath}` });
   const gw = gateway;
+  clientErrorText = familyErrorText(familyErrorRoutes(gw.routes), new URL(gw.baseUrl).pathname.replace(/\/+$/, ''));
   // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
   // Responses request does not wait for it; start-up itself does not.
   void loadTokenizer().catch(() => undefined);
