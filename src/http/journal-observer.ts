@@ -1,0 +1,53 @@
+import type { ApiKey } from '../auth/api-key.ts';
+import { maskSecret } from '../state/mask-credentials.ts';
+import type { Journal, JournalRecord } from '../state/journal.ts';
+import type { DispatchObserver } from './dispatch-observer.ts';
+import { rawBodyOf, rawTextBytes } from './raw-body.ts';
+
+/**
+ * The journal as a listener of the dispatcher: one entry per API answer (what the inspector and
+ * `GET /__gatewaykit/journal` show), and a streamed answer's events added as they go out. Bodies
+ * that carry secrets (Route.secretBodies) stay out: only the status and masked headers are kept.
+ */
+export function journalObserver(journal: Journal): DispatchObserver {
+  // A key's masked id, made once per key object (keys live as long as the gateway; hashing the
+  // key on every request was a measurable share of an answer).
+  const keyIds = new WeakMap<ApiKey, string>();
+  const maskedKeyId = (apiKey: ApiKey) => {
+    let id = keyIds.get(apiKey);
+    if (id === undefined) keyIds.set(apiKey, (id = maskSecret(apiKey.key)));
+    return id;
+  };
+  return {
+    answered({ ctx, info, pathname, operation, response, unexpected }) {
+      const secretBodies = ctx.route?.secretBodies === true;
+      const raw = rawBodyOf(response);
+      const body = ctx.body;
+      const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
+      // Built by assignment, not by spreading conditional objects: one object per answer.
+      const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
+      if (raw && 'text' in raw && !secretBodies) {
+        answered.text = raw.text;
+        if (info.writesTextAsBytes) answered.utf8 = () => rawTextBytes(raw);
+      }
+      const entry: JournalRecord = {
+        receivedAt: ctx.receivedAt,
+        method: ctx.request.method,
+        path: pathname,
+        operation,
+        headers: ctx.request.headers,
+        response: answered,
+      };
+      if (ctx.bodyRead !== undefined && !secretBodies) entry.body = ctx.bodyRead;
+      if (typeof requested === 'string') entry.model = requested.slice(0, 256);
+      if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
+      if (unexpected) entry.unexpected = unexpected;
+      const handle = journal.record(entry);
+      return {
+        pieces: (pieces, from, to) => handle.sent(pieces, from, to),
+        frames: (list, text, from, to) => handle.sentFrames(list, text, from, to),
+        chunk: (chunk) => handle.sent([chunk]),
+      };
+    },
+  };
+}
