@@ -79,10 +79,36 @@ export interface RunningServer {
  * await close();
  */
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? 8080;
   const basePath = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '/api/v1';
-  let gateway = options.gateway;
+  const server = makeHttpServer(options);
+  // The errors' shapes follow the gateway's routes, known once it is made (below).
+  let clientErrorText: ClientErrorText | undefined = undefined;
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, clientErrorText));
+  const address = await listenOn(server, options.port ?? 8080, options.host ?? '127.0.0.1');
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${hostForUrl}:${address.port}`;
+  // Bound below; `POST /__gatewaykit/shutdown` stops this server unless the caller says otherwise.
+  let close: () => Promise<void> = async () => undefined;
+  const gw = options.gateway ?? createGateway({ onShutdownRequest: () => void close(), ...options, baseUrl: `${origin}${basePath}` });
+  clientErrorText = familyErrorText(familyErrorRoutes(gw.routes), new URL(gw.baseUrl).pathname.replace(/\/+$/, ''));
+  // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
+  // Responses request does not wait for it; start-up itself does not.
+  void loadTokenizer().catch(() => undefined);
+
+  const inFlight = trackInFlight(server);
+  server.on('request', requestListener(gw, origin, inFlight));
+  let closing: Promise<void> | undefined;
+  const shutDown = async () => {
+    await inFlight.drain(options.shutdownTimeoutMs ?? 10_000);
+    await options.videoJobs?.persistence?.close?.();
+  };
+  // Once: a shutdown request and a signal may both ask.
+  close = () => (closing ??= shutDown());
+  return { gateway: gw, server, baseUrl: `${origin}${basePath}`, port: address.port, close };
+}
+
+/** The node:http server with the timeouts, half-open rule and socket cap of `options`, not yet listening. */
+function makeHttpServer(options: ServeOptions): Server {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const server = createHttpServer({
     requestTimeout,
@@ -94,9 +120,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     // Node would answer a missing Host with an empty 400; we answer it ourselves, in the envelope.
     requireHostHeader: false,
   });
-  // The errors' shapes follow the gateway's routes, known once it is made (below).
-  let clientErrorText: ClientErrorText | undefined = undefined;
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, clientErrorText));
   // RFC 9112 9.6: a client may send its whole request and then shut down its write side (`nc -N`,
   // `socket.end(request)`). node:http's default (`httpAllowHalfOpen` false) answers that FIN by
   // aborting the request and ending the socket at once, so an answer produced a moment later (the
@@ -107,39 +130,69 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // A cap on sockets, so a flood of idle or slow connections cannot use up the file descriptors
   // every other client (and the state file, and webhooks) needs.
   if (options.maxConnections !== undefined && options.maxConnections > 0) server.maxConnections = options.maxConnections;
+  return server;
+}
 
-  await new Promise<void>((resolve, reject) => {
+function listenOn(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve();
+      resolve(server.address() as AddressInfo);
     });
   });
-  const address = server.address() as AddressInfo;
-  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const origin = `http://${hostForUrl}:${address.port}`;
-  // Bound below; `POST /__gatewaykit/shutdown` stops this server unless the caller says otherwise.
-  let close: () => Promise<void> = async () => undefined;
-  gateway ??= createGateway({ onShutdownRequest: () => void close(), ...options, baseUrl: `${origin}${basePath}` });
-  const gw = gateway;
-  clientErrorText = familyErrorText(familyErrorRoutes(gw.routes), new URL(gw.baseUrl).pathname.replace(/\/+$/, ''));
-  // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
-  // Responses request does not wait for it; start-up itself does not.
-  void loadTokenizer().catch(() => undefined);
+}
 
-  // Requests being answered, so a shutdown can wait for them: a client reset after its job was
-  // saved would retry and make a duplicate.
-  const inFlight = new Set<ServerResponse>();
+/** The answers in flight, so a shutdown can wait for them: a client reset after its job was saved would retry and make a duplicate. */
+interface InFlight {
+  add(res: ServerResponse): void;
+  readonly shuttingDown: boolean;
+  /** Stop accepting, close idle connections, let the answers in flight finish (at most `timeoutMs`), then drop what is left. */
+  drain(timeoutMs: number): Promise<void>;
+}
+
+function trackInFlight(server: Server): InFlight {
+  const answers = new Set<ServerResponse>();
   let shuttingDown = false;
   let drained: (() => void) | undefined;
   // One listener for every answer (`this` is the response), not a closure per request.
   function onResponseClose(this: ServerResponse): void {
-    inFlight.delete(this);
+    answers.delete(this);
     if (!shuttingDown) return;
-    // The connection may be idle now: close it, and tell close() when the last answer is out.
+    // The connection may be idle now: close it, and tell drain() when the last answer is out.
     setImmediate(() => server.closeIdleConnections());
-    if (inFlight.size === 0) drained?.();
+    if (answers.size === 0) drained?.();
   }
+  return {
+    get shuttingDown() {
+      return shuttingDown;
+    },
+    add(res) {
+      answers.add(res);
+      res.on('close', onResponseClose);
+    },
+    async drain(timeoutMs) {
+      shuttingDown = true;
+      for (const res of answers) if (!res.headersSent) res.shouldKeepAlive = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (answers.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          timer = setTimeout(resolve, timeoutMs);
+        });
+        clearTimeout(timer);
+      }
+      // Whatever is left past the bound (a stream that goes on), and keep-alive sockets.
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/** The `request` listener: each request answered by the gateway's core and written out, or refused as node:http cannot carry it. */
+function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req: IncomingMessage, res: ServerResponse) => void {
   const reportError = (error: unknown, request: IncomingMessage, res: ServerResponse) => {
     const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
     report(error, {
@@ -164,11 +217,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       } else res.destroy();
     }
   }
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  return (req, res) => {
     inFlight.add(res);
-    res.on('close', onResponseClose);
     // An answer during shutdown ends its connection (Connection: close, RFC 9112 9.6).
-    if (shuttingDown) res.shouldKeepAlive = false;
+    if (inFlight.shuttingDown) res.shouldKeepAlive = false;
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400.
     if (req.httpVersion === '1.1' && req.headers.host === undefined) {
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
@@ -184,28 +236,5 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       return;
     }
     void answer(req, res, request);
-  });
-
-  let closing: Promise<void> | undefined;
-  const shutDown = async () => {
-    shuttingDown = true;
-    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    if (inFlight.size > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        drained = resolve;
-        timer = setTimeout(resolve, options.shutdownTimeoutMs ?? 10_000);
-      });
-      clearTimeout(timer);
-    }
-    // Whatever is left past the bound (a stream that goes on), and keep-alive sockets.
-    server.closeAllConnections();
-    await closed;
-    await options.videoJobs?.persistence?.close?.();
   };
-  // Once: a shutdown request and a signal may both ask.
-  close = () => (closing ??= shutDown());
-  return { gateway: gw, server, baseUrl: `${origin}${basePath}`, port: address.port, close };
 }
