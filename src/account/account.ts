@@ -5,6 +5,7 @@ import { createGenerationStore, DEFAULT_GENERATIONS_KEPT, type GenerationStore }
 import type { FailedGeneration, GenerationContent } from './generation-content.ts';
 import { createCreditHolds, type Reservation } from './reservation.ts';
 import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
+import { createWorkspaceSpend, type WorkspaceBudgetSource } from './workspace-spend.ts';
 
 /** The account's credits when nothing sets them: ample, so only a key's limit stops it by default. */
 export const DEFAULT_TOTAL_CREDITS = 1_000_000;
@@ -62,6 +63,8 @@ export interface AccountOptions {
   now: () => number;
   totalCredits?: number;
   maxGenerations?: number;
+  /** The keys' workspaces and their budgets (reference upsertWorkspaceBudget), held with the key's limit. */
+  workspaces?: WorkspaceBudgetSource;
 }
 
 /** What a BYOK answer cost upstream (charged to the key apart from credits). */
@@ -100,6 +103,7 @@ export function createAccount(options: AccountOptions): Account {
     limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null;
   const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
   const holds = createCreditHolds();
+  const workspaces = createWorkspaceSpend(options.now, options.workspaces);
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
   // restarts (X-Gatewaykit-Sequence) makes an id again; the later answer is charged in full and
   // is the one `GET /generation` shows.
@@ -126,6 +130,8 @@ export function createAccount(options: AccountOptions): Account {
         );
       }
     }
+    const budgetRefusal = workspaces.refusal(apiKey);
+    if (budgetRefusal) return budgetRefusal;
     const usage = ledger.totalUsage();
     if (usage + holds.held() >= totalCredits) {
       return new GatewayError(
@@ -142,6 +148,8 @@ export function createAccount(options: AccountOptions): Account {
       const refusal = paymentRefusal(apiKey);
       if (refusal) throw refusal;
       const left = Math.min(keyLeft(apiKey), accountLeft());
+      // The workspace's budget binds: its own 402 (spec 7), naming the budget.
+      if (worstCost > workspaces.left(apiKey) + 1e-12 && workspaces.left(apiKey) < left) throw workspaces.tooDear(apiKey, worstCost);
       // A cent's trillionth of slack: prices are summed decimals.
       if (worstCost > left + 1e-12) {
         throw new GatewayError(
@@ -151,7 +159,26 @@ export function createAccount(options: AccountOptions): Account {
             : `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and ${dollars(left)} is left to spend. Add credits or raise the key's limit to continue.`,
         );
       }
-      return holds.hold(apiKey.key, worstCost, recordGeneration);
+      // The workspace's budget is held beside the key's limit, and closed with it.
+      const budgetHold = workspaces.hold(apiKey, worstCost);
+      const hold = holds.hold(apiKey.key, worstCost, (record) => {
+        recordGeneration(record);
+        workspaces.charge(apiKey, record, byokCost(record));
+      });
+      return {
+        worstCost,
+        get open() {
+          return hold.open;
+        },
+        settle(record) {
+          budgetHold.release();
+          hold.settle(record);
+        },
+        release() {
+          budgetHold.release();
+          hold.release();
+        },
+      };
     },
     generation: (id) => generations.get(id),
     generations: () => generations.list(),
@@ -173,6 +200,7 @@ export function createAccount(options: AccountOptions): Account {
       generations.clear();
       failures.clear();
       holds.clear();
+      workspaces.clear();
       limits.clear();
       totalCredits = credits ?? initialCredits;
     },

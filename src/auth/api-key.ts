@@ -39,7 +39,8 @@ export const ApiKeySchema = z.strictObject({
   /** BYOK: requests with this key report `is_byok: true`. */
   byok: z.boolean().optional(),
 });
-export type ApiKey = z.infer<typeof ApiKeySchema>;
+/** A key as the request path sees it; `workspaceId` is set by the management plane (its budgets), never by a keys file. */
+export type ApiKey = z.infer<typeof ApiKeySchema> & { readonly workspaceId?: string };
 
 export type ApiKeyInput = z.input<typeof ApiKeySchema>;
 

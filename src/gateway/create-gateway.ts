@@ -5,6 +5,7 @@ import { createAccount } from '../account/account.ts';
 import { withInternals } from './gateway-internals.ts';
 import { installedExchangeObserver, observedDispatch } from './exchange-observer.ts';
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
+import { DEFAULT_WORKSPACE_ID } from '../management/key-entry.ts';
 import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
 import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
 import { createFileStore, type FileStoreOptions } from '../files/file-store.ts';
@@ -306,10 +307,15 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const resets: Array<() => void> = [];
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
   const stickySessions = createStickySessions();
-  const management = createManagementStore({ fileKeys: keys, clock, ...options.management });
+  const management = createManagementStore({ fileKeys: keys, clock, seed: options.seed ?? 0, ...options.management });
   const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
-  const account = meteredAccount(createAccount({ now: () => clock.now(), totalCredits: options.credits, maxGenerations: options.generationsLimit }), metrics);
+  const account = meteredAccount(createAccount({
+      now: () => clock.now(),
+      totalCredits: options.credits,
+      maxGenerations: options.generationsLimit,
+      workspaces: { of: (apiKey) => apiKey.workspaceId ?? DEFAULT_WORKSPACE_ID, budget: (id) => management.workspaces.budgetState(id) },
+    }), metrics);
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,

@@ -16,6 +16,7 @@ import { modelsUserOperation } from '../operations/models-user/operation.ts';
 import { providersOperation } from '../operations/providers/operation.ts';
 import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
+import { workspacesOperation } from '../operations/workspaces/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -48,6 +49,7 @@ export const OPERATIONS: readonly Operation[] = [
   endpointsZdrOperation,
   keysOperation,
   authKeysOperation,
+  workspacesOperation,
   rerankOperation,
   speechOperation,
   filesOperation,

@@ -16,9 +16,11 @@ export interface NewKey {
   workspace_id?: string;
 }
 
-/** The workspace a key goes to: the default one (the only one until workspaces are served). */
-export function knownWorkspace(id: string | undefined): string {
-  if (id === undefined || id === DEFAULT_WORKSPACE_ID) return DEFAULT_WORKSPACE_ID;
+/** The workspace a key goes to: the default one unless a known workspace is named. */
+export function knownWorkspace(store: ManagementStore, id: string | undefined): string {
+  if (id === undefined) return DEFAULT_WORKSPACE_ID;
+  const workspace = store.workspaces.get(id);
+  if (workspace?.id === id) return id;
   throw new GatewayError(400, `workspace_id: no workspace ${JSON.stringify(id)} (the default workspace is ${DEFAULT_WORKSPACE_ID})`);
 }
 
@@ -38,7 +40,7 @@ export async function createKey(store: ManagementStore, seed: number, now: numbe
   if (store.counts().keys >= store.bounds.maxKeys) {
     throw new GatewayError(400, `This gateway keeps at most ${store.bounds.maxKeys} keys: delete one (DELETE /keys/{hash}) before creating another`);
   }
-  const workspace = knownWorkspace(input.workspace_id);
+  const workspace = knownWorkspace(store, input.workspace_id);
   const expires = futureExpiry(input.expires_at, now);
   const seq = store.nextSeq();
   const secret = keySecret(seed, seq);

@@ -1,3 +1,4 @@
+import type { WorkspacesSnapshot } from './workspace-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
 import type { OAuthCodeRecord } from './oauth-code-record.ts';
 
@@ -5,7 +6,10 @@ import type { OAuthCodeRecord } from './oauth-code-record.ts';
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
-export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys';
+export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName;
+/** The workspaces' collections (workspace-store.ts). */
+export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
+export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
 
 /** One change to the management state, as a persistence layer receives it (in order). */
 export type ManagementChange =
@@ -22,6 +26,8 @@ export interface ManagementSnapshot {
   codes: OAuthCodeRecord[];
   /** Secrets of keys-file keys deleted through the API. */
   removedFileKeys: string[];
+  /** Workspaces created or changed, their members and budgets. */
+  workspaces?: WorkspacesSnapshot;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ManagementChange, ManagementPersistence, ManagementSnapshot } from
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from './managed-key-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from './oauth-code-record.ts';
 import { sha256Hex } from './secret-material.ts';
+import { createWorkspaceStore, type WorkspaceBounds, type WorkspaceStore } from './workspace-store.ts';
 
 /** How much the management plane keeps (hostile input: every collection is bounded). */
 export interface ManagementBounds {
@@ -31,7 +32,9 @@ export interface ManagementStoreOptions {
   clock: Clock;
   restore?: ManagementSnapshot;
   persistence?: ManagementPersistence;
-  bounds?: Partial<ManagementBounds>;
+  bounds?: Partial<ManagementBounds & WorkspaceBounds>;
+  /** The gateway's seed (ids of workspaces, members and budgets). */
+  seed?: number;
 }
 
 /**
@@ -47,6 +50,8 @@ export interface ManagementStore {
   ready(): Promise<ManagementCollections>;
   readonly ring: KeyRing;
   readonly bounds: ManagementBounds;
+  /** Workspaces, their members and budgets (workspace-store.ts). */
+  readonly workspaces: WorkspaceStore;
   key(hash: string): ManagedKeyRecord | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
@@ -183,7 +188,16 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
   }
 
   restore(options.restore);
+  const workspaces = createWorkspaceStore({
+    clock: options.clock,
+    seed: options.seed ?? 0,
+    nextSeq: () => seq++,
+    restore: options.restore?.workspaces,
+    save: (change) => saveOrRefuse({ ...change, seq }),
+    bounds: options.bounds,
+  });
   return {
+    workspaces,
     ready: () => (loading ??= build()),
     ring,
     bounds,
@@ -202,6 +216,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       keys: [...byHash.values()].filter((r) => r.source !== 'file' || r.updated_at !== null).sort(bySeq),
       codes: [...byCode.values()].sort(bySeq),
       removedFileKeys: [...removedFileKeys],
+      workspaces: workspaces.snapshot(),
     }),
     reset() {
       epoch++;
@@ -215,6 +230,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       version++;
       seq = options.fileKeys.length;
       restore(undefined);
+      workspaces.reset();
       void save({ kind: 'reset', seq }).catch(() => undefined);
     },
   };

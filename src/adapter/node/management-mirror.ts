@@ -3,22 +3,32 @@ import { formatZodError } from '../../errors/format-zod-error.ts';
 import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
+import {
+  WorkspaceBudgetRecordSchema,
+  WorkspaceMemberRecordSchema,
+  WorkspaceRecordSchema,
+  type WorkspacesSnapshot,
+} from '../../management/workspace-record.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   keys: ManagedKeyRecordSchema,
   codes: OAuthCodeRecordSchema,
   'removed-file-keys': z.strictObject({ secret: z.string() }),
+  workspaces: WorkspaceRecordSchema,
+  'workspace-members': WorkspaceMemberRecordSchema,
+  'workspace-budgets': WorkspaceBudgetRecordSchema,
 };
+const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
 const ChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('put'),
-    collection: z.enum(['keys', 'codes', 'removed-file-keys']),
+    collection: z.enum(COLLECTION_NAMES),
     id: z.string(),
     record: z.unknown(),
     seq: z.number().int().min(0),
   }),
-  z.strictObject({ kind: z.literal('delete'), collection: z.enum(['keys', 'codes', 'removed-file-keys']), id: z.string(), seq: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal('delete'), collection: z.enum(COLLECTION_NAMES), id: z.string(), seq: z.number().int().min(0) }),
   z.strictObject({ kind: z.literal('reset'), seq: z.number().int().min(0) }),
 ]);
 
@@ -38,11 +48,7 @@ export interface ManagementMirror {
 }
 
 export function createManagementMirror(): ManagementMirror {
-  const collections = new Map<ManagementCollectionName, Map<string, unknown>>([
-    ['keys', new Map()],
-    ['codes', new Map()],
-    ['removed-file-keys', new Map()],
-  ]);
+  const collections = new Map<ManagementCollectionName, Map<string, unknown>>(COLLECTION_NAMES.map((name) => [name, new Map()]));
   let seq = 0;
   let seen = false;
   const of = (name: ManagementCollectionName) => collections.get(name) as Map<string, unknown>;
@@ -93,6 +99,11 @@ export function createManagementMirror(): ManagementMirror {
         keys: [...of('keys').values()] as ManagedKeyRecord[],
         codes: [...of('codes').values()] as OAuthCodeRecord[],
         removedFileKeys: [...of('removed-file-keys').values()].map((r) => (r as { secret: string }).secret),
+        workspaces: {
+          workspaces: [...of('workspaces').values()],
+          members: [...of('workspace-members').values()],
+          budgets: [...of('workspace-budgets').values()],
+        } as WorkspacesSnapshot,
       };
     },
   };

@@ -45,7 +45,7 @@ async function createCode(env: GatewayEnv, ctx: RequestContext): Promise<Respons
     usage_limit_type: body.usage_limit_type ?? null,
     key_expires_at: body.expires_at ?? null,
     key_label: body.key_label ?? null,
-    workspace_id: knownWorkspace(body.workspace_id),
+    workspace_id: knownWorkspace(env.management, body.workspace_id),
     created_at: isoSeconds(now),
     expires_at_ms: now + AUTH_CODE_TTL_MS,
     seq,

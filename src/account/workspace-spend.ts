@@ -1,0 +1,102 @@
+import type { ApiKey } from '../auth/api-key.ts';
+import { GatewayError } from '../errors/gateway-error.ts';
+import type { GenerationRecord } from './generation-record.ts';
+import { createCreditHolds, type Reservation } from './reservation.ts';
+import { createUsageLedger, type UsageTotals } from './usage-ledger.ts';
+
+/** A workspace's budgets as the account checks them (reference upsertWorkspaceBudget). */
+export interface WorkspaceSpendLimits {
+  readonly limits: ReadonlyArray<{ readonly interval: 'daily' | 'weekly' | 'monthly' | 'lifetime'; readonly limitUsd: number }>;
+  /** Whether BYOK spend counts against the budgets (`include_byok_in_budgets`). */
+  readonly includeByok: boolean;
+}
+
+/** Where the account learns a key's workspace and that workspace's budgets (the management plane); both O(1). */
+export interface WorkspaceBudgetSource {
+  of(apiKey: ApiKey): string;
+  budget(workspaceId: string): WorkspaceSpendLimits | undefined;
+}
+
+/**
+ * What each workspace has spent (on the gateway clock, per UTC day, week and month) and holds
+ * open, checked against its budgets: a workspace's budget takes part in the same credit hold as
+ * the key's limit, so concurrent answers cannot overspend it.
+ */
+export interface WorkspaceSpend {
+  /** The 402 when a budget of the key's workspace is used up (usage and open holds), else undefined. */
+  refusal(apiKey: ApiKey): GatewayError | undefined;
+  /** USD the key's workspace may still commit (Infinity without budgets). */
+  left(apiKey: ApiKey): number;
+  /** The 402 of a request whose worst case does not fit in what the workspace's budget leaves. */
+  tooDear(apiKey: ApiKey, worstCost: number): GatewayError;
+  /** Hold `amount` on the key's workspace; `release` it when the key's hold closes. */
+  hold(apiKey: ApiKey, amount: number): Reservation;
+  /** Add an answer's cost to its workspace. */
+  charge(apiKey: ApiKey, record: GenerationRecord, byokCost: number): void;
+  clear(): void;
+}
+
+function spentIn(usage: UsageTotals, interval: WorkspaceSpendLimits['limits'][number]['interval']): number {
+  if (interval === 'daily') return usage.daily;
+  if (interval === 'weekly') return usage.weekly;
+  if (interval === 'monthly') return usage.monthly;
+  return usage.total;
+}
+
+const WORDS = { daily: 'today', weekly: 'this week', monthly: 'this month', lifetime: 'in all' } as const;
+const dollars = (n: number) => `$${Number(n.toPrecision(6))}`;
+
+/**
+ * @example
+ * const spend = createWorkspaceSpend(() => clock.now(), { of: (k) => k.workspaceId ?? 'default', budget: (id) => budgets.get(id) });
+ * spend.refusal(apiKey); // the 402 once the workspace's daily budget is spent
+ */
+export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetSource | undefined): WorkspaceSpend {
+  const ledger = createUsageLedger(now);
+  const holds = createCreditHolds();
+  /** The tightest budget of the key's workspace: what is left of it, and what was spent. */
+  const tightest = (apiKey: ApiKey) => {
+    const id = source?.of(apiKey);
+    const budget = id === undefined ? undefined : source?.budget(id);
+    if (id === undefined || !budget) return undefined;
+    const { usage, byok } = ledger.keyUsage(id);
+    const held = holds.heldBy(id);
+    let best: { left: number; spent: number; limit: (typeof budget.limits)[number] } | undefined;
+    for (const limit of budget.limits) {
+      const spent = spentIn(usage, limit.interval) + (budget.includeByok ? spentIn(byok, limit.interval) : 0);
+      const left = limit.limitUsd - spent - held;
+      if (!best || left < best.left) best = { left, spent, limit };
+    }
+    return best && { ...best, held };
+  };
+  return {
+    refusal(apiKey) {
+      const t = tightest(apiKey);
+      if (!t || t.left > 1e-12) return undefined;
+      const held = t.held > 0 ? ` with ${dollars(t.held)} held for answers in progress` : '';
+      return new GatewayError(
+        402,
+        `Insufficient credits: this key's workspace has used ${dollars(t.spent)} ${WORDS[t.limit.interval]} of its ${t.limit.interval} budget of ${dollars(t.limit.limitUsd)}${held}. Raise the workspace's budget to continue.`,
+      );
+    },
+    left: (apiKey) => tightest(apiKey)?.left ?? Infinity,
+    tooDear(apiKey, worstCost) {
+      const t = tightest(apiKey);
+      const left = Math.max(0, t?.left ?? 0);
+      const budget = t ? ` of its ${t.limit.interval} budget of ${dollars(t.limit.limitUsd)}` : '';
+      return new GatewayError(
+        402,
+        `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and this key's workspace has ${dollars(left)} left${budget}. Raise the workspace's budget to continue.`,
+      );
+    },
+    hold: (apiKey, amount) => holds.hold(source?.of(apiKey) ?? '', amount, () => undefined),
+    charge(apiKey, record, byokCost) {
+      const id = source?.of(apiKey);
+      if (id !== undefined) ledger.charge(id, record.cost, byokCost);
+    },
+    clear() {
+      ledger.clear();
+      holds.clear();
+    },
+  };
+}
