@@ -39,6 +39,8 @@ export interface Account {
   /** How many records (and as many failures) are kept: the retention bound of generations and their content. */
   generationsKept(): number;
   keyUsage(apiKey: ApiKey): KeyUsage;
+  /** What a workspace's keys spent (its budgets are measured against it). */
+  workspaceUsage(workspaceId: string): KeyUsage;
   /** The key's spending limit, USD, or null for none. */
   keyLimit(apiKey: ApiKey): number | null;
   /** The usage the limit is measured against: that of the key's `limitReset` period, else all of it. */
@@ -148,8 +150,7 @@ export function createAccount(options: AccountOptions): Account {
       const refusal = paymentRefusal(apiKey);
       if (refusal) throw refusal;
       const left = Math.min(keyLeft(apiKey), accountLeft());
-      // The workspace's budget binds: its own 402 (spec 7), naming the budget.
-      if (worstCost > workspaces.left(apiKey) + 1e-12 && workspaces.left(apiKey) < left) throw workspaces.tooDear(apiKey, worstCost);
+      workspaces.mustFit(apiKey, worstCost, left);
       // A cent's trillionth of slack: prices are summed decimals.
       if (worstCost > left + 1e-12) {
         throw new GatewayError(
@@ -160,25 +161,7 @@ export function createAccount(options: AccountOptions): Account {
         );
       }
       // The workspace's budget is held beside the key's limit, and closed with it.
-      const budgetHold = workspaces.hold(apiKey, worstCost);
-      const hold = holds.hold(apiKey.key, worstCost, (record) => {
-        recordGeneration(record);
-        workspaces.charge(apiKey, record, byokCost(record));
-      });
-      return {
-        worstCost,
-        get open() {
-          return hold.open;
-        },
-        settle(record) {
-          budgetHold.release();
-          hold.settle(record);
-        },
-        release() {
-          budgetHold.release();
-          hold.release();
-        },
-      };
+      return workspaces.reserve(apiKey, worstCost, (charge) => holds.hold(apiKey.key, worstCost, charge), recordGeneration, byokCost);
     },
     generation: (id) => generations.get(id),
     generations: () => generations.list(),
@@ -186,6 +169,7 @@ export function createAccount(options: AccountOptions): Account {
     generationContent: (id) => generations.get(id)?.content ?? failures.get(id)?.content,
     generationsKept: () => Math.max(0, Math.floor(options.maxGenerations ?? DEFAULT_GENERATIONS_KEPT)),
     keyUsage: (apiKey) => ledger.keyUsage(apiKey.key),
+    workspaceUsage: (workspaceId) => workspaces.usage(workspaceId),
     keyLimit,
     usageAgainstLimit,
     totalCredits: () => totalCredits,

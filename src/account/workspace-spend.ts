@@ -2,7 +2,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
 import { createCreditHolds, type Reservation } from './reservation.ts';
-import { createUsageLedger, type UsageTotals } from './usage-ledger.ts';
+import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
 
 /** A workspace's budgets as the account checks them (reference upsertWorkspaceBudget). */
 export interface WorkspaceSpendLimits {
@@ -27,12 +27,24 @@ export interface WorkspaceSpend {
   refusal(apiKey: ApiKey): GatewayError | undefined;
   /** USD the key's workspace may still commit (Infinity without budgets). */
   left(apiKey: ApiKey): number;
-  /** The 402 of a request whose worst case does not fit in what the workspace's budget leaves. */
-  tooDear(apiKey: ApiKey, worstCost: number): GatewayError;
-  /** Hold `amount` on the key's workspace; `release` it when the key's hold closes. */
-  hold(apiKey: ApiKey, amount: number): Reservation;
-  /** Add an answer's cost to its workspace. */
-  charge(apiKey: ApiKey, record: GenerationRecord, byokCost: number): void;
+  /**
+   * The 402 (spec 7, naming the budget) when the workspace's budget is what `worstCost` does not
+   * fit in: less is left of it than `otherLeft` (the key's limit and the account's credits).
+   */
+  mustFit(apiKey: ApiKey, worstCost: number, otherLeft: number): void;
+  /**
+   * One reservation of `worstCost` on the key (made by `holdKey`) and on its workspace: settled,
+   * the answer is recorded (`record`) and its cost added to the workspace; either way both holds close.
+   */
+  reserve(
+    apiKey: ApiKey,
+    worstCost: number,
+    holdKey: (charge: (record: GenerationRecord) => void) => Reservation,
+    record: (record: GenerationRecord) => void,
+    byokCost: (record: GenerationRecord) => number,
+  ): Reservation;
+  /** What the workspace spent (and what BYOK providers billed it), as a key's usage reads. */
+  usage(workspaceId: string): KeyUsage;
   clear(): void;
 }
 
@@ -80,20 +92,38 @@ export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetS
       );
     },
     left: (apiKey) => tightest(apiKey)?.left ?? Infinity,
-    tooDear(apiKey, worstCost) {
+    mustFit(apiKey, worstCost, otherLeft) {
       const t = tightest(apiKey);
-      const left = Math.max(0, t?.left ?? 0);
-      const budget = t ? ` of its ${t.limit.interval} budget of ${dollars(t.limit.limitUsd)}` : '';
-      return new GatewayError(
+      // A cent's trillionth of slack: prices are summed decimals.
+      if (!t || worstCost <= t.left + 1e-12 || t.left >= otherLeft) return;
+      throw new GatewayError(
         402,
-        `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and this key's workspace has ${dollars(left)} left${budget}. Raise the workspace's budget to continue.`,
+        `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and this key's workspace has ${dollars(Math.max(0, t.left))} left of its ${t.limit.interval} budget of ${dollars(t.limit.limitUsd)}. Raise the workspace's budget to continue.`,
       );
     },
-    hold: (apiKey, amount) => holds.hold(source?.of(apiKey) ?? '', amount, () => undefined),
-    charge(apiKey, record, byokCost) {
+    reserve(apiKey, worstCost, holdKey, record, byokCost) {
       const id = source?.of(apiKey);
-      if (id !== undefined) ledger.charge(id, record.cost, byokCost);
+      const budgetHold = holds.hold(id ?? '', worstCost, () => undefined);
+      const keyHold = holdKey((answer) => {
+        record(answer);
+        if (id !== undefined) ledger.charge(id, answer.cost, byokCost(answer));
+      });
+      return {
+        worstCost,
+        get open() {
+          return keyHold.open;
+        },
+        settle(answer) {
+          budgetHold.release();
+          keyHold.settle(answer);
+        },
+        release() {
+          budgetHold.release();
+          keyHold.release();
+        },
+      };
     },
+    usage: (workspaceId) => ledger.keyUsage(workspaceId),
     clear() {
       ledger.clear();
       holds.clear();

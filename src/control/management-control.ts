@@ -2,6 +2,24 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { Route } from '../http/route.ts';
 
+const SPENT_IN = { daily: 'daily', weekly: 'weekly', monthly: 'monthly', lifetime: 'total' } as const;
+
+/** The workspaces as the inspector shows them: members counted, each budget with what was spent in its interval. */
+function workspaceRows(env: GatewayEnv) {
+  const store = env.management.workspaces;
+  return store.records().workspaces.map((ws) => {
+    const { usage } = env.account.workspaceUsage(ws.id);
+    return {
+      id: ws.id,
+      name: ws.name,
+      slug: ws.slug,
+      members: store.members(ws.id).length,
+      include_byok_in_budgets: ws.include_byok_in_budgets,
+      budgets: store.budgets(ws.id).map((b) => ({ interval: b.interval, limit_usd: b.limit_usd, spent: usage[SPENT_IN[b.interval]] })),
+    };
+  });
+}
+
 /**
  * GET /__gatewaykit/management: the management plane's state as the inspector shows it: every key
  * (keys-file keys included) and every code waiting for its exchange, without any secret. A
@@ -28,6 +46,7 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
             const apiKey = env.management.ring.find(secret)?.apiKey;
             return { ...shown, usage: apiKey ? env.account.keyUsage(apiKey).usage.total : 0 };
           }),
+          workspaces: workspaceRows(env),
           codes: codes.map((code) => ({
             id: code.id,
             created_at: code.created_at,

@@ -310,12 +310,15 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const management = createManagementStore({ fileKeys: keys, clock, seed: options.seed ?? 0, ...options.management });
   const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
-  const account = meteredAccount(createAccount({
+  const account = meteredAccount(
+    createAccount({
       now: () => clock.now(),
       totalCredits: options.credits,
       maxGenerations: options.generationsLimit,
       workspaces: { of: (apiKey) => apiKey.workspaceId ?? DEFAULT_WORKSPACE_ID, budget: (id) => management.workspaces.budgetState(id) },
-    }), metrics);
+    }),
+    metrics,
+  );
   const env: GatewayEnv = {
     seed: options.seed ?? 0,
     clock,

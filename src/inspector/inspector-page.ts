@@ -19,6 +19,15 @@ export interface InspectorView {
 
 const options = (values: readonly (string | number)[]) => values.map((v) => `<option value="${escapeHtml(String(v))}"></option>`).join('');
 
+/** The management plane's workspaces with their members and budgets (filled by the script). */
+const WORKSPACES_SECTION = `  <section id="workspaces" aria-labelledby="workspaces-title">
+    <h2 id="workspaces-title">Workspaces <small>management plane</small></h2>
+    <table>
+      <thead><tr><th>name</th><th>slug</th><th>members</th><th>budgets</th></tr></thead>
+      <tbody id="workspace-rows"><tr><td colspan="4" class="empty">No workspaces.</td></tr></tbody>
+    </table>
+  </section>`;
+
 /**
  * The inspector page (GET /__gatewaykit/): server-rendered HTML with an inline stylesheet and
  * script, no build step and no external resource. Everything the script shows comes from the
@@ -102,6 +111,7 @@ export function inspectorPage(view: InspectorView): string {
     <p id="code-count"></p>
     <p class="error" role="alert" id="keys-error"></p>
   </section>
+${WORKSPACES_SECTION}
   <section id="faults" aria-labelledby="faults-title">
     <h2 id="faults-title">Provider faults</h2>
     <table>

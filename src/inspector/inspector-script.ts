@@ -281,6 +281,18 @@ export const INSPECTOR_SCRIPT = String.raw`
     $('code-count').textContent = codes.length + ' OAuth code' + (codes.length === 1 ? '' : 's') + ' waiting for their exchange';
   }
 
+  async function refreshWorkspaces() {
+    var state = await api('GET', '/management');
+    var workspaces = Array.isArray(state.workspaces) ? state.workspaces : [];
+    if (!changed('workspaces', workspaces)) return;
+    var rows = workspaces.map(function (ws) {
+      var budgets = ws.budgets.map(function (b) { return '$' + b.limit_usd + ' ' + b.interval + ' ($' + b.spent + ' spent)'; }).join(', ') || 'none';
+      return el('tr', { 'data-workspace': ws.id }, el('td', { class: 'wrap', text: ws.name }), el('td', null, el('code', { text: ws.slug })),
+        el('td', { text: ws.members }), el('td', { class: 'wrap', text: budgets }));
+    });
+    $('workspace-rows').replaceChildren.apply($('workspace-rows'), rows.length ? rows : [emptyRow(4, 'No workspaces.')]);
+  }
+
   async function refreshFaults() {
     var page = await api('GET', '/providers/faults');
     var faults = page.data && typeof page.data === 'object' ? page.data : {};
@@ -333,7 +345,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     var run = function () {
       return Promise.all([
         $('pause').checked ? null : refreshJournal(),
-        refreshClock(), refreshVideos(), refreshKeys(), refreshFaults(), refreshScripts(),
+        refreshClock(), refreshVideos(), refreshKeys(), refreshWorkspaces(), refreshFaults(), refreshScripts(),
       ]).then(function () {
         $('conn').dataset.ok = 'true';
         $('conn').textContent = 'live';

@@ -189,12 +189,11 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
 
   restore(options.restore);
   const workspaces = createWorkspaceStore({
-    clock: options.clock,
+    ...options,
     seed: options.seed ?? 0,
     nextSeq: () => seq++,
     restore: options.restore?.workspaces,
-    save: (change) => saveOrRefuse({ ...change, seq }),
-    bounds: options.bounds,
+    save: (c) => saveOrRefuse({ ...c, seq }),
   });
   return {
     workspaces,

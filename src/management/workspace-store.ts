@@ -1,22 +1,22 @@
 import type { Collection } from '@msw/data';
 import type { Clock } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import { ACCOUNT_USER_ID, DEFAULT_WORKSPACE_ID, isoSeconds } from './key-entry.ts';
 import type { ManagementChange } from './management-change.ts';
-import { workspaceBudgetState, type WorkspaceBudgetState } from './workspace-budget-state.ts';
+import { seededUuid } from './seeded-uuid.ts';
+import type { WorkspaceBudgetState } from './workspace-budget-state.ts';
+import { createWorkspaceIndex } from './workspace-index.ts';
 import {
   budgetKey,
   memberKey,
-  WorkspaceBudgetRecordSchema,
-  WorkspaceMemberRecordSchema,
   WorkspaceRecordSchema,
-  type BudgetInterval,
   type WorkspaceBudgetRecord,
   type WorkspaceMemberRecord,
   type WorkspaceRecord,
   type WorkspacesSnapshot,
 } from './workspace-record.ts';
-import { seededUuid } from './seeded-uuid.ts';
+
+export type { WorkspacesSnapshot };
+export { defaultWorkspace } from './workspace-index.ts';
 
 /** How much the workspaces keep (hostile input: every collection is bounded). */
 export interface WorkspaceBounds {
@@ -27,9 +27,12 @@ export interface WorkspaceBounds {
 }
 export const DEFAULT_WORKSPACE_BOUNDS: WorkspaceBounds = { maxWorkspaces: 1_000, maxMembersPerWorkspace: 1_000 };
 
+/** A change as this store hands it over: the management store adds its counter. */
+export type WorkspaceChange = ManagementChange extends infer C ? (C extends { kind: 'put' | 'delete' } ? Omit<C, 'seq'> : never) : never;
+
+/** The paged listing of workspaces (reference listWorkspaces). */
 export interface WorkspaceCollections {
   readonly workspaces: Collection<typeof WorkspaceRecordSchema>;
-  readonly members: Collection<typeof WorkspaceMemberRecordSchema>;
 }
 
 export interface WorkspaceStoreOptions {
@@ -45,9 +48,9 @@ export interface WorkspaceStoreOptions {
 
 /**
  * The workspaces of one gateway (reference Workspaces): records in Maps (the truth, the point
- * lookups by id and by slug), their budgets as an O(1) state per workspace for the request path
- * (`budgetState`), and @msw/data collections beside them for the paged listings, built on the
- * first listing. Every change is durable before it is applied.
+ * lookups by id and by slug; workspace-index.ts), their budgets as an O(1) state per workspace for
+ * the request path (`budgetState`), and an @msw/data collection beside them for the paged listing,
+ * built on the first listing. Every change is durable before it is applied.
  */
 export interface WorkspaceStore {
   ready(): Promise<WorkspaceCollections>;
@@ -68,203 +71,103 @@ export interface WorkspaceStore {
   deleteBudget(record: WorkspaceBudgetRecord): Promise<void>;
   /** The budgets of a workspace as the request path checks them (O(1)), or undefined when it has none. */
   budgetState(workspaceId: string): WorkspaceBudgetState | undefined;
-  /** Ids for new records, from the seed and the store's own counter. */
+  /** Ids for new records, from the seed and the management plane's counter. */
   newId(kind: 'workspace' | 'member' | 'budget'): { id: string; seq: number };
   records(): WorkspacesSnapshot;
   snapshot(): WorkspacesSnapshot;
   reset(): void;
 }
 
-/** A change as this store hands it over: the management store adds its counter. */
-export type { WorkspacesSnapshot };
-export type WorkspaceChange = ManagementChange extends infer C ? (C extends { kind: 'put' | 'delete' } ? Omit<C, 'seq'> : never) : never;
-
-const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
-
-/** The workspace every key belongs to unless told otherwise (reference: "the default workspace"). */
-export function defaultWorkspace(createdAt: number): WorkspaceRecord {
-  return {
-    id: DEFAULT_WORKSPACE_ID,
-    default_guardrail_id: seededUuid(0, `default-guardrail:${DEFAULT_WORKSPACE_ID}`),
-    name: 'Default Workspace',
-    slug: 'default',
-    description: null,
-    default_text_model: null,
-    default_image_model: null,
-    default_provider_sort: null,
-    is_observability_io_logging_enabled: false,
-    is_observability_broadcast_enabled: false,
-    is_data_discount_logging_enabled: true,
-    io_logging_sampling_rate: 1,
-    io_logging_api_key_ids: null,
-    include_byok_in_budgets: false,
-    created_at: isoSeconds(createdAt),
-    updated_at: null,
-    created_by: ACCOUNT_USER_ID,
-    seq: 0,
-  };
-}
-
 /**
  * @example
- * const store = createWorkspaceStore({ clock, seed: 0, save: async () => {} });
+ * const store = createWorkspaceStore({ clock, seed: 0, nextSeq: () => n++, save: async () => {} });
  * store.get('default')?.id; // DEFAULT_WORKSPACE_ID
  */
 export function createWorkspaceStore(options: WorkspaceStoreOptions): WorkspaceStore {
   const bounds: WorkspaceBounds = { ...DEFAULT_WORKSPACE_BOUNDS, ...options.bounds };
-  const startedAt = options.clock.now();
-  const byId = new Map<string, WorkspaceRecord>();
-  const bySlug = new Map<string, WorkspaceRecord>();
-  const members = new Map<string, Map<string, WorkspaceMemberRecord>>();
-  const budgets = new Map<string, Map<BudgetInterval, WorkspaceBudgetRecord>>();
-  const budgetStates = new Map<string, WorkspaceBudgetState>();
+  const index = createWorkspaceIndex(options.seed, options.clock.now());
+  // A change that started before a control reset is dropped when it lands after it.
   let epoch = 0;
+  // Bumped by every change: a collection build that saw another change under way starts again.
   let version = 0;
-  let collections: WorkspaceCollections | undefined;
+  let collection: WorkspaceCollections | undefined;
   let loading: Promise<WorkspaceCollections> | undefined;
-
-  const refreshBudget = (workspaceId: string) => {
-    const workspace = byId.get(workspaceId);
-    const state = workspace ? workspaceBudgetState(workspace, budgets.get(workspaceId)) : undefined;
-    if (state) budgetStates.set(workspaceId, state);
-    else budgetStates.delete(workspaceId);
-  };
-  const rememberWorkspace = (record: WorkspaceRecord) => {
-    const earlier = byId.get(record.id);
-    if (earlier) bySlug.delete(earlier.slug);
-    byId.set(record.id, record);
-    bySlug.set(record.slug, record);
-    refreshBudget(record.id);
-  };
-  const rememberMember = (record: WorkspaceMemberRecord) => {
-    let of = members.get(record.workspace_id);
-    if (!of) members.set(record.workspace_id, (of = new Map()));
-    of.set(record.user_id, record);
-  };
-  const rememberBudget = (record: WorkspaceBudgetRecord) => {
-    let of = budgets.get(record.workspace_id);
-    if (!of) budgets.set(record.workspace_id, (of = new Map()));
-    of.set(record.interval, record);
-    refreshBudget(record.workspace_id);
-  };
-  function restore(snapshot: Partial<WorkspacesSnapshot> | undefined): void {
-    rememberWorkspace(defaultWorkspace(startedAt));
-    for (const record of snapshot?.workspaces ?? []) rememberWorkspace(record);
-    for (const record of snapshot?.members ?? []) if (byId.has(record.workspace_id)) rememberMember(record);
-    for (const record of snapshot?.budgets ?? []) if (byId.has(record.workspace_id)) rememberBudget(record);
-  }
   /** Saves first; applies only when no control reset came in between. */
-  async function durable(change: WorkspaceChange, apply: () => void): Promise<void> {
+  async function durable(change: WorkspaceChange, apply: () => void): Promise<boolean> {
     const current = epoch;
     await options.save(change);
-    if (current !== epoch) return;
+    if (current !== epoch) return false;
     apply();
     version++;
+    return true;
   }
   async function build(): Promise<WorkspaceCollections> {
     const { Collection } = await import('@msw/data');
     for (;;) {
       const seen = version;
-      const built = { workspaces: new Collection({ schema: WorkspaceRecordSchema }), members: new Collection({ schema: WorkspaceMemberRecordSchema }) };
-      for (const record of [...byId.values()].sort(bySeq)) await built.workspaces.create(record);
-      for (const of of members.values()) for (const record of of.values()) await built.members.create(record);
-      if (seen === version) return (collections = built);
+      const built = { workspaces: new Collection({ schema: WorkspaceRecordSchema }) };
+      for (const record of index.records().workspaces) await built.workspaces.create(record);
+      if (seen === version) return (collection = built);
     }
   }
-  const sync = {
-    async workspace(record: WorkspaceRecord, existed: boolean) {
-      if (!collections) return;
-      if (existed) await collections.workspaces.update((q) => q.where({ id: record.id }), { data: (draft) => void Object.assign(draft, record) });
-      else await collections.workspaces.create(record);
-    },
-  };
-  restore(options.restore);
+  index.restore(options.restore);
   return {
     ready: () => (loading ??= build()),
     bounds,
-    get: (idOrSlug) => byId.get(idOrSlug) ?? bySlug.get(idOrSlug),
-    count: () => byId.size,
+    get: index.get,
+    count: index.count,
     async putWorkspace(record) {
-      const existed = byId.has(record.id);
-      await durable({ kind: 'put', collection: 'workspaces', id: record.id, record }, () => rememberWorkspace(record));
-      await sync.workspace(record, existed);
+      const existed = index.get(record.id)?.id === record.id;
+      if (!(await durable({ kind: 'put', collection: 'workspaces', id: record.id, record }, () => index.putWorkspace(record)))) return;
+      if (existed) await collection?.workspaces.update((q) => q.where({ id: record.id }), { data: (draft) => void Object.assign(draft, record) });
+      else await collection?.workspaces.create(record);
     },
     async deleteWorkspace(record) {
       // Its members and budgets go first, so the state file keeps nothing of it (reference deleteWorkspace).
-      for (const member of members.get(record.id)?.values() ?? []) await options.save({ kind: 'delete', collection: 'workspace-members', id: memberKey(record.id, member.user_id) });
-      for (const budget of budgets.get(record.id)?.values() ?? []) await options.save({ kind: 'delete', collection: 'workspace-budgets', id: budgetKey(record.id, budget.interval) });
-      await durable({ kind: 'delete', collection: 'workspaces', id: record.id }, () => {
-        byId.delete(record.id);
-        bySlug.delete(record.slug);
-        members.delete(record.id);
-        budgets.delete(record.id);
-        budgetStates.delete(record.id);
-      });
-      collections?.workspaces.delete((q) => q.where({ id: record.id }));
-      collections?.members.deleteMany((q) => q.where({ workspace_id: record.id }));
+      for (const member of index.members(record.id))
+        await options.save({ kind: 'delete', collection: 'workspace-members', id: memberKey(record.id, member.user_id) });
+      for (const budget of index.budgets(record.id))
+        await options.save({ kind: 'delete', collection: 'workspace-budgets', id: budgetKey(record.id, budget.interval) });
+      if (await durable({ kind: 'delete', collection: 'workspaces', id: record.id }, () => index.deleteWorkspace(record))) {
+        collection?.workspaces.delete((q) => q.where({ id: record.id }));
+      }
     },
-    members(workspaceId) {
-      const explicit = [...(members.get(workspaceId)?.values() ?? [])].sort(bySeq);
-      if (workspaceId !== DEFAULT_WORKSPACE_ID || members.get(workspaceId)?.has(ACCOUNT_USER_ID)) return explicit;
-      // reference listWorkspaceMembers: the default workspace has every organization member implicitly.
-      const owner: WorkspaceMemberRecord = {
-        id: seededUuid(options.seed, `member:${memberKey(workspaceId, ACCOUNT_USER_ID)}`),
-        workspace_id: workspaceId,
-        user_id: ACCOUNT_USER_ID,
-        role: 'admin',
-        created_at: isoSeconds(startedAt),
-        seq: 0,
-      };
-      return [owner, ...explicit];
-    },
-    member: (workspaceId, userId) => members.get(workspaceId)?.get(userId),
-    async putMember(record) {
-      const existed = members.get(record.workspace_id)?.has(record.user_id) ?? false;
-      await durable({ kind: 'put', collection: 'workspace-members', id: memberKey(record.workspace_id, record.user_id), record }, () => rememberMember(record));
-      if (collections && !existed) await collections.members.create(record);
-    },
-    async deleteMember(record) {
-      await durable({ kind: 'delete', collection: 'workspace-members', id: memberKey(record.workspace_id, record.user_id) }, () => {
-        members.get(record.workspace_id)?.delete(record.user_id);
-      });
-      collections?.members.delete((q) => q.where({ id: record.id }));
-    },
-    budgets: (workspaceId) => [...(budgets.get(workspaceId)?.values() ?? [])].sort(bySeq),
-    async putBudget(record) {
-      await durable({ kind: 'put', collection: 'workspace-budgets', id: budgetKey(record.workspace_id, record.interval), record }, () => rememberBudget(record));
-    },
-    async deleteBudget(record) {
-      await durable({ kind: 'delete', collection: 'workspace-budgets', id: budgetKey(record.workspace_id, record.interval) }, () => {
-        budgets.get(record.workspace_id)?.delete(record.interval);
-        refreshBudget(record.workspace_id);
-      });
-    },
-    budgetState: (workspaceId) => budgetStates.get(workspaceId),
+    members: index.members,
+    member: index.member,
+    putMember: async (record) =>
+      void (await durable({ kind: 'put', collection: 'workspace-members', id: memberKey(record.workspace_id, record.user_id), record }, () =>
+        index.putMember(record),
+      )),
+    deleteMember: async (record) =>
+      void (await durable({ kind: 'delete', collection: 'workspace-members', id: memberKey(record.workspace_id, record.user_id) }, () =>
+        index.deleteMember(record),
+      )),
+    budgets: index.budgets,
+    putBudget: async (record) =>
+      void (await durable({ kind: 'put', collection: 'workspace-budgets', id: budgetKey(record.workspace_id, record.interval), record }, () =>
+        index.putBudget(record),
+      )),
+    deleteBudget: async (record) =>
+      void (await durable({ kind: 'delete', collection: 'workspace-budgets', id: budgetKey(record.workspace_id, record.interval) }, () =>
+        index.deleteBudget(record),
+      )),
+    budgetState: index.budgetState,
     newId(kind) {
-      const n = options.nextSeq();
-      return { id: seededUuid(options.seed, `${kind}:${n}`), seq: n };
+      const seq = options.nextSeq();
+      return { id: seededUuid(options.seed, `${kind}:${seq}`), seq };
     },
-    records: () => ({
-      workspaces: [...byId.values()].sort(bySeq),
-      members: [...members.values()].flatMap((of) => [...of.values()]).sort(bySeq),
-      budgets: [...budgets.values()].flatMap((of) => [...of.values()]).sort(bySeq),
-    }),
+    records: index.records,
     snapshot() {
-      const all = this.records();
+      const all = index.records();
       // The default workspace as the gateway makes it is not state: only a changed one is kept.
-      return { ...all, workspaces: all.workspaces.filter((r) => r.id !== DEFAULT_WORKSPACE_ID || r.updated_at !== null) };
+      return { ...all, workspaces: all.workspaces.filter((r) => r.seq !== 0 || r.updated_at !== null) };
     },
     reset() {
       epoch++;
       version++;
-      byId.clear();
-      bySlug.clear();
-      members.clear();
-      budgets.clear();
-      budgetStates.clear();
-      collections = undefined;
+      collection = undefined;
       loading = undefined;
-      restore(undefined);
+      index.restore(undefined);
     },
   };
 }
@@ -272,6 +175,7 @@ export function createWorkspaceStore(options: WorkspaceStoreOptions): WorkspaceS
 /** The 404 of an unknown workspace (reference getWorkspace and every `/workspaces/{id}` operation). */
 export function workspaceOf(store: WorkspaceStore, idOrSlug: string | undefined): WorkspaceRecord {
   const record = store.get(idOrSlug ?? '');
-  if (!record) throw new GatewayError(404, `No workspace with id or slug ${JSON.stringify(idOrSlug ?? '')} (deleted, never created, or forgotten by a control reset)`);
+  if (!record)
+    throw new GatewayError(404, `No workspace with id or slug ${JSON.stringify(idOrSlug ?? '')} (deleted, never created, or forgotten by a control reset)`);
   return record;
 }

@@ -11,6 +11,7 @@ import {
   KeyDeletedResponseSchema,
   KeysListResponseSchema,
 } from '../schemas/management-responses.ts';
+import { WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
@@ -88,6 +89,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(KeyDataResponseSchema, { id: 'KeyDataResponse' });
   answers.add(KeyCreatedResponseSchema, { id: 'KeyCreatedResponse' });
   answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
+  for (const [id, schema] of Object.entries(WORKSPACE_COMPONENTS)) answers.add(schema, { id });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   answers.add(FileResponseSchema, { id: 'FileResponse' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceDocs } from './workspace-docs.ts';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { APP_SORTS } from '../datasets/app-rankings-query.ts';
 import {
@@ -426,6 +427,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'KeyDeletedResponse' },
     parameters: [{ name: 'hash', in: 'path', required: true, description: "The key's hash.", schema: z.string() }, ...SIMULATION_HEADERS],
   },
+  ...workspaceDocs(SIMULATION_HEADERS),
   'auth.keys.code.create': {
     summary: 'Create an authorization code (OAuth PKCE)',
     tag: 'OAuth',

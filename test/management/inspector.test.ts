@@ -36,4 +36,24 @@ describe('the management plane in the inspector', () => {
     const page = await (await gw.fetch('/__gatewaykit/')).text();
     expect(page).toContain('id="key-rows"');
   });
+
+  test('GET /__gatewaykit/management shows the workspaces with their members and budgets, and what each budget has spent', async () => {
+    const gw = createGateway({ clock: virtualClock(Date.UTC(2026, 10, 26, 10)) });
+    const call = (method: string, path: string, body: unknown) => gw.fetch(path, { method, headers: MANAGEMENT, body: JSON.stringify(body) });
+    const ws = (await (await call('POST', '/workspaces', { name: 'Shown', slug: 'shown' })).json()) as { data: { id: string } };
+    await call('POST', '/workspaces/shown/members/add', { user_ids: ['user_a', 'user_b'] });
+    await call('PUT', '/workspaces/shown/budgets/daily', { limit_usd: 5 });
+    const key = (await (await call('POST', '/keys', { name: 'k', workspace_id: ws.data.id })).json()) as { key: string };
+    const chat = await gw.fetch('/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(chat.status).toBe(200);
+    const cost = ((await chat.json()) as { usage: { cost: number } }).usage.cost;
+    const state = (await (await gw.fetch('/__gatewaykit/management')).json()) as { workspaces: Array<Record<string, any>> };
+    expect(state.workspaces.map((w) => w.slug)).toEqual(['default', 'shown']);
+    expect(state.workspaces[1]).toMatchObject({ name: 'Shown', members: 2, budgets: [{ interval: 'daily', limit_usd: 5, spent: cost }] });
+    expect(await (await gw.fetch('/__gatewaykit/')).text()).toContain('id="workspace-rows"');
+  });
 });

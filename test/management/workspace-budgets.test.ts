@@ -75,7 +75,10 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
     expect((await call(first.gw, 'PUT', `/workspaces/kept/budgets/weekly`, { limit_usd: 0.0002, include_byok_in_budgets: true })).status).toBe(200);
     await first.state.log.close();
     const second = await open();
-    expect((await call(second.gw, 'GET', `/workspaces/${ws.id}/budgets/weekly`)).body).toMatchObject({ data: { limit_usd: 0.0002 }, include_byok_in_budgets: true });
+    expect((await call(second.gw, 'GET', `/workspaces/${ws.id}/budgets/weekly`)).body).toMatchObject({
+      data: { limit_usd: 0.0002 },
+      include_byok_in_budgets: true,
+    });
     expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual(['user_kept']);
     const { served, refused } = await untilRefused(second.gw, secret);
     expect(served).toBeGreaterThan(0);

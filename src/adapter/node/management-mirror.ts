@@ -3,12 +3,7 @@ import { formatZodError } from '../../errors/format-zod-error.ts';
 import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
-import {
-  WorkspaceBudgetRecordSchema,
-  WorkspaceMemberRecordSchema,
-  WorkspaceRecordSchema,
-  type WorkspacesSnapshot,
-} from '../../management/workspace-record.ts';
+import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   keys: ManagedKeyRecordSchema,

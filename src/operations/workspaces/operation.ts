@@ -7,15 +7,17 @@ import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateW
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** One endpoint of the Workspaces tag: management key only, the statuses its reference operation lists. */
-function endpoint(
-  method: Endpoint['method'],
-  path: string,
-  id: string,
-  referenceId: string,
-  summary: string,
-  faults: readonly number[],
-): Endpoint {
-  return { method, path, id, referenceId, summary, auth: 'management', faults, ...(method === 'GET' || method === 'DELETE' ? {} : { maxBodyBytes: MAX_BODY_BYTES }) };
+function endpoint(method: Endpoint['method'], path: string, id: string, referenceId: string, summary: string, faults: readonly number[]): Endpoint {
+  return {
+    method,
+    path,
+    id,
+    referenceId,
+    summary,
+    auth: 'management',
+    faults,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { maxBodyBytes: MAX_BODY_BYTES }),
+  };
 }
 
 const ONE = '/workspaces/:id';
@@ -35,7 +37,14 @@ export const workspacesOperation: Operation = {
     endpoint('PATCH', ONE, 'workspaces.update', 'updateWorkspace', 'Update a workspace', [400, 401, 403, 404, 500]),
     endpoint('DELETE', ONE, 'workspaces.delete', 'deleteWorkspace', 'Delete a workspace without keys', [400, 401, 403, 404, 500]),
     endpoint('GET', `${ONE}/members`, 'workspaces.members.list', 'listWorkspaceMembers', 'List workspace members', [401, 403, 404, 500]),
-    endpoint('POST', `${ONE}/members/add`, 'workspaces.members.add', 'bulkAddWorkspaceMembers', 'Add members to a workspace in bulk', [400, 401, 403, 404, 500]),
+    endpoint(
+      'POST',
+      `${ONE}/members/add`,
+      'workspaces.members.add',
+      'bulkAddWorkspaceMembers',
+      'Add members to a workspace in bulk',
+      [400, 401, 403, 404, 500],
+    ),
     endpoint(
       'POST',
       `${ONE}/members/remove`,
@@ -46,7 +55,14 @@ export const workspacesOperation: Operation = {
     ),
     endpoint('GET', `${ONE}/budgets`, 'workspaces.budgets.list', 'listWorkspaceBudgets', 'List workspace budgets', [401, 404, 500]),
     endpoint('GET', BUDGET, 'workspaces.budgets.get', 'getWorkspaceBudget', 'Get the budget of an interval', [400, 401, 404, 500]),
-    endpoint('PUT', BUDGET, 'workspaces.budgets.set', 'upsertWorkspaceBudget', 'Create or update the budget of an interval (enforced at once)', [400, 401, 404, 500]),
+    endpoint(
+      'PUT',
+      BUDGET,
+      'workspaces.budgets.set',
+      'upsertWorkspaceBudget',
+      'Create or update the budget of an interval (enforced at once)',
+      [400, 401, 404, 500],
+    ),
     endpoint('DELETE', BUDGET, 'workspaces.budgets.delete', 'deleteWorkspaceBudget', 'Delete the budget of an interval', [400, 401, 404, 500]),
   ],
   handlers: ({ env }) => ({

@@ -37,7 +37,10 @@ export type CreateWorkspaceRequest = z.infer<typeof CreateWorkspaceRequestSchema
 export const UpdateWorkspaceRequestSchema = z.object({ name: z.string().min(1).max(100).optional(), slug: SlugSchema.optional(), ...settings });
 export type UpdateWorkspaceRequest = z.infer<typeof UpdateWorkspaceRequestSchema>;
 
-const WholeNumber = z.string().regex(/^\d{1,9}$/, 'must be a whole number >= 0').transform(Number);
+const WholeNumber = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a whole number >= 0')
+  .transform(Number);
 
 /** reference listWorkspaces and listWorkspaceMembers query: `offset` (from 0) and `limit` (1 to 100, default 50). */
 export const PageQuerySchema = z.object({

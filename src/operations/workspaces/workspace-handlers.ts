@@ -25,7 +25,10 @@ export async function createWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
   const body = readRequest(CreateWorkspaceRequestSchema, await ctx.json());
   const store = env.management.workspaces;
   if (store.count() >= store.bounds.maxWorkspaces) {
-    throw new GatewayError(400, `This gateway keeps at most ${store.bounds.maxWorkspaces} workspaces: delete one (DELETE /workspaces/{id}) before creating another`);
+    throw new GatewayError(
+      400,
+      `This gateway keeps at most ${store.bounds.maxWorkspaces} workspaces: delete one (DELETE /workspaces/{id}) before creating another`,
+    );
   }
   freeSlug(store, body.slug);
   const { id, seq } = store.newId('workspace');
@@ -61,7 +64,10 @@ export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
   const { keys } = await env.management.ready();
   const held = keys.findMany((q) => q.where({ workspace_id: record.id }), { take: 3 });
   if (held.length > 0) {
-    throw new GatewayError(400, `This workspace has API keys (${held.map((k) => k.name).join(', ')}${held.length === 3 ? ', ...' : ''}): delete them (DELETE /keys/{hash}) first`);
+    throw new GatewayError(
+      400,
+      `This workspace has API keys (${held.map((k) => k.name).join(', ')}${held.length === 3 ? ', ...' : ''}): delete them (DELETE /keys/{hash}) first`,
+    );
   }
   await store.deleteWorkspace(record);
   return jsonResponse({ deleted: true });

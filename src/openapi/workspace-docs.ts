@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** operation-docs.ts's ParameterDoc and OperationDoc, restated (that file spreads these docs in). */
+interface ParameterDoc {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path';
+  readonly description: string;
+  readonly schema: z.ZodType;
+  readonly required?: boolean;
+}
+interface OperationDoc {
+  readonly tag: string;
+  readonly description: string;
+  readonly successStatus: number;
+  readonly success: Readonly<Record<string, string>>;
+  readonly parameters: readonly ParameterDoc[];
+}
+
+const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: 'The workspace id (UUID) or slug.', schema: z.string() };
+const INTERVAL: ParameterDoc = {
+  name: 'interval',
+  in: 'path',
+  required: true,
+  description: 'The budget interval; `lifetime` never resets.',
+  schema: z.enum(['daily', 'weekly', 'monthly', 'lifetime']),
+};
+const PAGE: readonly ParameterDoc[] = [
+  { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
+  { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
+];
+
+/**
+ * The Workspaces operations' prose and shapes (management key only; docs/management.md). `headers`
+ * are the simulator's per-request controls every operation takes.
+ */
+export function workspaceDocs(headers: readonly ParameterDoc[]): Record<string, OperationDoc> {
+  const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
+    tag: 'Workspaces',
+    description: `Management key only. ${description}`,
+    successStatus,
+    success: { 'application/json': success },
+    parameters: [...parameters, ...headers],
+  });
+  return {
+    'workspaces.list': doc('The default workspace and those created here, oldest first, with `total_count`.', 'WorkspacesListResponse', PAGE),
+    'workspaces.create': doc(
+      'Body: `name` and `slug` (required; the slug unique, else 400), `description`, default models and provider sort, logging settings. Answers 201.',
+      'WorkspaceResponse',
+      [],
+      201,
+    ),
+    'workspaces.get': doc('The workspace with this id or slug; 404 for none.', 'WorkspaceResponse', [ID]),
+    'workspaces.update': doc('Body: any field of createWorkspace; the fields given change.', 'WorkspaceResponse', [ID]),
+    'workspaces.delete': doc(
+      'A workspace with API keys answers 400 (delete its keys first); the default workspace answers 403. Its members and budgets go with it.',
+      'WorkspaceDeletedResponse',
+      [ID],
+    ),
+    'workspaces.members.list': doc(
+      'Members oldest first with `total_count`; the default workspace lists the organization implicitly.',
+      'WorkspaceMembersListResponse',
+      [ID, ...PAGE],
+    ),
+    'workspaces.members.add': doc(
+      'Body: `user_ids` (1 to 100). Users not yet members become members; `added_count` counts them.',
+      'WorkspaceMembersAddedResponse',
+      [ID],
+    ),
+    'workspaces.members.remove': doc(
+      'Body: `user_ids` (1 to 100). A member with an active key in the workspace answers 400 and nothing is removed.',
+      'WorkspaceMembersRemovedResponse',
+      [ID],
+    ),
+    'workspaces.budgets.list': doc('Every budget of the workspace and `include_byok_in_budgets`.', 'WorkspaceBudgetsListResponse', [ID]),
+    'workspaces.budgets.get': doc("The interval's budget; 404 when it has none.", 'WorkspaceBudgetResponse', [ID, INTERVAL]),
+    'workspaces.budgets.set': doc(
+      "Body: `limit_usd` (> 0), `include_byok_in_budgets` (the workspace's setting for every interval). Budgets strictly decrease as the interval narrows (lifetime > monthly > weekly > daily), else 400. Enforced at once: a paid request of the workspace's keys that would pass it answers 402, on the gateway clock's UTC day, week and month.",
+      'WorkspaceBudgetResponse',
+      [ID, INTERVAL],
+    ),
+    'workspaces.budgets.delete': doc('Removes the budget (`deleted: true` when there was none too).', 'WorkspaceDeletedResponse', [ID, INTERVAL]),
+  };
+}
