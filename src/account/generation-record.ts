@@ -26,6 +26,10 @@ export interface GenerationRecord {
   readonly cachedTokens?: number;
   /** What the gateway charged (usage.cost), USD. */
   readonly cost: number;
+  /** The part of `cost` the completion tokens make (a cancelled stream is charged its share of it). */
+  readonly completionCost?: number;
+  /** A stream the client left before its end: charged for what was sent (docs/account.md). */
+  readonly cancelled?: boolean;
   /** What a BYOK provider billed directly (usage.cost_details.upstream_inference_cost), USD. */
   readonly upstreamCost?: number | null;
   readonly isByok: boolean;
@@ -71,7 +75,7 @@ export function generationData(r: GenerationRecord): Record<string, unknown> {
     model: r.model,
     app_id: null,
     streamed: r.streamed,
-    cancelled: false,
+    cancelled: r.cancelled ?? false,
     provider_name: r.providerName,
     latency: r.latencyMs,
     moderation_latency: null,

@@ -1,3 +1,5 @@
+import { cancelledGeneration } from '../account/cancelled-generation.ts';
+import type { Delivery } from '../types/delivery.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
@@ -16,7 +18,7 @@ export const ANSWER_BODY_LIMIT = 16 * 1024;
 /** What a surface made of one request: the engine's answer and the Response it rendered. */
 export interface Rendered {
   /** The engine's answer (`EngineAnswer`): what it says of its reuse, its generation id, and its charge. */
-  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string; readonly settle: () => void };
+  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string; readonly settle: (delivery?: Delivery) => void };
   readonly response: Response;
 }
 
@@ -214,7 +216,8 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       receivedAt: ctx.receivedAt,
       headers: ctx.request.headers,
     })) {
-      ctx.reserve(record.cost).settle(record);
+      const hold = ctx.reserve(record.cost);
+      ctx.afterDelivery((delivery) => hold.settle(cancelledGeneration(record, delivery)));
     }
     replayed++;
     return replayResponse(learned, valuesOf({ responseDraw, itemDraws }, generationId));
@@ -222,10 +225,11 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
 
   return {
     async answer(ctx, surface, render) {
-      // An answer is charged once rendered: a failure before is not delivered, and not charged.
+      // An answer is charged once it is out (a failure before is not delivered, and not charged),
+      // for what the client got: a stream it left mid-way, for its share.
       const make = async (body: unknown): Promise<Rendered> => {
         const rendered = await render(body);
-        rendered.answer.settle();
+        ctx.afterDelivery((delivery) => rendered.answer.settle(delivery));
         return rendered;
       };
       // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.

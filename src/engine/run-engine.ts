@@ -1,3 +1,5 @@
+import { cancelledGeneration } from '../account/cancelled-generation.ts';
+import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
 import { slicedTokenizer } from '../generation/sliced-tokenizer.ts';
@@ -86,7 +88,8 @@ export interface EngineAnswer {
    * Records and charges the answer in place of its credit hold: called once the surface has
    * rendered it (answer-memo.ts does, for every surface). Until then nothing is charged.
    */
-  readonly settle: () => void;
+  /** Charge the answer (once), for what the client got (src/types/delivery.ts). */
+  readonly settle: (delivery?: Delivery) => void;
 }
 
 /**
@@ -265,7 +268,8 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   }
   // Charged once the surface has rendered the answer (a failure before is not delivered: the
   // dispatcher releases the hold); an answer that is not one to bill releases it.
-  const settle = () => (recorded ? reservation.settle(recorded) : reservation.release());
+  // A stream the client left mid-way is recorded cancelled and charged for its share (docs/account.md).
+  const settle = (delivery: Delivery = WHOLE_DELIVERY) => (recorded ? reservation.settle(cancelledGeneration(recorded, delivery)) : reservation.release());
   // The answer is a function of the request, the key, the scripts, the clock's second and the ids
   // alone when nothing else with state or time took part: then the same request may be answered
   // from it again (a script's reply is fixed, and the memo keys the scripts in play).

@@ -52,6 +52,7 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     reasoningTokens: usage.output_tokens_details.reasoning_tokens,
     cachedTokens: usage.input_tokens_details.cached_tokens,
     cost: usage.cost ?? 0,
+    completionCost: completionShare(usage),
     upstreamCost: usage.cost_details?.upstream_inference_cost ?? null,
     isByok: usage.is_byok ?? false,
     createdAt: input.receivedAt,
@@ -66,4 +67,11 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     origin: input.headers.get('origin'),
     ...(input.content ? { content: input.content } : {}),
   };
+}
+
+/** The part of `usage.cost` the output tokens make: the cost split as the upstream's input and output costs split. */
+function completionShare(usage: ResponseUsage): number {
+  const input = usage.cost_details?.upstream_inference_input_cost ?? 0;
+  const output = usage.cost_details?.upstream_inference_output_cost ?? 0;
+  return input + output > 0 ? ((usage.cost ?? 0) * output) / (input + output) : 0;
 }

@@ -1,4 +1,5 @@
 import type { Reservation } from '../account/reservation.ts';
+import type { Delivery } from '../types/delivery.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
@@ -38,6 +39,7 @@ export class DispatchContext implements RequestContext {
   #generationId: string | undefined = undefined;
   #bytes: Promise<Uint8Array> | undefined = undefined;
   #holds: Reservation[] | undefined = undefined;
+  #afterDelivery: ((delivery: Delivery) => void)[] | undefined = undefined;
 
   constructor(
     readonly request: Request,
@@ -83,8 +85,20 @@ export class DispatchContext implements RequestContext {
     return hold;
   }
 
-  /** Releases the holds the operation left open (it failed: no answer was delivered). */
+  afterDelivery(settle: (delivery: Delivery) => void): void {
+    (this.#afterDelivery ??= []).push(settle);
+  }
+
+  /** What runs once the answer is out (undefined: nothing asked). */
+  deliveryListener(): ((delivery: Delivery) => void) | undefined {
+    const listeners = this.#afterDelivery;
+    if (!listeners) return undefined;
+    return listeners.length === 1 ? listeners[0] : (delivery) => listeners.forEach((settle) => settle(delivery));
+  }
+
+  /** Releases the holds the operation left open (it failed: no answer was delivered), and forgets what was to run on delivery. */
   releaseHolds(): void {
+    this.#afterDelivery = undefined;
     if (this.#holds) for (const hold of this.#holds) hold.release();
   }
 }

@@ -20,6 +20,7 @@ import { metricsObserver } from './metrics-observer.ts';
 import { rateLimitStep } from './rate-limit-step.ts';
 import { materializeBody } from './raw-body.ts';
 import type { RequestInfo } from './request-info.ts';
+import { reportDelivery } from './report-delivery.ts';
 import type { Route } from './route.ts';
 import { createRouteFinder, type PreparedRoute } from './route-finder.ts';
 import { simulationStep } from './simulation-step.ts';
@@ -106,6 +107,9 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
       ({ response, unexpected } = failureAnswer(error, ctx, info, pathname, isControl));
     }
     if (isControl) return delivered(response, info);
+    // A paid answer settles once it is out, for what the client got (a cancelled stream: a share).
+    const settle = ctx.deliveryListener();
+    if (settle) response = reportDelivery(response, settle);
     if (!response.headers.has('x-generation-id')) setGenerationId(response, ctx.generationId());
     if (request.headers.has('origin')) allowAnyOrigin(response);
     const operation = ctx.route?.operation ?? 'unknown';

@@ -1,5 +1,6 @@
 import { concatBytes } from '../bytes/concat-bytes.ts';
 import { LightHeaders } from './light-headers.ts';
+import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
 
 /**
  * A body the core already holds as bytes: a JSON text, or the pieces of an event stream.
@@ -30,6 +31,8 @@ export type RawBody =
        * what a stream costs a server.
        */
       readonly separate?: boolean;
+      /** Told once how much of the stream the client got: at its end, or when the client left (src/types/delivery.ts). */
+      readonly delivered?: (delivery: Delivery) => void;
     }
   | {
       /**
@@ -41,6 +44,8 @@ export type RawBody =
       readonly toPieces: () => readonly Uint8Array[];
       /** Told of frames `from` to `to` as they are handed to the client (the journal times them). */
       readonly sent?: (from: number, to: number) => void;
+      /** Told once how much of the stream the client got: at its end, or when the client left. */
+      readonly delivered?: (delivery: Delivery) => void;
     };
 
 // A symbol property on the Response itself: no registry, nothing kept beyond the Response's life.
@@ -54,9 +59,11 @@ function rawBytes(raw: RawBody): Uint8Array {
   if ('text' in raw) return rawTextBytes(raw);
   if ('frames' in raw) {
     raw.sent?.(0, raw.frames.list.length);
+    raw.delivered?.(WHOLE_DELIVERY);
     return utf8Encoder.encode(raw.frames.text);
   }
   raw.sent?.(raw.pieces, 0, raw.pieces.length);
+  raw.delivered?.(WHOLE_DELIVERY);
   return raw.pieces.length === 1 ? (raw.pieces[0] as Uint8Array) : concatBytes(raw.pieces);
 }
 
@@ -218,8 +225,24 @@ export function onFramesSent(
   if (raw && 'frames' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent: (from: number, to: number) => sent(raw.frames, from, to) };
 }
 
+/**
+ * Have `delivered` told once how much of `response`'s raw event stream the client got (at its
+ * end, or when the client left); other answers are left as they are.
+ *
+ * @example
+ * onDelivered(response, ({ sent, of }) => settle(sent / of));
+ */
+export function onDelivered(response: Response, delivered: (delivery: Delivery) => void): void {
+  const raw = rawBodyOf(response);
+  if (raw && !('text' in raw)) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, delivered };
+}
+
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */
-function piecesStream(pieces: readonly Uint8Array[], sent?: (pieces: readonly Uint8Array[], from: number, to: number) => void): ReadableStream<Uint8Array> {
+function piecesStream(
+  pieces: readonly Uint8Array[],
+  sent?: (pieces: readonly Uint8Array[], from: number, to: number) => void,
+  delivered?: (delivery: Delivery) => void,
+): ReadableStream<Uint8Array> {
   let queue: readonly Uint8Array[] | undefined = pieces;
   let at = 0;
   return new ReadableStream<Uint8Array>({
@@ -228,12 +251,14 @@ function piecesStream(pieces: readonly Uint8Array[], sent?: (pieces: readonly Ui
       if (next === undefined) {
         queue = undefined;
         controller.close();
+        delivered?.(WHOLE_DELIVERY);
       } else {
         sent?.(pieces, at - 1, at);
         controller.enqueue(next);
       }
     },
     cancel() {
+      if (queue) delivered?.({ sent: Math.max(0, at), of: pieces.length });
       queue = undefined;
     },
   });
@@ -247,8 +272,8 @@ export function materializeBody(response: Response): Response {
     'text' in raw
       ? raw.text
       : 'frames' in raw
-        ? piecesStream(raw.toPieces(), raw.sent ? (_pieces, from, to) => raw.sent?.(from, to) : undefined)
-        : piecesStream(raw.pieces, raw.sent);
+        ? piecesStream(raw.toPieces(), raw.sent ? (_pieces, from, to) => raw.sent?.(from, to) : undefined, raw.delivered)
+        : piecesStream(raw.pieces, raw.sent, raw.delivered);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers) });
 }
 

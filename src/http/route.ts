@@ -1,5 +1,6 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Reservation } from '../account/reservation.ts';
+import type { Delivery } from '../types/delivery.ts';
 import type { GatewayError } from '../errors/gateway-error.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { SimulationControls } from '../simulation/simulation-headers.ts';
@@ -46,6 +47,12 @@ export interface RequestContext {
    * dispatcher, so an answer not delivered is neither charged nor recorded.
    */
   reserve(worstCost: number, explain?: (left: number) => string): Reservation;
+  /**
+   * Run `settle` once the answer is out, with how much of it the client got: at once for a body
+   * handed over whole, at the end of an event stream, or when the client leaves it mid-way (a
+   * cancelled stream is billed for what was sent, docs/account.md). Never for a failed answer.
+   */
+  afterDelivery(settle: (delivery: Delivery) => void): void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';

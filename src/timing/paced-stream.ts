@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../clock/clock.ts';
+import { withPieceCount } from '../types/delivery.ts';
 
 /**
  * A body that sends `pieces[i]` once `offsetsMs[i]` have passed on `clock` since it was made,
@@ -12,7 +13,7 @@ export function pacedStream(clock: Clock, pieces: readonly Uint8Array[], offsets
   const start = clock.now();
   let next = 0;
   let timer: TimerHandle | undefined;
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
         if (next >= pieces.length) {
@@ -47,4 +48,6 @@ export function pacedStream(clock: Clock, pieces: readonly Uint8Array[], offsets
     },
     { highWaterMark: 0 },
   );
+  // Its length is known: a client that leaves mid-way is billed for the share it was handed.
+  return withPieceCount(stream, pieces.length);
 }

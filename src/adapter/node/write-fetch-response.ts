@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { headersRecord } from '../../http/light-headers.ts';
 import { rawBodyOf, rawTextBytes, type RawBody } from '../../http/raw-body.ts';
+import { WHOLE_DELIVERY } from '../../types/delivery.ts';
 
 /**
  * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
@@ -121,7 +122,7 @@ async function writeRawBody(raw: RawBody, status: number, headers: string[], res
   const pieces = raw.pieces;
   let i = 0;
   while (i < pieces.length) {
-    if (res.destroyed) return;
+    if (res.destroyed) return raw.delivered?.({ sent: i, of: pieces.length });
     const start = i;
     const first = pieces[i++] as Uint8Array;
     let run = first;
@@ -140,11 +141,12 @@ async function writeRawBody(raw: RawBody, status: number, headers: string[], res
     // The last write ends the response in the same call: the closing chunk goes in the same packet.
     if (i === pieces.length) {
       res.end(run);
-      return;
+      return raw.delivered?.(WHOLE_DELIVERY);
     }
     if (!res.write(run)) await drained(res);
   }
   if (!res.destroyed) res.end();
+  raw.delivered?.(WHOLE_DELIVERY);
 }
 
 /**
@@ -157,12 +159,12 @@ async function writeFrames(raw: Extract<RawBody, { frames: unknown }>, res: Serv
   if (text.length <= MAX_JOINED_WRITE) {
     raw.sent?.(0, list.length);
     res.end(text);
-    return;
+    return raw.delivered?.(WHOLE_DELIVERY);
   }
   let i = 0;
   let at = 0;
   while (i < list.length) {
-    if (res.destroyed) return;
+    if (res.destroyed) return raw.delivered?.({ sent: i, of: list.length });
     const from = i;
     let end = at;
     do end += (list[i++] as string).length;
@@ -172,9 +174,10 @@ async function writeFrames(raw: Extract<RawBody, { frames: unknown }>, res: Serv
     at = end;
     if (i === list.length) {
       res.end(chunk);
-      return;
+      return raw.delivered?.(WHOLE_DELIVERY);
     }
     if (!res.write(chunk)) await drained(res);
   }
   if (!res.destroyed) res.end();
+  raw.delivered?.(WHOLE_DELIVERY);
 }
