@@ -57,6 +57,8 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
             key_label: code.key_label,
             workspace_id: code.workspace_id,
           })),
+          // Guardrails and their assignments hold no secret (keys by hash).
+          guardrails: env.guardrails.snapshot(),
         });
       },
     },

@@ -5,6 +5,8 @@ import type { Clock } from '../clock/clock.ts';
 import type { UnexpectedErrorContext } from '../errors/unexpected-error.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { ManagementStore } from '../management/management-store.ts';
+import type { GuardrailStore } from '../management/guardrail-store.ts';
+import type { OrganizationStore } from '../management/organization-store.ts';
 import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
@@ -38,6 +40,9 @@ export interface GatewayEnv {
   readonly account: Account;
   /** The management plane's keys and codes (`/keys`, `/auth/keys`), and the key ring every request authenticates with. */
   readonly management: ManagementStore;
+  /** Guardrails and their key and member assignments (`/guardrails`), and the seeded organisation they refer to. */
+  readonly guardrails: GuardrailStore;
+  readonly organization: OrganizationStore;
   /** Uploaded files (`/files`), referenced by id from inference input; cleared on reset. */
   readonly files: FileStore;
   /** Register state to clear on `POST /__gatewaykit/reset`. */

@@ -7,6 +7,8 @@ import { installedExchangeObserver, observedDispatch } from './exchange-observer
 import { OPERATIONS, tableEndpoints } from './operations-table.ts';
 import { DEFAULT_WORKSPACE_ID } from '../management/key-entry.ts';
 import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
+import { createGuardrailStore } from '../management/guardrail-store.ts';
+import { createOrganizationStore } from '../management/organization-store.ts';
 import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
 import { createFileStore, type FileStoreOptions } from '../files/file-store.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
@@ -324,6 +326,8 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     clock,
     keys,
     management,
+    guardrails: createGuardrailStore({ restore: options.management?.restore?.guardrails, persistence: options.management?.persistence }),
+    organization: createOrganizationStore(),
     files,
     catalog,
     ...(options.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
@@ -344,6 +348,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
   env.onReset(() => management.reset());
+  env.onReset(() => (env.guardrails.reset(), env.organization.reset()));
   env.onReset(() => files.reset());
   // The metrics are the server's: only the default scope's reset (the whole server's) clears them.
   if (scope === undefined) env.onReset(() => metrics.reset());

@@ -17,6 +17,7 @@ import { providersOperation } from '../operations/providers/operation.ts';
 import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 import { workspacesOperation } from '../operations/workspaces/operation.ts';
+import { guardrailsOperation } from '../operations/guardrails/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -57,6 +58,7 @@ export const OPERATIONS: readonly Operation[] = [
   classificationsOperation,
   generationContentOperation,
   generationFeedbackOperation,
+  guardrailsOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -270,7 +270,10 @@ export const INSPECTOR_SCRIPT = String.raw`
     var state = await api('GET', '/management');
     var keys = Array.isArray(state.keys) ? state.keys : [];
     var codes = Array.isArray(state.codes) ? state.codes : [];
-    if (!changed('keys', [keys, codes.length])) return;
+    var guardrails = state.guardrails && Array.isArray(state.guardrails.guardrails) ? state.guardrails : { guardrails: [], keyAssignments: [], memberAssignments: [] };
+    if (!changed('keys', [keys, codes.length, guardrails])) return;
+    $('guardrail-count').textContent = guardrails.guardrails.map(function (g) { return g.name; }).join(', ') + ' (' + guardrails.guardrails.length + ' guardrails, ' +
+      guardrails.keyAssignments.length + ' key and ' + guardrails.memberAssignments.length + ' member assignments)';
     var rows = keys.map(function (key) {
       var limit = key.limit === null ? 'none' : '$' + key.limit + (key.limit_reset ? ' ' + key.limit_reset : '');
       var status = key.disabled ? 'disabled' : key.kind === 'management' ? 'management' : key.source;

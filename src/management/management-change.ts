@@ -1,4 +1,5 @@
 import type { WorkspacesSnapshot } from './workspace-record.ts';
+import type { GuardrailSnapshot } from './guardrail-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
 import type { OAuthCodeRecord } from './oauth-code-record.ts';
 
@@ -6,10 +7,12 @@ import type { OAuthCodeRecord } from './oauth-code-record.ts';
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
-export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName;
+export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName;
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
+/** The guardrails' persisted collections (src/management/guardrail-store.ts). */
+export type GuardrailCollectionName = 'guardrails' | 'guardrail-key-assignments' | 'guardrail-member-assignments';
 
 /** One change to the management state, as a persistence layer receives it (in order). */
 export type ManagementChange =
@@ -28,6 +31,7 @@ export interface ManagementSnapshot {
   removedFileKeys: string[];
   /** Workspaces created or changed, their members and budgets. */
   workspaces?: WorkspacesSnapshot;
+  guardrails?: GuardrailSnapshot;
 }
 
 /**

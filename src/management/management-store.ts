@@ -53,6 +53,8 @@ export interface ManagementStore {
   /** Workspaces, their members and budgets (workspace-store.ts). */
   readonly workspaces: WorkspaceStore;
   key(hash: string): ManagedKeyRecord | undefined;
+  /** The record of a secret (keys-file keys once `ready()` hashed them): the request path's O(1) lookup. */
+  keyBySecret(secret: string): ManagedKeyRecord | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
   nextSeq(): number;
@@ -201,6 +203,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     ring,
     bounds,
     key: (hash) => byHash.get(hash),
+    keyBySecret: (secret) => bySecret.get(secret),
     code: (id) => byCode.get(id),
     nextSeq: () => seq++,
     putKey,

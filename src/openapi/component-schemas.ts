@@ -12,6 +12,7 @@ import {
   KeysListResponseSchema,
 } from '../schemas/management-responses.ts';
 import { WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
+import * as guardrailAnswers from '../schemas/guardrail-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
@@ -92,6 +93,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   for (const [id, schema] of Object.entries(WORKSPACE_COMPONENTS)) answers.add(schema, { id });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
+  for (const [name, schema] of Object.entries(guardrailAnswers)) if (name.endsWith('ResponseSchema')) answers.add(schema, { id: name.replace(/Schema$/, '') });
   answers.add(FileResponseSchema, { id: 'FileResponse' });
   answers.add(GenerationContentResponseSchema, { id: 'GenerationContentResponse' });
   answers.add(z.object({ data: z.object({ success: z.literal(true) }) }), { id: 'GenerationFeedbackResponse' });

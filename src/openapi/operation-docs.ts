@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workspaceDocs } from './workspace-docs.ts';
+import { guardrailDocs } from './guardrail-docs.ts';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { APP_SORTS } from '../datasets/app-rankings-query.ts';
 import {
@@ -123,6 +124,7 @@ const JOB_ID: ParameterDoc = {
 };
 
 export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
+  ...guardrailDocs(SIMULATION_HEADERS),
   'responses.create': {
     tag: 'Responses',
     description: 'spec 4.1: one response in the Responses format, as JSON or, with `stream: true`, as server-sent events ending with `data: [DONE]`.',

@@ -33,7 +33,12 @@ describe('the management plane in the inspector', () => {
     expect(text).not.toContain(created.key);
     expect(text).not.toContain('sk-gw-test');
     expect(text).not.toContain('"abc"');
+    const guardrail = await gw.fetch('/guardrails', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ name: 'shown guardrail' }) });
+    expect(guardrail.status).toBe(201);
+    const withGuardrail = (await (await gw.fetch('/__gatewaykit/management')).json()) as { guardrails: { guardrails: Array<{ name: string }> } };
+    expect(withGuardrail.guardrails.guardrails.map((g) => g.name)).toEqual(['shown guardrail']);
     const page = await (await gw.fetch('/__gatewaykit/')).text();
+    expect(page).toContain('id="guardrail-count"');
     expect(page).toContain('id="key-rows"');
   });
 

@@ -4,6 +4,7 @@ import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } f
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
+import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   keys: ManagedKeyRecordSchema,
@@ -12,6 +13,7 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   workspaces: WorkspaceRecordSchema,
   'workspace-members': WorkspaceMemberRecordSchema,
   'workspace-budgets': WorkspaceBudgetRecordSchema,
+  ...GUARDRAIL_RECORD_SCHEMAS,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -99,6 +101,7 @@ export function createManagementMirror(): ManagementMirror {
           members: [...of('workspace-members').values()],
           budgets: [...of('workspace-budgets').values()],
         } as WorkspacesSnapshot,
+        guardrails: guardrailSnapshot(of),
       };
     },
   };

@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
+import { virtualClock } from '../../src/clock/virtual-clock.ts';
+import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+
+const START = Date.UTC(2026, 10, 26, 10);
+const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
+const ORDINARY = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+const NO_KEY = { 'content-type': 'application/json' };
+const MISSING = '00000000-0000-4000-8000-00000000dead';
+const OWNER = 'user_gatewaykit0000000000000000';
+
+const gateway = () => createGateway({ clock: virtualClock(START) });
+
+async function call(gw: Gateway, method: string, path: string, body?: unknown, headers: Record<string, string> = MANAGEMENT) {
+  const response = await gw.fetch(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as any) };
+}
+
+async function createGuardrail(gw: Gateway, body: Record<string, unknown> = { name: 'g' }): Promise<string> {
+  const created = await call(gw, 'POST', '/guardrails', body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.data.id as string;
+}
+
+async function createKey(gw: Gateway, name: string): Promise<{ key: string; hash: string }> {
+  const created = await call(gw, 'POST', '/keys', { name });
+  expect(created.status).toBe(201);
+  return { key: created.body.key, hash: created.body.data.hash };
+}
+
+const path = referencePath();
+describe.runIf(path)('guardrails: every operation, its documented statuses, valid for the reference schema', () => {
+  let ref: (method: string, route: string) => ReferenceOperation;
+  beforeAll(() => {
+    ref = loadReference(path!);
+  }, 180_000);
+  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(op.problems(status, answer.body)).toEqual([]);
+  };
+
+  test('createGuardrail: the example body answers 201; 400, 401, 403', async () => {
+    const gw = gateway();
+    const op = ref('POST', '/guardrails');
+    const created = await call(gw, 'POST', '/guardrails', op.exampleBody);
+    expectValid(op, created, 201);
+    expect(created.body.data).toMatchObject({ name: 'My New Guardrail', limit_usd: 50, allowed_providers: ['openai', 'anthropic', 'deepseek'], updated_at: null });
+    expect(created.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expectValid(op, await call(gw, 'POST', '/guardrails', {}), 400);
+    expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', allowed_models: [] }), 400);
+    expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', content_filters: [{ pattern: '(a+)+$', action: 'block' }] }), 400);
+    expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', content_filters: [{ pattern: '([', action: 'block' }] }), 400);
+    expectValid(op, await call(gw, 'POST', '/guardrails', op.exampleBody, NO_KEY), 401);
+    expectValid(op, await call(gw, 'POST', '/guardrails', op.exampleBody, ORDINARY), 403);
+  });
+
+  test('listGuardrails pages by offset and limit with total_count; getGuardrail, updateGuardrail, deleteGuardrail', async () => {
+    const gw = gateway();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await createGuardrail(gw, { name: `g${i}` }));
+    const list = ref('GET', '/guardrails');
+    const page = await call(gw, 'GET', '/guardrails?offset=1&limit=1');
+    expectValid(list, page, 200);
+    expect(page.body).toMatchObject({ total_count: 3, data: [{ id: ids[1], name: 'g1' }] });
+    expectValid(list, await call(gw, 'GET', '/guardrails?limit=101'), 400);
+    expectValid(list, await call(gw, 'GET', '/guardrails', undefined, NO_KEY), 401);
+
+    const get = ref('GET', '/guardrails/{id}');
+    expectValid(get, await call(gw, 'GET', `/guardrails/${ids[0]}`), 200);
+    expectValid(get, await call(gw, 'GET', `/guardrails/${MISSING}`), 404);
+    expectValid(get, await call(gw, 'GET', `/guardrails/${ids[0]}`, undefined, NO_KEY), 401);
+
+    const update = ref('PATCH', '/guardrails/{id}');
+    const patched = await call(gw, 'PATCH', `/guardrails/${ids[0]}`, update.exampleBody);
+    expectValid(update, patched, 200);
+    expect(patched.body.data).toMatchObject({ name: 'Updated Guardrail Name', limit_usd: 75, reset_interval: 'weekly', updated_at: '2026-11-26T10:00:00Z' });
+    expectValid(update, await call(gw, 'PATCH', `/guardrails/${ids[0]}`, { limit_usd: -1 }), 400);
+    expectValid(update, await call(gw, 'PATCH', `/guardrails/${MISSING}`, { name: 'x' }), 404);
+    // No prototype pollution through a body's names: unknown members are dropped.
+    const polluted = await call(gw, 'PATCH', `/guardrails/${ids[0]}`, '{"__proto__":{"polluted":true},"constructor":{"x":1},"name":"safe"}');
+    expectValid(update, polluted, 200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(polluted.body.data)).not.toContain('constructor');
+
+    const del = ref('DELETE', '/guardrails/{id}');
+    expectValid(del, await call(gw, 'DELETE', `/guardrails/${ids[2]}`), 200);
+    expectValid(del, await call(gw, 'DELETE', `/guardrails/${ids[2]}`), 404);
+    expect((await call(gw, 'GET', '/guardrails')).body.total_count).toBe(2);
+  });
+
+  test('key assignments: bulk assign (unknown hash 400, all or nothing), list, global list, unassign', async () => {
+    const gw = gateway();
+    const id = await createGuardrail(gw);
+    const a = await createKey(gw, 'a');
+    const b = await createKey(gw, 'b');
+    const assign = ref('POST', '/guardrails/{id}/assignments/keys');
+    const assigned = await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: [a.hash, b.hash, a.hash] });
+    expectValid(assign, assigned, 200);
+    expect(assigned.body.assigned_count).toBe(2);
+    expect((await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: [a.hash] })).body.assigned_count).toBe(0);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: ['f'.repeat(64)] }), 400);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: [] }), 400);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${MISSING}/assignments/keys`, { key_hashes: [a.hash] }), 404);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: [a.hash] }, NO_KEY), 401);
+
+    const list = ref('GET', '/guardrails/{id}/assignments/keys');
+    const listed = await call(gw, 'GET', `/guardrails/${id}/assignments/keys?limit=1`);
+    expectValid(list, listed, 200);
+    expect(listed.body).toMatchObject({ total_count: 2, data: [{ key_hash: a.hash, key_name: 'a', guardrail_id: id, assigned_by: 'user_gatewaykit0000000000000000' }] });
+    expectValid(list, await call(gw, 'GET', `/guardrails/${MISSING}/assignments/keys`), 404);
+    const all = ref('GET', '/guardrails/assignments/keys');
+    const everywhere = await call(gw, 'GET', '/guardrails/assignments/keys');
+    expectValid(all, everywhere, 200);
+    expect(everywhere.body.total_count).toBe(2);
+    expectValid(all, await call(gw, 'GET', '/guardrails/assignments/keys', undefined, NO_KEY), 401);
+
+    const remove = ref('POST', '/guardrails/{id}/assignments/keys/remove');
+    const removed = await call(gw, 'POST', `/guardrails/${id}/assignments/keys/remove`, { key_hashes: [a.hash, 'f'.repeat(64)] });
+    expectValid(remove, removed, 200);
+    expect(removed.body.unassigned_count).toBe(1);
+    expectValid(remove, await call(gw, 'POST', `/guardrails/${id}/assignments/keys/remove`, {}), 400);
+    expectValid(remove, await call(gw, 'POST', `/guardrails/${MISSING}/assignments/keys/remove`, { key_hashes: [a.hash] }), 404);
+    // A deleted key leaves the listings; a deleted guardrail takes its assignments with it.
+    await call(gw, 'DELETE', `/keys/${b.hash}`);
+    expect((await call(gw, 'GET', `/guardrails/${id}/assignments/keys`)).body.total_count).toBe(0);
+  });
+
+  test('member assignments: members of the organisation only (400 otherwise), list, global list, unassign', async () => {
+    const gw = gateway();
+    const id = await createGuardrail(gw);
+    const assign = ref('POST', '/guardrails/{id}/assignments/members');
+    const assigned = await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: [OWNER, 'user_gatewaykit0000000000000001'] });
+    expectValid(assign, assigned, 200);
+    expect(assigned.body.assigned_count).toBe(2);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: ['user_nobody'] }), 400);
+    expectValid(assign, await call(gw, 'POST', `/guardrails/${MISSING}/assignments/members`, { member_user_ids: [OWNER] }), 404);
+
+    const list = ref('GET', '/guardrails/{id}/assignments/members');
+    const listed = await call(gw, 'GET', `/guardrails/${id}/assignments/members?offset=1`);
+    expectValid(list, listed, 200);
+    expect(listed.body).toMatchObject({ total_count: 2, data: [{ user_id: 'user_gatewaykit0000000000000001', organization_id: 'org_gatewaykit' }] });
+    expectValid(list, await call(gw, 'GET', `/guardrails/${MISSING}/assignments/members`), 404);
+    const all = ref('GET', '/guardrails/assignments/members');
+    expectValid(all, await call(gw, 'GET', '/guardrails/assignments/members'), 200);
+
+    const remove = ref('POST', '/guardrails/{id}/assignments/members/remove');
+    const removed = await call(gw, 'POST', `/guardrails/${id}/assignments/members/remove`, { member_user_ids: [OWNER] });
+    expectValid(remove, removed, 200);
+    expect(removed.body.unassigned_count).toBe(1);
+    expectValid(remove, await call(gw, 'POST', `/guardrails/${MISSING}/assignments/members/remove`, { member_user_ids: [OWNER] }), 404);
+    await call(gw, 'DELETE', `/guardrails/${id}`);
+    expect((await call(gw, 'GET', '/guardrails/assignments/members')).body.total_count).toBe(0);
+  });
+
+  test('a control reset forgets every guardrail and assignment', async () => {
+    const gw = gateway();
+    await createGuardrail(gw);
+    await gw.control.reset();
+    expect((await call(gw, 'GET', '/guardrails')).body).toEqual({ data: [], total_count: 0 });
+  });
+});
