@@ -18,6 +18,7 @@ import { authKeysOperation } from '../operations/auth-keys/operation.ts';
 import { keysOperation } from '../operations/keys/operation.ts';
 import { workspacesOperation } from '../operations/workspaces/operation.ts';
 import { guardrailsOperation } from '../operations/guardrails/operation.ts';
+import { organizationOperation } from '../operations/organization/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -59,6 +60,7 @@ export const OPERATIONS: readonly Operation[] = [
   generationContentOperation,
   generationFeedbackOperation,
   guardrailsOperation,
+  organizationOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -93,4 +93,12 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('MemberAssignmentListResponse'),
     parameters: [...PAGING, ...SIMULATION_HEADERS],
   },
+  'organization.members.list': {
+    tag: 'Organization',
+    description:
+      'Management key only. The members of the seeded organisation (the account owner and two members unless the control API replaced them: `PUT /__gatewaykit/organization`), paged; guardrail member assignments name these ids.',
+    successStatus: 200,
+    success: json('OrganizationMembersListResponse'),
+    parameters: [...PAGING, ...SIMULATION_HEADERS],
+  },
 });

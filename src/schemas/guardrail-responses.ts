@@ -57,3 +57,11 @@ export const KeyAssignmentListResponseSchema = z.object({ data: z.array(KeyAssig
 export const MemberAssignmentListResponseSchema = z.object({ data: z.array(MemberAssignmentSchema), total_count: z.number().int() });
 export const AssignedCountResponseSchema = z.object({ assigned_count: z.number().int() });
 export const UnassignedCountResponseSchema = z.object({ unassigned_count: z.number().int() });
+
+/** reference listOrganizationMembers 200. */
+export const OrganizationMembersListResponseSchema = z.object({
+  data: z.array(
+    z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string(), role: z.enum(['org:admin', 'org:member']) }),
+  ),
+  total_count: z.number().int(),
+});

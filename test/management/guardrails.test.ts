@@ -154,6 +154,20 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
     expect((await call(gw, 'GET', '/guardrails/assignments/members')).body.total_count).toBe(0);
   });
 
+  test('listOrganizationMembers: the seeded organisation, paged; 400, 401, 403', async () => {
+    const gw = gateway();
+    const op = ref('GET', '/organization/members');
+    const page = await call(gw, 'GET', '/organization/members?offset=1&limit=1');
+    expectValid(op, page, 200);
+    expect(page.body).toEqual({
+      data: [{ id: 'user_gatewaykit0000000000000001', first_name: 'Ben', last_name: 'Builder', email: 'ben@gatewaykit.test', role: 'org:member' }],
+      total_count: 3,
+    });
+    expect((await call(gw, 'GET', '/organization/members?limit=0')).status).toBe(400);
+    expectValid(op, await call(gw, 'GET', '/organization/members', undefined, NO_KEY), 401);
+    expect((await call(gw, 'GET', '/organization/members', undefined, ORDINARY)).status).toBe(403);
+  });
+
   test('a control reset forgets every guardrail and assignment', async () => {
     const gw = gateway();
     await createGuardrail(gw);

@@ -6,6 +6,7 @@ import { FILES_DECLARATIONS } from './files.ts';
 import { GENERATION_DECLARATIONS } from './generations.ts';
 import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
+import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
 import { VIDEO_DECLARATIONS } from './videos.ts';
 
 /**
@@ -21,4 +22,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...AUTH_KEYS_DECLARATIONS,
   ...VIDEO_DECLARATIONS,
   ...FILES_DECLARATIONS,
+  ...GUARDRAIL_DECLARATIONS,
 ];

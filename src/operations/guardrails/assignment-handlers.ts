@@ -5,17 +5,11 @@ import type { RequestContext } from '../../http/route.ts';
 import { ACCOUNT_USER_ID, isoSeconds } from '../../management/key-entry.ts';
 import { ORGANIZATION_ID } from '../../management/organization-seed.ts';
 import { seededUuid } from '../../management/seeded-uuid.ts';
-import { queryObject, readRequest } from '../read-request.ts';
-import { DEFAULT_PAGE_SIZE, guardrailOf } from './guardrail-handlers.ts';
-import { KeyHashesRequestSchema, MemberIdsRequestSchema, PageQuerySchema } from './request.ts';
+import { readRequest } from '../read-request.ts';
+import { guardrailOf } from './guardrail-handlers.ts';
+import { pagedAnswer } from '../page-query.ts';
+import { KeyHashesRequestSchema, MemberIdsRequestSchema } from './request.ts';
 import { keyAssignmentData, memberAssignmentData } from './response.ts';
-
-/** One page of a listing (reference: `offset`, `limit` 1-100, default 50) with its `total_count`. */
-function paged<T>(ctx: RequestContext, all: T[], view: (item: T) => unknown): Response {
-  const query = readRequest(PageQuerySchema, queryObject(ctx.url));
-  const offset = query.offset ?? 0;
-  return jsonResponse({ data: all.slice(offset, offset + (query.limit ?? DEFAULT_PAGE_SIZE)).map(view), total_count: all.length });
-}
 
 /** Who made an assignment: the user behind the management key that asked (reference `assigned_by`). */
 const assigner = (env: GatewayEnv, ctx: RequestContext) => (ctx.apiKey ? env.management.keyBySecret(ctx.apiKey.key)?.creator_user_id : undefined) ?? ACCOUNT_USER_ID;
@@ -28,13 +22,13 @@ export async function listKeyAssignments(env: GatewayEnv, ctx: RequestContext, g
     (q) => q.where((a) => (guardrailId === undefined || a.guardrail_id === guardrailId) && env.management.key(a.key_hash) !== undefined),
     { orderBy: { seq: 'asc' } },
   );
-  return paged(ctx, all, (a) => keyAssignmentData(a, env.management.key(a.key_hash)));
+  return pagedAnswer(ctx, all, (a) => keyAssignmentData(a, env.management.key(a.key_hash)));
 }
 
 export async function listMemberAssignments(env: GatewayEnv, ctx: RequestContext, guardrailId?: string): Promise<Response> {
   const { memberAssignments } = await env.guardrails.ready();
   const all = memberAssignments.findMany((q) => q.where((a) => guardrailId === undefined || a.guardrail_id === guardrailId), { orderBy: { seq: 'asc' } });
-  return paged(ctx, all, memberAssignmentData);
+  return pagedAnswer(ctx, all, memberAssignmentData);
 }
 
 /** Every id of a bulk body once, each checked before anything changes (all or nothing). */
@@ -54,8 +48,9 @@ function roomFor(env: GatewayEnv, adding: number, current: number): void {
 export async function assignKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   await env.management.ready();
   await env.guardrails.ready();
-  const guardrail = guardrailOf(env, ctx);
+  // The body is judged first: a bad body is a 400 whichever guardrail it names.
   const body = readRequest(KeyHashesRequestSchema, await ctx.json());
+  const guardrail = guardrailOf(env, ctx);
   const hashes = distinctKnown(body.key_hashes, (hash) => env.management.key(hash) !== undefined, 'key_hashes: no key with hash');
   const fresh = hashes.filter((hash) => !env.guardrails.keyAssignment(guardrail.id, hash));
   roomFor(env, fresh.length, env.guardrails.counts().keyAssignments);
@@ -70,8 +65,9 @@ export async function assignKeys(env: GatewayEnv, ctx: RequestContext): Promise<
 
 export async function unassignKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   await env.guardrails.ready();
-  const guardrail = guardrailOf(env, ctx);
+  // The body is judged first: a bad body is a 400 whichever guardrail it names.
   const body = readRequest(KeyHashesRequestSchema, await ctx.json());
+  const guardrail = guardrailOf(env, ctx);
   let count = 0;
   for (const hash of new Set(body.key_hashes)) {
     const assignment = env.guardrails.keyAssignment(guardrail.id, hash);
@@ -84,8 +80,9 @@ export async function unassignKeys(env: GatewayEnv, ctx: RequestContext): Promis
 
 export async function assignMembers(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   await env.guardrails.ready();
-  const guardrail = guardrailOf(env, ctx);
+  // The body is judged first: a bad body is a 400 whichever guardrail it names.
   const body = readRequest(MemberIdsRequestSchema, await ctx.json());
+  const guardrail = guardrailOf(env, ctx);
   const ids = distinctKnown(body.member_user_ids, (id) => env.organization.member(id) !== undefined, 'member_user_ids: no member of the organization with id');
   const fresh = ids.filter((id) => !env.guardrails.memberAssignment(guardrail.id, id));
   roomFor(env, fresh.length, env.guardrails.counts().memberAssignments);
@@ -101,8 +98,9 @@ export async function assignMembers(env: GatewayEnv, ctx: RequestContext): Promi
 
 export async function unassignMembers(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   await env.guardrails.ready();
-  const guardrail = guardrailOf(env, ctx);
+  // The body is judged first: a bad body is a 400 whichever guardrail it names.
   const body = readRequest(MemberIdsRequestSchema, await ctx.json());
+  const guardrail = guardrailOf(env, ctx);
   let count = 0;
   for (const userId of new Set(body.member_user_ids)) {
     const assignment = env.guardrails.memberAssignment(guardrail.id, userId);

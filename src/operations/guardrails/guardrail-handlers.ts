@@ -7,12 +7,11 @@ import type { GuardrailRecord } from '../../management/guardrail-record.ts';
 import { DEFAULT_WORKSPACE_ID } from '../../management/key-entry.ts';
 import { seededUuid } from '../../management/seeded-uuid.ts';
 import { queryObject, readRequest } from '../read-request.ts';
+import { DEFAULT_PAGE_SIZE } from '../page-query.ts';
 import { newGuardrail, patchedGuardrail } from './guardrail-changes.ts';
 import { CreateGuardrailRequestSchema, ListGuardrailsQuerySchema, UpdateGuardrailRequestSchema } from './request.ts';
 import { guardrailData } from './response.ts';
 
-/** reference: `limit` defaults to 50. */
-export const DEFAULT_PAGE_SIZE = 50;
 
 /** The guardrail of an `{id}` path parameter, or the reference's 404. */
 export function guardrailOf(env: GatewayEnv, ctx: RequestContext): GuardrailRecord {

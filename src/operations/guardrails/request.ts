@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentFilterBuiltinSchema, ContentFilterSchema, GuardrailIntervalSchema } from '../../management/guardrail-record.ts';
 import { patternProblem } from '../../management/guardrail-pattern.ts';
+import { PageQuerySchema } from '../page-query.ts';
 
 /** Hostile input: every list of a guardrail is bounded (the reference sets no bound). */
 export const MAX_GUARDRAIL_LIST = 1_000;
@@ -55,17 +56,5 @@ export const KeyHashesRequestSchema = z.object({ key_hashes: z.array(z.string().
 /** reference BulkAssignMembersRequest / BulkUnassignMembersRequest. */
 export const MemberIdsRequestSchema = z.object({ member_user_ids: z.array(z.string().min(1).max(128)).min(1).max(MAX_BULK_IDS) });
 
-const Offset = z
-  .string()
-  .regex(/^\d{1,9}$/, 'must be a whole number >= 0')
-  .transform(Number);
-const Limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100));
-
-/** The paging of every guardrail listing: `offset` (default 0), `limit` (1-100, default 50). */
-export const PageQuerySchema = z.object({ offset: Offset.optional(), limit: Limit.optional() });
 /** reference listGuardrails query: paging and `workspace_id`. */
 export const ListGuardrailsQuerySchema = PageQuerySchema.extend({ workspace_id: z.uuid().optional() });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { virtualClock } from '../../src/clock/virtual-clock.ts';
+import { createGateway } from '../../src/gateway/create-gateway.ts';
+import { runConformance } from '../run-conformance.ts';
+
+const MANAGEMENT = { authorization: 'Bearer sk-gw-management' };
+
+describe('the guardrails checks on a live gateway: what they create they remove, within their budget', () => {
+  it('pass on the simulator, leave the guardrail and key lists as they found them and never call the control API', async () => {
+    const gateway = createGateway({ clock: virtualClock() });
+    const list = async (path: string, field: string) =>
+      ((await (await gateway.fetch(`${gateway.baseUrl}${path}`, { headers: MANAGEMENT })).json()) as { data: Record<string, string>[] }).data.map((k) => k[field]).sort();
+    const before = [await list('/keys', 'hash'), await list('/guardrails', 'id')];
+    const sent: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const answer = await gateway.fetch(request);
+      sent.push(`${request.method} ${new URL(request.url).pathname} ${answer.status}`);
+      return answer;
+    };
+    const report = await runConformance({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-gw-test',
+      managementKey: 'sk-gw-management',
+      fetch,
+      simulator: false,
+      only: ['guardrails.'],
+      seed: 1,
+      preflight: false,
+    });
+    expect(report.checks.map((c) => `${c.id} ${c.status}`)).toEqual(report.checks.map((c) => `${c.id} passed`));
+    expect(report.checks.length).toBeGreaterThanOrEqual(39);
+    expect([await list('/keys', 'hash'), await list('/guardrails', 'id')]).toEqual(before);
+    // The budget: at most one guardrail and one key created (and deleted) by the whole run.
+    const created = sent.filter((s) => /^POST \/api\/v1\/(guardrails|keys) 2/.test(s));
+    expect(created.length).toBeLessThanOrEqual(2);
+    expect(sent.filter((s) => s.includes('/__gatewaykit/'))).toEqual([]);
+  });
+});
