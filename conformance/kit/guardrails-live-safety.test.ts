@@ -9,7 +9,9 @@ describe('the guardrails checks on a live gateway: what they create they remove,
   it('pass on the simulator, leave the guardrail and key lists as they found them and never call the control API', async () => {
     const gateway = createGateway({ clock: virtualClock() });
     const list = async (path: string, field: string) =>
-      ((await (await gateway.fetch(`${gateway.baseUrl}${path}`, { headers: MANAGEMENT })).json()) as { data: Record<string, string>[] }).data.map((k) => k[field]).sort();
+      ((await (await gateway.fetch(`${gateway.baseUrl}${path}`, { headers: MANAGEMENT })).json()) as { data: Record<string, string>[] }).data
+        .map((k) => k[field])
+        .sort();
     const before = [await list('/keys', 'hash'), await list('/guardrails', 'id')];
     const sent: string[] = [];
     const fetch: typeof globalThis.fetch = async (input, init) => {

@@ -21,10 +21,15 @@ const json = (name: string) => ({ 'application/json': name });
 export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
   'guardrails.list': {
     tag: TAG,
-    description: 'Management key only. The guardrails of a workspace (default: the default workspace) in creation order, paged by `offset` and `limit`, with `total_count`.',
+    description:
+      'Management key only. The guardrails of a workspace (default: the default workspace) in creation order, paged by `offset` and `limit`, with `total_count`.',
     successStatus: 200,
     success: json('GuardrailListResponse'),
-    parameters: [...PAGING, { name: 'workspace_id', in: 'query' as const, description: 'Only guardrails of this workspace.', schema: z.string() }, ...SIMULATION_HEADERS],
+    parameters: [
+      ...PAGING,
+      { name: 'workspace_id', in: 'query' as const, description: 'Only guardrails of this workspace.', schema: z.string() },
+      ...SIMULATION_HEADERS,
+    ],
   },
   'guardrails.create': {
     tag: TAG,
@@ -34,7 +39,13 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('GuardrailDataResponse'),
     parameters: SIMULATION_HEADERS,
   },
-  'guardrails.get': { tag: TAG, description: 'Management key only. 404 for an unknown id.', successStatus: 200, success: json('GuardrailDataResponse'), parameters: [ID, ...SIMULATION_HEADERS] },
+  'guardrails.get': {
+    tag: TAG,
+    description: 'Management key only. 404 for an unknown id.',
+    successStatus: 200,
+    success: json('GuardrailDataResponse'),
+    parameters: [ID, ...SIMULATION_HEADERS],
+  },
   'guardrails.update': {
     tag: TAG,
     description: 'Management key only. Only the fields given change; null clears a list. Applies at once to the keys it governs.',
@@ -49,17 +60,25 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('GuardrailDeletedResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
   },
-  'guardrails.keys.list': { tag: TAG, description: "Management key only. The guardrail's key assignments, paged.", successStatus: 200, success: json('KeyAssignmentListResponse'), parameters: [ID, ...PAGING, ...SIMULATION_HEADERS] },
+  'guardrails.keys.list': {
+    tag: TAG,
+    description: "Management key only. The guardrail's key assignments, paged.",
+    successStatus: 200,
+    success: json('KeyAssignmentListResponse'),
+    parameters: [ID, ...PAGING, ...SIMULATION_HEADERS],
+  },
   'guardrails.keys.assign': {
     tag: TAG,
-    description: 'Management key only. Body: `key_hashes` (1-1,000). All or nothing: an unknown hash is a 400. `assigned_count` counts the keys newly assigned.',
+    description:
+      'Management key only. Body: `key_hashes` (1-1,000). All or nothing: an unknown hash is a 400. `assigned_count` counts the keys newly assigned.',
     successStatus: 200,
     success: json('AssignedCountResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
   },
   'guardrails.keys.unassign': {
     tag: TAG,
-    description: 'Management key only. Body: `key_hashes`. `unassigned_count` counts the assignments removed; the guardrail stops applying to those keys at once.',
+    description:
+      'Management key only. Body: `key_hashes`. `unassigned_count` counts the assignments removed; the guardrail stops applying to those keys at once.',
     successStatus: 200,
     success: json('UnassignedCountResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
@@ -73,7 +92,8 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
   },
   'guardrails.members.assign': {
     tag: TAG,
-    description: 'Management key only. Body: `member_user_ids` (members of `GET /organization/members`; an unknown id is a 400). The guardrail applies to every key the member created.',
+    description:
+      'Management key only. Body: `member_user_ids` (members of `GET /organization/members`; an unknown id is a 400). The guardrail applies to every key the member created.',
     successStatus: 200,
     success: json('AssignedCountResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
@@ -85,7 +105,13 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('UnassignedCountResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
   },
-  'guardrails.key-assignments': { tag: TAG, description: 'Management key only. Every key assignment of every guardrail, paged.', successStatus: 200, success: json('KeyAssignmentListResponse'), parameters: [...PAGING, ...SIMULATION_HEADERS] },
+  'guardrails.key-assignments': {
+    tag: TAG,
+    description: 'Management key only. Every key assignment of every guardrail, paged.',
+    successStatus: 200,
+    success: json('KeyAssignmentListResponse'),
+    parameters: [...PAGING, ...SIMULATION_HEADERS],
+  },
   'guardrails.member-assignments': {
     tag: TAG,
     description: 'Management key only. Every member assignment of every guardrail, paged.',

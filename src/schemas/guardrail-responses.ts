@@ -13,7 +13,9 @@ export const GuardrailSchema = z.object({
   ignored_models: names,
   ignored_providers: names,
   content_filters: z.array(z.object({ pattern: z.string(), action: z.string(), label: z.string().nullable().optional() })).nullable(),
-  content_filter_builtins: z.array(z.object({ slug: z.string(), action: z.string(), label: z.string().optional(), scan_scope: z.string().optional() })).nullable(),
+  content_filter_builtins: z
+    .array(z.object({ slug: z.string(), action: z.string(), label: z.string().optional(), scan_scope: z.string().optional() }))
+    .nullable(),
   enable_free_model_publication: flag,
   enable_free_model_training: flag,
   enable_paid_model_training: flag,
@@ -61,7 +63,13 @@ export const UnassignedCountResponseSchema = z.object({ unassigned_count: z.numb
 /** reference listOrganizationMembers 200. */
 export const OrganizationMembersListResponseSchema = z.object({
   data: z.array(
-    z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string(), role: z.enum(['org:admin', 'org:member']) }),
+    z.object({
+      id: z.string(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      email: z.string(),
+      role: z.enum(['org:admin', 'org:member']),
+    }),
   ),
   total_count: z.number().int(),
 });

@@ -46,7 +46,12 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
     const op = ref('POST', '/guardrails');
     const created = await call(gw, 'POST', '/guardrails', op.exampleBody);
     expectValid(op, created, 201);
-    expect(created.body.data).toMatchObject({ name: 'My New Guardrail', limit_usd: 50, allowed_providers: ['openai', 'anthropic', 'deepseek'], updated_at: null });
+    expect(created.body.data).toMatchObject({
+      name: 'My New Guardrail',
+      limit_usd: 50,
+      allowed_providers: ['openai', 'anthropic', 'deepseek'],
+      updated_at: null,
+    });
     expect(created.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expectValid(op, await call(gw, 'POST', '/guardrails', {}), 400);
     expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', allowed_models: [] }), 400);
@@ -108,7 +113,10 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
     const list = ref('GET', '/guardrails/{id}/assignments/keys');
     const listed = await call(gw, 'GET', `/guardrails/${id}/assignments/keys?limit=1`);
     expectValid(list, listed, 200);
-    expect(listed.body).toMatchObject({ total_count: 2, data: [{ key_hash: a.hash, key_name: 'a', guardrail_id: id, assigned_by: 'user_gatewaykit0000000000000000' }] });
+    expect(listed.body).toMatchObject({
+      total_count: 2,
+      data: [{ key_hash: a.hash, key_name: 'a', guardrail_id: id, assigned_by: 'user_gatewaykit0000000000000000' }],
+    });
     expectValid(list, await call(gw, 'GET', `/guardrails/${MISSING}/assignments/keys`), 404);
     const all = ref('GET', '/guardrails/assignments/keys');
     const everywhere = await call(gw, 'GET', '/guardrails/assignments/keys');

@@ -88,7 +88,13 @@ export const GUARDRAIL_DECLARATIONS: readonly OperationDeclaration[] = [
     cleanup: removeCreated,
     badInput: () => [malformedJson('/guardrails'), wrongType('/guardrails', { name: 42 }, 'name')],
   },
-  { endpoint: 'guardrails.get', request: () => ({ method: 'GET', path: path(UNISSUED_ID) }), sample: guardrailLifecycle, creates, badInput: () => [unknownId(path(UNISSUED_ID), 'guardrail id')] },
+  {
+    endpoint: 'guardrails.get',
+    request: () => ({ method: 'GET', path: path(UNISSUED_ID) }),
+    sample: guardrailLifecycle,
+    creates,
+    badInput: () => [unknownId(path(UNISSUED_ID), 'guardrail id')],
+  },
   {
     endpoint: 'guardrails.update',
     request: () => ({ method: 'PATCH', path: path(UNISSUED_ID), body: { name: NAME } }),
@@ -110,7 +116,13 @@ export const GUARDRAIL_DECLARATIONS: readonly OperationDeclaration[] = [
     creates,
     badInput: () => [unknownId(path(UNISSUED_ID, '/assignments/keys'), 'guardrail id')],
   },
-  { endpoint: 'guardrails.keys.assign', request: () => ({ method: 'POST', path: path(UNISSUED_ID, '/assignments/keys'), body: { key_hashes: ['x'] } }), sample: guardrailLifecycle, creates, badInput: () => bulk('/assignments/keys', 'key_hashes') },
+  {
+    endpoint: 'guardrails.keys.assign',
+    request: () => ({ method: 'POST', path: path(UNISSUED_ID, '/assignments/keys'), body: { key_hashes: ['x'] } }),
+    sample: guardrailLifecycle,
+    creates,
+    badInput: () => bulk('/assignments/keys', 'key_hashes'),
+  },
   {
     endpoint: 'guardrails.keys.unassign',
     request: () => ({ method: 'POST', path: path(UNISSUED_ID, '/assignments/keys/remove'), body: { key_hashes: ['x'] } }),
@@ -139,7 +151,11 @@ export const GUARDRAIL_DECLARATIONS: readonly OperationDeclaration[] = [
     creates,
     badInput: () => bulk('/assignments/members/remove', 'member_user_ids'),
   },
-  { endpoint: 'guardrails.key-assignments', request: () => ({ method: 'GET', path: '/guardrails/assignments/keys?limit=5' }), badInput: () => [badQuery('/guardrails/assignments/keys', 'limit=0')] },
+  {
+    endpoint: 'guardrails.key-assignments',
+    request: () => ({ method: 'GET', path: '/guardrails/assignments/keys?limit=5' }),
+    badInput: () => [badQuery('/guardrails/assignments/keys', 'limit=0')],
+  },
   {
     endpoint: 'organization.members.list',
     request: () => ({ method: 'GET', path: '/organization/members?limit=5' }),

@@ -12,7 +12,8 @@ import { KeyHashesRequestSchema, MemberIdsRequestSchema } from './request.ts';
 import { keyAssignmentData, memberAssignmentData } from './response.ts';
 
 /** Who made an assignment: the user behind the management key that asked (reference `assigned_by`). */
-const assigner = (env: GatewayEnv, ctx: RequestContext) => (ctx.apiKey ? env.management.keyBySecret(ctx.apiKey.key)?.creator_user_id : undefined) ?? ACCOUNT_USER_ID;
+const assigner = (env: GatewayEnv, ctx: RequestContext) =>
+  (ctx.apiKey ? env.management.keyBySecret(ctx.apiKey.key)?.creator_user_id : undefined) ?? ACCOUNT_USER_ID;
 
 /** The listing of key assignments, one guardrail's or all; assignments of deleted keys are left out. */
 export async function listKeyAssignments(env: GatewayEnv, ctx: RequestContext, guardrailId?: string): Promise<Response> {
@@ -35,7 +36,14 @@ export async function listMemberAssignments(env: GatewayEnv, ctx: RequestContext
 function distinctKnown(ids: string[], known: (id: string) => boolean, what: string): string[] {
   const distinct = [...new Set(ids)];
   const unknown = distinct.filter((id) => !known(id));
-  if (unknown.length > 0) throw new GatewayError(400, `${what}: ${unknown.slice(0, 5).map((id) => JSON.stringify(id.slice(0, 80))).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} not found`);
+  if (unknown.length > 0)
+    throw new GatewayError(
+      400,
+      `${what}: ${unknown
+        .slice(0, 5)
+        .map((id) => JSON.stringify(id.slice(0, 80)))
+        .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} not found`,
+    );
   return distinct;
 }
 
@@ -90,7 +98,15 @@ export async function assignMembers(env: GatewayEnv, ctx: RequestContext): Promi
   for (const userId of fresh) {
     const seq = env.management.nextSeq();
     const id = seededUuid(env.seed, `guardrail-member-assignment:${seq}`);
-    const record = { id, guardrail_id: guardrail.id, user_id: userId, organization_id: ORGANIZATION_ID, assigned_by: by, created_at: isoSeconds(env.clock.now()), seq };
+    const record = {
+      id,
+      guardrail_id: guardrail.id,
+      user_id: userId,
+      organization_id: ORGANIZATION_ID,
+      assigned_by: by,
+      created_at: isoSeconds(env.clock.now()),
+      seq,
+    };
     await env.guardrails.putMemberAssignment(record);
   }
   return jsonResponse({ assigned_count: fresh.length });

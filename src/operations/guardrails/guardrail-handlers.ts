@@ -12,7 +12,6 @@ import { newGuardrail, patchedGuardrail } from './guardrail-changes.ts';
 import { CreateGuardrailRequestSchema, ListGuardrailsQuerySchema, UpdateGuardrailRequestSchema } from './request.ts';
 import { guardrailData } from './response.ts';
 
-
 /** The guardrail of an `{id}` path parameter, or the reference's 404. */
 export function guardrailOf(env: GatewayEnv, ctx: RequestContext): GuardrailRecord {
   const record = env.guardrails.guardrail(ctx.params.id ?? '');
