@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data';
 import { GatewayError } from '../errors/gateway-error.ts';
+import { createAssignmentIndex } from './assignment-index.ts';
 import type { ManagementChange, ManagementPersistence } from './management-change.ts';
 import {
   GuardrailRecordSchema,
@@ -64,17 +65,34 @@ export interface GuardrailStoreOptions {
 
 const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
 
-/** A Map of Maps: outer id -> inner id -> value (assignments by guardrail, and the reverse). */
-function addTo<V>(index: Map<string, Map<string, V>>, outer: string, inner: string, value: V): void {
-  let m = index.get(outer);
-  if (!m) index.set(outer, (m = new Map()));
-  m.set(inner, value);
+/** Save a change (state file), or the 503 that says nothing was changed. */
+async function saveOrRefuse(persistence: ManagementPersistence | undefined, change: ManagementChange): Promise<void> {
+  try {
+    await (persistence?.saveManagement(change) ?? Promise.resolve());
+  } catch (error) {
+    throw new GatewayError(503, `The change could not be saved to the state file (${(error as Error).message}); nothing was changed`);
+  }
 }
-function removeFrom<V>(index: Map<string, Map<string, V>>, outer: string, inner: string): void {
-  const m = index.get(outer);
-  if (!m) return;
-  m.delete(inner);
-  if (m.size === 0) index.delete(outer);
+
+/** The listings' collections from the records; built again when a change came in while building. */
+async function buildCollections(
+  version: () => number,
+  records: () => { guardrails: GuardrailRecord[]; keys: KeyAssignmentRecord[]; members: MemberAssignmentRecord[] },
+): Promise<GuardrailCollections> {
+  const { Collection } = await import('@msw/data');
+  for (;;) {
+    const seen = version();
+    const built: GuardrailCollections = {
+      guardrails: new Collection({ schema: GuardrailRecordSchema }),
+      keyAssignments: new Collection({ schema: KeyAssignmentRecordSchema }),
+      memberAssignments: new Collection({ schema: MemberAssignmentRecordSchema }),
+    };
+    const now = records();
+    for (const g of now.guardrails) await built.guardrails.create(g);
+    for (const a of now.keys) await built.keyAssignments.create(a);
+    for (const a of now.members) await built.memberAssignments.create(a);
+    if (seen === version()) return built;
+  }
 }
 
 /**
@@ -85,107 +103,53 @@ function removeFrom<V>(index: Map<string, Map<string, V>>, outer: string, inner:
 export function createGuardrailStore(options: GuardrailStoreOptions): GuardrailStore {
   const bounds: GuardrailBounds = { ...DEFAULT_GUARDRAIL_BOUNDS, ...options.bounds };
   const guardrails = new Map<string, GuardrailRecord>();
-  // guardrail id -> key hash -> assignment, and key hash -> guardrail id -> assignment.
-  const keysOf = new Map<string, Map<string, KeyAssignmentRecord>>();
-  const byKey = new Map<string, Map<string, KeyAssignmentRecord>>();
-  const membersOf = new Map<string, Map<string, MemberAssignmentRecord>>();
-  const byMember = new Map<string, Map<string, MemberAssignmentRecord>>();
-  let keyAssignments = 0;
-  let memberAssignments = 0;
+  const keys = createAssignmentIndex<KeyAssignmentRecord>((a) => a.key_hash);
+  const members = createAssignmentIndex<MemberAssignmentRecord>((a) => a.user_id);
   let epoch = 0;
   // Bumped by every change: a collection build that saw another change under way starts again.
   let version = 0;
   let collections: GuardrailCollections | undefined;
   let loading: Promise<GuardrailCollections> | undefined;
 
-  const save = async (change: ManagementChange) => {
-    try {
-      await (options.persistence?.saveManagement(change) ?? Promise.resolve());
-    } catch (error) {
-      throw new GatewayError(503, `The change could not be saved to the state file (${(error as Error).message}); nothing was changed`);
-    }
-  };
   /** Save, then apply unless a control reset came in between. */
   const saved = async (change: ManagementChange, apply: () => unknown) => {
     const current = epoch;
-    await save(change);
+    await saveOrRefuse(options.persistence, change);
     if (current !== epoch) return;
     version++;
     await apply();
   };
-  const putKeyIndex = (r: KeyAssignmentRecord) => {
-    if (!keysOf.get(r.guardrail_id)?.has(r.key_hash)) keyAssignments++;
-    addTo(keysOf, r.guardrail_id, r.key_hash, r);
-    addTo(byKey, r.key_hash, r.guardrail_id, r);
-  };
-  const dropKeyIndex = (r: KeyAssignmentRecord) => {
-    if (keysOf.get(r.guardrail_id)?.has(r.key_hash)) keyAssignments--;
-    removeFrom(keysOf, r.guardrail_id, r.key_hash);
-    removeFrom(byKey, r.key_hash, r.guardrail_id);
-  };
-  const putMemberIndex = (r: MemberAssignmentRecord) => {
-    if (!membersOf.get(r.guardrail_id)?.has(r.user_id)) memberAssignments++;
-    addTo(membersOf, r.guardrail_id, r.user_id, r);
-    addTo(byMember, r.user_id, r.guardrail_id, r);
-  };
-  const dropMemberIndex = (r: MemberAssignmentRecord) => {
-    if (membersOf.get(r.guardrail_id)?.has(r.user_id)) memberAssignments--;
-    removeFrom(membersOf, r.guardrail_id, r.user_id);
-    removeFrom(byMember, r.user_id, r.guardrail_id);
-  };
+  for (const g of options.restore?.guardrails ?? []) guardrails.set(g.id, g);
+  for (const a of options.restore?.keyAssignments ?? []) if (guardrails.has(a.guardrail_id)) keys.put(a);
+  for (const a of options.restore?.memberAssignments ?? []) if (guardrails.has(a.guardrail_id)) members.put(a);
 
-  function restore(snapshot: Partial<GuardrailSnapshot> | undefined): void {
-    for (const g of snapshot?.guardrails ?? []) guardrails.set(g.id, g);
-    for (const a of snapshot?.keyAssignments ?? []) if (guardrails.has(a.guardrail_id)) putKeyIndex(a);
-    for (const a of snapshot?.memberAssignments ?? []) if (guardrails.has(a.guardrail_id)) putMemberIndex(a);
-  }
-
-  const allKeyAssignments = () => [...keysOf.values()].flatMap((m) => [...m.values()]).sort(bySeq);
-  const allMemberAssignments = () => [...membersOf.values()].flatMap((m) => [...m.values()]).sort(bySeq);
-
-  async function build(): Promise<GuardrailCollections> {
-    const { Collection } = await import('@msw/data');
-    for (;;) {
-      const seen = version;
-      const built: GuardrailCollections = {
-        guardrails: new Collection({ schema: GuardrailRecordSchema }),
-        keyAssignments: new Collection({ schema: KeyAssignmentRecordSchema }),
-        memberAssignments: new Collection({ schema: MemberAssignmentRecordSchema }),
-      };
-      for (const g of [...guardrails.values()].sort(bySeq)) await built.guardrails.create(g);
-      for (const a of allKeyAssignments()) await built.keyAssignments.create(a);
-      for (const a of allMemberAssignments()) await built.memberAssignments.create(a);
-      if (seen === version) return (collections = built);
-    }
-  }
+  const build = async () =>
+    (collections = await buildCollections(
+      () => version,
+      () => ({ guardrails: [...guardrails.values()].sort(bySeq), keys: keys.all(), members: members.all() }),
+    ));
 
   async function deleteGuardrail(id: string): Promise<void> {
-    const keys = [...(keysOf.get(id)?.values() ?? [])];
-    const members = [...(membersOf.get(id)?.values() ?? [])];
     // The assignments go first: a crash between the lines leaves no assignment of a missing guardrail.
-    for (const a of keys) await deleteKeyAssignment(a);
-    for (const a of members) await deleteMemberAssignment(a);
+    for (const a of keys.ofGuardrail(id)) await deleteKeyAssignment(a);
+    for (const a of members.ofGuardrail(id)) await deleteMemberAssignment(a);
     await saved({ kind: 'delete', collection: 'guardrails', id, seq: 0 }, () => {
       guardrails.delete(id);
       collections?.guardrails.delete((q) => q.where({ id }));
     });
   }
 
-  async function deleteKeyAssignment(a: KeyAssignmentRecord): Promise<void> {
-    await saved({ kind: 'delete', collection: 'guardrail-key-assignments', id: a.id, seq: 0 }, () => {
-      dropKeyIndex(a);
-      collections?.keyAssignments.delete((q) => q.where({ id: a.id }));
-    });
-  }
+  const deleteKeyAssignment = (a: KeyAssignmentRecord) =>
+    saved(
+      { kind: 'delete', collection: 'guardrail-key-assignments', id: a.id, seq: 0 },
+      () => (keys.drop(a), collections?.keyAssignments.delete((q) => q.where({ id: a.id }))),
+    );
+  const deleteMemberAssignment = (a: MemberAssignmentRecord) =>
+    saved(
+      { kind: 'delete', collection: 'guardrail-member-assignments', id: a.id, seq: 0 },
+      () => (members.drop(a), collections?.memberAssignments.delete((q) => q.where({ id: a.id }))),
+    );
 
-  async function deleteMemberAssignment(a: MemberAssignmentRecord): Promise<void> {
-    await saved({ kind: 'delete', collection: 'guardrail-member-assignments', id: a.id, seq: 0 }, () => {
-      dropMemberIndex(a);
-      collections?.memberAssignments.delete((q) => q.where({ id: a.id }));
-    });
-  }
-
-  restore(options.restore);
   return {
     ready: () => (loading ??= build()),
     bounds,
@@ -200,43 +164,38 @@ export function createGuardrailStore(options: GuardrailStoreOptions): GuardrailS
       });
     },
     deleteGuardrail,
-    keyAssignment: (g, hash) => keysOf.get(g)?.get(hash),
-    memberAssignment: (g, user) => membersOf.get(g)?.get(user),
+    keyAssignment: (g, hash) => keys.get(g, hash),
+    memberAssignment: (g, user) => members.get(g, user),
     async putKeyAssignment(record) {
       await saved({ kind: 'put', collection: 'guardrail-key-assignments', id: record.id, record, seq: record.seq + 1 }, () => {
-        putKeyIndex(record);
+        keys.put(record);
         return collections?.keyAssignments.create(record);
       });
     },
     async putMemberAssignment(record) {
       await saved({ kind: 'put', collection: 'guardrail-member-assignments', id: record.id, record, seq: record.seq + 1 }, () => {
-        putMemberIndex(record);
+        members.put(record);
         return collections?.memberAssignments.create(record);
       });
     },
     deleteKeyAssignment,
     deleteMemberAssignment,
     applying(keyHash, userId) {
-      const direct = byKey.get(keyHash);
-      const viaMember = userId === null ? undefined : byMember.get(userId);
+      const direct = keys.guardrailsOf(keyHash);
+      const viaMember = userId === null ? undefined : members.guardrailsOf(userId);
       if (!direct && !viaMember) return [];
-      const ids = new Set([...(direct?.keys() ?? []), ...(viaMember?.keys() ?? [])]);
+      const ids = new Set([...(direct ?? []), ...(viaMember ?? [])]);
       return [...ids].map((id) => guardrails.get(id)).filter((g): g is GuardrailRecord => g !== undefined);
     },
-    assignedKeys: (id) => [...(keysOf.get(id)?.keys() ?? [])],
-    counts: () => ({ guardrails: guardrails.size, keyAssignments, memberAssignments }),
-    snapshot: () => ({ guardrails: [...guardrails.values()].sort(bySeq), keyAssignments: allKeyAssignments(), memberAssignments: allMemberAssignments() }),
+    assignedKeys: (id) => keys.ofGuardrail(id).map((a) => a.key_hash),
+    counts: () => ({ guardrails: guardrails.size, keyAssignments: keys.size, memberAssignments: members.size }),
+    snapshot: () => ({ guardrails: [...guardrails.values()].sort(bySeq), keyAssignments: keys.all(), memberAssignments: members.all() }),
     reset() {
       epoch++;
       guardrails.clear();
-      keysOf.clear();
-      byKey.clear();
-      membersOf.clear();
-      byMember.clear();
-      keyAssignments = 0;
-      memberAssignments = 0;
-      collections = undefined;
-      loading = undefined;
+      keys.clear();
+      members.clear();
+      collections = loading = undefined;
     },
   };
 }

@@ -18,7 +18,9 @@ const PAGING: readonly Parameter[] = [
 const json = (name: string) => ({ 'application/json': name });
 
 /** The guardrail operations' docs (`/openapi.json`, `OperationDoc`s): management key only, every one of them. */
-export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
+export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({ ...crudDocs(SIMULATION_HEADERS), ...assignmentDocs(SIMULATION_HEADERS) });
+
+const crudDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
   'guardrails.list': {
     tag: TAG,
     description:
@@ -60,6 +62,9 @@ export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('GuardrailDeletedResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
   },
+});
+
+const assignmentDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
   'guardrails.keys.list': {
     tag: TAG,
     description: "Management key only. The guardrail's key assignments, paged.",
