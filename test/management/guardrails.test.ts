@@ -52,7 +52,7 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
       allowed_providers: ['openai', 'anthropic', 'deepseek'],
       updated_at: null,
     });
-    expect(created.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(created.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expectValid(op, await call(gw, 'POST', '/guardrails', {}), 400);
     expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', allowed_models: [] }), 400);
     expectValid(op, await call(gw, 'POST', '/guardrails', { name: 'x', content_filters: [{ pattern: '(a+)+$', action: 'block' }] }), 400);
