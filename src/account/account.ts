@@ -103,7 +103,9 @@ export function createAccount(options: AccountOptions): Account {
   const limits = new Map<string, number | null>();
   const keyLimit = (apiKey: ApiKey) =>
     limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null;
-  const usageAgainstLimit = (apiKey: ApiKey) => periodUsage(ledger.keyUsage(apiKey.key).usage, apiKey.limitReset);
+  // reference createKeys `include_byok_in_limit`: BYOK usage counts against the limit too.
+  const usageAgainstLimit = (apiKey: ApiKey, u = ledger.keyUsage(apiKey.key)) =>
+    periodUsage(u.usage, apiKey.limitReset) + (apiKey.includeByokInLimit ? periodUsage(u.byok, apiKey.limitReset) : 0);
   const holds = createCreditHolds();
   const workspaces = createWorkspaceSpend(options.now, options.workspaces);
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence

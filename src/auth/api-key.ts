@@ -39,8 +39,8 @@ export const ApiKeySchema = z.strictObject({
   /** BYOK: requests with this key report `is_byok: true`. */
   byok: z.boolean().optional(),
 });
-/** A key as the request path sees it; `workspaceId` is set by the management plane (its budgets), never by a keys file. */
-export type ApiKey = z.infer<typeof ApiKeySchema> & { readonly workspaceId?: string };
+/** A key as the request path sees it; `workspaceId` and `includeByokInLimit` are set by the management plane, never by a keys file. */
+export type ApiKey = z.infer<typeof ApiKeySchema> & { readonly workspaceId?: string; readonly includeByokInLimit?: boolean };
 
 export type ApiKeyInput = z.input<typeof ApiKeySchema>;
 

@@ -47,6 +47,8 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
             return { ...shown, usage: apiKey ? env.account.keyUsage(apiKey).usage.total : 0 };
           }),
           workspaces: workspaceRows(env),
+          // The raw provider key is never kept: a credential's record is safe to show whole.
+          byok: env.management.byok.records(),
           codes: codes.map((code) => ({
             id: code.id,
             created_at: code.created_at,

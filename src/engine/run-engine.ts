@@ -1,5 +1,6 @@
 import { cancelledGeneration } from '../account/cancelled-generation.ts';
 import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
+import { byokCredentialFor } from '../management/byok-for-request.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { buildOutput } from '../generation/build-output.ts';
 import { slicedTokenizer } from '../generation/sliced-tokenizer.ts';
@@ -156,11 +157,14 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   const prompt = promptTokens(modelRequest, countTokens, modelInput);
   // reference Usage: cost from the serving endpoint's catalogue prices; is_byok from the key.
   const pricing = variants.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
-  const byok = ctx.apiKey.byok ?? false;
+  // A BYOK credential of the key's workspace for the serving provider makes it a BYOK request (docs/byok.md).
+  const byok = (ctx.apiKey.byok ?? false) || byokCredentialFor(env.management, ctx.apiKey, decision.provider, modelId) !== undefined;
   // The output budget: the request's, else the most the serving endpoint writes (bounded work).
   const budget = request.max_output_tokens ?? outputCeiling(decision, prompt.inputTokens);
   // docs/account.md: the most this answer can cost is held before any work (402 when it does not fit).
-  const reservation = ctx.reserve(worstUsageCost(prompt.inputTokens, budget, pricing, byok), (left) =>
+  // With include_byok_in_limit, what the provider bills counts against the key's limit: held too.
+  const byokHeld = byok && ctx.apiKey.includeByokInLimit ? worstUsageCost(prompt.inputTokens, budget, pricing, false) : 0;
+  const reservation = ctx.reserve(worstUsageCost(prompt.inputTokens, budget, pricing, byok) + byokHeld, (left) =>
     affordMessage(left, budget, prompt.inputTokens, pricing, byok),
   );
 

@@ -19,6 +19,7 @@ import { keysOperation } from '../operations/keys/operation.ts';
 import { workspacesOperation } from '../operations/workspaces/operation.ts';
 import { guardrailsOperation } from '../operations/guardrails/operation.ts';
 import { organizationOperation } from '../operations/organization/operation.ts';
+import { byokOperation } from '../operations/byok/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -52,6 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
   keysOperation,
   authKeysOperation,
   workspacesOperation,
+  byokOperation,
   rerankOperation,
   speechOperation,
   filesOperation,

@@ -58,6 +58,7 @@ export function keyRingEntry(record: ManagedKeyRecord, fileKey: ApiKey | undefin
     // No limit: a limit nothing reaches (the account reports it as null).
     credits: record.limit ?? Number.POSITIVE_INFINITY,
     workspaceId: record.workspace_id,
+    ...(record.include_byok_in_limit ? { includeByokInLimit: true } : {}),
     ...(record.limit_reset ? { limitReset: record.limit_reset } : {}),
   };
   if (!record.limit_reset) delete apiKey.limitReset;

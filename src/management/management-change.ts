@@ -1,3 +1,4 @@
+import type { ByokRecord } from './byok-record.ts';
 import type { WorkspacesSnapshot } from './workspace-record.ts';
 import type { GuardrailSnapshot } from './guardrail-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
@@ -7,7 +8,7 @@ import type { OAuthCodeRecord } from './oauth-code-record.ts';
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
-export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName;
+export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
@@ -32,6 +33,8 @@ export interface ManagementSnapshot {
   /** Workspaces created or changed, their members and budgets. */
   workspaces?: WorkspacesSnapshot;
   guardrails?: GuardrailSnapshot;
+  /** BYOK provider credentials (no raw provider key: byok-record.ts). */
+  byok?: ByokRecord[];
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ManagementChange, ManagementPersistence, ManagementSnapshot } from
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from './managed-key-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from './oauth-code-record.ts';
 import { sha256Hex } from './secret-material.ts';
+import { createByokStore, type ByokStore } from './byok-store.ts';
 import { createWorkspaceStore, type WorkspaceBounds, type WorkspaceStore } from './workspace-store.ts';
 
 /** How much the management plane keeps (hostile input: every collection is bounded). */
@@ -52,6 +53,10 @@ export interface ManagementStore {
   readonly bounds: ManagementBounds;
   /** Workspaces, their members and budgets (workspace-store.ts). */
   readonly workspaces: WorkspaceStore;
+  /** BYOK provider credentials (byok-store.ts). */
+  readonly byok: ByokStore;
+  /** The record of a key by its secret (O(1); keys-file keys once `ready()` hashed them). */
+  keyBySecret(secret: string): ManagedKeyRecord | undefined;
   key(hash: string): ManagedKeyRecord | undefined;
   /** The record of a secret (keys-file keys once `ready()` hashed them): the request path's O(1) lookup. */
   keyBySecret(secret: string): ManagedKeyRecord | undefined;
@@ -197,8 +202,11 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     restore: options.restore?.workspaces,
     save: (c) => saveOrRefuse({ ...c, seq }),
   });
+  const byok = createByokStore({ restore: options.restore?.byok, save: (c) => saveOrRefuse({ ...c, seq }) });
   return {
     workspaces,
+    byok,
+    keyBySecret: (secret) => bySecret.get(secret),
     ready: () => (loading ??= build()),
     ring,
     bounds,
@@ -219,6 +227,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       codes: [...byCode.values()].sort(bySeq),
       removedFileKeys: [...removedFileKeys],
       workspaces: workspaces.snapshot(),
+      byok: byok.records(),
     }),
     reset() {
       epoch++;
@@ -233,6 +242,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       seq = options.fileKeys.length;
       restore(undefined);
       workspaces.reset();
+      byok.reset();
       void save({ kind: 'reset', seq }).catch(() => undefined);
     },
   };

@@ -11,7 +11,7 @@ import {
   KeyDeletedResponseSchema,
   KeysListResponseSchema,
 } from '../schemas/management-responses.ts';
-import { WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
+import { BYOK_COMPONENTS, WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
 import * as guardrailAnswers from '../schemas/guardrail-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
@@ -90,7 +90,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(KeyDataResponseSchema, { id: 'KeyDataResponse' });
   answers.add(KeyCreatedResponseSchema, { id: 'KeyCreatedResponse' });
   answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
-  for (const [id, schema] of Object.entries(WORKSPACE_COMPONENTS)) answers.add(schema, { id });
+  for (const [id, schema] of Object.entries({ ...WORKSPACE_COMPONENTS, ...BYOK_COMPONENTS })) answers.add(schema, { id });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   for (const [name, schema] of Object.entries(guardrailAnswers)) if (name.endsWith('ResponseSchema')) answers.add(schema, { id: name.replace(/Schema$/, '') });

@@ -58,3 +58,28 @@ export const WORKSPACE_COMPONENTS = {
   WorkspaceBudgetsListResponse: WorkspaceBudgetsListResponseSchema,
   WorkspaceBudgetResponse: WorkspaceBudgetResponseSchema,
 } as const;
+
+/** reference `BYOKKey`: a provider credential, its raw key never shown. */
+export const ByokKeySchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  workspace_id: z.string().nullable(),
+  name: z.string().nullable(),
+  label: z.string(),
+  disabled: z.boolean(),
+  is_fallback: z.boolean(),
+  allowed_models: z.array(z.string()).nullable(),
+  allowed_api_key_hashes: z.array(z.string()).nullable(),
+  allowed_user_ids: z.array(z.string()).nullable(),
+  sort_order: z.number().int(),
+  created_at: z.string(),
+});
+export const ByokListResponseSchema = z.object({ data: z.array(ByokKeySchema), total_count: z.number().int() });
+export const ByokResponseSchema = z.object({ data: ByokKeySchema });
+
+/** The BYOK answers' component schemas, by name. */
+export const BYOK_COMPONENTS = {
+  ByokListResponse: ByokListResponseSchema,
+  ByokResponse: ByokResponseSchema,
+  ByokDeletedResponse: z.object({ deleted: z.literal(true) }),
+} as const;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
     expect((await usageOf(gw, hash)).usage).toBeLessThanOrEqual(0.0001);
   });
 
-  it('survives a restart with a state file: the budget is listed and refuses again', async () => {
+  it('survives a restart with a state file: the budget is listed and refuses again; members and BYOK credentials (no raw key in the file) come back', async () => {
     const file = join(dir, 'budgets.log');
     const open = async () => {
       const clock = virtualClock(START);
@@ -73,12 +73,15 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
     const { ws, secret } = await workspaceWithKey(first.gw, 'kept');
     await call(first.gw, 'POST', `/workspaces/${ws.id}/members/add`, { user_ids: ['user_kept'] });
     expect((await call(first.gw, 'PUT', `/workspaces/kept/budgets/weekly`, { limit_usd: 0.0002, include_byok_in_budgets: true })).status).toBe(200);
+    const credential = (await call(first.gw, 'POST', '/byok', { provider: 'openai', key: 'sk-raw-provider-key-kept-out', workspace_id: ws.id })).body.data;
     await first.state.log.close();
+    expect(readFileSync(file, 'utf8')).not.toContain('sk-raw-provider-key-kept-out');
     const second = await open();
     expect((await call(second.gw, 'GET', `/workspaces/${ws.id}/budgets/weekly`)).body).toMatchObject({
       data: { limit_usd: 0.0002 },
       include_byok_in_budgets: true,
     });
+    expect((await call(second.gw, 'GET', `/byok/${credential.id}`)).body.data).toEqual(credential);
     expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual(['user_kept']);
     const { served, refused } = await untilRefused(second.gw, secret);
     expect(served).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatZodError } from '../../errors/format-zod-error.ts';
 import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
+import { ByokRecordSchema, type ByokRecord } from '../../management/byok-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
@@ -14,6 +15,7 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   'workspace-members': WorkspaceMemberRecordSchema,
   'workspace-budgets': WorkspaceBudgetRecordSchema,
   ...GUARDRAIL_RECORD_SCHEMAS,
+  byok: ByokRecordSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -102,6 +104,7 @@ export function createManagementMirror(): ManagementMirror {
           budgets: [...of('workspace-budgets').values()],
         } as WorkspacesSnapshot,
         guardrails: guardrailSnapshot(of),
+        byok: [...of('byok').values()] as ByokRecord[],
       };
     },
   };

@@ -69,6 +69,8 @@ export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
       `This workspace has API keys (${held.map((k) => k.name).join(', ')}${held.length === 3 ? ', ...' : ''}): delete them (DELETE /keys/{hash}) first`,
     );
   }
+  // Its BYOK credentials could serve no key any more: they go with it.
+  for (const credential of env.management.byok.records()) if (credential.workspace_id === record.id) await env.management.byok.delete(credential);
   await store.deleteWorkspace(record);
   return jsonResponse({ deleted: true });
 }
