@@ -7,6 +7,7 @@ import { createAnswerSequence } from './answer-sequence.ts';
 import { authenticateStep } from './authenticate-step.ts';
 import { controlRefusal, isLoopback } from './control-guard.ts';
 import { allowAnyOrigin, preflightAnswer } from './cors.ts';
+import { guardrailStep } from './guardrail-step.ts';
 import { creditStep } from './credit-step.ts';
 import { DispatchContext } from './dispatch-context.ts';
 import { announceAnswer, type DispatchObserver } from './dispatch-observer.ts';
@@ -52,6 +53,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
       simulationStep(route, metrics),
       route.auth === 'none' ? undefined : rateLimitStep(rateLimiter),
       creditStep(route, env),
+      guardrailStep(route, env),
     ].filter((step): step is DispatchStep => step !== undefined);
   const finder = createRouteFinder(
     routes.filter((r) => !r.control).map(prepare),
