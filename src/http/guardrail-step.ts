@@ -56,10 +56,14 @@ async function enforce(env: GatewayEnv, ctx: DispatchContext, apiKey: ApiKey): P
   const refusedModel = modelRefusal(guardrails, models);
   if (refusedModel) throw guardrailBlock(refusedModel.guardrail, refusedModel.why, 'model-policy', [refusedModel.model], requested);
   const refusedText = contentRefusal(guardrails, requestText(body));
-  if (refusedText) throw guardrailBlock(refusedText.guardrail, `the content matched ${refusedText.label ?? 'a blocked pattern'}`, 'regex', [refusedText.pattern], requested);
+  if (refusedText)
+    throw guardrailBlock(refusedText.guardrail, `the content matched ${refusedText.label ?? 'a blocked pattern'}`, 'regex', [refusedText.pattern], requested);
   for (const guardrail of guardrails) {
     if (guardrail.limit_usd !== null && guardrailSpend(env, guardrail, apiKey, record.hash) >= guardrail.limit_usd) {
-      throw new GatewayError(402, `Guardrail "${guardrail.name}" reached its limit of $${guardrail.limit_usd}${guardrail.reset_interval ? ` (${guardrail.reset_interval})` : ''}`);
+      throw new GatewayError(
+        402,
+        `Guardrail "${guardrail.name}" reached its limit of $${guardrail.limit_usd}${guardrail.reset_interval ? ` (${guardrail.reset_interval})` : ''}`,
+      );
     }
   }
   const excluded = excludedProviders(guardrails, env.catalog.providers);

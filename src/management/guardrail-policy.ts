@@ -12,7 +12,14 @@ export interface PolicyProvider {
 
 /** The guardrail stage of spec 2.6 for one guardrail's verdict. */
 export function guardrailStageOf(guardrail: GuardrailRecord, action: string, detected: boolean, engines: string[], patterns: string[], summary: string) {
-  return { type: 'guardrail', name: guardrail.name, guardrail_id: guardrail.id, guardrail_scope: 'key', summary, data: { action, detected, engines, patterns } };
+  return {
+    type: 'guardrail',
+    name: guardrail.name,
+    guardrail_id: guardrail.id,
+    guardrail_scope: 'key',
+    summary,
+    data: { action, detected, engines, patterns },
+  };
 }
 
 /**
@@ -32,10 +39,14 @@ const baseModel = (id: string) => (id.includes(':') ? id.slice(0, id.indexOf(':'
 const listed = (list: readonly string[], id: string) => list.includes(id) || list.includes(baseModel(id));
 
 /** The first named model a guardrail refuses (allowed_models, ignored_models), with why. */
-export function modelRefusal(guardrails: readonly GuardrailRecord[], models: readonly string[]): { guardrail: GuardrailRecord; model: string; why: string } | undefined {
+export function modelRefusal(
+  guardrails: readonly GuardrailRecord[],
+  models: readonly string[],
+): { guardrail: GuardrailRecord; model: string; why: string } | undefined {
   for (const guardrail of guardrails) {
     for (const model of models) {
-      if (guardrail.allowed_models && !listed(guardrail.allowed_models, model)) return { guardrail, model, why: `model ${model} is not among its allowed_models` };
+      if (guardrail.allowed_models && !listed(guardrail.allowed_models, model))
+        return { guardrail, model, why: `model ${model} is not among its allowed_models` };
       if (guardrail.ignored_models && listed(guardrail.ignored_models, model)) return { guardrail, model, why: `model ${model} is among its ignored_models` };
     }
   }
@@ -43,7 +54,10 @@ export function modelRefusal(guardrails: readonly GuardrailRecord[], models: rea
 }
 
 /** The first content filter with action `block` whose pattern matches the request's texts. */
-export function contentRefusal(guardrails: readonly GuardrailRecord[], text: string): { guardrail: GuardrailRecord; pattern: string; label: string | null } | undefined {
+export function contentRefusal(
+  guardrails: readonly GuardrailRecord[],
+  text: string,
+): { guardrail: GuardrailRecord; pattern: string; label: string | null } | undefined {
   const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
   for (const guardrail of guardrails) {
     for (const filter of guardrail.content_filters ?? []) {
@@ -79,7 +93,10 @@ export function excludedProviders(guardrails: readonly GuardrailRecord[], provid
   return providers
     .filter((p) =>
       guardrails.some(
-        (g) => (g.allowed_providers !== null && !g.allowed_providers.includes(p.slug)) || (g.ignored_providers?.includes(p.slug) ?? false) || (!p.zdr && requiresZdr(g, p.slug)),
+        (g) =>
+          (g.allowed_providers !== null && !g.allowed_providers.includes(p.slug)) ||
+          (g.ignored_providers?.includes(p.slug) ?? false) ||
+          (!p.zdr && requiresZdr(g, p.slug)),
       ),
     )
     .map((p) => p.slug);
@@ -95,7 +112,8 @@ export function requestText(body: unknown, budget = MAX_SCANNED_CHARS): string {
       parts.push(value.slice(0, left));
       left -= value.length;
     } else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (typeof value === 'object' && value !== null) for (const [name, item] of Object.entries(value)) if (name !== 'model' && name !== 'models') walk(item, depth + 1);
+    else if (typeof value === 'object' && value !== null)
+      for (const [name, item] of Object.entries(value)) if (name !== 'model' && name !== 'models') walk(item, depth + 1);
   };
   walk(body, 0);
   return parts.join('\n');

@@ -25,7 +25,8 @@ async function infer(gw: Gateway, secret: string, path: string, body: Record<str
   const response = await gw.fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as any };
 }
-const chat = (gw: Gateway, secret: string, model: string, text = 'Say hello.') => infer(gw, secret, '/chat/completions', { model, messages: [{ role: 'user', content: text }] });
+const chat = (gw: Gateway, secret: string, model: string, text = 'Say hello.') =>
+  infer(gw, secret, '/chat/completions', { model, messages: [{ role: 'user', content: text }] });
 
 async function setUp(gw: Gateway, guardrail: Record<string, unknown>, creator?: string) {
   const key = (await call(gw, 'POST', '/keys', { name: 'governed', ...(creator ? { creator_user_id: creator } : {}) })).body;
