@@ -58,8 +58,6 @@ export interface ManagementStore {
   /** The record of a key by its secret (O(1); keys-file keys once `ready()` hashed them). */
   keyBySecret(secret: string): ManagedKeyRecord | undefined;
   key(hash: string): ManagedKeyRecord | undefined;
-  /** The record of a secret (keys-file keys once `ready()` hashed them): the request path's O(1) lookup. */
-  keyBySecret(secret: string): ManagedKeyRecord | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
   nextSeq(): number;
@@ -211,7 +209,6 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     ring,
     bounds,
     key: (hash) => byHash.get(hash),
-    keyBySecret: (secret) => bySecret.get(secret),
     code: (id) => byCode.get(id),
     nextSeq: () => seq++,
     putKey,
