@@ -5,7 +5,7 @@ import { paidEndpoints } from '../../src/gateway/operations-table.ts';
  * counterexample, what the curl command is built from, and what a replay sends again.
  */
 export interface Probe {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /**
    * Relative to the base URL (`/responses`), or origin-absolute for the simulator's control API
    * (`/__gatewaykit/clock`); see {@link isControlPath}.

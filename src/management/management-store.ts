@@ -55,8 +55,6 @@ export interface ManagementStore {
   readonly workspaces: WorkspaceStore;
   /** BYOK provider credentials (byok-store.ts). */
   readonly byok: ByokStore;
-  /** The record of a key by its secret (O(1); keys-file keys once `ready()` hashed them). */
-  keyBySecret(secret: string): ManagedKeyRecord | undefined;
   key(hash: string): ManagedKeyRecord | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
@@ -204,7 +202,6 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
   return {
     workspaces,
     byok,
-    keyBySecret: (secret) => bySecret.get(secret),
     ready: () => (loading ??= build()),
     ring,
     bounds,

@@ -8,6 +8,7 @@ import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
 import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
 import { VIDEO_DECLARATIONS } from './videos.ts';
+import { WORKSPACE_DECLARATIONS } from './workspaces.ts';
 
 /**
  * One declaration per endpoint of the operations table (the coverage test fails for an endpoint
@@ -23,4 +24,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...VIDEO_DECLARATIONS,
   ...FILES_DECLARATIONS,
   ...GUARDRAIL_DECLARATIONS,
+  ...WORKSPACE_DECLARATIONS,
 ];
