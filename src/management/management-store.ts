@@ -56,6 +56,8 @@ export interface ManagementStore {
   /** BYOK provider credentials (byok-store.ts). */
   readonly byok: ByokStore;
   key(hash: string): ManagedKeyRecord | undefined;
+  /** The record of a key by its secret (O(1); keys-file keys once `ready()` hashed them). */
+  keyBySecret(secret: string): ManagedKeyRecord | undefined;
   code(id: string): OAuthCodeRecord | undefined;
   /** The next creation number (secrets and ids derive from it). */
   nextSeq(): number;
@@ -206,6 +208,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     ring,
     bounds,
     key: (hash) => byHash.get(hash),
+    keyBySecret: (secret) => bySecret.get(secret),
     code: (id) => byCode.get(id),
     nextSeq: () => seq++,
     putKey,
