@@ -24,6 +24,13 @@ function jsonSchema(content: Json | undefined): unknown {
   return content?.['application/json']?.schema;
 }
 
+/** Operations whose request body is another operation's (a preset is made from an inference body): judged, and excepted, as that one. */
+const SAME_REQUEST: Record<string, string> = {
+  createPresetsChatCompletions: 'sendChatCompletionRequest',
+  createPresetsMessages: 'createMessages',
+  createPresetsResponses: 'createResponses',
+};
+
 function firstSuccess(responses: Json): string | undefined {
   return Object.keys(responses).find((status) => /^2\d\d$/.test(status) && jsonSchema(responses[status]?.content) !== undefined);
 }
@@ -42,7 +49,7 @@ async function pairs(reference: ReferenceDocument): Promise<Pair[]> {
       const name = op['x-reference-operation-id'] as string;
       const ownBody = jsonSchema(op.requestBody?.content);
       const refBody = jsonSchema(refOp.requestBody?.content);
-      if (ownBody && refBody) out.push({ operation: `${name} request`, direction: 'request', reference: refBody, ours: ownBody });
+      if (ownBody && refBody) out.push({ operation: `${SAME_REQUEST[name] ?? name} request`, direction: 'request', reference: refBody, ours: ownBody });
       const status = firstSuccess(op.responses);
       const refStatus = status && jsonSchema(refOp.responses?.[status]?.content) ? status : firstSuccess(refOp.responses ?? {});
       if (status && refStatus) {

@@ -22,7 +22,7 @@ function workspaceRows(env: GatewayEnv) {
 
 /**
  * GET /__gatewaykit/management: the management plane's state as the inspector shows it: every key
- * (keys-file keys included) and every code waiting for its exchange, without any secret. A
+ * (keys-file keys included), every code waiting for its exchange, and every preset, without any secret. A
  * control route (loopback callers only).
  *
  * @example
@@ -61,6 +61,14 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
           })),
           // Guardrails and their assignments hold no secret (keys by hash).
           guardrails: env.guardrails.snapshot(),
+          presets: env.presets.records().presets.map((preset) => ({
+            slug: preset.slug,
+            id: preset.id,
+            latest_version: preset.latest_version,
+            versions_kept: env.presets.versions(preset.slug).length,
+            model: env.presets.versions(preset.slug).at(-1)?.config.model ?? null,
+            updated_at: preset.updated_at,
+          })),
         });
       },
     },

@@ -2,6 +2,7 @@ import { cancelledGeneration } from '../account/cancelled-generation.ts';
 import type { Delivery } from '../types/delivery.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
+import { requestWithPreset } from '../management/apply-preset.ts';
 import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import type { ScriptRegistry } from '../scripts/script-registry.ts';
@@ -29,7 +30,8 @@ export interface Rendered {
  * spliced in, and the generation records written as the full path writes them. Nothing a client
  * can see changes: a remembered answer is used only after a second answer to the same request,
  * made in full, came out exactly as the first one's template said it would (else the request is
- * never remembered); anything with state (scripts that are used up or match on headers, provider
+ * never remembered); a request naming a preset (`@preset/<slug>`, applied here first: docs/decisions/0076)
+ * is never remembered, since the preset may change; anything with state (scripts that are used up or match on headers, provider
  * faults, sessions, simulation headers, realistic timing, a prompt cache hit) makes the request
  * pass by the memo, and the scripts in play are part of the key.
  */
@@ -233,8 +235,9 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
         return rendered;
       };
       // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.
-      const body = await ctx.json();
-      const key = passesBy(ctx) ? undefined : keyOf(ctx, surface, await ctx.bytes());
+      const sent = await ctx.json();
+      const body = requestWithPreset(env.presets, surface, sent) ?? sent;
+      const key = body !== sent || passesBy(ctx) ? undefined : keyOf(ctx, surface, await ctx.bytes());
       if (key === undefined) return (await make(body)).response;
       const known = kept.get(key);
       if (known?.state === 'verified') {

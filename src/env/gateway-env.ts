@@ -7,6 +7,7 @@ import type { FileStore } from '../files/file-store.ts';
 import type { ManagementStore } from '../management/management-store.ts';
 import type { GuardrailStore } from '../management/guardrail-store.ts';
 import type { OrganizationStore } from '../management/organization-store.ts';
+import type { PresetStore } from '../management/preset-store.ts';
 import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
@@ -43,6 +44,8 @@ export interface GatewayEnv {
   /** Guardrails and their key and member assignments (`/guardrails`), and the seeded organisation they refer to. */
   readonly guardrails: GuardrailStore;
   readonly organization: OrganizationStore;
+  /** The presets (`/presets`), applied by `@preset/<slug>` models on the inference surfaces. */
+  readonly presets: PresetStore;
   /** Uploaded files (`/files`), referenced by id from inference input; cleared on reset. */
   readonly files: FileStore;
   /** Register state to clear on `POST /__gatewaykit/reset`. */

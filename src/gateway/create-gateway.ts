@@ -9,6 +9,7 @@ import { DEFAULT_WORKSPACE_ID } from '../management/key-entry.ts';
 import { createManagementStore, type ManagementBounds } from '../management/management-store.ts';
 import { createGuardrailStore } from '../management/guardrail-store.ts';
 import { createOrganizationStore } from '../management/organization-store.ts';
+import { createPresetStore } from '../management/preset-store.ts';
 import type { ManagementPersistence, ManagementSnapshot } from '../management/management-change.ts';
 import { createFileStore, type FileStoreOptions } from '../files/file-store.ts';
 import { operationRoutes, type OperationParts } from '../operations/operation.ts';
@@ -310,6 +311,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
   const stickySessions = createStickySessions();
   const management = createManagementStore({ fileKeys: keys, clock, seed: options.seed ?? 0, ...options.management });
+  const presets = createPresetStore({ clock, seed: options.seed ?? 0, restore: options.management?.restore, persistence: options.management?.persistence });
   const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
   const account = meteredAccount(
@@ -328,6 +330,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     management,
     guardrails: createGuardrailStore({ restore: options.management?.restore?.guardrails, persistence: options.management?.persistence }),
     organization: createOrganizationStore(),
+    presets,
     files,
     catalog,
     ...(options.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
@@ -349,6 +352,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   env.onReset(() => account.reset());
   env.onReset(() => management.reset());
   env.onReset(() => (env.guardrails.reset(), env.organization.reset()));
+  env.onReset(() => presets.reset());
   env.onReset(() => files.reset());
   // The metrics are the server's: only the default scope's reset (the whole server's) clears them.
   if (scope === undefined) env.onReset(() => metrics.reset());

@@ -20,6 +20,7 @@ import { workspacesOperation } from '../operations/workspaces/operation.ts';
 import { guardrailsOperation } from '../operations/guardrails/operation.ts';
 import { organizationOperation } from '../operations/organization/operation.ts';
 import { byokOperation } from '../operations/byok/operation.ts';
+import { presetsOperation } from '../operations/presets/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -63,6 +64,7 @@ export const OPERATIONS: readonly Operation[] = [
   generationFeedbackOperation,
   guardrailsOperation,
   organizationOperation,
+  presetsOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

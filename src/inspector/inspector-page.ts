@@ -109,7 +109,7 @@ export function inspectorPage(view: InspectorView): string {
       <tbody id="key-rows"><tr><td colspan="5" class="empty">No keys.</td></tr></tbody>
     </table>
     <p id="code-count"></p>
-    <p id="guardrail-count"></p>
+    <p id="guardrail-count"></p><p id="preset-list"></p>
     <p class="error" role="alert" id="keys-error"></p>
   </section>
 ${WORKSPACES_SECTION}

@@ -270,8 +270,9 @@ export const INSPECTOR_SCRIPT = String.raw`
     var state = await api('GET', '/management');
     var keys = Array.isArray(state.keys) ? state.keys : [];
     var codes = Array.isArray(state.codes) ? state.codes : [];
+    var presets = Array.isArray(state.presets) ? state.presets : [];
     var guardrails = state.guardrails && Array.isArray(state.guardrails.guardrails) ? state.guardrails : { guardrails: [], keyAssignments: [], memberAssignments: [] };
-    if (!changed('keys', [keys, codes.length, guardrails])) return;
+    if (!changed('keys', [keys, codes.length, guardrails, presets])) return;
     $('guardrail-count').textContent = guardrails.guardrails.map(function (g) { return g.name; }).join(', ') + ' (' + guardrails.guardrails.length + ' guardrails, ' +
       guardrails.keyAssignments.length + ' key and ' + guardrails.memberAssignments.length + ' member assignments)';
     var rows = keys.map(function (key) {
@@ -282,6 +283,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     });
     $('key-rows').replaceChildren.apply($('key-rows'), rows.length ? rows : [emptyRow(5, 'No keys.')]);
     $('code-count').textContent = codes.length + ' OAuth code' + (codes.length === 1 ? '' : 's') + ' waiting for their exchange';
+    $('preset-list').textContent = presets.length + ' preset' + (presets.length === 1 ? '' : 's') + (presets.length ? ': ' + presets.map(function (p) { return '@preset/' + p.slug + ' v' + p.latest_version + (p.model ? ' (' + p.model + ')' : ''); }).join(', ') : '');
   }
 
   async function refreshWorkspaces() {

@@ -3,12 +3,13 @@ import type { WorkspacesSnapshot } from './workspace-record.ts';
 import type { GuardrailSnapshot } from './guardrail-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
 import type { OAuthCodeRecord } from './oauth-code-record.ts';
+import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
 
 /**
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
-export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok';
+export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
@@ -35,6 +36,9 @@ export interface ManagementSnapshot {
   guardrails?: GuardrailSnapshot;
   /** BYOK provider credentials (no raw provider key: byok-record.ts). */
   byok?: ByokRecord[];
+  /** The presets (src/management/preset-store.ts) and their kept versions. */
+  presets?: PresetRecord[];
+  presetVersions?: PresetVersionRecord[];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../schemas/management-responses.ts';
 import { BYOK_COMPONENTS, WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
 import * as guardrailAnswers from '../schemas/guardrail-responses.ts';
+import { PresetResponseSchema, PresetsListResponseSchema, PresetVersionResponseSchema, PresetVersionsListResponseSchema } from '../schemas/preset-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
 import { TranscriptionRequestSchema, TranscriptionResponseSchema } from '../schemas/audio-transcription.ts';
 import { ErrorBodySchema } from '../schemas/error-body.ts';
@@ -99,6 +100,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(z.object({ data: z.object({ success: z.literal(true) }) }), { id: 'GenerationFeedbackResponse' });
   answers.add(FileListResponseSchema, { id: 'FileListResponse' });
   answers.add(FileDeleteResponseSchema, { id: 'FileDeleteResponse' });
+  answers.add(PresetsListResponseSchema, { id: 'PresetsListResponse' });
+  answers.add(PresetResponseSchema, { id: 'PresetResponse' });
+  answers.add(PresetVersionsListResponseSchema, { id: 'PresetVersionsListResponse' });
+  answers.add(PresetVersionResponseSchema, { id: 'PresetVersionResponse' });
   // The public listing is the catalogue entry without the simulator's private `simulation` profile.
   // `canonical_slug` is always listed (the id when the catalogue names none), see videoModelListing.
   answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true }).extend({ canonical_slug: z.string().min(1) })) }), {

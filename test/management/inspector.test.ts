@@ -16,10 +16,12 @@ describe('the management plane in the inspector', () => {
       headers: MANAGEMENT,
       body: JSON.stringify({ callback_url: 'https://app.example/cb', code_challenge: 'abc', limit: 1 }),
     });
+    await gw.fetch('/presets/shown/responses', { method: 'POST', headers: MANAGEMENT, body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x' }) });
     const answer = await gw.fetch('/__gatewaykit/management');
     const text = await answer.text();
     expect(answer.status).toBe(200);
-    const state = JSON.parse(text) as { keys: Array<Record<string, unknown>>; codes: Array<Record<string, unknown>> };
+    const state = JSON.parse(text) as { keys: Array<Record<string, unknown>>; codes: Array<Record<string, unknown>>; presets: Array<Record<string, unknown>> };
+    expect(state.presets).toEqual([expect.objectContaining({ slug: 'shown', latest_version: 1, versions_kept: 1, model: 'openai/gpt-4o-mini' })]);
     expect(state.keys.map((k) => k.name)).toEqual([
       'ordinary key, ample credits',
       'management key',
@@ -40,6 +42,7 @@ describe('the management plane in the inspector', () => {
     const page = await (await gw.fetch('/__gatewaykit/')).text();
     expect(page).toContain('id="guardrail-count"');
     expect(page).toContain('id="key-rows"');
+    expect(page).toContain('id="preset-list"');
   });
 
   test('GET /__gatewaykit/management shows the workspaces with their members and budgets, and what each budget has spent', async () => {

@@ -7,6 +7,7 @@ import { GENERATION_DECLARATIONS } from './generations.ts';
 import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
 import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
+import { PRESETS_DECLARATIONS } from './presets.ts';
 import { VIDEO_DECLARATIONS } from './videos.ts';
 import { WORKSPACE_DECLARATIONS } from './workspaces.ts';
 
@@ -25,4 +26,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...FILES_DECLARATIONS,
   ...GUARDRAIL_DECLARATIONS,
   ...WORKSPACE_DECLARATIONS,
+  ...PRESETS_DECLARATIONS,
 ];

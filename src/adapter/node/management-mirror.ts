@@ -6,6 +6,7 @@ import { ByokRecordSchema, type ByokRecord } from '../../management/byok-record.
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
+import { PresetRecordSchema, PresetVersionRecordSchema, type PresetRecord, type PresetVersionRecord } from '../../management/preset-record.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   keys: ManagedKeyRecordSchema,
@@ -16,6 +17,8 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   'workspace-budgets': WorkspaceBudgetRecordSchema,
   ...GUARDRAIL_RECORD_SCHEMAS,
   byok: ByokRecordSchema,
+  presets: PresetRecordSchema,
+  'preset-versions': PresetVersionRecordSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -105,6 +108,8 @@ export function createManagementMirror(): ManagementMirror {
         } as WorkspacesSnapshot,
         guardrails: guardrailSnapshot(of),
         byok: [...of('byok').values()] as ByokRecord[],
+        presets: [...of('presets').values()] as PresetRecord[],
+        presetVersions: [...of('preset-versions').values()] as PresetVersionRecord[],
       };
     },
   };
