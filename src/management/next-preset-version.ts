@@ -1,7 +1,6 @@
 import { hash53 } from '../random/hash.ts';
 import { ACCOUNT_USER_ID, DEFAULT_WORKSPACE_ID, isoSeconds } from './key-entry.ts';
-import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
-import type { NewPresetVersion } from './preset-store.ts';
+import type { NewPresetVersion, PresetRecord, PresetVersionRecord } from './preset-record.ts';
 
 /** A UUID-shaped id drawn from the seed and a label (same seed, same ids). */
 export function uuidFrom(seed: number, label: string): string {

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts';
-import type { NewPresetVersion } from './preset-store.ts';
+import type { NewPresetVersion } from './preset-record.ts';
 
 /** The inference surfaces a preset is made from and applied to. */
 export type PresetSurface = 'chat' | 'messages' | 'responses';

@@ -45,3 +45,9 @@ export const PresetVersionRecordSchema = z.object({
   seq: z.number().int().min(0),
 });
 export type PresetVersionRecord = z.infer<typeof PresetVersionRecordSchema>;
+
+/** What a new version is made of (the members of an inference body a preset keeps). */
+export interface NewPresetVersion {
+  system_prompt: string | null;
+  config: Record<string, unknown>;
+}

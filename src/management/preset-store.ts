@@ -3,7 +3,7 @@ import type { Clock } from '../clock/clock.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { ManagementChange, ManagementPersistence, ManagementSnapshot } from './management-change.ts';
 import { nextPresetVersion } from './next-preset-version.ts';
-import { PresetRecordSchema, PresetVersionRecordSchema, type PresetRecord, type PresetVersionRecord } from './preset-record.ts';
+import { PresetRecordSchema, PresetVersionRecordSchema, type NewPresetVersion, type PresetRecord, type PresetVersionRecord } from './preset-record.ts';
 
 /** How much the presets keep (hostile input: bounded). */
 export interface PresetBounds {
@@ -19,12 +19,6 @@ export const DEFAULT_PRESET_BOUNDS: PresetBounds = { maxPresets: 1_000, maxVersi
 export interface PresetCollections {
   readonly presets: Collection<typeof PresetRecordSchema>;
   readonly versions: Collection<typeof PresetVersionRecordSchema>;
-}
-
-/** What a new version is made of (the members of an inference body a preset keeps). */
-export interface NewPresetVersion {
-  system_prompt: string | null;
-  config: Record<string, unknown>;
 }
 
 export interface PresetStoreOptions {

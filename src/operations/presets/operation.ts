@@ -40,8 +40,9 @@ async function listPresets(env: GatewayEnv, ctx: RequestContext): Promise<Respon
 }
 
 async function listVersions(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  const preset = presetOf(env, ctx);
+  // A malformed query is a 400 before any lookup (spec 7).
   const page = pageOf(ctx);
+  const preset = presetOf(env, ctx);
   const { versions } = await env.presets.ready();
   // reference listPresetVersions: "ordered by version number ascending (oldest first)".
   const data = versions.findMany((q) => q.where({ slug: preset.slug }), { orderBy: { version: 'asc' } }).slice(page.skip, page.skip + page.take);
