@@ -9,7 +9,8 @@ import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
-export type ManagementCollectionName = 'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions';
+export type ManagementCollectionName =
+  'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
