@@ -73,6 +73,9 @@ export const ByokKeySchema = z.object({
   allowed_user_ids: z.array(z.string()).nullable(),
   sort_order: z.number().int(),
   created_at: z.string(),
+  declared_zdr: z.boolean().nullable(),
+  is_byok_only: z.boolean(),
+  is_required: z.boolean(),
 });
 export const ByokListResponseSchema = z.object({ data: z.array(ByokKeySchema), total_count: z.number().int() });
 export const ByokResponseSchema = z.object({ data: ByokKeySchema });
