@@ -208,7 +208,8 @@ describe('answer memo', () => {
     );
     // The property is not vacuous: many answers came from the memo.
     expect(replayed).toBeGreaterThan(50);
-  });
+    // 80 sequences on two gateways: about 10 s on an idle machine, several times that under load.
+  }, 180_000);
 
   it('replays a plain request on every surface, JSON and SSE, after one checked repeat', async () => {
     const w = world(undefined);

@@ -6,6 +6,7 @@ import { requestWithPreset } from '../management/apply-preset.ts';
 import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import type { ScriptRegistry } from '../scripts/script-registry.ts';
+import { answerKeys } from './answer-keys.ts';
 import { sseFramesResponse } from '../streaming/sse-response.ts';
 import { answerIds } from './answer-ids.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
@@ -14,7 +15,6 @@ import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-templa
 /** Requests remembered per gateway (least recently answered forgotten first). */
 export const ANSWERS_KEPT = 64;
 /** Bodies longer than this are never remembered (each key holds its body). */
-export const ANSWER_BODY_LIMIT = 16 * 1024;
 
 /** What a surface made of one request: the engine's answer and the Response it rendered. */
 export interface Rendered {
@@ -141,9 +141,6 @@ function matches(learned: Learned, response: Response, values: readonly string[]
   return theirs.length === mine.length && theirs.every((h, i) => h === mine[i]);
 }
 
-// windows-1252 as WHATWG decodes it maps every byte to its own character: one key per byte sequence.
-const bytesAsKey = new TextDecoder('latin1');
-
 /**
  * The memo of one engine.
  *
@@ -157,27 +154,6 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
   const kept = new Map<string, Seen | Learned | typeof REFUSED>();
   let replayed = 0;
 
-  // Each rule object a number of its own: the key names the rules in play, so adding or removing one changes it.
-  const ruleNumbers = new WeakMap<object, number>();
-  let rulesSeen = 0;
-  /**
-   * The scripts in play as part of the key: which rule answers a request then follows from its
-   * body alone. Undefined (not remembered) when a rule is used up as it answers (`times`) or
-   * matches on headers, which the key does not hold.
-   */
-  function scriptsKey(): string | undefined {
-    const entries = scripts.list();
-    if (entries.length === 0) return '';
-    let key = '';
-    for (const { rule, remaining } of entries) {
-      if (remaining !== undefined || rule.match.headers !== undefined) return undefined;
-      let n = ruleNumbers.get(rule);
-      if (n === undefined) ruleNumbers.set(rule, (n = ++rulesSeen));
-      key += `${n},`;
-    }
-    return key;
-  }
-
   /** Whether anything beyond the body and key may change the answer (then it is never remembered). */
   function passesBy(ctx: RequestContext): boolean {
     const sim = ctx.simulation;
@@ -187,23 +163,7 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     return ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0;
   }
 
-  // The key's start is the same for most requests in a row: made again only when a part changes.
-  let prefixParts: readonly [string, boolean, string, string, number] | undefined;
-  let prefix = '';
-
-  /** The request's key (its body as read), or undefined when the scripts in play keep it from being remembered. */
-  function keyOf(ctx: RequestContext, surface: string, bytes: Uint8Array): string | undefined {
-    const rules = scriptsKey();
-    if (rules === undefined || bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
-    const apiKey = (ctx.apiKey as NonNullable<RequestContext['apiKey']>).key;
-    const second = Math.floor(ctx.receivedAt / 1000);
-    const p = prefixParts;
-    if (!p || p[0] !== surface || p[1] !== ctx.metadataEnabled || p[2] !== apiKey || p[3] !== rules || p[4] !== second) {
-      prefixParts = [surface, ctx.metadataEnabled, apiKey, rules, second];
-      prefix = `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${apiKey}\u0000${rules}\u0000${second}\u0000`;
-    }
-    return prefix + bytesAsKey.decode(bytes);
-  }
+  const keyOf = answerKeys(scripts);
 
   function replay(learned: Learned, ctx: RequestContext): Response {
     const ids = answerIds(env.seed, ctx.seq);

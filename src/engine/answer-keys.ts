@@ -1,0 +1,60 @@
+import type { RequestContext } from '../http/route.ts';
+import type { ScriptRegistry } from '../scripts/script-registry.ts';
+
+/** Bodies longer than this are never remembered (their keys would hold them). */
+export const ANSWER_BODY_LIMIT = 16 * 1024;
+
+// windows-1252 as WHATWG decodes it maps every byte to its own character: one key per byte sequence.
+const bytesAsKey = new TextDecoder('latin1');
+
+/**
+ * The answer memo's keys: a request's surface, metadata switch, key, the scripts in play and the
+ * clock's second, then its body as read. Undefined (not remembered) when the scripts in play keep
+ * it from being remembered, or the body is long.
+ *
+ * @example
+ * const keyOf = answerKeys(scripts);
+ * keyOf(ctx, 'responses', await ctx.bytes()); // 'responses\u00000\u0000sk-gw-test\u0000\u0000...'
+ */
+export function answerKeys(scripts: ScriptRegistry): (ctx: RequestContext, surface: string, bytes: Uint8Array) => string | undefined {
+  // Each rule object a number of its own: the key names the rules in play, so adding or removing one changes it.
+  const ruleNumbers = new WeakMap<object, number>();
+  let rulesSeen = 0;
+  /**
+   * The scripts in play as part of the key: which rule answers a request then follows from its
+   * body alone. Undefined (not remembered) when a rule is used up as it answers (`times`) or
+   * matches on headers, which the key does not hold.
+   */
+  function scriptsKey(): string | undefined {
+    const entries = scripts.list();
+    if (entries.length === 0) return '';
+    let key = '';
+    for (const { rule, remaining } of entries) {
+      if (remaining !== undefined || rule.match.headers !== undefined) return undefined;
+      let n = ruleNumbers.get(rule);
+      if (n === undefined) ruleNumbers.set(rule, (n = ++rulesSeen));
+      key += `${n},`;
+    }
+    return key;
+  }
+
+  // The key's start is the same for most requests in a row: made again only when a part changes.
+  let prefixParts: readonly [string, boolean, string, string, number] | undefined;
+  let prefix = '';
+
+  /** The request's key (its body as read), or undefined when the scripts in play keep it from being remembered. */
+  function keyOf(ctx: RequestContext, surface: string, bytes: Uint8Array): string | undefined {
+    const rules = scriptsKey();
+    if (rules === undefined || bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
+    const apiKey = (ctx.apiKey as NonNullable<RequestContext['apiKey']>).key;
+    const second = Math.floor(ctx.receivedAt / 1000);
+    const p = prefixParts;
+    if (!p || p[0] !== surface || p[1] !== ctx.metadataEnabled || p[2] !== apiKey || p[3] !== rules || p[4] !== second) {
+      prefixParts = [surface, ctx.metadataEnabled, apiKey, rules, second];
+      prefix = `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${apiKey}\u0000${rules}\u0000${second}\u0000`;
+    }
+    return prefix + bytesAsKey.decode(bytes);
+  }
+
+  return keyOf;
+}
