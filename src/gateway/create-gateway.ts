@@ -30,6 +30,7 @@ import { videosControlRoutes } from '../control/videos-control.ts';
 import { metricsRoutes } from '../control/metrics.ts';
 import { shutdownRoutes } from '../control/shutdown-route.ts';
 import { managementControlRoutes } from '../control/management-control.ts';
+import { organizationControlRoutes } from '../control/organization-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { createEngine } from '../engine/create-engine.ts';
@@ -381,6 +382,7 @@ function gatewayRoutes(
     ),
     ...metricsRoutes(metrics),
     ...managementControlRoutes(parts.env),
+    ...organizationControlRoutes(parts.env),
     ...shutdownRoutes(onShutdownRequest),
   ];
   return { apiRoutes, routes: [...apiRoutes, ...controlRoutes] };

@@ -19,6 +19,7 @@ import { keysOperation } from '../operations/keys/operation.ts';
 import { workspacesOperation } from '../operations/workspaces/operation.ts';
 import { guardrailsOperation } from '../operations/guardrails/operation.ts';
 import { organizationOperation } from '../operations/organization/operation.ts';
+import { scimOperation } from '../operations/scim/operation.ts';
 import { byokOperation } from '../operations/byok/operation.ts';
 import { presetsOperation } from '../operations/presets/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
@@ -65,6 +66,7 @@ export const OPERATIONS: readonly Operation[] = [
   guardrailsOperation,
   organizationOperation,
   presetsOperation,
+  scimOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -1,5 +1,16 @@
 import { ACCOUNT_USER_ID } from './key-entry.ts';
 
+/** reference `ScimGroupMapping`: a SCIM group's members get a role in a workspace. */
+export interface ScimGroupMapping {
+  id: string;
+  organization_id: string;
+  scim_group_id: string;
+  workspace_id: string;
+  role: 'admin' | 'member';
+  created_at: string;
+  updated_at: string;
+}
+
 /** The simulated organisation's id (reference `organization_id`). */
 export const ORGANIZATION_ID = 'org_gatewaykit';
 

@@ -1,4 +1,7 @@
-import { DEFAULT_ORGANIZATION, type OrganizationMember, type OrganizationSeed, type ScimGroup } from './organization-seed.ts';
+import { DEFAULT_ORGANIZATION, type OrganizationMember, type OrganizationSeed, type ScimGroup, type ScimGroupMapping } from './organization-seed.ts';
+
+/** SCIM group mappings a gateway keeps at most (hostile input: bounded; 400 past it). */
+export const MAX_SCIM_MAPPINGS = 1_000;
 
 /**
  * The simulated organisation (reference `/organization/members`, `/scim/groups`): seeded, and
@@ -10,7 +13,12 @@ export interface OrganizationStore {
   members(): OrganizationMember[];
   group(id: string): ScimGroup | undefined;
   groups(): ScimGroup[];
-  /** Replace the organisation (control API): until the next control reset. */
+  mapping(id: string): ScimGroupMapping | undefined;
+  /** Mappings in creation order. */
+  mappings(): ScimGroupMapping[];
+  putMapping(mapping: ScimGroupMapping): void;
+  deleteMapping(id: string): void;
+  /** Replace the organisation (control API): until the next control reset; its mappings are forgotten. */
   replace(seed: OrganizationSeed): void;
   reset(): void;
 }
@@ -23,9 +31,11 @@ export interface OrganizationStore {
 export function createOrganizationStore(seed: OrganizationSeed = DEFAULT_ORGANIZATION): OrganizationStore {
   let members = new Map<string, OrganizationMember>();
   let groups = new Map<string, ScimGroup>();
+  const mappings = new Map<string, ScimGroupMapping>();
   const load = (from: OrganizationSeed) => {
     members = new Map(from.members.map((m) => [m.id, { ...m }]));
     groups = new Map(from.groups.map((g) => [g.id, { ...g }]));
+    mappings.clear();
   };
   load(seed);
   return {
@@ -33,6 +43,10 @@ export function createOrganizationStore(seed: OrganizationSeed = DEFAULT_ORGANIZ
     members: () => [...members.values()],
     group: (id) => groups.get(id),
     groups: () => [...groups.values()],
+    mapping: (id) => mappings.get(id),
+    mappings: () => [...mappings.values()],
+    putMapping: (mapping) => void mappings.set(mapping.id, mapping),
+    deleteMapping: (id) => void mappings.delete(id),
     replace: load,
     reset: () => load(seed),
   };

@@ -73,3 +73,27 @@ export const OrganizationMembersListResponseSchema = z.object({
   ),
   total_count: z.number().int(),
 });
+
+const ScimGroupSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  external_id: z.string().nullable(),
+  display_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const ScimGroupMappingSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  scim_group_id: z.string(),
+  workspace_id: z.string(),
+  role: z.enum(['admin', 'member']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** reference listScimGroups 200. */
+export const ScimGroupsListResponseSchema = z.object({ data: z.array(ScimGroupSchema), total_count: z.number().int() });
+/** reference listScimGroupMappings 200. */
+export const ScimGroupMappingsListResponseSchema = z.object({ data: z.array(ScimGroupMappingSchema), total_count: z.number().int() });
+/** reference create/get/updateScimGroupMapping. */
+export const ScimGroupMappingDataResponseSchema = z.object({ data: ScimGroupMappingSchema });

@@ -176,6 +176,52 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
     expect((await call(gw, 'GET', '/organization/members', undefined, ORDINARY)).status).toBe(403);
   });
 
+  test('SCIM: groups, and group mappings created (201, 404, 409), read, changed and deleted (keep_members required)', async () => {
+    const gw = gateway();
+    const groups = await call(gw, 'GET', '/scim/groups');
+    expectValid(ref('GET', '/scim/groups'), groups, 200);
+    expect(groups.body.total_count).toBe(2);
+    const group = groups.body.data[0].id as string;
+    const create = ref('POST', '/scim/group-mappings');
+    const body = { scim_group_id: group, workspace_id: '00000000-0000-4000-8000-000000000000', role: 'member' };
+    const created = await call(gw, 'POST', '/scim/group-mappings', body);
+    expectValid(create, created, 201);
+    expectValid(create, await call(gw, 'POST', '/scim/group-mappings', body), 409);
+    expectValid(create, await call(gw, 'POST', '/scim/group-mappings', { ...body, scim_group_id: MISSING }), 404);
+    expectValid(create, await call(gw, 'POST', '/scim/group-mappings', { ...body, role: 'owner' }), 400);
+    expectValid(create, await call(gw, 'POST', '/scim/group-mappings', body, NO_KEY), 401);
+    const id = created.body.data.id as string;
+    expectValid(ref('GET', '/scim/group-mappings'), await call(gw, 'GET', '/scim/group-mappings?limit=1'), 200);
+    expectValid(ref('GET', '/scim/group-mappings/{id}'), await call(gw, 'GET', `/scim/group-mappings/${id}`), 200);
+    expectValid(ref('GET', '/scim/group-mappings/{id}'), await call(gw, 'GET', `/scim/group-mappings/${MISSING}`), 404);
+    const update = ref('PATCH', '/scim/group-mappings/{id}');
+    const changed = await call(gw, 'PATCH', `/scim/group-mappings/${id}`, { role: 'admin' });
+    expectValid(update, changed, 200);
+    expect(changed.body.data.role).toBe('admin');
+    expectValid(update, await call(gw, 'PATCH', `/scim/group-mappings/${id}`, {}), 400);
+    const del = ref('DELETE', '/scim/group-mappings/{id}');
+    expectValid(del, await call(gw, 'DELETE', `/scim/group-mappings/${id}`), 400);
+    expectValid(del, await call(gw, 'DELETE', `/scim/group-mappings/${id}?keep_members=false`), 200);
+    expectValid(del, await call(gw, 'DELETE', `/scim/group-mappings/${id}?keep_members=false`), 404);
+  });
+
+  test('the control API replaces the organisation; member assignments are judged against it; a control reset brings the seed back', async () => {
+    const gw = gateway();
+    const replaced = await gw.fetch('/__gatewaykit/organization', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ members: [{ id: 'user_new', first_name: null, last_name: null, email: 'new@example.test', role: 'org:admin' }] }),
+    });
+    expect(replaced.status).toBe(200);
+    expect((await call(gw, 'GET', '/organization/members')).body).toMatchObject({ total_count: 1, data: [{ id: 'user_new' }] });
+    const id = await createGuardrail(gw);
+    expect((await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: ['user_new'] })).status).toBe(200);
+    expect((await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: [OWNER] })).status).toBe(400);
+    expect((await gw.fetch('/__gatewaykit/organization', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"members":[{"id":"x"}]}' })).status).toBe(400);
+    await gw.control.reset();
+    expect((await call(gw, 'GET', '/organization/members')).body.total_count).toBe(3);
+  });
+
   test('a control reset forgets every guardrail and assignment', async () => {
     const gw = gateway();
     await createGuardrail(gw);

@@ -8,6 +8,7 @@ import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
 import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
 import { PRESETS_DECLARATIONS } from './presets.ts';
+import { SCIM_DECLARATIONS } from './scim.ts';
 import { VIDEO_DECLARATIONS } from './videos.ts';
 import { WORKSPACE_DECLARATIONS } from './workspaces.ts';
 
@@ -27,4 +28,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...GUARDRAIL_DECLARATIONS,
   ...WORKSPACE_DECLARATIONS,
   ...PRESETS_DECLARATIONS,
+  ...SCIM_DECLARATIONS,
 ];
