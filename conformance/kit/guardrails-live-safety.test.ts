@@ -32,7 +32,9 @@ describe('the guardrails checks on a live gateway: what they create they remove,
     });
     expect(report.checks.map((c) => `${c.id} ${c.status}`)).toEqual(report.checks.map((c) => `${c.id} passed`));
     expect(report.checks.length).toBeGreaterThanOrEqual(60);
-    expect((await (await gateway.fetch(`${gateway.baseUrl}/scim/group-mappings`, { headers: MANAGEMENT })).json()) as { total_count: number }).toMatchObject({ total_count: 0 });
+    expect((await (await gateway.fetch(`${gateway.baseUrl}/scim/group-mappings`, { headers: MANAGEMENT })).json()) as { total_count: number }).toMatchObject({
+      total_count: 0,
+    });
     expect([await list('/keys', 'hash'), await list('/guardrails', 'id')]).toEqual(before);
     // The budget: at most one guardrail and one key created (and deleted) by the whole run.
     const created = sent.filter((s) => /^POST \/api\/v1\/(guardrails|keys) 2/.test(s));

@@ -13,7 +13,13 @@ const OrganizationSchema = z.strictObject({
     .max(1_000),
   groups: z
     .array(
-      z.strictObject({ id: z.uuid(), external_id: Text.nullable(), display_name: Text, created_at: Text.default('2026-01-01T00:00:00Z'), updated_at: Text.default('2026-01-01T00:00:00Z') }),
+      z.strictObject({
+        id: z.uuid(),
+        external_id: Text.nullable(),
+        display_name: Text,
+        created_at: Text.default('2026-01-01T00:00:00Z'),
+        updated_at: Text.default('2026-01-01T00:00:00Z'),
+      }),
     )
     .max(1_000)
     .default([]),

@@ -153,18 +153,35 @@ const scimDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
   },
   'scim.mappings.create': {
     tag: 'SCIM',
-    description: 'Management key only. Body: `scim_group_id`, `workspace_id`, `role` (admin, member). 404 for an unknown group or workspace, 409 for a pair already mapped. 201.',
+    description:
+      'Management key only. Body: `scim_group_id`, `workspace_id`, `role` (admin, member). 404 for an unknown group or workspace, 409 for a pair already mapped. 201.',
     successStatus: 201,
     success: json('ScimGroupMappingDataResponse'),
     parameters: SIMULATION_HEADERS,
   },
-  'scim.mappings.get': { tag: 'SCIM', description: 'Management key only. 404 for an unknown id.', successStatus: 200, success: json('ScimGroupMappingDataResponse'), parameters: [MAPPING_ID, ...SIMULATION_HEADERS] },
-  'scim.mappings.update': { tag: 'SCIM', description: 'Management key only. Body: `role`.', successStatus: 200, success: json('ScimGroupMappingDataResponse'), parameters: [MAPPING_ID, ...SIMULATION_HEADERS] },
+  'scim.mappings.get': {
+    tag: 'SCIM',
+    description: 'Management key only. 404 for an unknown id.',
+    successStatus: 200,
+    success: json('ScimGroupMappingDataResponse'),
+    parameters: [MAPPING_ID, ...SIMULATION_HEADERS],
+  },
+  'scim.mappings.update': {
+    tag: 'SCIM',
+    description: 'Management key only. Body: `role`.',
+    successStatus: 200,
+    success: json('ScimGroupMappingDataResponse'),
+    parameters: [MAPPING_ID, ...SIMULATION_HEADERS],
+  },
   'scim.mappings.delete': {
     tag: 'SCIM',
     description: 'Management key only. `keep_members` (true or false) is required: omitting it is a 400, as the reference documents.',
     successStatus: 200,
     success: json('GuardrailDeletedResponse'),
-    parameters: [MAPPING_ID, { name: 'keep_members', in: 'query' as const, required: true, description: 'Keep the members the mapping granted.', schema: z.enum(['true', 'false']) }, ...SIMULATION_HEADERS],
+    parameters: [
+      MAPPING_ID,
+      { name: 'keep_members', in: 'query' as const, required: true, description: 'Keep the members the mapping granted.', schema: z.enum(['true', 'false']) },
+      ...SIMULATION_HEADERS,
+    ],
   },
 });

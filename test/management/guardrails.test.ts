@@ -217,7 +217,10 @@ describe.runIf(path)('guardrails: every operation, its documented statuses, vali
     const id = await createGuardrail(gw);
     expect((await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: ['user_new'] })).status).toBe(200);
     expect((await call(gw, 'POST', `/guardrails/${id}/assignments/members`, { member_user_ids: [OWNER] })).status).toBe(400);
-    expect((await gw.fetch('/__gatewaykit/organization', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"members":[{"id":"x"}]}' })).status).toBe(400);
+    expect(
+      (await gw.fetch('/__gatewaykit/organization', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"members":[{"id":"x"}]}' }))
+        .status,
+    ).toBe(400);
     await gw.control.reset();
     expect((await call(gw, 'GET', '/organization/members')).body.total_count).toBe(3);
   });

@@ -47,7 +47,11 @@ const creates = 'creates one SCIM group mapping and deletes it (keep_members=tru
 /** The reference's SCIM operations: a management key, or 401/403. */
 export const SCIM_DECLARATIONS: readonly OperationDeclaration[] = [
   { endpoint: 'scim.groups.list', request: () => ({ method: 'GET', path: '/scim/groups?limit=5' }), badInput: () => [badQuery('/scim/groups', 'limit=abc')] },
-  { endpoint: 'scim.mappings.list', request: () => ({ method: 'GET', path: '/scim/group-mappings?limit=5' }), badInput: () => [badQuery('/scim/group-mappings', 'offset=x')] },
+  {
+    endpoint: 'scim.mappings.list',
+    request: () => ({ method: 'GET', path: '/scim/group-mappings?limit=5' }),
+    badInput: () => [badQuery('/scim/group-mappings', 'offset=x')],
+  },
   {
     endpoint: 'scim.mappings.create',
     request: () => ({ method: 'POST', path: '/scim/group-mappings', body: { scim_group_id: UNISSUED_ID, workspace_id: DEFAULT_WORKSPACE, role: 'member' } }),
@@ -57,9 +61,18 @@ export const SCIM_DECLARATIONS: readonly OperationDeclaration[] = [
       const id = createdId(answer);
       return id ? { method: 'DELETE', path: `${path(id)}?keep_members=true`, auth: 'management' } : undefined;
     },
-    badInput: () => [malformedJson('/scim/group-mappings'), wrongType('/scim/group-mappings', { scim_group_id: 42, workspace_id: DEFAULT_WORKSPACE, role: 'member' }, 'scim_group_id')],
+    badInput: () => [
+      malformedJson('/scim/group-mappings'),
+      wrongType('/scim/group-mappings', { scim_group_id: 42, workspace_id: DEFAULT_WORKSPACE, role: 'member' }, 'scim_group_id'),
+    ],
   },
-  { endpoint: 'scim.mappings.get', request: () => ({ method: 'GET', path: path(UNISSUED_ID) }), sample: mappingLifecycle, creates, badInput: () => [unknownId(path(UNISSUED_ID), 'mapping id')] },
+  {
+    endpoint: 'scim.mappings.get',
+    request: () => ({ method: 'GET', path: path(UNISSUED_ID) }),
+    sample: mappingLifecycle,
+    creates,
+    badInput: () => [unknownId(path(UNISSUED_ID), 'mapping id')],
+  },
   {
     endpoint: 'scim.mappings.update',
     request: () => ({ method: 'PATCH', path: path(UNISSUED_ID), body: { role: 'admin' } }),

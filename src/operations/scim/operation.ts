@@ -22,14 +22,21 @@ async function createMapping(env: GatewayEnv, ctx: RequestContext): Promise<Resp
   await env.management.ready();
   // reference createScimGroupMapping: 404 for a group or workspace that does not exist, 409 for a second mapping of the pair.
   if (!env.organization.group(body.scim_group_id)) throw new GatewayError(404, `scim_group_id: no SCIM group ${body.scim_group_id} (GET /scim/groups)`);
-  if (env.management.workspaces.get(body.workspace_id)?.id !== body.workspace_id) throw new GatewayError(404, `workspace_id: no workspace ${body.workspace_id}`);
+  if (env.management.workspaces.get(body.workspace_id)?.id !== body.workspace_id)
+    throw new GatewayError(404, `workspace_id: no workspace ${body.workspace_id}`);
   const existing = env.organization.mappings();
   if (existing.some((m) => m.scim_group_id === body.scim_group_id && m.workspace_id === body.workspace_id)) {
     throw new GatewayError(409, 'This SCIM group is already mapped to this workspace: change its role with PATCH /scim/group-mappings/{id}');
   }
   if (existing.length >= MAX_SCIM_MAPPINGS) throw new GatewayError(400, `This gateway keeps at most ${MAX_SCIM_MAPPINGS} SCIM group mappings`);
   const now = isoSeconds(env.clock.now());
-  const mapping: ScimGroupMapping = { id: seededUuid(env.seed, `scim-mapping:${env.management.nextSeq()}`), organization_id: ORGANIZATION_ID, ...body, created_at: now, updated_at: now };
+  const mapping: ScimGroupMapping = {
+    id: seededUuid(env.seed, `scim-mapping:${env.management.nextSeq()}`),
+    organization_id: ORGANIZATION_ID,
+    ...body,
+    created_at: now,
+    updated_at: now,
+  };
   env.organization.putMapping(mapping);
   return jsonResponse({ data: mapping }, { status: 201 });
 }
@@ -54,10 +61,31 @@ export const scimOperation: Operation = {
   endpoints: [
     endpoint('GET', '/scim/groups', 'scim.groups.list', 'listScimGroups', 'List the SCIM groups of the organization', [400, 401, 403, 404, 500]),
     endpoint('GET', '/scim/group-mappings', 'scim.mappings.list', 'listScimGroupMappings', 'List SCIM group-to-workspace mappings', [400, 401, 403, 404, 500]),
-    endpoint('POST', '/scim/group-mappings', 'scim.mappings.create', 'createScimGroupMapping', 'Map a SCIM group to a workspace role', [400, 401, 403, 404, 409, 500]),
+    endpoint(
+      'POST',
+      '/scim/group-mappings',
+      'scim.mappings.create',
+      'createScimGroupMapping',
+      'Map a SCIM group to a workspace role',
+      [400, 401, 403, 404, 409, 500],
+    ),
     endpoint('GET', '/scim/group-mappings/:id', 'scim.mappings.get', 'getScimGroupMapping', 'Get a SCIM group mapping', [401, 403, 404, 500]),
-    endpoint('PATCH', '/scim/group-mappings/:id', 'scim.mappings.update', 'updateScimGroupMapping', "Change a SCIM group mapping's role", [400, 401, 403, 404, 500]),
-    endpoint('DELETE', '/scim/group-mappings/:id', 'scim.mappings.delete', 'deleteScimGroupMapping', 'Delete a SCIM group mapping (keep_members required)', [400, 401, 403, 404, 500]),
+    endpoint(
+      'PATCH',
+      '/scim/group-mappings/:id',
+      'scim.mappings.update',
+      'updateScimGroupMapping',
+      "Change a SCIM group mapping's role",
+      [400, 401, 403, 404, 500],
+    ),
+    endpoint(
+      'DELETE',
+      '/scim/group-mappings/:id',
+      'scim.mappings.delete',
+      'deleteScimGroupMapping',
+      'Delete a SCIM group mapping (keep_members required)',
+      [400, 401, 403, 404, 500],
+    ),
   ],
   handlers: ({ env }) => ({
     'scim.groups.list': (ctx) => pagedAnswer(ctx, env.organization.groups(), (group) => group),
