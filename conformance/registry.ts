@@ -8,6 +8,7 @@ import { DATASETS_CHECKS } from './checks/datasets.ts';
 import { EMBEDDINGS_CHECKS } from './checks/embeddings.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
+import { WORKSPACE_CHECKS } from './checks/workspace-budget.ts';
 import { MESSAGES_CHECKS } from './checks/messages.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { OPERATIONS_CHECKS } from './checks/operations.ts';
@@ -41,6 +42,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...DATASETS_CHECKS,
   ...AUDIO_CHECKS,
   ...GUARDRAIL_CHECKS,
+  ...WORKSPACE_CHECKS,
   // The kit's shape, errors and auth checks of every other endpoint of the operations table.
   ...OPERATIONS_CHECKS,
   // Always-on oracles judge every exchange of the checks above: they run last.

@@ -16,6 +16,7 @@ import { SERVER_TOOL_MUTANTS } from './server-tool-mutants.ts';
 import { STREAM_MUTANTS } from './stream-mutants.ts';
 import { STRUCTURED_OUTPUT_MUTANTS } from './structured-output-mutants.ts';
 import { VIDEO_MUTANTS } from './video-mutants.ts';
+import { WORKSPACE_MUTANTS } from './workspace-mutants.ts';
 
 export type { Mutant } from './mutant.ts';
 
@@ -38,4 +39,5 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...EMBEDDINGS_MUTANTS,
   ...ACCOUNT_MUTANTS,
   ...KIT_MUTANTS,
+  ...WORKSPACE_MUTANTS,
 ];

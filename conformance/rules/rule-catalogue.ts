@@ -24,6 +24,11 @@ export const RULES: readonly Rule[] = [
     '7, 2.6',
     'A request blocked by a guardrail gets 403 whose error.metadata.patterns lists strings; with the metadata header enabled, gateway_metadata.pipeline holds the guardrail stage (type, name, guardrail_id, guardrail_scope, summary, data.action/detected/engines/patterns).',
   ),
+  ref(
+    'workspaces.budget-402',
+    '7',
+    "A workspace budget takes effect at once: a paid request of the workspace's key that would pass the budget of its interval is refused with 402 and the error envelope.",
+  ),
   // Limits and request rules (spec 2.1, 2.4, 2.5, 8)
   spec('limits.session-id', '2.1, 2.7, 8', 'session_id is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
   spec('limits.user', '2.1, 8', 'user is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
