@@ -89,6 +89,24 @@ const exchangesAnyCode: Mutant = {
     }),
 };
 
+/** POST /credits/coinbase serves a charge without credentials, where the reference says it is gone. */
+const servesCoinbase: Mutant = {
+  id: 'credits.coinbase-served',
+  breaks: 'reference createCoinbaseCharge: the deprecated operation answers 200 without credentials, not 410 Gone',
+  rules: ['credits.coinbase-gone'],
+  caughtBy: 'credits.coinbase.create.auth',
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (response.status !== 410 || !reachesEndpoint({ method: 'POST', path: '/credits/coinbase' }, request.url.pathname, request.method)) return;
+      if (request.headers.has('authorization')) return;
+      response.status = 200;
+      response.text = JSON.stringify({ data: { id: 'charge' } });
+    }),
+};
+
+/** Auth mutants of the endpoints that take no key, by endpoint id. */
+const NO_KEY_MUTANTS: Readonly<Record<string, Mutant>> = { 'auth.keys.exchange': exchangesAnyCode, 'credits.coinbase.create': servesCoinbase };
+
 /** GET /files/{id}/content serves an upload's bytes though its metadata says it is not downloadable. */
 const servesUploadContent: Mutant = {
   id: 'files.content-serves-uploads',
@@ -109,8 +127,21 @@ const servesUploadContent: Mutant = {
     }),
 };
 
-/** Shape mutants of endpoints whose documented answer depends on their flow. */
-const SHAPE_MUTANTS: Readonly<Record<string, Mutant>> = { 'files.content': servesUploadContent };
+/** POST /credits/coinbase answers its gone operation with a body that is not the envelope. */
+const coinbaseGoneOffEnvelope: Mutant = {
+  id: 'credits.coinbase-gone-off-envelope',
+  breaks: 'reference createCoinbaseCharge: the 410 answer is not the GoneResponse envelope (error.code missing)',
+  rules: [SHAPE_RULE],
+  caughtBy: 'credits.coinbase.create.shape',
+  wrap: (fetch) =>
+    onResponse(fetch, (response, request) => {
+      if (response.status !== 410 || !reachesEndpoint({ method: 'POST', path: '/credits/coinbase' }, request.url.pathname, request.method)) return;
+      response.text = JSON.stringify({ error: { message: 'gone' } });
+    }),
+};
+
+/** Shape mutants of endpoints whose documented answer depends on their flow, or is an error. */
+const SHAPE_MUTANTS: Readonly<Record<string, Mutant>> = { 'files.content': servesUploadContent, 'credits.coinbase.create': coinbaseGoneOffEnvelope };
 
 /** The mutants of one declaration: one per kit check it makes. */
 function declarationMutants(declaration: OperationDeclaration): Mutant[] {
@@ -119,7 +150,7 @@ function declarationMutants(declaration: OperationDeclaration): Mutant[] {
   return [
     ...(made.shape ? [] : [SHAPE_MUTANTS[endpoint.id] ?? dropsMember(endpoint)]),
     ...(made.errors ? [] : [stringError(endpoint, declaration)]),
-    ...(made.auth ? [] : [endpoint.auth === 'none' ? exchangesAnyCode : skipsAuth(endpoint)]),
+    ...(made.auth ? [] : [endpoint.auth === 'none' ? (NO_KEY_MUTANTS[endpoint.id] ?? exchangesAnyCode) : skipsAuth(endpoint)]),
   ];
 }
 

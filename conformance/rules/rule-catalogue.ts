@@ -403,6 +403,11 @@ export const RULES: readonly Rule[] = [
     '5.3',
     'An operation that needs a management key refuses an ordinary key: with 403 where its reference operation lists 403 (GET /credits, POST /keys, POST /auth/keys/code), else with 401 or 403; never served.',
   ),
+  ref(
+    'credits.coinbase-gone',
+    '5.2',
+    'POST /credits/coinbase is deprecated and takes no key: every request, without credentials too, is 410 Gone with the envelope.',
+  ),
   ref('auth-keys.unknown-code', '5.2', 'POST /auth/keys takes no key, the code is the credential: a code never issued is refused with 403 and the envelope.'),
   // Always-on (every exchange of every check)
   spec('always.error-envelope', '7', 'Every non-2xx answer any check receives from an operation carries the error envelope with code equal to the status.'),

@@ -148,6 +148,9 @@ export const AIMOCK_KIT_EXPECTED: ExpectedVerdicts = {
     'an unknown preset slug: the 404 answer of presets.versions.get (ErrorBody) at error.code: Invalid input: expected number, received undefined',
   ],
   'presets.versions.get.auth': ['failed', 'without credentials: expected HTTP 401, got 404 (Not found)'],
+  'credits.coinbase.create.shape': ['skipped', 'the target does not serve POST /credits/coinbase: a valid request got 404'],
+  'credits.coinbase.create.errors': ['skipped', 'the target does not serve POST /credits/coinbase: a valid request got 404'],
+  'credits.coinbase.create.auth': ['skipped', 'the target does not serve POST /credits/coinbase: a valid request got 404'],
 };
 
 /** The kit's checks (conformance/kit/) on portkey, seed 7 at the default budget. Portkey proxies what it knows to the simulator (keys, auth and most refusals pass through) and crashes with its own 500 body on routes it does not know and on malformed JSON. */
@@ -289,6 +292,9 @@ export const PORTKEY_KIT_EXPECTED: ExpectedVerdicts = {
   'presets.versions.get.shape': ['skipped', 'no served answer of GET /presets/:slug/versions/:version to judge: an earlier step of its flow failed'],
   'presets.versions.get.errors': ['passed', 'answers as the reference describes it'],
   'presets.versions.get.auth': ['passed', 'answers as the reference describes it'],
+  'credits.coinbase.create.shape': ['passed', 'the 410 Gone envelope passes through, with a key or none'],
+  'credits.coinbase.create.errors': ['passed', 'the 410 Gone envelope passes through, with a key or none'],
+  'credits.coinbase.create.auth': ['passed', 'the 410 Gone envelope passes through, with a key or none'],
 };
 
 /** The kit's checks (conformance/kit/) on prism, seed 7 at the default budget. Prism answers the reference's examples: it takes any Bearer key, refuses off-schema bodies with 422 problem+json, and its 401/405 bodies are not the envelope; the examples of the listings pass the shape checks. */
@@ -457,4 +463,13 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
   'presets.versions.get.shape': ['skipped', 'no served answer of GET /presets/:slug/versions/:version to judge: an earlier step of its flow failed'],
   'presets.versions.get.errors': ['failed', 'an unknown preset slug: expected HTTP 404, got 200'],
   'presets.versions.get.auth': ['failed', 'with a key the gateway never issued: expected HTTP 401, got 200'],
+  'credits.coinbase.create.shape': ['failed', 'expected HTTP 410 (reference createCoinbaseCharge: deprecated), got 415'],
+  'credits.coinbase.create.errors': [
+    'failed',
+    'GET, a method it does not take: the 405 answer of credits.coinbase.create (ErrorBody) at error: Invalid input: expected object, received undefined',
+  ],
+  'credits.coinbase.create.auth': [
+    'failed',
+    'no credentials: expected HTTP 410, got 415 ({"type":"https://stoplight.io/prism/errors#INVALID_CONTENT_TYPE","title":"Invalid content type","status":415,"detail":"N)',
+  ],
 };

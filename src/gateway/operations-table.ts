@@ -22,6 +22,7 @@ import { organizationOperation } from '../operations/organization/operation.ts';
 import { scimOperation } from '../operations/scim/operation.ts';
 import { byokOperation } from '../operations/byok/operation.ts';
 import { presetsOperation } from '../operations/presets/operation.ts';
+import { creditsCoinbaseOperation } from '../operations/credits-coinbase/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
 import { speechOperation } from '../operations/speech/operation.ts';
 import { filesOperation } from '../operations/files/operation.ts';
@@ -67,6 +68,7 @@ export const OPERATIONS: readonly Operation[] = [
   organizationOperation,
   presetsOperation,
   scimOperation,
+  creditsCoinbaseOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

@@ -500,6 +500,12 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     success: { 'application/json': 'AuthKeyExchangeResponse' },
     parameters: SIMULATION_HEADERS,
   },
+  'credits.coinbase.create': {
+    tag: 'Credits',
+    description: 'Deprecated (reference createCoinbaseCharge): never served. Every request, with any key or none, is 410 Gone with the envelope.',
+    successStatus: 410,
+    success: { 'application/json': 'ErrorBody' },
+  },
   'credits.get': {
     tag: 'Credits',
     description:

@@ -205,3 +205,16 @@ describe('presets survive a restart with a state file', () => {
     await second.state.log.close();
   });
 });
+
+describe.runIf(path)('POST /credits/coinbase (deprecated)', () => {
+  test('always the 410 Gone of the reference, with any key or none', async () => {
+    const op = loadReference(path!)('POST', '/credits/coinbase');
+    const gw = gateway();
+    for (const headers of [MANAGEMENT, ORDINARY, { 'content-type': 'application/json' }]) {
+      const answer = await call(gw, 'POST', '/credits/coinbase', { amount: 10 }, headers);
+      expect(answer.status).toBe(410);
+      expect(op.problems(410, answer.body)).toEqual([]);
+      expect(answer.body.error.message).toMatch(/Coinbase Commerce credits API has been removed/);
+    }
+  }, 180_000);
+});

@@ -9,6 +9,7 @@ import { KEYS_DECLARATIONS } from './management.ts';
 import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
 import { PRESETS_DECLARATIONS } from './presets.ts';
 import { SCIM_DECLARATIONS } from './scim.ts';
+import { CREDITS_COINBASE_DECLARATIONS } from './credits-coinbase.ts';
 import { VIDEO_DECLARATIONS } from './videos.ts';
 import { WORKSPACE_DECLARATIONS } from './workspaces.ts';
 
@@ -29,4 +30,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...WORKSPACE_DECLARATIONS,
   ...PRESETS_DECLARATIONS,
   ...SCIM_DECLARATIONS,
+  ...CREDITS_COINBASE_DECLARATIONS,
 ];
