@@ -2,32 +2,58 @@ import { exchangeJson } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
 import { baseResponsesRequest } from '../../requests.ts';
 import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { unknownId, wrongMethod } from '../refusals.ts';
+import { badQuery, malformedJson, unknownId, wrongMethod, wrongType } from '../refusals.ts';
 
 /**
- * A generation the lookup can describe: one paid Responses answer (one unit of the budget), then
- * `GET /generation?id=` its `X-Generation-Id`.
+ * A generation the lookups can describe: one paid Responses answer (one unit of the budget), then
+ * `GET /generation?id=` and `GET /generation/content?id=` its `X-Generation-Id`, and feedback on
+ * it with the management key (`POST /generation/feedback`). Shared by the three endpoints' checks.
  */
 const generationLookup: SampleFlow = {
-  key: 'kit.sample:generation.get',
+  key: 'kit.sample:generation',
   paid: 1,
   async make(client, ctx) {
     const paid = await client.send({ method: 'POST', path: '/responses', body: baseResponsesRequest(ctx.model) });
     const id = paid.headers['x-generation-id'] ?? (exchangeJson(paid) as { id?: unknown } | undefined)?.id;
     if (typeof id !== 'string') return {};
-    return { 'generation.get': await client.send({ method: 'GET', path: `/generation?id=${encodeURIComponent(id)}` }) };
+    const query = `?id=${encodeURIComponent(id)}`;
+    return {
+      'generation.get': await client.send({ method: 'GET', path: `/generation${query}` }),
+      'generation.content.get': await client.send({ method: 'GET', path: `/generation/content${query}` }),
+      'generation.feedback': await client.send({ method: 'POST', path: '/generation/feedback', auth: 'management', body: feedbackOn(id) }),
+    };
   },
 };
 
+/** reference `SubmitGenerationFeedbackRequest`: one category, no comment. */
+const feedbackOn = (id: string) => ({ generation_id: id, category: 'other' });
+const NEVER_ISSUED = 'gen-gatewaykit-conformance-never-issued';
+
 const lookup = (id: string): Omit<Probe, 'auth'> => ({ method: 'GET', path: `/generation?id=${id}` });
 
-/** The account operations: a generation's lookup, the key's own record, the account's credits. */
+/** The account operations: a generation's lookup, its stored content and feedback on it, the key's own record, the account's credits. */
 export const ACCOUNT_DECLARATIONS: readonly OperationDeclaration[] = [
   {
     endpoint: 'generation.get',
-    request: () => lookup('gen-gatewaykit-conformance-never-issued'),
+    request: () => lookup(NEVER_ISSUED),
     sample: generationLookup,
-    badInput: () => [unknownId('/generation?id=gen-gatewaykit-conformance-never-issued', 'generation id')],
+    badInput: () => [unknownId(`/generation?id=${NEVER_ISSUED}`, 'generation id')],
+  },
+  {
+    endpoint: 'generation.content.get',
+    request: () => ({ method: 'GET', path: `/generation/content?id=${NEVER_ISSUED}` }),
+    sample: generationLookup,
+    badInput: () => [unknownId(`/generation/content?id=${NEVER_ISSUED}`, 'generation id'), badQuery('/generation/content', '')],
+  },
+  {
+    endpoint: 'generation.feedback',
+    request: () => ({ method: 'POST', path: '/generation/feedback', body: feedbackOn(NEVER_ISSUED) }),
+    sample: generationLookup,
+    badInput: () => [
+      malformedJson('/generation/feedback'),
+      wrongType('/generation/feedback', { generation_id: NEVER_ISSUED, category: 7 }, 'category'),
+      unknownId('/generation/feedback', 'generation id', 'POST', feedbackOn(NEVER_ISSUED)),
+    ],
   },
   { endpoint: 'key.get', request: () => ({ method: 'GET', path: '/key' }), badInput: () => [wrongMethod('/key')] },
   { endpoint: 'credits.get', request: () => ({ method: 'GET', path: '/credits' }), badInput: () => [wrongMethod('/credits')] },
