@@ -49,7 +49,7 @@ describe('the management plane in the inspector', () => {
     const gw = createGateway({ clock: virtualClock(Date.UTC(2026, 10, 26, 10)) });
     const call = (method: string, path: string, body: unknown) => gw.fetch(path, { method, headers: MANAGEMENT, body: JSON.stringify(body) });
     const ws = (await (await call('POST', '/workspaces', { name: 'Shown', slug: 'shown' })).json()) as { data: { id: string } };
-    await call('POST', '/workspaces/shown/members/add', { user_ids: ['user_a', 'user_b'] });
+    await call('POST', '/workspaces/shown/members/add', { user_ids: ['user_gatewaykit0000000000000001', 'user_gatewaykit0000000000000002'] });
     await call('PUT', '/workspaces/shown/budgets/daily', { limit_usd: 5 });
     const key = (await (await call('POST', '/keys', { name: 'k', workspace_id: ws.data.id })).json()) as { key: string };
     const chat = await gw.fetch('/chat/completions', {

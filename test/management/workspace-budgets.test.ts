@@ -71,7 +71,7 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
     };
     const first = await open();
     const { ws, secret } = await workspaceWithKey(first.gw, 'kept');
-    await call(first.gw, 'POST', `/workspaces/${ws.id}/members/add`, { user_ids: ['user_kept'] });
+    await call(first.gw, 'POST', `/workspaces/${ws.id}/members/add`, { user_ids: ['user_gatewaykit0000000000000001'] });
     expect((await call(first.gw, 'PUT', `/workspaces/kept/budgets/weekly`, { limit_usd: 0.0002, include_byok_in_budgets: true })).status).toBe(200);
     const credential = (await call(first.gw, 'POST', '/byok', { provider: 'openai', key: 'sk-raw-provider-key-kept-out', workspace_id: ws.id })).body.data;
     await first.state.log.close();
@@ -82,7 +82,7 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
       include_byok_in_budgets: true,
     });
     expect((await call(second.gw, 'GET', `/byok/${credential.id}`)).body.data).toEqual(credential);
-    expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual(['user_kept']);
+    expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual(['user_gatewaykit0000000000000001']);
     const { served, refused } = await untilRefused(second.gw, secret);
     expect(served).toBeGreaterThan(0);
     expect(refused.status).toBe(402);

@@ -103,25 +103,30 @@ describe.runIf(path)('workspaces: every reference example and documented status,
     expect(implicit.body.total_count).toBeGreaterThanOrEqual(1);
     const ws = await createWorkspace(gw, 'crew');
     const add = ref('POST', '/workspaces/{id}/members/add');
-    const added = await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, add.exampleBody);
+    // The example's user ids are no members of the seeded organization: a 400 naming them.
+    const strangers = await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, add.exampleBody);
+    expectValid(add, strangers, 400);
+    expect(strangers.body.error.message).toContain('user_abc123');
+    const members = { user_ids: ['user_gatewaykit0000000000000001', 'user_gatewaykit0000000000000000'] };
+    const added = await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, members);
     expectValid(add, added, 200);
     expect(added.body.added_count).toBe(2);
     expect(added.body.data.map((m: { user_id: string; role: string }) => [m.user_id, m.role])).toEqual([
-      ['user_abc123', 'member'],
-      ['user_def456', 'member'],
+      ['user_gatewaykit0000000000000001', 'member'],
+      ['user_gatewaykit0000000000000000', 'admin'],
     ]);
-    expect((await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, add.exampleBody)).body.added_count).toBe(0);
+    expect((await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, members)).body.added_count).toBe(0);
     expectValid(add, await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, { user_ids: [] }), 400);
     expectValid(add, await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, { user_ids: Array.from({ length: 101 }, (_, i) => `u${i}`) }), 400);
-    expectValid(add, await call(gw, 'POST', '/workspaces/nope/members/add', add.exampleBody), 404);
-    expectValid(add, await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, add.exampleBody, ORDINARY), 403);
+    expectValid(add, await call(gw, 'POST', '/workspaces/nope/members/add', members), 404);
+    expectValid(add, await call(gw, 'POST', `/workspaces/${ws.id}/members/add`, members, ORDINARY), 403);
     const page = await call(gw, 'GET', `/workspaces/crew/members?limit=1&offset=1`);
     expectValid(list, page, 200);
-    expect(page.body).toMatchObject({ total_count: 2, data: [{ user_id: 'user_def456' }] });
-    await call(gw, 'POST', '/keys', { name: 'abc key', workspace_id: ws.id, creator_user_id: 'user_abc123' });
+    expect(page.body).toMatchObject({ total_count: 2, data: [{ user_id: 'user_gatewaykit0000000000000000' }] });
+    await call(gw, 'POST', '/keys', { name: 'owner key', workspace_id: ws.id, creator_user_id: 'user_gatewaykit0000000000000000' });
     const remove = ref('POST', '/workspaces/{id}/members/remove');
-    expectValid(remove, await call(gw, 'POST', `/workspaces/${ws.id}/members/remove`, remove.exampleBody), 400);
-    const removed = await call(gw, 'POST', `/workspaces/${ws.id}/members/remove`, { user_ids: ['user_def456', 'user_never'] });
+    expectValid(remove, await call(gw, 'POST', `/workspaces/${ws.id}/members/remove`, members), 400);
+    const removed = await call(gw, 'POST', `/workspaces/${ws.id}/members/remove`, { user_ids: ['user_gatewaykit0000000000000001', 'user_never'] });
     expectValid(remove, removed, 200);
     expect(removed.body.removed_count).toBe(1);
     expect((await call(gw, 'GET', `/workspaces/${ws.id}/members`)).body.total_count).toBe(1);

@@ -2,7 +2,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
-import { ACCOUNT_USER_ID, isoSeconds } from '../../management/key-entry.ts';
+import { isoSeconds } from '../../management/key-entry.ts';
 import type { WorkspaceMemberRecord } from '../../management/workspace-record.ts';
 import { workspaceOf } from '../../management/workspace-store.ts';
 import { queryObject, readRequest } from '../read-request.ts';
@@ -21,13 +21,16 @@ export function listMembers(env: GatewayEnv, ctx: RequestContext): Response {
 }
 
 /**
- * reference bulkAddWorkspaceMembers: each user id not yet a member becomes one, with the role it
- * holds in the organization (the account's owner is its admin; everyone else a member).
+ * reference bulkAddWorkspaceMembers: each member of the organization not yet a member of the
+ * workspace becomes one, with the role they hold in the organization; another user id is a 400.
  */
 export async function addMembers(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   const store = env.management.workspaces;
   const workspace = workspaceOf(store, ctx.params.id);
   const { user_ids } = readRequest(MembersRequestSchema, await ctx.json());
+  // reference bulkAddWorkspaceMembers: "Add multiple organization members" (GET /organization/members).
+  const strangers = user_ids.filter((user) => !env.organization.member(user));
+  if (strangers.length > 0) throw new GatewayError(400, `user_ids: no member of the organization with id ${strangers.slice(0, 3).join(', ')}`);
   const fresh = [...new Set(user_ids)].filter((user) => !store.member(workspace.id, user));
   if (store.members(workspace.id).length + fresh.length > store.bounds.maxMembersPerWorkspace) {
     throw new GatewayError(400, `user_ids: a workspace keeps at most ${store.bounds.maxMembersPerWorkspace} members`);
@@ -39,7 +42,8 @@ export async function addMembers(env: GatewayEnv, ctx: RequestContext): Promise<
       id,
       workspace_id: workspace.id,
       user_id: user,
-      role: user === ACCOUNT_USER_ID ? 'admin' : 'member',
+      // "Members are assigned the same role they hold in the organization."
+      role: env.organization.member(user)?.role === 'org:admin' ? 'admin' : 'member',
       created_at: isoSeconds(env.clock.now()),
       seq,
     };
