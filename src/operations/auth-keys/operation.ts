@@ -100,6 +100,8 @@ export const authKeysOperation: Operation = {
       auth: 'management',
       faults: [400, 401, 403, 409, 500],
       maxBodyBytes: MAX_BODY_BYTES,
+      // The answer is the code itself, and a `plain` challenge is the verifier: together they are a key.
+      secretBodies: true,
     },
     {
       method: 'POST',
