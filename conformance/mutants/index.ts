@@ -1,4 +1,5 @@
 import { ACCOUNT_MUTANTS } from './account-mutants.ts';
+import { GUARDRAIL_MUTANTS } from './guardrail-mutants.ts';
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { CHAT_MUTANTS } from './chat-mutants.ts';
 import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
@@ -38,6 +39,7 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...MESSAGES_MUTANTS,
   ...EMBEDDINGS_MUTANTS,
   ...ACCOUNT_MUTANTS,
+  ...GUARDRAIL_MUTANTS,
   ...KIT_MUTANTS,
   ...WORKSPACE_MUTANTS,
 ];

@@ -28,6 +28,9 @@ export const RULES: readonly Rule[] = [
     'workspaces.budget-402',
     '7',
     "A workspace budget takes effect at once: a paid request of the workspace's key that would pass the budget of its interval is refused with 402 and the error envelope.",
+    'management.guardrail-assignment',
+    '7, 2.6',
+    'A guardrail assigned to a key blocks the model it disallows with the 403 of a guardrail block; unassigning it lifts the block at once (issue 38).',
   ),
   // Limits and request rules (spec 2.1, 2.4, 2.5, 8)
   spec('limits.session-id', '2.1, 2.7, 8', 'session_id is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
