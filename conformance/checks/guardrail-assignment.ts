@@ -13,7 +13,12 @@ const dataField = (answer: Exchange, field: string): string | undefined => {
   const value = (exchangeJson(answer) as { data?: Record<string, unknown> } | undefined)?.data?.[field];
   return answer.status < 300 && typeof value === 'string' ? value : undefined;
 };
-const fail = (reason: string, probe: Probe, answer: Exchange): CheckOutcome => ({ status: 'failed', reason, counterexample: probe, observed: observedOf(answer) });
+const fail = (reason: string, probe: Probe, answer: Exchange): CheckOutcome => ({
+  status: 'failed',
+  reason,
+  counterexample: probe,
+  observed: observedOf(answer),
+});
 
 /** Block, then lift: the guardrail and the key exist; returns the verdict. */
 async function blockThenLift(ctx: CheckContext, guardrail: string, hash: string, secret: string): Promise<CheckOutcome> {
@@ -21,15 +26,23 @@ async function blockThenLift(ctx: CheckContext, guardrail: string, hash: string,
   const assign: Probe = { method: 'POST', path: `/guardrails/${guardrail}/assignments/keys`, auth: 'management', body: { key_hashes: [hash] } };
   const assigned = await send(assign);
   if (assigned.status !== 200) return fail(`assigning the key answered ${assigned.status}, not 200`, assign, assigned);
-  const infer: Probe = { method: 'POST', path: '/responses', auth: { header: `Bearer ${secret}` }, headers: { 'X-Gateway-Metadata': 'enabled' }, body: baseResponsesRequest(ctx.model) };
+  const infer: Probe = {
+    method: 'POST',
+    path: '/responses',
+    auth: { header: `Bearer ${secret}` },
+    headers: { 'X-Gateway-Metadata': 'enabled' },
+    body: baseResponsesRequest(ctx.model),
+  };
   const blocked = await send(infer);
   const problems = guardrailProblems(blocked);
-  if (Array.isArray(problems) && problems.length > 0) return fail(`the model the assigned guardrail disallows was not blocked as spec 7 says: ${problems.join('; ')}`, infer, blocked);
+  if (Array.isArray(problems) && problems.length > 0)
+    return fail(`the model the assigned guardrail disallows was not blocked as spec 7 says: ${problems.join('; ')}`, infer, blocked);
   const unassign: Probe = { method: 'POST', path: `/guardrails/${guardrail}/assignments/keys/remove`, auth: 'management', body: { key_hashes: [hash] } };
   const unassigned = await send(unassign);
   if (unassigned.status !== 200) return fail(`unassigning the key answered ${unassigned.status}, not 200`, unassign, unassigned);
   const lifted = await send(infer);
-  if (lifted.status !== 200) return fail(`once the guardrail was unassigned the same request answered ${lifted.status}, not 200: unassigning must lift it`, infer, lifted);
+  if (lifted.status !== 200)
+    return fail(`once the guardrail was unassigned the same request answered ${lifted.status}, not 200: unassigning must lift it`, infer, lifted);
   return { status: 'passed', probed: { examples: 2, rules: ['management.guardrail-assignment'] } };
 }
 
@@ -43,7 +56,8 @@ export const guardrailAssignment: Check = {
   id: 'guardrails.assignment-blocks',
   spec: 'spec 7, 2.6; reference bulkAssignKeysToGuardrail, bulkUnassignKeysFromGuardrail',
   rules: ['management.guardrail-assignment'],
-  title: 'A guardrail assigned to a key blocks the model it disallows with the 403 and its pipeline stage; unassigning it lifts the block (creates 1 key and 1 guardrail, deletes both)',
+  title:
+    'A guardrail assigned to a key blocks the model it disallows with the 403 and its pipeline stage; unassigning it lifts the block (creates 1 key and 1 guardrail, deletes both)',
   owes: () => ({ own: 1 }),
   run: async (ctx) => {
     if (!ctx.hasManagementKey) return { status: 'skipped', reason: 'needs a management key (spec 5.3): give one with --management-key' };

@@ -24,7 +24,8 @@ export const guardrailUnassignIgnored: Mutant = {
   caughtBy: 'guardrails.assignment-blocks',
   wrap: (fetch) =>
     onRequest(fetch, (request) => {
-      if (request.method === 'POST' && request.url.pathname.endsWith('/assignments/keys/remove') && isObject(request.body)) request.body.key_hashes = ['0'.repeat(64)];
+      if (request.method === 'POST' && request.url.pathname.endsWith('/assignments/keys/remove') && isObject(request.body))
+        request.body.key_hashes = ['0'.repeat(64)];
     }),
 };
 
