@@ -28,6 +28,8 @@ export const RULES: readonly Rule[] = [
     'workspaces.budget-402',
     '7',
     "A workspace budget takes effect at once: a paid request of the workspace's key that would pass the budget of its interval is refused with 402 and the error envelope.",
+  ),
+  ref(
     'management.guardrail-assignment',
     '7, 2.6',
     'A guardrail assigned to a key blocks the model it disallows with the 403 of a guardrail block; unassigning it lifts the block at once (issue 38).',
