@@ -48,7 +48,7 @@ async function blockThenLift(ctx: CheckContext, guardrail: string, hash: string,
 
 /**
  * issue 38 item 3 on a live gateway, with the management key only (never the control API). Budget:
- * it creates at most TWO objects, ONE key (limit $0.05) and ONE guardrail whose `ignored_models`
+ * it creates at most TWO objects and sends TWO paid requests, ONE key (limit $0.05) and ONE guardrail whose `ignored_models`
  * names the run's model; assigns it to the key, expects the 403 with the guardrail stage, unassigns
  * it, expects the answer back (ONE paid request), and deletes both whatever happened between.
  */
@@ -58,7 +58,8 @@ export const guardrailAssignment: Check = {
   rules: ['management.guardrail-assignment'],
   title:
     'A guardrail assigned to a key blocks the model it disallows with the 403 and its pipeline stage; unassigning it lifts the block (creates 1 key and 1 guardrail, deletes both)',
-  owes: () => ({ own: 1 }),
+  // The blocked request and the lifted one: two requests to a paid operation.
+  owes: () => ({ own: 2 }),
   run: async (ctx) => {
     if (!ctx.hasManagementKey) return { status: 'skipped', reason: 'needs a management key (spec 5.3): give one with --management-key' };
     let guardrail: string | undefined;
