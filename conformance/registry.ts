@@ -9,6 +9,7 @@ import { EMBEDDINGS_CHECKS } from './checks/embeddings.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { WORKSPACE_CHECKS } from './checks/workspace-budget.ts';
+import { PRESET_CHECKS } from './checks/preset-applies.ts';
 import { MESSAGES_CHECKS } from './checks/messages.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
 import { OPERATIONS_CHECKS } from './checks/operations.ts';
@@ -43,6 +44,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...AUDIO_CHECKS,
   ...GUARDRAIL_CHECKS,
   ...WORKSPACE_CHECKS,
+  ...PRESET_CHECKS,
   // The kit's shape, errors and auth checks of every other endpoint of the operations table.
   ...OPERATIONS_CHECKS,
   // Always-on oracles judge every exchange of the checks above: they run last.
