@@ -18,6 +18,7 @@ import { STREAM_MUTANTS } from './stream-mutants.ts';
 import { STRUCTURED_OUTPUT_MUTANTS } from './structured-output-mutants.ts';
 import { VIDEO_MUTANTS } from './video-mutants.ts';
 import { WORKSPACE_MUTANTS } from './workspace-mutants.ts';
+import { PRESET_MUTANTS } from './preset-mutants.ts';
 
 export type { Mutant } from './mutant.ts';
 
@@ -42,4 +43,5 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...GUARDRAIL_MUTANTS,
   ...KIT_MUTANTS,
   ...WORKSPACE_MUTANTS,
+  ...PRESET_MUTANTS,
 ];

@@ -25,6 +25,11 @@ export const RULES: readonly Rule[] = [
     'A request blocked by a guardrail gets 403 whose error.metadata.patterns lists strings; with the metadata header enabled, gateway_metadata.pipeline holds the guardrail stage (type, name, guardrail_id, guardrail_scope, summary, data.action/detected/engines/patterns).',
   ),
   ref(
+    'presets.applies',
+    '2.1',
+    "`@preset/<slug>` as the model applies the preset's latest version: the answer is the preset's model, within the preset's max_tokens.",
+  ),
+  ref(
     'workspaces.budget-402',
     '7',
     "A workspace budget takes effect at once: a paid request of the workspace's key that would pass the budget of its interval is refused with 402 and the error envelope.",

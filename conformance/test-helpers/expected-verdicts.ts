@@ -13,6 +13,7 @@ const NO_VIDEOS = 'sends requests to /videos; not enabled (--include-videos)';
  * no datasets, transcription or metadata; its Responses answers are close to OpenAI's.
  */
 export const AIMOCK_EXPECTED: ExpectedVerdicts = {
+  'presets.applies': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'auth.missing-key': ['failed', 'serves a request without a key (200): aimock checks no credentials'],
   'auth.invalid-key': ['failed', 'serves a request with an invalid key (200)'],
   'errors.envelope': ['failed', 'a request without a key gets 200, not 401 with the envelope'],
@@ -128,6 +129,7 @@ export const AIMOCK_EXPECTED: ExpectedVerdicts = {
  * errors without the envelope.
  */
 export const PORTKEY_EXPECTED: ExpectedVerdicts = {
+  'presets.applies': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'auth.missing-key': ['passed', "the simulator's 401 with the envelope passes through"],
   'auth.invalid-key': ['passed', "the simulator's 401 passes through"],
   'errors.envelope': [
@@ -258,6 +260,7 @@ const PRISM_SERVED = "Prism's schema has no such bound, so the request is served
  * of the examples pass. Every verdict held for seeds 1 to 5 and 7 at the default budget.
  */
 export const PRISM_EXPECTED: ExpectedVerdicts = {
+  'presets.applies': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'auth.missing-key': ['passed', 'no Authorization header: 401 with {error: {code: 401, message}}'],
   'auth.invalid-key': ['failed', 'any Bearer key is accepted: a key no gateway issued gets 200'],
   'errors.envelope': ['failed', 'an invalid key gets 200, not 401 with the envelope (the invalid-key kind is sent first at every seed)'],
