@@ -67,27 +67,7 @@ export function inspectorPage(view: InspectorView): string {
 </header>
 <main>
 <div>
-  <section id="journal" aria-labelledby="journal-title">
-    <h2 id="journal-title">Requests <small id="journal-count">0</small></h2>
-    <form class="filters" id="filters" role="search" aria-label="Filter requests">
-      <input name="path" placeholder="path prefix" aria-label="Path starts with">
-      <input name="status" placeholder="status: 200, 4xx" aria-label="Statuses">
-      <input name="model" placeholder="model" aria-label="Model (exact)" list="model-list">
-      <input name="key" placeholder="key (masked id)" aria-label="Key (masked id, exact)" list="key-list">
-      <input name="operation" placeholder="operation" aria-label="Operation id (exact)" list="operation-list">
-      <input name="check" placeholder="conformance check" aria-label="Conformance check that sent it (exact, or a prefix ending in *)">
-      <label><input type="checkbox" id="pause"> pause</label>
-    </form>
-    <datalist id="model-list">${options(view.models)}</datalist>
-    <datalist id="key-list"></datalist>
-    <datalist id="operation-list">${options(view.operations ?? [])}</datalist>
-    <p class="error" role="alert" id="journal-error"></p>
-    <table>
-      <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>model</th><th>key</th></tr></thead>
-      <tbody id="journal-rows"><tr><td colspan="7" class="empty">No requests yet. Point a client at the API above.</td></tr></tbody>
-    </table>
-  </section>
-</div>
+${journalSection(view)}</div>
 <div>
   <section id="clock" aria-labelledby="clock-title">
     <h2 id="clock-title">Clock <small>${escapeHtml(view.clock.kind)}</small></h2>
@@ -113,7 +93,42 @@ export function inspectorPage(view: InspectorView): string {
     <p class="error" role="alert" id="keys-error"></p>
   </section>
 ${WORKSPACES_SECTION}
-  <section id="faults" aria-labelledby="faults-title">
+${faultsSection(view)}${SCRIPTS_SECTION}</div>
+</main>
+<script>${INSPECTOR_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+/** The requests of the journal, filtered as the user types. */
+function journalSection(view: InspectorView): string {
+  return `  <section id="journal" aria-labelledby="journal-title">
+    <h2 id="journal-title">Requests <small id="journal-count">0</small></h2>
+    <form class="filters" id="filters" role="search" aria-label="Filter requests">
+      <input name="path" placeholder="path prefix" aria-label="Path starts with">
+      <input name="status" placeholder="status: 200, 4xx" aria-label="Statuses">
+      <input name="model" placeholder="model" aria-label="Model (exact)" list="model-list">
+      <input name="key" placeholder="key (masked id)" aria-label="Key (masked id, exact)" list="key-list">
+      <input name="operation" placeholder="operation" aria-label="Operation id (exact)" list="operation-list">
+      <input name="check" placeholder="conformance check" aria-label="Conformance check that sent it (exact, or a prefix ending in *)">
+      <label><input type="checkbox" id="pause"> pause</label>
+    </form>
+    <datalist id="model-list">${options(view.models)}</datalist>
+    <datalist id="key-list"></datalist>
+    <datalist id="operation-list">${options(view.operations ?? [])}</datalist>
+    <p class="error" role="alert" id="journal-error"></p>
+    <table>
+      <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>model</th><th>key</th></tr></thead>
+      <tbody id="journal-rows"><tr><td colspan="7" class="empty">No requests yet. Point a client at the API above.</td></tr></tbody>
+    </table>
+  </section>
+`;
+}
+
+/** The provider faults in force, and a form to add one. */
+function faultsSection(view: InspectorView): string {
+  return `  <section id="faults" aria-labelledby="faults-title">
     <h2 id="faults-title">Provider faults</h2>
     <table>
       <thead><tr><th>provider</th><th>status</th><th>remaining</th><th></th></tr></thead>
@@ -129,7 +144,11 @@ ${WORKSPACES_SECTION}
     </form>
     <p class="error" role="alert" id="faults-error"></p>
   </section>
-  <section id="scripts" aria-labelledby="scripts-title">
+`;
+}
+
+/** The scripted replies, first match wins, and a form to add one. */
+const SCRIPTS_SECTION = `  <section id="scripts" aria-labelledby="scripts-title">
     <h2 id="scripts-title">Scripted replies <small>first match wins</small></h2>
     <table>
       <thead><tr><th>id</th><th>match</th><th>reply</th><th>left</th><th></th></tr></thead>
@@ -141,10 +160,4 @@ ${WORKSPACES_SECTION}
     </form>
     <p class="error" role="alert" id="scripts-error"></p>
   </section>
-</div>
-</main>
-<script>${INSPECTOR_SCRIPT}</script>
-</body>
-</html>
 `;
-}

@@ -83,24 +83,124 @@ const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
  * store.ring.find('sk-gw-test')?.apiKey.kind; // 'standard'
  * const { keys } = await store.ready();
  */
+/** The keys and codes of one store: the Maps that are the truth, and what changes them. */
+interface KeyState {
+  readonly ring: KeyRing;
+  readonly byHash: Map<string, ManagedKeyRecord>;
+  readonly bySecret: Map<string, ManagedKeyRecord>;
+  readonly byCode: Map<string, OAuthCodeRecord>;
+  readonly fileKeys: Map<string, ApiKey>;
+  readonly fileHashes: Map<string, string>;
+  readonly removedFileKeys: Set<string>;
+  /** A change that started before a control reset is dropped when it lands after it. */
+  epoch: number;
+  /** Bumped by every change: a collection build that saw another change under way starts again. */
+  version: number;
+  collections: ManagementCollections | undefined;
+  loading: Promise<ManagementCollections> | undefined;
+  seq: number;
+}
+
+function remember(st: KeyState, record: ManagedKeyRecord): void {
+  st.byHash.set(record.hash, record);
+  st.bySecret.set(record.secret, record);
+  st.version++;
+}
+
+/** The keys, codes and removed keys-file keys of a snapshot, with every keys-file key on the ring. */
+function restoreKeys(st: KeyState, fileKeyList: readonly ApiKey[], snapshot: ManagementSnapshot | undefined): void {
+  for (const secret of snapshot?.removedFileKeys ?? []) if (st.fileKeys.has(secret)) st.removedFileKeys.add(secret);
+  for (const record of snapshot?.keys ?? []) {
+    // A restored keys-file key that is no longer in the keys file is gone with it.
+    if (record.source === 'file' && (!st.fileKeys.has(record.secret) || st.removedFileKeys.has(record.secret))) continue;
+    remember(st, record);
+    st.ring.set(keyRingEntry(record, st.fileKeys.get(record.secret)));
+  }
+  for (const apiKey of fileKeyList) if (!st.removedFileKeys.has(apiKey.key) && !st.bySecret.has(apiKey.key)) st.ring.set({ apiKey });
+  for (const code of snapshot?.codes ?? []) st.byCode.set(code.id, code);
+}
+
+/** The collections, once the keys-file keys are hashed and have their records (loaded on the first management request). */
+async function buildCollections(st: KeyState, fileKeyList: readonly ApiKey[], startedAt: number): Promise<ManagementCollections> {
+  for (const apiKey of fileKeyList) if (!st.fileHashes.has(apiKey.key)) st.fileHashes.set(apiKey.key, await sha256Hex(apiKey.key));
+  // Keys-file keys not changed, deleted or listed yet get their records (their hashes known).
+  fileKeyList.forEach((apiKey, i) => {
+    const hash = st.fileHashes.get(apiKey.key);
+    if (hash && !st.removedFileKeys.has(apiKey.key) && !st.bySecret.has(apiKey.key)) remember(st, fileKeyRecord(apiKey, hash, i, startedAt));
+  });
+  const { Collection } = await import('@msw/data');
+  for (;;) {
+    const seen = st.version;
+    const built = { keys: new Collection({ schema: ManagedKeyRecordSchema }), codes: new Collection({ schema: OAuthCodeRecordSchema }) };
+    for (const record of [...st.byHash.values()].sort(bySeq)) await built.keys.create(record);
+    for (const code of [...st.byCode.values()].sort(bySeq)) await built.codes.create(code);
+    if (seen === st.version) return (st.collections = built);
+  }
+}
+
+/** The changes of keys and codes: each made durable first (`saveOrRefuse`), then applied unless a reset came between. */
+function keyChanges(st: KeyState, save: (change: ManagementChange) => Promise<void>, saveOrRefuse: (change: ManagementChange) => Promise<void>) {
+  return {
+    async putKey(record: ManagedKeyRecord): Promise<void> {
+      const current = st.epoch;
+      await saveOrRefuse({ kind: 'put', collection: 'keys', id: record.hash, record, seq: st.seq });
+      if (current !== st.epoch) return;
+      const earlier = st.byHash.get(record.hash);
+      remember(st, record);
+      st.ring.set(keyRingEntry(record, st.fileKeys.get(record.secret)));
+      if (!st.collections) return;
+      if (earlier) await st.collections.keys.update((q) => q.where({ hash: record.hash }), { data: (draft) => void Object.assign(draft, record) });
+      else await st.collections.keys.create(record);
+    },
+    async deleteKey(record: ManagedKeyRecord): Promise<void> {
+      const current = st.epoch;
+      const fromFile = record.source === 'file';
+      if (fromFile) await saveOrRefuse({ kind: 'put', collection: 'removed-file-keys', id: record.hash, record: { secret: record.secret }, seq: st.seq });
+      await saveOrRefuse({ kind: 'delete', collection: 'keys', id: record.hash, seq: st.seq });
+      if (current !== st.epoch) return;
+      if (fromFile) st.removedFileKeys.add(record.secret);
+      st.byHash.delete(record.hash);
+      st.bySecret.delete(record.secret);
+      st.version++;
+      st.ring.delete(record.secret);
+      st.collections?.keys.delete((q) => q.where({ hash: record.hash }));
+    },
+    async putCode(record: OAuthCodeRecord): Promise<void> {
+      const current = st.epoch;
+      await saveOrRefuse({ kind: 'put', collection: 'codes', id: record.id, record, seq: st.seq });
+      if (current !== st.epoch) return;
+      st.byCode.set(record.id, record);
+      st.version++;
+      if (st.collections) await st.collections.codes.create(record);
+    },
+    takeCode(id: string) {
+      const record = st.byCode.get(id);
+      if (!record) return undefined;
+      st.byCode.delete(id);
+      st.version++;
+      st.collections?.codes.delete((q) => q.where({ id }));
+      return { record, saved: save({ kind: 'delete', collection: 'codes', id, seq: st.seq }) };
+    },
+  };
+}
+
 export function createManagementStore(options: ManagementStoreOptions): ManagementStore {
   const bounds: ManagementBounds = { ...DEFAULT_MANAGEMENT_BOUNDS, ...options.bounds };
-  const ring = createKeyRing();
-  const byHash = new Map<string, ManagedKeyRecord>();
-  const bySecret = new Map<string, ManagedKeyRecord>();
-  const byCode = new Map<string, OAuthCodeRecord>();
-  const fileKeys = new Map(options.fileKeys.map((k) => [k.key, k]));
-  const fileHashes = new Map<string, string>();
-  const removedFileKeys = new Set<string>();
+  const st: KeyState = {
+    ring: createKeyRing(),
+    byHash: new Map(),
+    bySecret: new Map(),
+    byCode: new Map(),
+    fileKeys: new Map(options.fileKeys.map((k) => [k.key, k])),
+    fileHashes: new Map(),
+    removedFileKeys: new Set(),
+    epoch: 0,
+    version: 0,
+    collections: undefined,
+    loading: undefined,
+    seq: Math.max(options.fileKeys.length, options.restore?.seq ?? 0),
+  };
   const startedAt = options.clock.now();
-  let seq = Math.max(options.fileKeys.length, options.restore?.seq ?? 0);
-  // A change that started before a control reset is dropped when it lands after it.
-  let epoch = 0;
-  // Bumped by every change: a collection build that saw another change under way starts again.
-  let version = 0;
-  let collections: ManagementCollections | undefined;
-  let loading: Promise<ManagementCollections> | undefined;
-
   const save = (change: ManagementChange) => options.persistence?.saveManagement(change) ?? Promise.resolve();
   const saveOrRefuse = async (change: ManagementChange) => {
     try {
@@ -109,116 +209,31 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       throw new GatewayError(503, `The change could not be saved to the state file (${(error as Error).message}); nothing was changed`);
     }
   };
-  const remember = (record: ManagedKeyRecord) => {
-    byHash.set(record.hash, record);
-    bySecret.set(record.secret, record);
-    version++;
-  };
-
-  /** Keys-file keys not changed, deleted or listed yet get their records (their hashes known). */
-  function seedFileRecords(): void {
-    options.fileKeys.forEach((apiKey, i) => {
-      const hash = fileHashes.get(apiKey.key);
-      if (hash && !removedFileKeys.has(apiKey.key) && !bySecret.has(apiKey.key)) remember(fileKeyRecord(apiKey, hash, i, startedAt));
-    });
-  }
-
-  function restore(snapshot: ManagementSnapshot | undefined): void {
-    for (const secret of snapshot?.removedFileKeys ?? []) if (fileKeys.has(secret)) removedFileKeys.add(secret);
-    for (const record of snapshot?.keys ?? []) {
-      // A restored keys-file key that is no longer in the keys file is gone with it.
-      if (record.source === 'file' && (!fileKeys.has(record.secret) || removedFileKeys.has(record.secret))) continue;
-      remember(record);
-      ring.set(keyRingEntry(record, fileKeys.get(record.secret)));
-    }
-    for (const apiKey of options.fileKeys) if (!removedFileKeys.has(apiKey.key) && !bySecret.has(apiKey.key)) ring.set({ apiKey });
-    for (const code of snapshot?.codes ?? []) byCode.set(code.id, code);
-  }
-
-  async function build(): Promise<ManagementCollections> {
-    for (const apiKey of options.fileKeys) if (!fileHashes.has(apiKey.key)) fileHashes.set(apiKey.key, await sha256Hex(apiKey.key));
-    seedFileRecords();
-    const { Collection } = await import('@msw/data');
-    for (;;) {
-      const seen = version;
-      const built = { keys: new Collection({ schema: ManagedKeyRecordSchema }), codes: new Collection({ schema: OAuthCodeRecordSchema }) };
-      for (const record of [...byHash.values()].sort(bySeq)) await built.keys.create(record);
-      for (const code of [...byCode.values()].sort(bySeq)) await built.codes.create(code);
-      if (seen === version) return (collections = built);
-    }
-  }
-
-  async function putKey(record: ManagedKeyRecord): Promise<void> {
-    const current = epoch;
-    await saveOrRefuse({ kind: 'put', collection: 'keys', id: record.hash, record, seq });
-    if (current !== epoch) return;
-    const earlier = byHash.get(record.hash);
-    remember(record);
-    ring.set(keyRingEntry(record, fileKeys.get(record.secret)));
-    if (!collections) return;
-    if (earlier) await collections.keys.update((q) => q.where({ hash: record.hash }), { data: (draft) => void Object.assign(draft, record) });
-    else await collections.keys.create(record);
-  }
-
-  async function deleteKey(record: ManagedKeyRecord): Promise<void> {
-    const current = epoch;
-    const fromFile = record.source === 'file';
-    if (fromFile) await saveOrRefuse({ kind: 'put', collection: 'removed-file-keys', id: record.hash, record: { secret: record.secret }, seq });
-    await saveOrRefuse({ kind: 'delete', collection: 'keys', id: record.hash, seq });
-    if (current !== epoch) return;
-    if (fromFile) removedFileKeys.add(record.secret);
-    byHash.delete(record.hash);
-    bySecret.delete(record.secret);
-    version++;
-    ring.delete(record.secret);
-    collections?.keys.delete((q) => q.where({ hash: record.hash }));
-  }
-
-  async function putCode(record: OAuthCodeRecord): Promise<void> {
-    const current = epoch;
-    await saveOrRefuse({ kind: 'put', collection: 'codes', id: record.id, record, seq });
-    if (current !== epoch) return;
-    byCode.set(record.id, record);
-    version++;
-    if (collections) await collections.codes.create(record);
-  }
-
-  function takeCode(id: string) {
-    const record = byCode.get(id);
-    if (!record) return undefined;
-    byCode.delete(id);
-    version++;
-    collections?.codes.delete((q) => q.where({ id }));
-    return { record, saved: save({ kind: 'delete', collection: 'codes', id, seq }) };
-  }
-
-  restore(options.restore);
+  const { byHash, bySecret, byCode, removedFileKeys, ring } = st;
+  restoreKeys(st, options.fileKeys, options.restore);
   const workspaces = createWorkspaceStore({
     ...options,
     seed: options.seed ?? 0,
-    nextSeq: () => seq++,
+    nextSeq: () => st.seq++,
     restore: options.restore?.workspaces,
-    save: (c) => saveOrRefuse({ ...c, seq }),
+    save: (c) => saveOrRefuse({ ...c, seq: st.seq }),
   });
-  const byok = createByokStore({ restore: options.restore?.byok, save: (c) => saveOrRefuse({ ...c, seq }) });
+  const byok = createByokStore({ restore: options.restore?.byok, save: (c) => saveOrRefuse({ ...c, seq: st.seq }) });
   return {
     workspaces,
     byok,
-    ready: () => (loading ??= build()),
+    ready: () => (st.loading ??= buildCollections(st, options.fileKeys, startedAt)),
     ring,
     bounds,
     key: (hash) => byHash.get(hash),
     keyBySecret: (secret) => bySecret.get(secret),
     code: (id) => byCode.get(id),
-    nextSeq: () => seq++,
-    putKey,
-    deleteKey,
-    putCode,
-    takeCode,
+    nextSeq: () => st.seq++,
+    ...keyChanges(st, save, saveOrRefuse),
     counts: () => ({ keys: Math.max(byHash.size, ring.size), codes: byCode.size }),
     records: () => ({ keys: [...byHash.values()].sort(bySeq), codes: [...byCode.values()].sort(bySeq) }),
     snapshot: () => ({
-      seq,
+      seq: st.seq,
       // Keys-file keys as the file has them are not state: only the changed ones are kept.
       keys: [...byHash.values()].filter((r) => r.source !== 'file' || r.updated_at !== null).sort(bySeq),
       codes: [...byCode.values()].sort(bySeq),
@@ -227,20 +242,20 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       byok: byok.records(),
     }),
     reset() {
-      epoch++;
+      st.epoch++;
       byHash.clear();
       bySecret.clear();
       byCode.clear();
       removedFileKeys.clear();
       ring.clear();
-      collections = undefined;
-      loading = undefined;
-      version++;
-      seq = options.fileKeys.length;
-      restore(undefined);
+      st.collections = undefined;
+      st.loading = undefined;
+      st.version++;
+      st.seq = options.fileKeys.length;
+      restoreKeys(st, options.fileKeys, undefined);
       workspaces.reset();
       byok.reset();
-      void save({ kind: 'reset', seq }).catch(() => undefined);
+      void save({ kind: 'reset', seq: st.seq }).catch(() => undefined);
     },
   };
 }
