@@ -42,6 +42,27 @@ type JsonSchema = Record<string, unknown>;
  * in its own registry so shared parts become `$ref`s instead of copies.
  */
 export function componentSchemas(): Record<string, JsonSchema> {
+  const requests = requestRegistry();
+  const answers = answerRegistry();
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const converted = {
+    ...z.toJSONSchema(requests, { io: 'input', unrepresentable: 'any', uri }).schemas,
+    ...z.toJSONSchema(answers, { io: 'output', unrepresentable: 'any', uri }).schemas,
+  };
+  const components: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(converted)) {
+    // The document's jsonSchemaDialect states the dialect; the ids are the component names.
+    const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema;
+    components[id] = rest;
+  }
+  modelComponents(components);
+  catalogueComponents(components);
+  datasetComponents(components);
+  return components;
+}
+
+/** The request bodies, from their zod schemas (validated as given: `io: input`). */
+function requestRegistry() {
   const requests = z.registry<{ id: string }>();
   requests.add(ResponsesRequestSchema, { id: 'ResponsesRequest' });
   requests.add(InputItemSchema, { id: 'InputItem' });
@@ -55,7 +76,11 @@ export function componentSchemas(): Record<string, JsonSchema> {
   requests.add(RerankRequestSchema, { id: 'RerankRequest' });
   requests.add(SpeechRequestSchema, { id: 'SpeechRequest' });
   requests.add(GenerationFeedbackRequestSchema, { id: 'GenerationFeedbackRequest' });
+  return requests;
+}
 
+/** The answer bodies, from their zod schemas (as sent: `io: output`). */
+function answerRegistry() {
   const answers = z.registry<{ id: string }>();
   answers.add(ResponsesResultSchema, { id: 'ResponsesResult' });
   answers.add(OutputItemSchema, { id: 'OutputItem' });
@@ -109,18 +134,14 @@ export function componentSchemas(): Record<string, JsonSchema> {
   answers.add(z.object({ data: z.array(VideoModelSchema.omit({ simulation: true }).extend({ canonical_slug: z.string().min(1) })) }), {
     id: 'VideoModelsListResponse',
   });
+  return answers;
+}
 
-  const uri = (id: string) => `#/components/schemas/${id}`;
-  const converted = {
-    ...z.toJSONSchema(requests, { io: 'input', unrepresentable: 'any', uri }).schemas,
-    ...z.toJSONSchema(answers, { io: 'output', unrepresentable: 'any', uri }).schemas,
-  };
-  const components: Record<string, JsonSchema> = {};
-  for (const [id, schema] of Object.entries(converted)) {
-    // The document's jsonSchemaDialect states the dialect; the ids are the component names.
-    const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema;
-    components[id] = rest;
-  }
+/** A price as the catalogue states it. */
+const price = { type: 'string', description: 'USD per token' };
+
+/** The multipart forms and the models listing (reference `ModelsListResponse`, `Model`), written out. */
+function modelComponents(components: Record<string, JsonSchema>): void {
   components.TranscriptionMultipartRequest = {
     type: 'object',
     description: 'spec 4.4: the multipart form of the transcription request; `file` carries the audio bytes.',
@@ -140,7 +161,6 @@ export function componentSchemas(): Record<string, JsonSchema> {
     required: ['file'],
   };
   // Reference `ModelsListResponse` / `Model` (reference README, "Models"); built by catalog/model-listing.ts.
-  const price = { type: 'string', description: 'USD per token' };
   components.Model = {
     type: 'object',
     required: [
@@ -199,6 +219,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
     },
   };
   // Reference `ListEndpointsResponse` / `PublicEndpoint`; built by catalog/model-endpoints-listing.ts.
+}
+
+/** The endpoints and providers listings, written out. */
+function catalogueComponents(components: Record<string, JsonSchema>): void {
   components.ListEndpointsResponse = {
     type: 'object',
     required: ['data'],
@@ -291,6 +315,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
       },
     },
   };
+}
+
+/** The model lookups, the counts and the datasets (benchmarks, rankings, session cost, classifications), written out. */
+function datasetComponents(components: Record<string, JsonSchema>): void {
   components.ModelResponse = { type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/Model' } } };
   components.ModelsCountResponse = {
     type: 'object',
@@ -333,5 +361,4 @@ export function componentSchemas(): Record<string, JsonSchema> {
     properties: { data: { type: 'object', required: ['window_days', 'as_of', 'classifications', 'macro_categories'] } },
   };
   components.OpenApiDocument = { type: 'object', description: 'An OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'] };
-  return components;
 }
