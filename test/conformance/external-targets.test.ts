@@ -18,7 +18,9 @@ function verdictChanges(report: ConformanceReport, expected: ExpectedVerdicts): 
   const changes = Object.entries(expected)
     .filter(([id, [status]]) => got.get(id)?.status !== status)
     .map(([id, [status, why]]) => `${id}: expected ${status} (${why}), got ${got.get(id)?.status ?? 'no verdict'}: ${got.get(id)?.reason ?? ''}`);
-  for (const id of got.keys()) if (!(id in expected)) changes.push(`${id}: a new check; add its expected verdict`);
+  // A new check's line carries its verdict as a table entry, ready to be read and committed.
+  for (const [id, check] of got)
+    if (!(id in expected)) changes.push(`${id}: a new check; add its expected verdict: '${id}': ['${check.status}', ${JSON.stringify(check.reason ?? '')}],`);
   return changes;
 }
 
