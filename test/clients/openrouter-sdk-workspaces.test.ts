@@ -42,7 +42,9 @@ describe.each<Mode>(['msw', 'http'])('@openrouter/sdk workspaces and BYOK (%s)',
     expect(added.addedCount).toBe(1);
     const members = await sdk.workspaces.listMembers({ id });
     expect(members.result.data.map((m) => m.userId)).toEqual(['user_gatewaykit0000000000000001']);
-    expect((await sdk.workspaces.bulkRemoveMembers({ id, bulkRemoveWorkspaceMembersRequest: { userIds: ['user_gatewaykit0000000000000001'] } })).removedCount).toBe(1);
+    expect(
+      (await sdk.workspaces.bulkRemoveMembers({ id, bulkRemoveWorkspaceMembersRequest: { userIds: ['user_gatewaykit0000000000000001'] } })).removedCount,
+    ).toBe(1);
     const set = await sdk.workspaces.setBudget({ workspaceRef: id, interval: 'monthly', upsertWorkspaceBudgetRequest: { limitUsd: 10 } });
     expect(set.data).toMatchObject({ limitUsd: 10, resetInterval: 'monthly', workspaceId: id });
     expect((await sdk.workspaces.getBudget({ workspaceRef: id, interval: 'monthly' })).data.limitUsd).toBe(10);

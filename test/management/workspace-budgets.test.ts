@@ -82,7 +82,9 @@ describe('a workspace budget takes effect (issue 38 item 5, done when)', () => {
       include_byok_in_budgets: true,
     });
     expect((await call(second.gw, 'GET', `/byok/${credential.id}`)).body.data).toEqual(credential);
-    expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual(['user_gatewaykit0000000000000001']);
+    expect((await call(second.gw, 'GET', `/workspaces/kept/members`)).body.data.map((m: { user_id: string }) => m.user_id)).toEqual([
+      'user_gatewaykit0000000000000001',
+    ]);
     const { served, refused } = await untilRefused(second.gw, secret);
     expect(served).toBeGreaterThan(0);
     expect(refused.status).toBe(402);
