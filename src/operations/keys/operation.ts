@@ -44,11 +44,10 @@ async function listKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response>
   const { keys } = await env.management.ready();
   const workspace = query.workspace_id ?? DEFAULT_WORKSPACE_ID;
   const includeDisabled = query.include_disabled === 'true';
-  const page = keys.findMany((q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }), {
-    skip: query.offset ?? 0,
-    take: KEYS_PAGE_SIZE,
-    orderBy: { seq: 'asc' },
-  });
+  // Sorted, then paged: @msw/data 1.1 applies `skip` and `take` before `orderBy`.
+  const offset = query.offset ?? 0;
+  const matching = keys.findMany((q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }), { orderBy: { seq: 'asc' } });
+  const page = matching.slice(offset, offset + KEYS_PAGE_SIZE);
   return jsonResponse({ data: page.map((record) => view(env, record)) });
 }
 
