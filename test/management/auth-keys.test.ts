@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
 import { untilRefused } from './until-refused.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const START = Date.UTC(2026, 10, 26, 10);
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
@@ -29,15 +29,8 @@ const exchange = (gw: Gateway, body: Record<string, unknown>) => call(gw, 'POST'
 
 const path = referencePath();
 describe.runIf(path)('auth keys: the reference examples and documented statuses, valid for the reference schema', () => {
-  let ref: (method: string, route: string) => ReferenceOperation;
-  // Reading the 1.3 MB description and compiling its schemas takes long on a busy machine.
-  beforeAll(() => {
-    ref = loadReference(path!);
-  }, 180_000);
-  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(op.problems(status, answer.body)).toEqual([]);
-  };
+  const ref = referenceOperations(path!);
+  const expectValid = expectReferenceAnswer;
 
   test('createAuthKeysCode: the example body answers 200; 400, 401, 403, 409', async () => {
     const gw = gateway({ management: { bounds: { maxCodes: 2 } } });

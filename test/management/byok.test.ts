@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
-import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
 const ORDINARY = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
@@ -35,14 +35,8 @@ async function newKey(gw: Gateway, body: Record<string, unknown>) {
 
 const path = referencePath();
 describe.runIf(path)('BYOK provider credentials (issue 38 item 6)', () => {
-  let ref: (method: string, route: string) => ReferenceOperation;
-  beforeAll(() => {
-    ref = loadReference(path!);
-  }, 180_000);
-  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(op.problems(status, answer.body)).toEqual([]);
-  };
+  const ref = referenceOperations(path!);
+  const expectValid = expectReferenceAnswer;
 
   test('create (the example body) 201 with a masked label; list, get, update (the example), delete; 400, 401, 403, 404; the raw key is nowhere', async () => {
     const gw = gateway();

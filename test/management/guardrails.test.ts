@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const START = Date.UTC(2026, 10, 26, 10);
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
@@ -32,14 +32,8 @@ async function createKey(gw: Gateway, name: string): Promise<{ key: string; hash
 
 const path = referencePath();
 describe.runIf(path)('guardrails: every operation, its documented statuses, valid for the reference schema', () => {
-  let ref: (method: string, route: string) => ReferenceOperation;
-  beforeAll(() => {
-    ref = loadReference(path!);
-  }, 180_000);
-  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(op.problems(status, answer.body)).toEqual([]);
-  };
+  const ref = referenceOperations(path!);
+  const expectValid = expectReferenceAnswer;
 
   test('createGuardrail: the example body answers 201; 400, 401, 403', async () => {
     const gw = gateway();

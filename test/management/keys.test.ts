@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
 import { chat, untilRefused } from './until-refused.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
-import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const START = Date.UTC(2026, 10, 26, 10);
 const DAY = 86_400_000;
@@ -27,15 +27,8 @@ async function createKey(gw: Gateway, body: Record<string, unknown>) {
 
 const path = referencePath();
 describe.runIf(path)('keys: every reference example and documented status, valid for the reference schema', () => {
-  let ref: (method: string, route: string) => ReferenceOperation;
-  // Reading the 1.3 MB description and compiling its schemas takes long on a busy machine.
-  beforeAll(() => {
-    ref = loadReference(path!);
-  }, 180_000);
-  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(op.problems(status, answer.body)).toEqual([]);
-  };
+  const ref = referenceOperations(path!);
+  const expectValid = expectReferenceAnswer;
 
   test('createKeys: the example body answers 201 with the secret once; 400, 401, 403', async () => {
     const gw = gateway();

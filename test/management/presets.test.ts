@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { stateFileOptions } from '../../src/adapter/node/state-file.ts';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
-import { loadReference, referencePath, type ReferenceOperation } from './reference-operation.ts';
+import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const START = Date.UTC(2026, 10, 26, 10);
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
@@ -35,14 +35,8 @@ const TERSE_CHAT = {
 
 const path = referencePath();
 describe.runIf(path)('presets: every operation answers as the reference says', () => {
-  let ref: (method: string, route: string) => ReferenceOperation;
-  beforeAll(() => {
-    ref = loadReference(path!);
-  }, 180_000);
-  const expectValid = (op: ReferenceOperation, answer: { status: number; body: unknown }, status: number) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(op.problems(status, answer.body)).toEqual([]);
-  };
+  const ref = referenceOperations(path!);
+  const expectValid = expectReferenceAnswer;
 
   test('creation from each surface makes a new version; 400, 401, 403', async () => {
     const gw = gateway();
@@ -207,8 +201,9 @@ describe('presets survive a restart with a state file', () => {
 });
 
 describe.runIf(path)('POST /credits/coinbase (deprecated)', () => {
+  const ref = referenceOperations(path!);
   test('always the 410 Gone of the reference, with any key or none', async () => {
-    const op = loadReference(path!)('POST', '/credits/coinbase');
+    const op = ref('POST', '/credits/coinbase');
     const gw = gateway();
     for (const headers of [MANAGEMENT, ORDINARY, { 'content-type': 'application/json' }]) {
       const answer = await call(gw, 'POST', '/credits/coinbase', { amount: 10 }, headers);

@@ -1,3 +1,4 @@
+import { beforeAll, expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -48,4 +49,25 @@ export function loadReference(path: string): (method: string, route: string) => 
       },
     };
   };
+}
+
+/**
+ * The reference's operations for the tests of one `describe` block: read and compiled once, before
+ * its tests (the 1.3 MB description takes long on a busy machine).
+ */
+export function referenceOperations(path: string): (method: string, route: string) => ReferenceOperation {
+  let ref: ((method: string, route: string) => ReferenceOperation) | undefined;
+  beforeAll(() => {
+    ref = loadReference(path);
+  }, 180_000);
+  return (method, route) => {
+    if (!ref) throw new Error('the reference is read before the tests run');
+    return ref(method, route);
+  };
+}
+
+/** The answer has `status`, and its body is valid for the reference's schema of that status. */
+export function expectReferenceAnswer(op: ReferenceOperation, answer: { status: number; body: unknown }, status: number): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(op.problems(status, answer.body)).toEqual([]);
 }
