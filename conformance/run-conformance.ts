@@ -168,6 +168,260 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const runs = options.runs ?? DEFAULT_RUNS;
   const counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
 
+  const { simulator, includeVideos, managementKey, budget, client } = await connectToTarget(options, send, baseUrl, counters);
+  // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
+  const journal: SentExchange[] = [];
+  // Against the simulator every request names the check that sent it (its journal filters by
+  // it); another gateway is sent nothing it did not ask for.
+  const sender = (id: string) => (simulator ? id : undefined);
+  const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }), undefined, sender('preflight'));
+
+  const { pre, model, reasoningModel, videoModel, target } = await discoverTarget(options, runClient, { baseUrl, simulator, includeVideos });
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? (simulator ? SIMULATOR_CONCURRENCY : 1)));
+  const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
+  options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
+
+  // Checks run side by side only where nothing depends on which finishes first: against the
+  // simulator (every check may spend what is left, no fair share is worked out) and without a
+  // budget of the user's (which check would run out of it would depend on timing).
+  const parallelChecks = simulator && options.maxRequests === undefined ? Math.max(1, Math.floor(options.parallelChecks ?? SIMULATOR_PARALLEL_CHECKS)) : 1;
+
+  // What each check sent, kept apart so the journal reads in check order whatever order the
+  // answers of checks running side by side came back in.
+  const own: SentExchange[][] = checks.map(() => []);
+  const tallies: ClientCounters[] = checks.map(() => ({ requests: 0, paid: 0, retries: 0, throttled: 0 }));
+  // A shared value is made once, by the client of no check; what it sends belongs to the first
+  // check in check order that asked for it (the one that made it in a one-at-a-time run).
+  const memo = new Map<string, SharedEntry>();
+  const { sharedOf, exchanges } = runJournal(journal, checks, own, memo);
+
+  const results: CheckResult[] = [];
+  const finished: ({ outcome: CheckOutcome; durationMs: number } | undefined)[] = checks.map(() => undefined);
+  // Settles when the check of that index has finished (whatever its verdict).
+  const settle: (() => void)[] = [];
+  const settled: Promise<void>[] = checks.map((_, index) => new Promise<void>((resolve) => (settle[index] = resolve)));
+
+  // What each check owes before its random runs (its strata, fixed probes and shared samples:
+  // every rule is probed at any budget at or above the sum), asked of the checks themselves once,
+  // only when shares are worked out. A check that will be skipped or sends nothing paid owes nothing.
+  const spends = checks.map((c) => !c.free && !skipReason(c, simulator, includeVideos));
+  // What every check's context holds of the run.
+  const base = {
+    baseUrl,
+    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+    model,
+    reasoningModel,
+    videoModel,
+    includeVideos,
+    seed,
+    runs,
+    concurrency,
+    replayPath: options.replay,
+    simulator,
+    hasManagementKey: managementKey !== undefined,
+  };
+  const owed: readonly Owed[] | undefined = simulator
+    ? undefined
+    : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(countingContext(c.id, base)) ?? { own: 1 })));
+  const runCheck = checkRunner({
+    checks,
+    tallies,
+    own,
+    memo,
+    settled,
+    parallelChecks,
+    budget,
+    owed,
+    spends,
+    client,
+    sender,
+    base,
+    exchanges,
+    options,
+    results,
+    finished,
+    sharedOf,
+    simulator,
+    includeVideos,
+    report: { baseUrl, seed, runs, model, options },
+  });
+  await scheduleChecks(
+    checks.length,
+    parallelChecks,
+    (index) => runsAlone(checks[index]!),
+    async (index, park) => {
+      try {
+        await runCheck(index, park);
+      } finally {
+        settle[index]!();
+      }
+    },
+  );
+
+  return { seed, target, preflight: pre, checks: results, summary: summaryOf(results, { options, pre, counters, budget, started }) };
+}
+
+/** A value several checks share (`ctx.shared`): made once, what it sent kept apart, owned by the first check in check order that asked. */
+interface SharedEntry {
+  readonly value: Promise<unknown>;
+  readonly exchanges: Exchange[];
+  readonly tally: ClientCounters;
+  readonly askedBy: Set<number>;
+}
+
+function sharedEntry(
+  make: (client: GatewayClient) => Promise<unknown>,
+  viewOf: (sent: (exchange: Exchange) => void, tally: ClientCounters) => GatewayClient,
+): SharedEntry {
+  const exchanges: Exchange[] = [];
+  const tally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
+  return { value: make(viewOf((exchange) => exchanges.push(exchange), tally)), exchanges, tally, askedBy: new Set() };
+}
+
+/** The context `owes()` gets: the run's facts, and a client, journal and clock that refuse to be used (it only counts). */
+function countingContext(id: string, base: Omit<CheckContext, 'client' | 'shared' | 'exchanges' | 'sleep'>): CheckContext {
+  const sends = () => {
+    throw new Error(`${id}: owes() only counts what the check will send; it sends nothing`);
+  };
+  return { client: undefined as never, ...base, shared: sends, exchanges: sends, sleep: sends };
+}
+
+/** A check's verdict: skipped with its reason, else what it found (a throw out of it is an error verdict, a bug in the check), with a heartbeat while it runs. */
+async function checkOutcome(
+  check: Check,
+  ctx: CheckContext,
+  reason: string | undefined,
+  beat: (() => void) | undefined,
+  heartbeatMs: number,
+): Promise<CheckOutcome> {
+  if (reason) return { status: 'skipped', reason };
+  const heartbeat = beat ? setInterval(beat, heartbeatMs) : undefined;
+  heartbeat?.unref?.();
+  try {
+    return await check.run(ctx);
+  } catch (error) {
+    // A throw out of a check is a bug in the check, not a verdict on the target; still report it.
+    return { status: 'error', reason: `internal error in the check: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+  } finally {
+    if (heartbeat) clearInterval(heartbeat);
+  }
+}
+
+/**
+ * The run's journal in check order: what the run sent first, then each check's own exchanges and
+ * those of the shared values it owns (the first check in check order that asked for one).
+ */
+function runJournal(journal: readonly SentExchange[], checks: readonly Check[], own: readonly SentExchange[][], memo: ReadonlyMap<string, SharedEntry>) {
+  const sharedOwner = (entry: SharedEntry) => Math.min(...entry.askedBy);
+  const sharedOf = (index: number) => [...memo.values()].filter((entry) => sharedOwner(entry) === index);
+  const exchanges = (): readonly SentExchange[] => [
+    ...journal,
+    ...checks.flatMap((check, index) => [
+      ...own[index]!,
+      ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange }))),
+    ]),
+  ];
+  return { sharedOf, exchanges };
+}
+
+/** What the checks of one run share while they run (runWith's state, handed to the runner of each check). */
+interface RunState {
+  readonly checks: readonly Check[];
+  readonly tallies: ClientCounters[];
+  readonly own: SentExchange[][];
+  readonly memo: Map<string, SharedEntry>;
+  readonly settled: readonly Promise<void>[];
+  readonly parallelChecks: number;
+  readonly budget: ReturnType<typeof createRequestBudget>;
+  readonly owed: readonly Owed[] | undefined;
+  readonly spends: readonly boolean[];
+  readonly client: GatewayClient;
+  readonly sender: (id: string) => string | undefined;
+  readonly base: Omit<CheckContext, 'client' | 'shared' | 'exchanges' | 'sleep'>;
+  readonly exchanges: () => readonly SentExchange[];
+  readonly options: ConformanceOptions;
+  readonly results: CheckResult[];
+  readonly finished: ({ outcome: CheckOutcome; durationMs: number } | undefined)[];
+  readonly sharedOf: (index: number) => SharedEntry[];
+  readonly simulator: SimulatorInfo | undefined;
+  readonly includeVideos: boolean;
+  readonly report: Parameters<typeof toResult>[2]['run'];
+}
+
+/** Runs the check of an index with its share of the budget, then reports every finished result in check order. */
+function checkRunner(run: RunState): (index: number, park: Park) => Promise<void> {
+  const { checks, tallies, own, memo, settled, parallelChecks, budget, owed, spends, client, sender, base, exchanges, options } = run;
+  const { results, finished, sharedOf, simulator, includeVideos, report } = run;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const order = { reported: 0 };
+  return async (index, park) => {
+    const check = checks[index]!;
+    const tally = tallies[index]!;
+    const checkStarted = Date.now();
+    // A fair share of what is left among the checks still to come that can spend, so the first
+    // property checks cannot starve the later ones: what every check still to come owes is kept
+    // back first, then the rest is shared out; what a check leaves unused rolls forward.
+    // (Checks run side by side only where no share is worked out, so the shares stay those of a
+    // one-at-a-time run.)
+    const left = budget.remaining();
+    const share = !owed || check.free || left === 0 ? left : fairShare(left, index, owed, spends, (key) => memo.has(key));
+    const ctx: CheckContext = {
+      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally, sender(check.id)),
+      ...base,
+      async shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
+        // A shared value is made by the first check in check order that asks for it, as in a
+        // one-at-a-time run, so who sends it (the check its requests name, whose answer ids they
+        // draw) never depends on timing: beside other checks, a check asking for a value not made
+        // yet waits until every check before it has finished; one of them may make it first. It
+        // waits parked: a later check takes its place meanwhile.
+        if (!memo.has(key) && parallelChecks > 1) await park(Promise.all(settled.slice(0, index)));
+        let entry = memo.get(key);
+        // Sent by the check that asked first: the owner of a one-at-a-time run, where it runs alone.
+        if (!entry)
+          memo.set(
+            key,
+            (entry = sharedEntry(
+              (c) => make(c),
+              (sent, tally) => client.view(budget, sent, tally, sender(check.id)),
+            )),
+          );
+        entry.askedBy.add(index);
+        return (await entry.value) as T;
+      },
+      exchanges: () => {
+        // Beside other checks the journal is still being written: a check reading it runs alone.
+        if (parallelChecks > 1 && !runsAlone(check))
+          throw new Error(`${check.id} reads the run's journal (ctx.exchanges()), so it must be marked exclusive: true to run alone`);
+        return exchanges();
+      },
+      sleep,
+    };
+    const beat = options.onProgress
+      ? () => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests })
+      : undefined;
+    const outcome = await checkOutcome(check, ctx, skipReason(check, simulator, includeVideos), beat, heartbeatMs);
+    finished[index] = { outcome, durationMs: Date.now() - checkStarted };
+    // Results are reported in check order: a check's result waits for the checks before it, by
+    // then every check that could own a shared value it asked for has finished.
+    for (let next = finished[order.reported]; next; next = finished[order.reported]) {
+      const shared = sharedOf(order.reported);
+      const spent = [tallies[order.reported]!, ...shared.map((entry) => entry.tally)];
+      const result = toResult(checks[order.reported]!, next.outcome, {
+        requests: spent.reduce((sum, t) => sum + t.requests, 0),
+        paid: spent.reduce((sum, t) => sum + t.paid, 0),
+        durationMs: next.durationMs,
+        run: report,
+      });
+      results.push(result);
+      options.onProgress?.({ kind: 'check', index: order.reported, total: checks.length, result });
+      order.reported++;
+    }
+  };
+}
+
+/** The run's client on the target, after the free probe that tells a simulator (nothing paid is sent before the budget exists). */
+async function connectToTarget(options: ConformanceOptions, send: Transport, baseUrl: string, counters: ClientCounters) {
   // Simulator detection is a free GET outside the base path; nothing paid is sent before the budget exists.
   const simulatorOption = options.simulator ?? 'auto';
   const probeClient = createGatewayClient(
@@ -204,13 +458,15 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     },
     counters,
   );
-  // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
-  const journal: SentExchange[] = [];
-  // Against the simulator every request names the check that sent it (its journal filters by
-  // it); another gateway is sent nothing it did not ask for.
-  const sender = (id: string) => (simulator ? id : undefined);
-  const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }), undefined, sender('preflight'));
+  return { simulator, includeVideos, managementKey, budget, client };
+}
 
+/** The preflight, then the models the checks use (the user's, else picked from the target's lists), and the target as the report names it. */
+async function discoverTarget(
+  options: ConformanceOptions,
+  runClient: GatewayClient,
+  { baseUrl, simulator, includeVideos }: { baseUrl: string; simulator: SimulatorInfo | undefined; includeVideos: boolean },
+) {
   let pre: Preflight;
   if (options.preflight === false) pre = { ok: true, steps: [] };
   else pre = await runPreflight(runClient, { model: options.model, pickModel });
@@ -232,214 +488,37 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     ...(videoModel ? { videoModel } : {}),
     includeVideos,
   };
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? (simulator ? SIMULATOR_CONCURRENCY : 1)));
-  const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
-  options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
+  return { pre, model, reasoningModel, videoModel, target };
+}
 
-  // Checks run side by side only where nothing depends on which finishes first: against the
-  // simulator (every check may spend what is left, no fair share is worked out) and without a
-  // budget of the user's (which check would run out of it would depend on timing).
-  const parallelChecks = simulator && options.maxRequests === undefined ? Math.max(1, Math.floor(options.parallelChecks ?? SIMULATOR_PARALLEL_CHECKS)) : 1;
-
-  // What each check sent, kept apart so the journal reads in check order whatever order the
-  // answers of checks running side by side came back in.
-  const own: SentExchange[][] = checks.map(() => []);
-  const tallies: ClientCounters[] = checks.map(() => ({ requests: 0, paid: 0, retries: 0, throttled: 0 }));
-  // A shared value is made once, by the client of no check; what it sends belongs to the first
-  // check in check order that asked for it (the one that made it in a one-at-a-time run).
-  interface SharedEntry {
-    readonly value: Promise<unknown>;
-    readonly exchanges: Exchange[];
-    readonly tally: ClientCounters;
-    readonly askedBy: Set<number>;
-  }
-  const memo = new Map<string, SharedEntry>();
-  const sharedOwner = (entry: SharedEntry) => Math.min(...entry.askedBy);
-  const sharedOf = (index: number) => [...memo.values()].filter((entry) => sharedOwner(entry) === index);
-  const exchanges = (): readonly SentExchange[] => [
-    ...journal,
-    ...checks.flatMap((check, index) => [
-      ...own[index]!,
-      ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange }))),
-    ]),
-  ];
-
-  const results: CheckResult[] = [];
-  const finished: ({ outcome: CheckOutcome; durationMs: number } | undefined)[] = checks.map(() => undefined);
-  // Settles when the check of that index has finished (whatever its verdict).
-  const settle: (() => void)[] = [];
-  const settled: Promise<void>[] = checks.map((_, index) => new Promise<void>((resolve) => (settle[index] = resolve)));
-  let reported = 0;
-  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
-  // What each check owes before its random runs (its strata, fixed probes and shared samples:
-  // every rule is probed at any budget at or above the sum), asked of the checks themselves once,
-  // only when shares are worked out. A check that will be skipped or sends nothing paid owes nothing.
-  const spends = checks.map((c) => !c.free && !skipReason(c, simulator, includeVideos));
-  const owed: readonly Owed[] | undefined = simulator
-    ? undefined
-    : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(owesContext(c.id)) ?? { own: 1 })));
-  function owesContext(id: string): CheckContext {
-    const sends = () => {
-      throw new Error(`${id}: owes() only counts what the check will send; it sends nothing`);
-    };
-    return {
-      client: undefined as never,
-      baseUrl,
-      basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
-      model,
-      reasoningModel,
-      videoModel,
-      includeVideos,
-      seed,
-      runs,
-      concurrency,
-      replayPath: options.replay,
-      simulator,
-      hasManagementKey: managementKey !== undefined,
-      shared: sends,
-      exchanges: sends,
-      sleep: sends,
-    };
-  }
-
-  const runCheck = async (index: number, park: Park): Promise<void> => {
-    const check = checks[index]!;
-    const tally = tallies[index]!;
-    const checkStarted = Date.now();
-    // A fair share of what is left among the checks still to come that can spend, so the first
-    // property checks cannot starve the later ones: what every check still to come owes is kept
-    // back first, then the rest is shared out; what a check leaves unused rolls forward.
-    // (Checks run side by side only where no share is worked out, so the shares stay those of a
-    // one-at-a-time run.)
-    const left = budget.remaining();
-    const share = !owed || check.free || left === 0 ? left : fairShare(left, index, owed, spends, (key) => memo.has(key));
-    const ctx: CheckContext = {
-      client: client.view(budget.scope(share), (exchange) => own[index]!.push({ checkId: check.id, exchange }), tally, sender(check.id)),
-      baseUrl,
-      basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
-      model,
-      reasoningModel,
-      videoModel,
-      includeVideos,
-      seed,
-      runs,
-      concurrency,
-      replayPath: options.replay,
-      simulator,
-      hasManagementKey: managementKey !== undefined,
-      async shared<T>(key: string, make: (c: GatewayClient) => Promise<T>): Promise<T> {
-        // A shared value is made by the first check in check order that asks for it, as in a
-        // one-at-a-time run, so who sends it (the check its requests name, whose answer ids they
-        // draw) never depends on timing: beside other checks, a check asking for a value not made
-        // yet waits until every check before it has finished; one of them may make it first. It
-        // waits parked: a later check takes its place meanwhile.
-        if (!memo.has(key) && parallelChecks > 1) await park(Promise.all(settled.slice(0, index)));
-        let entry = memo.get(key);
-        if (!entry) {
-          const sent: Exchange[] = [];
-          const sharedTally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
-          // Sent by the check that asked first: the owner of a one-at-a-time run, where it runs alone.
-          entry = {
-            value: make(client.view(budget, (exchange) => sent.push(exchange), sharedTally, sender(check.id))),
-            exchanges: sent,
-            tally: sharedTally,
-            askedBy: new Set(),
-          };
-          memo.set(key, entry);
-        }
-        entry.askedBy.add(index);
-        return (await entry.value) as T;
-      },
-      exchanges: () => {
-        // Beside other checks the journal is still being written: a check reading it runs alone.
-        if (parallelChecks > 1 && !runsAlone(check))
-          throw new Error(`${check.id} reads the run's journal (ctx.exchanges()), so it must be marked exclusive: true to run alone`);
-        return exchanges();
-      },
-      sleep,
-    };
-    const heartbeat = options.onProgress
-      ? setInterval(
-          () => options.onProgress?.({ kind: 'heartbeat', id: check.id, elapsedMs: Date.now() - checkStarted, requests: tally.requests }),
-          heartbeatMs,
-        )
-      : undefined;
-    heartbeat?.unref?.();
-    const reason = skipReason(check, simulator, includeVideos);
-    let outcome: CheckOutcome;
-    try {
-      if (reason) outcome = { status: 'skipped', reason };
-      else {
-        try {
-          outcome = await check.run(ctx);
-        } catch (error) {
-          // A throw out of a check is a bug in the check, not a verdict on the target; still report it.
-          outcome = { status: 'error', reason: `internal error in the check: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
-        }
-      }
-    } finally {
-      if (heartbeat) clearInterval(heartbeat);
-    }
-    finished[index] = { outcome, durationMs: Date.now() - checkStarted };
-    // Results are reported in check order: a check's result waits for the checks before it, by
-    // then every check that could own a shared value it asked for has finished.
-    for (let next = finished[reported]; next; next = finished[reported]) {
-      const shared = sharedOf(reported);
-      const spent = [tallies[reported]!, ...shared.map((entry) => entry.tally)];
-      const result = toResult(checks[reported]!, next.outcome, {
-        requests: spent.reduce((sum, t) => sum + t.requests, 0),
-        paid: spent.reduce((sum, t) => sum + t.paid, 0),
-        durationMs: next.durationMs,
-        run: { baseUrl, seed, runs, model, options },
-      });
-      results.push(result);
-      options.onProgress?.({ kind: 'check', index: reported, total: checks.length, result });
-      reported++;
-    }
-  };
-  await scheduleChecks(
-    checks.length,
-    parallelChecks,
-    (index) => runsAlone(checks[index]!),
-    async (index, park) => {
-      try {
-        await runCheck(index, park);
-      } finally {
-        settle[index]!();
-      }
-    },
-  );
-
+/** The report's summary: counts by verdict (inferred rules' failures are advice unless strict), what was spent, and the statement. */
+function summaryOf(
+  results: readonly CheckResult[],
+  run: { options: ConformanceOptions; pre: Preflight; counters: ClientCounters; budget: ReturnType<typeof createRequestBudget>; started: number },
+): ConformanceReport['summary'] {
+  const { options, pre, counters, budget, started } = run;
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
   const advice = results.filter((r) => r.status === 'failed' && r.source === 'inferred').length;
   const verdicts = summarizeVerdicts(results, strict);
   const failed = count('failed') - (strict ? 0 : advice);
   return {
-    seed,
-    target,
-    preflight: pre,
-    checks: results,
-    summary: {
-      total: results.length,
-      passed: count('passed'),
-      failed,
-      skipped: count('skipped'),
-      error: count('error'),
-      inconclusive: count('inconclusive'),
-      advice,
-      ok: pre.ok && failed === 0 && count('error') === 0,
-      strict,
-      requests: counters.requests,
-      budget: { limit: budget.limit, used: budget.used() },
-      retries: counters.retries,
-      durationMs: Date.now() - started,
-      statement: verdicts.statement,
-      areas: verdicts.areas,
-      unprobedRules: verdicts.unprobedRules,
-    },
+    total: results.length,
+    passed: count('passed'),
+    failed,
+    skipped: count('skipped'),
+    error: count('error'),
+    inconclusive: count('inconclusive'),
+    advice,
+    ok: pre.ok && failed === 0 && count('error') === 0,
+    strict,
+    requests: counters.requests,
+    budget: { limit: budget.limit, used: budget.used() },
+    retries: counters.retries,
+    durationMs: Date.now() - started,
+    statement: verdicts.statement,
+    areas: verdicts.areas,
+    unprobedRules: verdicts.unprobedRules,
   };
 }
 
