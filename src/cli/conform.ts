@@ -122,6 +122,52 @@ function headers(values: readonly string[]): Record<string, string> | Error {
   return out;
 }
 
+/** The options `gatewaykit conform` takes (node:util parseArgs). */
+const CONFORM_PARSE_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'management-key': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'timeout-ms': { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  only: { type: 'string' },
+  skip: { type: 'string' },
+  replay: { type: 'string' },
+  model: { type: 'string' },
+  'reasoning-model': { type: 'string' },
+  'video-model': { type: 'string' },
+  'max-requests': { type: 'string' },
+  'include-videos': { type: 'boolean' },
+  'no-include-videos': { type: 'boolean' },
+  simulator: { type: 'string' },
+  strict: { type: 'boolean' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  report: { type: 'string' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Live progress on the terminal: the start line (with clock advice), each check's line, heartbeats of long checks, a preflight that could not test. */
+function progressPrinter(io: Io): NonNullable<ConformanceOptions['onProgress']> {
+  return (event) => {
+    if (event.kind === 'preflight') {
+      if (!event.preflight.ok) io.err(`gatewaykit conform: could not test: ${event.preflight.cause}`);
+    } else if (event.kind === 'start') {
+      if (event.total === 0) return;
+      io.out(
+        `gatewaykit conform: ${event.total} checks against ${event.target.baseUrl} ` +
+          `(${event.target.simulator ? `the gatewaykit simulator, ${event.target.clock} clock` : 'not the simulator'}; model ${event.target.model}; seed ${event.seed})`,
+      );
+      const advice = clockAdvice(event.target);
+      if (advice) io.out(advice);
+    } else if (event.kind === 'heartbeat')
+      io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
+    else io.out(formatCheckLine(event.result, event.index, event.total));
+  };
+}
+
 /**
  * `gatewaykit conform`: run the suite with live progress (and heartbeats of long checks), print
  * the table and the failures, write the optional JUnit/JSON/Markdown reports, return the exit code.
@@ -139,31 +185,7 @@ export async function conform(
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'management-key': { type: 'string' },
-        header: { type: 'string', multiple: true },
-        'timeout-ms': { type: 'string' },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        only: { type: 'string' },
-        skip: { type: 'string' },
-        replay: { type: 'string' },
-        model: { type: 'string' },
-        'reasoning-model': { type: 'string' },
-        'video-model': { type: 'string' },
-        'max-requests': { type: 'string' },
-        'include-videos': { type: 'boolean' },
-        'no-include-videos': { type: 'boolean' },
-        simulator: { type: 'string' },
-        strict: { type: 'boolean' },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        report: { type: 'string' },
-        list: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: CONFORM_PARSE_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));
@@ -225,21 +247,7 @@ export async function conform(
     includeVideos: values['include-videos'] ? true : values['no-include-videos'] ? false : undefined,
     simulator: simulator === 'auto' ? 'auto' : simulator === 'yes',
     strict: values.strict ?? false,
-    onProgress: (event) => {
-      if (event.kind === 'preflight') {
-        if (!event.preflight.ok) io.err(`gatewaykit conform: could not test: ${event.preflight.cause}`);
-      } else if (event.kind === 'start') {
-        if (event.total === 0) return;
-        io.out(
-          `gatewaykit conform: ${event.total} checks against ${event.target.baseUrl} ` +
-            `(${event.target.simulator ? `the gatewaykit simulator, ${event.target.clock} clock` : 'not the simulator'}; model ${event.target.model}; seed ${event.seed})`,
-        );
-        const advice = clockAdvice(event.target);
-        if (advice) io.out(advice);
-      } else if (event.kind === 'heartbeat')
-        io.out(`  ... ${event.id} still running: ${Math.round(event.elapsedMs / 1000)} s, ${event.requests} requests so far`);
-      else io.out(formatCheckLine(event.result, event.index, event.total));
-    },
+    onProgress: progressPrinter(io),
     ...overrides,
   });
   if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
