@@ -42,127 +42,149 @@ function itemEvents(result: ResponseResult, outputIndex: number, rng: SeededRand
   const item = result.output[outputIndex];
   if (!item) return [];
   const events: Unnumbered[] = [];
+  if (item.type === 'message') messageItemEvents(item, outputIndex, rng, events);
+  else if (item.type === 'reasoning') reasoningItemEvents(item, outputIndex, rng, events);
+  else if (item.type !== 'function_call') serverToolItemEvents(item, outputIndex, events);
+  else functionCallItemEvents(item, outputIndex, rng, events);
+  events.push({ type: 'response.output_item.done', sequence_number: 0, output_index: outputIndex, item });
+  return events;
+}
+
+type OutputItemOf<K> = Extract<ResponseResult['output'][number], { type: K }>;
+
+/** A message's parts: text with its deltas and annotations, or a refusal with its deltas. */
+function messageItemEvents(item: OutputItemOf<'message'>, o: number, rng: SeededRandom, events: Unnumbered[]): void {
   const itemId = item.id;
-  const o = outputIndex;
-  if (item.type === 'message') {
-    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [] } });
-    item.content.forEach((part, c) => {
-      if (part.type === 'output_text') {
-        events.push({
-          type: 'response.content_part.added',
-          sequence_number: 0,
-          item_id: itemId,
-          output_index: o,
-          content_index: c,
-          part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
-        });
-        for (const delta of splitTextDeltas(part.text, rng)) {
-          events.push({
-            type: 'response.output_text.delta',
-            sequence_number: 0,
-            item_id: itemId,
-            output_index: o,
-            content_index: c,
-            delta,
-            logprobs: NO_LOGPROBS,
-          });
-        }
-        part.annotations.forEach((annotation, annotationIndex) =>
-          events.push({
-            type: 'response.output_text.annotation.added',
-            sequence_number: 0,
-            item_id: itemId,
-            output_index: o,
-            content_index: c,
-            annotation_index: annotationIndex,
-            annotation,
-          }),
-        );
-        events.push({
-          type: 'response.output_text.done',
-          sequence_number: 0,
-          item_id: itemId,
-          output_index: o,
-          content_index: c,
-          text: part.text,
-          logprobs: NO_LOGPROBS,
-        });
-      } else {
-        events.push({
-          type: 'response.content_part.added',
-          sequence_number: 0,
-          item_id: itemId,
-          output_index: o,
-          content_index: c,
-          part: { type: 'refusal', refusal: '' },
-        });
-        for (const delta of splitTextDeltas(part.refusal, rng))
-          events.push({ type: 'response.refusal.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
-        events.push({ type: 'response.refusal.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, refusal: part.refusal });
-      }
-      events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
-    });
-  } else if (item.type === 'reasoning') {
-    events.push({
-      type: 'response.output_item.added',
-      sequence_number: 0,
-      output_index: o,
-      item: { ...item, status: 'in_progress', content: [], summary: [] },
-    });
-    item.content.forEach((part, c) => {
+  events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, status: 'in_progress', content: [] } });
+  item.content.forEach((part, c) => {
+    if (part.type === 'output_text') {
       events.push({
         type: 'response.content_part.added',
         sequence_number: 0,
         item_id: itemId,
         output_index: o,
         content_index: c,
-        part: { type: 'reasoning_text', text: '' },
+        part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
       });
-      for (const delta of splitTextDeltas(part.text, rng))
-        events.push({ type: 'response.reasoning_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
-      events.push({ type: 'response.reasoning_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text });
-      events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
-    });
-    item.summary.forEach((part, s) => {
+      for (const delta of splitTextDeltas(part.text, rng)) {
+        events.push({
+          type: 'response.output_text.delta',
+          sequence_number: 0,
+          item_id: itemId,
+          output_index: o,
+          content_index: c,
+          delta,
+          logprobs: NO_LOGPROBS,
+        });
+      }
+      part.annotations.forEach((annotation, annotationIndex) =>
+        events.push({
+          type: 'response.output_text.annotation.added',
+          sequence_number: 0,
+          item_id: itemId,
+          output_index: o,
+          content_index: c,
+          annotation_index: annotationIndex,
+          annotation,
+        }),
+      );
       events.push({
-        type: 'response.reasoning_summary_part.added',
+        type: 'response.output_text.done',
         sequence_number: 0,
         item_id: itemId,
         output_index: o,
-        summary_index: s,
-        part: { type: 'summary_text', text: '' },
+        content_index: c,
+        text: part.text,
+        logprobs: NO_LOGPROBS,
       });
-      for (const delta of splitTextDeltas(part.text, rng)) {
-        events.push({ type: 'response.reasoning_summary_text.delta', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, delta });
-      }
-      events.push({ type: 'response.reasoning_summary_text.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, text: part.text });
-      events.push({ type: 'response.reasoning_summary_part.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, part });
-    });
-  } else if (item.type !== 'function_call') {
-    // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
-    // A fetch's result is not known while it runs: the added item names only the URL.
-    const added =
-      item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
-    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: added });
-    if (item.type === 'web_search_call') {
-      for (const phase of ['in_progress', 'searching', 'completed'])
-        events.push({ type: `response.web_search_call.${phase}`, sequence_number: 0, item_id: itemId, output_index: o });
+    } else {
+      events.push({
+        type: 'response.content_part.added',
+        sequence_number: 0,
+        item_id: itemId,
+        output_index: o,
+        content_index: c,
+        part: { type: 'refusal', refusal: '' },
+      });
+      for (const delta of splitTextDeltas(part.refusal, rng))
+        events.push({ type: 'response.refusal.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+      events.push({ type: 'response.refusal.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, refusal: part.refusal });
     }
-  } else {
-    events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, arguments: '', status: 'in_progress' } });
-    for (const delta of splitArgumentDeltas(item.arguments, rng))
-      events.push({ type: 'response.function_call_arguments.delta', sequence_number: 0, item_id: itemId, output_index: o, delta });
+    events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
+  });
+}
+
+/** A reasoning item's text parts, then its summary parts, each with its deltas. */
+function reasoningItemEvents(item: OutputItemOf<'reasoning'>, o: number, rng: SeededRandom, events: Unnumbered[]): void {
+  const itemId = item.id;
+  events.push({
+    type: 'response.output_item.added',
+    sequence_number: 0,
+    output_index: o,
+    item: { ...item, status: 'in_progress', content: [], summary: [] },
+  });
+  item.content.forEach((part, c) => {
     events.push({
-      type: 'response.function_call_arguments.done',
+      type: 'response.content_part.added',
       sequence_number: 0,
       item_id: itemId,
       output_index: o,
-      name: item.name,
-      arguments: item.arguments,
+      content_index: c,
+      part: { type: 'reasoning_text', text: '' },
     });
+    for (const delta of splitTextDeltas(part.text, rng))
+      events.push({ type: 'response.reasoning_text.delta', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, delta });
+    events.push({ type: 'response.reasoning_text.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, text: part.text });
+    events.push({ type: 'response.content_part.done', sequence_number: 0, item_id: itemId, output_index: o, content_index: c, part });
+  });
+  item.summary.forEach((part, s) => {
+    events.push({
+      type: 'response.reasoning_summary_part.added',
+      sequence_number: 0,
+      item_id: itemId,
+      output_index: o,
+      summary_index: s,
+      part: { type: 'summary_text', text: '' },
+    });
+    for (const delta of splitTextDeltas(part.text, rng)) {
+      events.push({ type: 'response.reasoning_summary_text.delta', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, delta });
+    }
+    events.push({ type: 'response.reasoning_summary_text.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, text: part.text });
+    events.push({ type: 'response.reasoning_summary_part.done', sequence_number: 0, item_id: itemId, output_index: o, summary_index: s, part });
+  });
+}
+
+/** A server-tool item (web search, web fetch, ...): added, and a web search's phases. */
+function serverToolItemEvents(
+  item: Exclude<ResponseResult['output'][number], { type: 'message' | 'reasoning' | 'function_call' }>,
+  o: number,
+  events: Unnumbered[],
+): void {
+  const itemId = item.id;
+  // Server-tool items; web_search_call also streams reference WebSearchCall{InProgress,Searching,Completed}Event.
+  // A fetch's result is not known while it runs: the added item names only the URL.
+  const added = item.type === 'gateway:web_fetch' ? { type: item.type, id: item.id, url: item.url, status: 'in_progress' } : { ...item, status: 'in_progress' };
+  events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: added });
+  if (item.type === 'web_search_call') {
+    for (const phase of ['in_progress', 'searching', 'completed'])
+      events.push({ type: `response.web_search_call.${phase}`, sequence_number: 0, item_id: itemId, output_index: o });
   }
-  events.push({ type: 'response.output_item.done', sequence_number: 0, output_index: o, item });
-  return events;
+}
+
+/** A function call: added with empty arguments, then the arguments' deltas and their end. */
+function functionCallItemEvents(item: OutputItemOf<'function_call'>, o: number, rng: SeededRandom, events: Unnumbered[]): void {
+  const itemId = item.id;
+  events.push({ type: 'response.output_item.added', sequence_number: 0, output_index: o, item: { ...item, arguments: '', status: 'in_progress' } });
+  for (const delta of splitArgumentDeltas(item.arguments, rng))
+    events.push({ type: 'response.function_call_arguments.delta', sequence_number: 0, item_id: itemId, output_index: o, delta });
+  events.push({
+    type: 'response.function_call_arguments.done',
+    sequence_number: 0,
+    item_id: itemId,
+    output_index: o,
+    name: item.name,
+    arguments: item.arguments,
+  });
 }
 
 const DELTA = /\.delta$/;
