@@ -1,23 +1,15 @@
-import { parseArgs } from 'node:util';
-import type { ApiKey } from '../auth/api-key.ts';
-import { demoKeys, parseWindow, RATE_LIMITED_DEMO_KEY } from '../auth/demo-keys.ts';
-import { readKeysFile } from '../adapter/node/read-keys-file.ts';
-import { printable } from '../replay/printable.ts';
-import { missProxy } from '../adapter/node/proxy-miss.ts';
-import { readCassettes } from '../adapter/node/read-cassettes.ts';
-import type { ReplayOptions } from '../replay/replayer.ts';
+import { demoKeys } from '../auth/demo-keys.ts';
 import { systemClock } from '../clock/system-clock.ts';
 import { virtualClock } from '../clock/virtual-clock.ts';
-import { startServer } from '../adapter/node/create-server.ts';
-import { stateFileOptions, type StateFileSetup } from '../adapter/node/state-file.ts';
-import { readScriptsFile } from '../adapter/node/read-scripts-file.ts';
-import type { ScriptRule } from '../scripts/script-rule.ts';
-import type { Catalog } from '../catalog/catalog.ts';
-import { loadCatalogFile } from '../adapter/node/load-catalog-file.ts';
-import { DEFAULT_JOURNAL_BYTES } from '../state/journal.ts';
+import type { Clock } from '../clock/clock.ts';
+import { startServer, type RunningServer, type ServeOptions } from '../adapter/node/create-server.ts';
 import { readServeConfig, type ServeConfig } from './config-file.ts';
 import { optionError } from './did-you-mean.ts';
 import { packageVersion } from './package-version.ts';
+import { parseServeArgs, SERVE_OPTION_NAMES, type ServeValues } from './serve-args.ts';
+import { checkServeFlags, serveSettings, type ServeSettings } from './serve-settings.ts';
+import { loadServeInputs, type ServeInputs, type ServeIo } from './serve-inputs.ts';
+import { serveBanner } from './serve-banner.ts';
 
 export const SERVE_HELP = `gatewaykit serve: run the simulated Gateway API over HTTP
 
@@ -66,365 +58,81 @@ Options:
 
 const SERVE_USAGE = 'Usage: gatewaykit serve [--port N] [--clock virtual] [--config FILE] ... (gatewaykit serve --help for all options)';
 
-const SERVE_OPTIONS = [
-  'port',
-  'host',
-  'seed',
-  'clock',
-  'max-body-bytes',
-  'journal-max-bytes',
-  'request-timeout-ms',
-  'headers-timeout-ms',
-  'keep-alive-timeout-ms',
-  'catalog',
-  'accept-unknown-models',
-  'state-file',
-  'max-video-jobs',
-  'downloadable-uploads',
-  'webhook-secret',
-  'webhook-url',
-  'webhook-allow-insecure-localhost',
-  'scripts',
-  'keys',
-  'timing',
-  'replay',
-  'replay-miss',
-  'replay-ignore',
-  'replay-timing',
-  'replay-base-path',
-  'upstream',
-  'max-upload-bytes',
-  'max-connections',
-  'webhook-concurrency',
-  'first-token-timeout-ms',
-  'generation-timeout-ms',
-  'rate-limit-window',
-  'config',
-  'version',
-  'help',
-];
+/** A start-up problem: printed after `gatewaykit serve: `, then exit with `code`. */
+class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
 
-/** Parse `serve` arguments; returns an exit code once the server has shut down. */
-export async function serve(argv: string[], io = { out: console.log, err: console.error }): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        clock: { type: 'string' },
-        'max-body-bytes': { type: 'string' },
-        'journal-max-bytes': { type: 'string' },
-        'max-upload-bytes': { type: 'string' },
-        'max-connections': { type: 'string' },
-        'request-timeout-ms': { type: 'string' },
-        'headers-timeout-ms': { type: 'string' },
-        'keep-alive-timeout-ms': { type: 'string' },
-        catalog: { type: 'string' },
-        'accept-unknown-models': { type: 'boolean' },
-        'state-file': { type: 'string' },
-        'max-video-jobs': { type: 'string' },
-        'webhook-secret': { type: 'string' },
-        'webhook-url': { type: 'string' },
-        'webhook-allow-insecure-localhost': { type: 'boolean' },
-        'downloadable-uploads': { type: 'boolean' },
-        'webhook-concurrency': { type: 'string' },
-        scripts: { type: 'string' },
-        keys: { type: 'string' },
-        timing: { type: 'string' },
-        replay: { type: 'string' },
-        'replay-miss': { type: 'string' },
-        'replay-ignore': { type: 'string' },
-        'replay-timing': { type: 'boolean' },
-        'replay-base-path': { type: 'string' },
-        upstream: { type: 'string' },
-        'first-token-timeout-ms': { type: 'string' },
-        'generation-timeout-ms': { type: 'string' },
-        'rate-limit-window': { type: 'string' },
-        config: { type: 'string' },
-        version: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    // A short message with a suggestion, not the whole help.
-    io.err(`gatewaykit serve: ${optionError(e as Error, SERVE_OPTIONS)}\n${SERVE_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(SERVE_HELP);
-    return 0;
-  }
-  if (values.version) {
-    io.out(packageVersion());
-    return 0;
-  }
-  let config: ServeConfig | undefined;
-  try {
-    config = readServeConfig(values.config, process.cwd());
-  } catch (e) {
-    io.err(`gatewaykit serve: ${values.config ? '--config ' : ''}${(e as Error).message}`);
-    return 2;
-  }
-  const int = (name: string, raw: string | undefined, fallback: number) => {
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number >= 0 (got "${raw}")`);
-    return n;
-  };
-  let port: number, seed: number, maxBodyBytes: number, journalMaxBytes: number;
-  let webhookConcurrency: number | undefined;
-  let maxUploadBytes: number | undefined;
-  let maxConnections: number | undefined;
-  let maxVideoJobs: number | undefined;
-  const timeouts: { requestTimeoutMs?: number; headersTimeoutMs?: number; keepAliveTimeoutMs?: number } = {};
-  try {
-    port = int('port', values.port ?? process.env.PORT, config?.port ?? 8080);
-    seed = int('seed', values.seed, config?.seed ?? 0);
-    maxBodyBytes = int('max-body-bytes', values['max-body-bytes'], 10 * 1024 * 1024);
-    journalMaxBytes = int('journal-max-bytes', values['journal-max-bytes'], DEFAULT_JOURNAL_BYTES);
-    if (values['max-video-jobs'] !== undefined) {
-      maxVideoJobs = int('max-video-jobs', values['max-video-jobs'], 0);
-      if (maxVideoJobs < 1) throw new Error(`--max-video-jobs must be at least 1 (got "${values['max-video-jobs']}")`);
-    }
-    if (values['max-connections'] !== undefined) maxConnections = int('max-connections', values['max-connections'], 0);
-    if (values['max-upload-bytes'] !== undefined) maxUploadBytes = int('max-upload-bytes', values['max-upload-bytes'], 0);
-    if (values['webhook-concurrency'] !== undefined) {
-      webhookConcurrency = int('webhook-concurrency', values['webhook-concurrency'], 16);
-      if (webhookConcurrency < 1) throw new Error(`--webhook-concurrency must be at least 1 (got "${values['webhook-concurrency']}")`);
-    }
-    for (const [flag, key] of [
-      ['request-timeout-ms', 'requestTimeoutMs'],
-      ['headers-timeout-ms', 'headersTimeoutMs'],
-      ['keep-alive-timeout-ms', 'keepAliveTimeoutMs'],
-    ] as const) {
-      const raw = values[flag];
-      if (raw === undefined) continue;
-      const ms = int(flag, raw, 0);
-      if (ms < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
-      timeouts[key] = ms;
-    }
-    if (values['replay-miss'] !== undefined && !['simulate', 'error', 'proxy'].includes(values['replay-miss'])) {
-      throw new Error(`--replay-miss must be simulate, error or proxy (got "${values['replay-miss']}")`);
-    }
-    if (
-      values.replay === undefined &&
-      (values['replay-miss'] !== undefined ||
-        values['replay-ignore'] !== undefined ||
-        values['replay-timing'] ||
-        values['replay-base-path'] !== undefined ||
-        values.upstream !== undefined)
-    ) {
-      throw new Error('--replay-miss, --replay-ignore, --replay-timing, --replay-base-path and --upstream need --replay DIR');
-    }
-    if ((values['replay-miss'] === 'proxy') !== (values.upstream !== undefined)) {
-      throw new Error(values.upstream === undefined ? '--replay-miss proxy needs --upstream URL (the real gateway)' : '--upstream is for --replay-miss proxy');
-    }
-    if (values.upstream !== undefined && !/^https?:\/\/[^/]/i.test(values.upstream)) {
-      throw new Error(`--upstream must be an http(s) URL (got "${values.upstream}")`);
-    }
-    if (values['replay-base-path'] !== undefined && !/^\/[^?#]*$/.test(values['replay-base-path'])) {
-      throw new Error(`--replay-base-path must be a path starting with / (got "${values['replay-base-path']}")`);
-    }
-    if (values.timing !== undefined && values.timing !== 'instant' && values.timing !== 'realistic') {
-      throw new Error(`--timing must be instant or realistic (got "${values.timing}")`);
-    }
-    for (const flag of ['first-token-timeout-ms', 'generation-timeout-ms'] as const) {
-      const raw = values[flag];
-      if (raw !== undefined && int(flag, raw, 0) < 1) throw new Error(`--${flag} must be at least 1 (got "${raw}")`);
-    }
-    if (values.clock !== undefined && values.clock !== 'system' && values.clock !== 'virtual') {
-      throw new Error(`--clock must be system or virtual (got "${values.clock}")`);
-    }
-  } catch (e) {
-    io.err(`gatewaykit serve: ${(e as Error).message}`);
-    return 2;
-  }
-  let scripts: ScriptRule[] = config?.scripts ?? [];
-  if (values.scripts !== undefined) {
-    // A bad scripts file stops start-up before listening (exit 2), naming file, rule and path.
-    try {
-      scripts = await readScriptsFile(values.scripts);
-    } catch (e) {
-      io.err(`gatewaykit serve: --scripts ${(e as Error).message}`);
-      return 2;
-    }
-  }
-  let catalog: Catalog | undefined = config?.catalog;
-  if (values.catalog !== undefined) {
-    // A bad catalogue stops start-up before listening (exit 2), naming the file, the path and the rule.
-    try {
-      catalog = loadCatalogFile(values.catalog);
-    } catch (e) {
-      io.err(`gatewaykit serve: --catalog ${(e as Error).message}`);
-      return 2;
-    }
-  }
-  let keys: ApiKey[] | undefined = config?.keys;
-  if (values.keys !== undefined) {
-    // A bad keys file stops start-up before listening (exit 2), naming the file and the path.
-    try {
-      keys = await readKeysFile(values.keys);
-    } catch (e) {
-      io.err(`gatewaykit serve: --keys ${(e as Error).message}`);
-      return 2;
-    }
-  }
-  // The demo keys' rate-limited window (flag over config); a user's own keys carry their own.
-  let rateLimitWindowMs = config?.rateLimitWindowMs;
-  if (values['rate-limit-window'] !== undefined) {
-    try {
-      rateLimitWindowMs = parseWindow(values['rate-limit-window']);
-    } catch (e) {
-      io.err(`gatewaykit serve: --rate-limit-window ${(e as Error).message}`);
-      return 2;
-    }
-  }
-  if (rateLimitWindowMs !== undefined && keys) {
-    io.err(
-      `gatewaykit serve: --rate-limit-window sets the window of the demo key ${RATE_LIMITED_DEMO_KEY}; with keys of your own, set rateLimit.windowMs in your keys file (docs/keys.md)`,
-    );
-    return 2;
-  }
-  let replay: ReplayOptions | undefined;
-  if (values.replay !== undefined) {
-    // Unreadable or invalid cassettes stop start-up before listening (exit 2), naming the file.
-    try {
-      replay = {
-        cassettes: readCassettes(values.replay),
-        miss: (values['replay-miss'] ?? 'simulate') as 'simulate' | 'error' | 'proxy',
-        ignoreFields: (values['replay-ignore'] ?? '')
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean),
-        timing: values['replay-timing'] ?? false,
-        ...(values['replay-base-path'] !== undefined ? { basePath: values['replay-base-path'] } : {}),
-        ...(values.upstream !== undefined
-          ? {
-              onMiss: missProxy({
-                upstream: values.upstream,
-                out: values.replay,
-                onRecorded: (file, c) => io.out(`  recorded miss: ${file}  ${c.request.method} ${printable(c.request.path)} -> ${c.response.status}`),
-                onNotRecorded: io.err,
-              }),
-            }
-          : {}),
-      };
-    } catch (e) {
-      io.err(`gatewaykit serve: --replay ${(e as Error).message}`);
-      return 2;
-    }
-  }
-  const clock = (values.clock ?? config?.clock) === 'virtual' ? virtualClock() : systemClock();
+/** The timing of the flags over the config file's. */
+function timingOptions(values: ServeValues, config: ServeConfig | undefined) {
   const fromConfig = typeof config?.timing === 'string' ? { mode: config.timing } : (config?.timing ?? {});
-  const timing = {
+  return {
     ...fromConfig,
     mode: (values.timing ?? fromConfig.mode ?? 'instant') as 'instant' | 'realistic',
     ...(values['first-token-timeout-ms'] !== undefined ? { firstTokenTimeoutMs: Number(values['first-token-timeout-ms']) } : {}),
     ...(values['generation-timeout-ms'] !== undefined ? { generationTimeoutMs: Number(values['generation-timeout-ms']) } : {}),
   };
+}
 
-  // A state file that cannot be used stops start-up before listening (exit 2), naming it and the problem.
-  let state: StateFileSetup | undefined;
-  if (values['state-file'] !== undefined) {
-    try {
-      state = await stateFileOptions(values['state-file'], clock);
-    } catch (e) {
-      io.err(`gatewaykit serve: --state-file ${(e as Error).message}`);
-      return 2;
-    }
-  }
+/** What the state file, the video-job bound and the uploads flag give the gateway. */
+function storageOptions(values: ServeValues, settings: ServeSettings, inputs: ServeInputs): Partial<ServeOptions> {
+  const { state } = inputs;
+  const bounds = settings.maxVideoJobs !== undefined ? { bounds: { maxJobs: settings.maxVideoJobs } } : {};
+  const persisted =
+    state || settings.maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
+  const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
+  return { ...persisted, files };
+}
 
-  let running;
-  // Bound once the server runs: what `POST /__gatewaykit/shutdown` does (the same as SIGTERM).
-  let requestStop = () => {};
-  try {
-    const webhooks = {
+/** The server's options from the checked flags, the config file and the files they name. */
+function serverOptions(values: ServeValues, config: ServeConfig | undefined, settings: ServeSettings, inputs: ServeInputs, clock: Clock): ServeOptions {
+  const { maxUploadBytes, maxConnections, webhookConcurrency } = settings;
+  const { keys, rateLimitWindowMs, catalog, replay } = inputs;
+  return {
+    port: settings.port,
+    host: values.host ?? config?.host ?? '127.0.0.1',
+    seed: settings.seed,
+    clock,
+    maxBodyBytes: settings.maxBodyBytes,
+    ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}),
+    ...(maxConnections ? { maxConnections } : {}),
+    journalMaxBytes: settings.journalMaxBytes,
+    ...settings.timeouts,
+    webhooks: {
       secret: values['webhook-secret'],
       defaultCallbackUrl: values['webhook-url'],
       allowInsecureLocalhost: values['webhook-allow-insecure-localhost'] ?? false,
       ...(webhookConcurrency !== undefined ? { maxConcurrent: webhookConcurrency } : {}),
-    };
-    const bounds = maxVideoJobs !== undefined ? { bounds: { maxJobs: maxVideoJobs } } : {};
-    const persisted =
-      state || maxVideoJobs !== undefined ? { videoJobs: { ...state?.videoJobs, ...bounds }, ...(state ? { management: state.management } : {}) } : {};
-    const files = { ...state?.files, ...(values['downloadable-uploads'] ? { uploadsDownloadable: true } : {}) };
-    running = await startServer({
-      onShutdownRequest: () => requestStop(),
-      port,
-      host: values.host ?? config?.host ?? '127.0.0.1',
-      seed,
-      clock,
-      maxBodyBytes,
-      ...(maxUploadBytes !== undefined ? { maxUploadBytes } : {}),
-      ...(maxConnections ? { maxConnections } : {}),
-      journalMaxBytes,
-      ...timeouts,
-      webhooks,
-      scripts,
-      ...(catalog ? { catalog } : {}),
-      ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
-      ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}),
-      ...(replay ? { replay } : {}),
-      timing,
-      ...persisted,
-      files,
-    });
-  } catch (e) {
-    await state?.log.close();
-    io.err(`gatewaykit serve: cannot start: ${(e as Error).message}`);
-    return 1;
-  }
-  // Provider faults of the config file, set once the gateway exists (an unknown provider is a mistake).
+    },
+    scripts: inputs.scripts,
+    ...(catalog ? { catalog } : {}),
+    ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
+    ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}),
+    ...(replay ? { replay } : {}),
+    timing: timingOptions(values, config),
+    ...storageOptions(values, settings, inputs),
+  };
+}
+
+/** Provider faults of the config file, set once the gateway exists (an unknown provider is a mistake). */
+function applyConfigFaults(running: RunningServer, config: ServeConfig | undefined): void {
   for (const [provider, fault] of Object.entries(config?.faults ?? {})) {
     try {
       running.gateway.control.failProvider(provider, fault.status, fault.count);
     } catch (e) {
-      io.err(`gatewaykit serve: ${config!.file}: faults.${provider}: ${(e as Error).message}`);
-      await running.close();
-      await state?.log.close();
-      return 2;
+      throw new StartupError(`${config!.file}: faults.${provider}: ${(e as Error).message}`, 2);
     }
   }
-  io.out(`gatewaykit simulator listening on ${running.baseUrl}`);
-  if (state) {
-    io.out(
-      `  state file: ${values['state-file']} (${running.gateway.videos.list().length} video jobs, ${state.management?.restore?.keys.length ?? 0} saved keys, ${state.files?.restore?.files.length ?? 0} saved files)`,
-    );
-    for (const note of state.repaired) io.out(`    repaired: ${note}`);
-  }
-  if (config) io.out(`  config: ${config.file}`);
-  io.out(`  clock: ${clock.kind}, seed: ${seed}, timing: ${timing.mode}`);
-  const scriptsFrom = values.scripts ?? config?.scriptsFrom;
-  if (scriptsFrom !== undefined) io.out(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${scriptsFrom}`);
-  const faults = Object.entries(config?.faults ?? {});
-  if (faults.length > 0)
-    io.out(
-      `  provider faults (from ${config!.file}): ${faults.map(([provider, f]) => `${provider} ${f.status}${f.count !== undefined ? ` x${f.count}` : ' (all)'}`).join(', ')}`,
-    );
-  if (replay) {
-    const under = replay.basePath ? ` (also under ${replay.basePath})` : '';
-    io.out(
-      `  replay: ${replay.cassettes.length} cassette(s) from ${values.replay}${under}, misses: ${replay.miss}${values.upstream ? ` to ${values.upstream}, recorded` : ''}`,
-    );
-  }
-  if (keys) {
-    // The keys are the user's own: show only enough of each to tell them apart.
-    io.out(`  keys: ${keys.length} from ${values.keys ?? config?.keysFrom ?? config?.file}`);
-    for (const k of keys) io.out(`    ${maskKey(k.key).padEnd(20)} ${k.label ?? ''}`);
-  } else {
-    io.out('  demo keys:');
-    for (const k of demoKeys(rateLimitWindowMs))
-      io.out(`    ${k.key.padEnd(20)} ${k.label ?? ''}${k.key === RATE_LIMITED_DEMO_KEY ? ' (--rate-limit-window)' : ''}`);
-  }
-  io.out(`  inspector:   ${new URL(running.baseUrl).origin}/__gatewaykit/ (open it in a browser on this machine)`);
-  io.out(`  control API: ${new URL(running.baseUrl).origin}/__gatewaykit/ (reset, requests, clock/advance, providers/<slug>/faults, scripts, videos)`);
+}
 
-  await new Promise<void>((resolve) => {
-    requestStop = () => stop('POST /__gatewaykit/shutdown');
+/** Resolve once SIGINT, SIGTERM or `POST /__gatewaykit/shutdown` stopped the server and closed the state log. */
+function untilStopped(running: RunningServer, inputs: ServeInputs, io: ServeIo, bindShutdown: (stop: () => void) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -432,16 +140,88 @@ export async function serve(argv: string[], io = { out: console.log, err: consol
       io.out(`\ngatewaykit: ${signal} received, shutting down`);
       void running
         .close()
-        .then(() => state?.log.close())
+        .then(() => inputs.state?.log.close())
         .then(resolve);
     };
+    bindShutdown(() => stop('POST /__gatewaykit/shutdown'));
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  return 0;
 }
 
-/** `sk-abc…` : the first 6 characters of a key, for start-up output. */
-function maskKey(key: string): string {
-  return key.length <= 6 ? `${key.slice(0, 2)}…` : `${key.slice(0, 6)}…`;
+/** The flags, the config file, the settings and the files, checked; a problem is a StartupError with exit 2. */
+async function prepare(values: ServeValues, io: ServeIo) {
+  const config = (() => {
+    try {
+      return readServeConfig(values.config, process.cwd());
+    } catch (e) {
+      throw new StartupError(`${values.config ? '--config ' : ''}${(e as Error).message}`, 2);
+    }
+  })();
+  try {
+    const settings = serveSettings(values, config, process.env);
+    checkServeFlags(values);
+    const clock = (values.clock ?? config?.clock) === 'virtual' ? virtualClock() : systemClock();
+    const inputs = await loadServeInputs(values, config, clock, io);
+    return { config, settings, clock, inputs };
+  } catch (e) {
+    throw e instanceof StartupError ? e : new StartupError((e as Error).message, 2);
+  }
+}
+
+/** Start the server; a failure closes what start-up opened. */
+async function start(values: ServeValues, prepared: Awaited<ReturnType<typeof prepare>>, onShutdownRequest: () => void): Promise<RunningServer> {
+  const { config, settings, inputs, clock } = prepared;
+  let running: RunningServer;
+  try {
+    running = await startServer({ ...serverOptions(values, config, settings, inputs, clock), onShutdownRequest });
+  } catch (e) {
+    await inputs.state?.log.close();
+    throw new StartupError(`cannot start: ${(e as Error).message}`, 1);
+  }
+  try {
+    applyConfigFaults(running, config);
+  } catch (e) {
+    await running.close();
+    await inputs.state?.log.close();
+    throw e;
+  }
+  return running;
+}
+
+/** Parse `serve` arguments; returns an exit code once the server has shut down. */
+export async function serve(argv: string[], io: ServeIo = { out: console.log, err: console.error }): Promise<number> {
+  let values: ServeValues;
+  try {
+    values = parseServeArgs(argv);
+  } catch (e) {
+    // A short message with a suggestion, not the whole help.
+    io.err(`gatewaykit serve: ${optionError(e as Error, SERVE_OPTION_NAMES)}\n${SERVE_USAGE}`);
+    return 2;
+  }
+  if (values.help || values.version) {
+    io.out(values.help ? SERVE_HELP : packageVersion());
+    return 0;
+  }
+  // Bound once the server runs: what `POST /__gatewaykit/shutdown` does (the same as SIGTERM).
+  let requestStop = () => {};
+  try {
+    const prepared = await prepare(values, io);
+    const running = await start(values, prepared, () => requestStop());
+    const { config, settings, clock, inputs } = prepared;
+    const facts = {
+      baseUrl: running.baseUrl,
+      clockKind: clock.kind,
+      seed: settings.seed,
+      timingMode: timingOptions(values, config).mode,
+      videoJobs: running.gateway.videos.list().length,
+    };
+    for (const line of serveBanner(values, config, inputs, facts)) io.out(line);
+    await untilStopped(running, inputs, io, (stop) => (requestStop = stop));
+    return 0;
+  } catch (e) {
+    if (!(e instanceof StartupError)) throw e;
+    io.err(`gatewaykit serve: ${e.message}`);
+    return e.code;
+  }
 }

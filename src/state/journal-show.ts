@@ -1,0 +1,117 @@
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
+import type { ByteRing } from './byte-ring.ts';
+import { CHECK_HEADER } from './journal-bounds.ts';
+import type { JournalEntry } from './journal-entry.ts';
+import { MEASURE_WHEN_SHOWN, type Stored } from './journal-stored.ts';
+import { journalTime } from './journal-time.ts';
+import { maskHeaders } from './mask-credentials.ts';
+import { unpackHeaders } from './packed-headers.ts';
+import { streamFailure, type StreamFailure } from './stream-failure.ts';
+
+const lenient = new TextDecoder('utf-8');
+
+/**
+ * A kept text as the journal shows it: parsed JSON when it is whole and JSON (and shallow enough
+ * for the journal's own answer to be serialised), otherwise the text itself.
+ */
+function showText(text: string, whole: boolean): { body: unknown } | { body_excerpt: string } {
+  if (whole) {
+    const first = text.trimStart()[0];
+    if (first === '{' || first === '[' || first === '"') {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed !== 'object' || parsed === null || !jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { body: parsed };
+      } catch {
+        // not JSON: shown as text
+      }
+    }
+  }
+  return { body_excerpt: text };
+}
+
+export function checkMatches(check: string | undefined, filter: { value: string; prefix: boolean }): boolean {
+  return check !== undefined && (filter.prefix ? check.startsWith(filter.value) : check === filter.value);
+}
+
+/** What the ring holds at [at, at + length) as text; '' when nothing was kept or it is gone. */
+export function ringText(ring: ByteRing, at: number, length: number): string {
+  return at < 0 ? '' : (ring.readText(at, length) ?? '');
+}
+
+function headersOf(ring: ByteRing, at: number, length: number, list: readonly string[] | undefined): Record<string, string> {
+  return unpackHeaders(list ?? ringText(ring, at, length));
+}
+
+/**
+ * The check that sent an entry, read from its kept request headers when first asked: recording
+ * stays as cheap as without it, and only a read of the journal pays.
+ */
+export function checkOf(s: Stored, ring: ByteRing): string | undefined {
+  if (s.check === undefined) {
+    const headers = headersOf(ring, s.headersAt, s.headersLength, s.headersList);
+    let found: string | null = null;
+    for (const name of Object.keys(headers)) if (name.toLowerCase() === CHECK_HEADER) found = headers[name] as string;
+    s.check = found;
+  }
+  return s.check ?? undefined;
+}
+
+/** An entry as the journal shows it: headers masked (once), bodies parsed when whole and JSON, events decoded. */
+export function showEntry(s: Stored, ring: ByteRing): JournalEntry {
+  const masked = (s.masked ??= {
+    request: maskHeaders(headersOf(ring, s.headersAt, s.headersLength, s.headersList)),
+    response: maskHeaders(headersOf(ring, s.responseHeadersAt, s.responseHeadersLength, s.responseHeadersList)),
+  });
+  const entry: JournalEntry = {
+    seq: s.seq,
+    received_at: journalTime(s.receivedAt),
+    method: s.method,
+    path: s.path,
+    operation: s.operation,
+    status: s.status,
+    headers: { ...masked.request },
+    response: { status: s.status, headers: { ...masked.response } },
+  };
+  if (s.model !== undefined) entry.model = s.model;
+  if (s.key !== undefined) entry.key = s.key;
+  if (s.unexpected) entry.unexpected_error = true;
+  const check = checkOf(s, ring);
+  if (check !== undefined) entry.check = check;
+  for (const name in masked.response) if (name.toLowerCase() === 'x-gatewaykit-warning') entry.warning = masked.response[name];
+  if (s.bodyAt >= 0) {
+    Object.assign(entry, showText(lenient.decode(ring.read(s.bodyAt, s.bodyLength) ?? new Uint8Array(0)), s.bodyLength === s.bodyBytes));
+    entry.body_bytes = s.bodyBytes;
+  }
+  const answer = entry.response;
+  const answerText = s.answerString ?? (s.answerAt >= 0 ? ringText(ring, s.answerAt, s.answerLength) : undefined);
+  if (answerText !== undefined) Object.assign(answer, showText(answerText, s.answerWhole));
+  if (s.answerBytes === MEASURE_WHEN_SHOWN) s.answerBytes = utf8ByteLength(s.answerString ?? '');
+  if (s.answerBytes !== undefined) answer.body_bytes = s.answerBytes;
+  if (s.events) {
+    // One decoder across the events: a character split between two pieces is shown whole.
+    const decoder = new TextDecoder('utf-8');
+    const log = s.events;
+    answer.events = log.starts.map((at, i) => ({
+      offset_ms: log.times[i] as number,
+      data: decoder.decode(ring.read(at, log.lengths[i] as number) ?? new Uint8Array(0), { stream: true }),
+    }));
+    answer.events_dropped = s.eventsDropped;
+    const failure = failureOf(s, ring);
+    if (failure) answer.failed = failure;
+  }
+  return entry;
+}
+
+/** The pieces a stream's failure is looked for in: its last few (the terminal events). */
+const FAILURE_TAIL_PIECES = 4;
+
+/** How a kept stream failed after its status line, read from its last kept events. */
+export function failureOf(s: Stored, ring: ByteRing): StreamFailure | undefined {
+  const log = s.events;
+  if (!log || log.starts.length === 0 || s.status >= 400) return undefined;
+  let tail = '';
+  for (let i = Math.max(0, log.starts.length - FAILURE_TAIL_PIECES); i < log.starts.length; i++)
+    tail += ringText(ring, log.starts[i] as number, log.lengths[i] as number);
+  return streamFailure(tail);
+}

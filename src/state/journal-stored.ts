@@ -1,0 +1,140 @@
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
+import type { ByteRing } from './byte-ring.ts';
+import { JOURNAL_ENTRY_OVERHEAD } from './journal-bounds.ts';
+import type { JournalRecord } from './journal-entry.ts';
+import { packHeaders } from './packed-headers.ts';
+import type { StreamLog } from './stream-log.ts';
+
+/**
+ * One kept entry. Its headers, body and answer are bytes in the journal's ring
+ * (src/state/byte-ring.ts), found by position and length (-1: none), so an entry is a handful of
+ * numbers and short strings for the garbage collector, however much it holds.
+ */
+export interface Stored {
+  readonly seq: number;
+  readonly receivedAt: number;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  readonly model: string | undefined;
+  readonly key: string | undefined;
+  readonly unexpected: boolean;
+  /** Ring position when the entry was recorded: nothing of it lies before. */
+  readonly firstAt: number;
+  /** Request headers as received (packed, src/state/packed-headers.ts, as UTF-8), masked when shown. */
+  readonly headersAt: number;
+  readonly headersLength: number;
+  /** The packed list itself when it could not go in the ring as text (a hand-built record). */
+  readonly headersList: readonly string[] | undefined;
+  readonly responseHeadersAt: number;
+  readonly responseHeadersLength: number;
+  readonly responseHeadersList: readonly string[] | undefined;
+  /** Raw body bytes kept (at most the body limit); parsed only when read. */
+  readonly bodyAt: number;
+  readonly bodyLength: number;
+  readonly bodyBytes: number | undefined;
+  readonly status: number;
+  /**
+   * The answer text kept (at most the answer limit), as UTF-8 in the ring; a whole answer the
+   * caller held only as text, or a text that is not well-formed, stays the string it was.
+   */
+  readonly answerAt: number;
+  readonly answerLength: number;
+  readonly answerString: string | undefined;
+  readonly answerWhole: boolean;
+  /** UTF-8 size of the whole answer; {@link MEASURE_WHEN_SHOWN} for a text kept as a string until read. */
+  answerBytes: number | undefined;
+  /** Both header lists masked, made on the first read of the entry. */
+  masked: { request: Record<string, string>; response: Record<string, string> } | undefined;
+  /** Its {@link CHECK_HEADER}, read from the kept headers on the first read that needs it (null: none). */
+  check: string | null | undefined;
+  events: StreamLog | undefined;
+  eventBytes: number;
+  eventsDropped: number;
+  size: number;
+  dropped: boolean;
+}
+
+/** `answerBytes` of an answer kept as its string: measured on the first read. */
+export const MEASURE_WHEN_SHOWN = -1;
+
+/** How much of one entry the journal keeps, and whether it keeps the entry at all. */
+export interface StoreLimits {
+  bodyLimit: number;
+  answerLimit: number;
+  /** Nothing is kept (a journal of 0 entries): the entry is counted only. */
+  dropped: boolean;
+}
+
+type KeptAnswer = Pick<Stored, 'answerAt' | 'answerLength' | 'answerString' | 'answerWhole' | 'answerBytes'> & { keptChars: number };
+
+/**
+ * Where the answer text goes. A whole answer the caller holds only as text is kept as that string:
+ * nothing is copied or measured until the entry is read (a string is one object to the collector,
+ * however long). Bytes the caller made anyway are copied in; the start of a longer text is copied
+ * too (a slice would keep the whole text alive).
+ */
+function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits: StoreLimits): KeptAnswer {
+  const { answerLimit, dropped } = limits;
+  const text = response.text;
+  const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
+  const answerWhole = text !== undefined && text.length <= answerLimit;
+  const byReference = answerWhole && !dropped && response.utf8 === undefined;
+  // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
+  const wellFormed = byReference || answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
+  const keep = answerText !== undefined && wellFormed && !dropped && !byReference;
+  const answerUtf8 = keep && answerWhole ? response.utf8?.() : undefined;
+  const answer = !keep ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
+  return {
+    answerAt: answer.at,
+    answerLength: answer.length,
+    answerString: answerText !== undefined && (byReference || !wellFormed) ? answerText : undefined,
+    answerWhole,
+    answerBytes: text === undefined ? undefined : byReference ? MEASURE_WHEN_SHOWN : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
+    keptChars: answerText?.length ?? 0,
+  };
+}
+
+/** One record's entry, its headers, body and answer written into the ring (unless `limits.dropped`). */
+export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limits: StoreLimits): Stored {
+  const { dropped } = limits;
+  const firstAt = ring.written;
+  const requestHeaders = packHeaders(r.headers);
+  const responseHeaders = packHeaders(r.response.headers);
+  const keep = (packed: string | readonly string[]) => (dropped || typeof packed !== 'string' ? { at: -1, length: 0 } : ring.writeText(packed));
+  const request = keep(requestHeaders.packed);
+  const response = keep(responseHeaders.packed);
+  const bodyLength = r.body ? Math.min(r.body.byteLength, limits.bodyLimit) : 0;
+  const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
+  const { keptChars, ...answer } = keepAnswer(r.response, ring, limits);
+  const path = r.path.length > 2048 ? `${r.path.slice(0, 2048)}…` : r.path;
+  return {
+    seq,
+    receivedAt: r.receivedAt,
+    method: r.method,
+    path,
+    operation: r.operation,
+    model: r.model,
+    key: r.key,
+    unexpected: r.unexpected === true,
+    firstAt,
+    headersAt: request.at,
+    headersLength: request.length,
+    headersList: typeof requestHeaders.packed === 'string' ? undefined : requestHeaders.packed,
+    responseHeadersAt: response.at,
+    responseHeadersLength: response.length,
+    responseHeadersList: typeof responseHeaders.packed === 'string' ? undefined : responseHeaders.packed,
+    bodyAt,
+    bodyLength,
+    bodyBytes: r.body?.byteLength,
+    status: r.response.status,
+    ...answer,
+    masked: undefined,
+    check: undefined,
+    events: undefined,
+    eventBytes: 0,
+    eventsDropped: 0,
+    size: JOURNAL_ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + keptChars + path.length,
+    dropped,
+  };
+}
