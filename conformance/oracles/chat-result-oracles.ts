@@ -7,7 +7,7 @@ import { ChatResultSchema, ChatToolCallSchema, ChatUsageSchema, type ChatUsage }
 import { schemaProblems } from './schema-problems.ts';
 import { toolCallProblems, type ToolDeclared } from './tool-arguments-problems.ts';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { tieredSafeParse } from './tiered-safe-parse.ts';
 import { parseOnce } from './parse-once.ts';
 import { CHAT_STOP_NAMES, stopByUsageProblems } from './stop-by-usage.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { tieredSafeParse } from './tiered-safe-parse.ts';
 
 /** Each schema's verdicts on the decoded values it has judged. */
 const verdicts = new WeakMap<z.ZodType, WeakMap<object, z.ZodSafeParseResult<unknown>>>();

@@ -2,7 +2,7 @@ import type { Judgement } from '../check.ts';
 import { exchangeJson, type Exchange } from '../client/exchange.ts';
 import type { JsonFormat } from '../arbitraries/structured-output-formats.ts';
 import { jsonSchemaValidator } from './json-schema-validator.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { tieredSafeParse } from './tiered-safe-parse.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

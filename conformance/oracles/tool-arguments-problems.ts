@@ -1,5 +1,5 @@
 import { jsonSchemaValidator } from './json-schema-validator.ts';
-import { tieredSafeParse } from '../../src/validation/tiered-safe-parse.ts';
+import { tieredSafeParse } from './tiered-safe-parse.ts';
 
 /** One tool call as a surface shows it, reduced to what the rules judge. */
 export interface ToolCallSeen {

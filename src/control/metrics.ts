@@ -85,6 +85,11 @@ function createRegistry(prom: typeof PromClient, read: () => MetricsSnapshot): P
   counter('gatewaykit_provider_faults_total', 'Attempts failed by a programmed provider fault, by provider and status.', ['provider', 'status'], (c, s) => {
     for (const [provider, byStatus] of s.providerFaults) for (const [status, n] of byStatus) c.inc({ provider, status: String(status) }, n);
   });
+  // Both outcomes always shown: a gateway made with `fastPaths: false` reports 0 of each.
+  counter('gatewaykit_answer_memo_total', 'Requests the answer memo looked up (consulted), and answers it gave (replayed).', ['outcome'], (c, s) => {
+    c.inc({ outcome: 'consulted' }, s.answerMemo.consulted);
+    c.inc({ outcome: 'replayed' }, s.answerMemo.replayed);
+  });
   registry.registerMetric(latencyHistogram(read) as unknown as PromClient.Metric);
   return registry;
 }

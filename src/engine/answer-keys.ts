@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/route.ts';
-import type { ScriptRegistry } from '../scripts/script-registry.ts';
+import type { ScriptEntry } from '../scripts/script-registry.ts';
 
 /** Bodies longer than this are never remembered (their keys would hold them). */
 export const ANSWER_BODY_LIMIT = 16 * 1024;
@@ -9,28 +9,22 @@ const bytesAsKey = new TextDecoder('latin1');
 
 /**
  * The answer memo's keys: a request's surface, metadata switch, key, the scripts in play and the
- * clock's second, then its body as read. Undefined (not remembered) when the scripts in play keep
- * it from being remembered, or the body is long.
+ * clock's second, then its body as read. Undefined (not remembered) when the body is long. Whether
+ * the request may be remembered at all is not asked here (reuse-circumstances.ts).
  *
  * @example
- * const keyOf = answerKeys(scripts);
- * keyOf(ctx, 'responses', await ctx.bytes()); // 'responses\u00000\u0000sk-gw-test\u0000\u0000...'
+ * const keyOf = answerKeys();
+ * keyOf(ctx, 'responses', await ctx.bytes(), scripts.list()); // 'responses\u00000\u0000sk-gw-test\u0000\u0000...'
  */
-export function answerKeys(scripts: ScriptRegistry): (ctx: RequestContext, surface: string, bytes: Uint8Array) => string | undefined {
+export function answerKeys(): (ctx: RequestContext, surface: string, bytes: Uint8Array, scripts: readonly ScriptEntry[]) => string {
   // Each rule object a number of its own: the key names the rules in play, so adding or removing one changes it.
   const ruleNumbers = new WeakMap<object, number>();
   let rulesSeen = 0;
-  /**
-   * The scripts in play as part of the key: which rule answers a request then follows from its
-   * body alone. Undefined (not remembered) when a rule is used up as it answers (`times`) or
-   * matches on headers, which the key does not hold.
-   */
-  function scriptsKey(): string | undefined {
-    const entries = scripts.list();
-    if (entries.length === 0) return '';
+  /** The scripts in play as part of the key: which rule answers a request then follows from its body alone. */
+  function scriptsKey(scripts: readonly ScriptEntry[]): string {
+    if (scripts.length === 0) return '';
     let key = '';
-    for (const { rule, remaining } of entries) {
-      if (remaining !== undefined || rule.match.headers !== undefined) return undefined;
+    for (const { rule } of scripts) {
       let n = ruleNumbers.get(rule);
       if (n === undefined) ruleNumbers.set(rule, (n = ++rulesSeen));
       key += `${n},`;
@@ -42,10 +36,9 @@ export function answerKeys(scripts: ScriptRegistry): (ctx: RequestContext, surfa
   let prefixParts: readonly [string, boolean, string, string, number] | undefined;
   let prefix = '';
 
-  /** The request's key (its body as read), or undefined when the scripts in play keep it from being remembered. */
-  function keyOf(ctx: RequestContext, surface: string, bytes: Uint8Array): string | undefined {
-    const rules = scriptsKey();
-    if (rules === undefined || bytes.byteLength > ANSWER_BODY_LIMIT) return undefined;
+  /** The request's key (its body as read). */
+  return function keyOf(ctx, surface, bytes, scripts) {
+    const rules = scriptsKey(scripts);
     const apiKey = (ctx.apiKey as NonNullable<RequestContext['apiKey']>).key;
     const second = Math.floor(ctx.receivedAt / 1000);
     const p = prefixParts;
@@ -54,7 +47,5 @@ export function answerKeys(scripts: ScriptRegistry): (ctx: RequestContext, surfa
       prefix = `${surface}\u0000${ctx.metadataEnabled ? 1 : 0}\u0000${apiKey}\u0000${rules}\u0000${second}\u0000`;
     }
     return prefix + bytesAsKey.decode(bytes);
-  }
-
-  return keyOf;
+  };
 }

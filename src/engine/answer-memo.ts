@@ -1,26 +1,23 @@
 import { cancelledGeneration } from '../account/cancelled-generation.ts';
-import type { Delivery } from '../types/delivery.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { requestWithPreset } from '../management/apply-preset.ts';
 import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import type { ScriptRegistry } from '../scripts/script-registry.ts';
-import { answerKeys } from './answer-keys.ts';
+import { ANSWER_BODY_LIMIT, answerKeys } from './answer-keys.ts';
+import { sameCircumstances } from './reuse-circumstances.ts';
 import { sseFramesResponse } from '../streaming/sse-response.ts';
 import { answerIds } from './answer-ids.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
 import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-template.ts';
+import { renderInFull, surfaceBody, type AnswerPath, type Rendered } from './answer-path.ts';
 
 /** Requests remembered per gateway (least recently answered forgotten first). */
 export const ANSWERS_KEPT = 64;
-/** Bodies longer than this are never remembered (each key holds its body). */
 
-/** What a surface made of one request: the engine's answer and the Response it rendered. */
-export interface Rendered {
-  /** The engine's answer (`EngineAnswer`): what it says of its reuse, its generation id, and its charge. */
-  readonly answer: { readonly reuse: AnswerReuse | undefined; readonly generationId: string; readonly settle: (delivery?: Delivery) => void };
-  readonly response: Response;
+/** What the memo tells of its work (the gateway's metrics count it): a request looked up, an answer given from it. */
+export interface MemoCounts {
+  answerMemo(outcome: 'consulted' | 'replayed'): void;
 }
 
 /**
@@ -30,18 +27,13 @@ export interface Rendered {
  * spliced in, and the generation records written as the full path writes them. Nothing a client
  * can see changes: a remembered answer is used only after a second answer to the same request,
  * made in full, came out exactly as the first one's template said it would (else the request is
- * never remembered); a request naming a preset (`@preset/<slug>`, applied here first: docs/decisions/0076)
- * is never remembered, since the preset may change; anything with state (scripts that are used up or match on headers, provider
- * faults, sessions, simulation headers, realistic timing, a prompt cache hit) makes the request
- * pass by the memo, and the scripts in play are part of the key.
+ * never remembered). Whether a request may be remembered is asked of its two owners and stated
+ * here nowhere: its circumstances before the work (reuse-circumstances.ts: simulation headers,
+ * timing, faults, presets, scripts) and what its answer drew on after (reusable-answer.ts). A
+ * preset is applied here first (`@preset/<slug>`: docs/decisions/0076), and the scripts in play
+ * are part of the key.
  */
-export interface AnswerMemo {
-  /** The Response to this request: remembered, or `make(body)`'s (then learned from). */
-  answer(ctx: RequestContext, surface: string, make: (body: unknown) => Promise<Rendered>): Promise<Response>;
-  /** Counts for tests: answers given from the memo, and requests it knows. */
-  stats(): { replayed: number; kept: number };
-  clear(): void;
-}
+export type AnswerMemo = AnswerPath;
 
 type Body = { readonly text: AnswerTemplate } | { readonly frames: readonly AnswerTemplate[] };
 
@@ -148,22 +140,13 @@ function matches(learned: Learned, response: Response, values: readonly string[]
  * const answers = createAnswerMemo({ env, scripts });
  * handle: (ctx) => answers.answer(ctx, 'responses', async (body) => { const answer = await runEngine(...); return { answer, response: renderResponses(answer) }; })
  */
-export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistry; limit?: number }): AnswerMemo {
-  const { env, scripts } = deps;
+export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistry; limit?: number; counts?: MemoCounts }): AnswerMemo {
+  const { env, scripts, counts } = deps;
   const limit = deps.limit ?? ANSWERS_KEPT;
   const kept = new Map<string, Seen | Learned | typeof REFUSED>();
   let replayed = 0;
 
-  /** Whether anything beyond the body and key may change the answer (then it is never remembered). */
-  function passesBy(ctx: RequestContext): boolean {
-    const sim = ctx.simulation;
-    if (limit <= 0 || !ctx.apiKey || sim.status !== undefined || sim.streamFault !== undefined || sim.randomChunking) return true;
-    if ((sim.timing ?? env.timing.mode) === 'realistic') return true;
-    // Sessions stick to endpoints; faults are consumed.
-    return ctx.request.headers.has('x-session-id') || env.providerFaults.count() > 0;
-  }
-
-  const keyOf = answerKeys(scripts);
+  const keyOf = answerKeys();
 
   function replay(learned: Learned, ctx: RequestContext): Response {
     const ids = answerIds(env.seed, ctx.seq);
@@ -182,23 +165,20 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       ctx.afterDelivery((delivery) => hold.settle(cancelledGeneration(record, delivery)));
     }
     replayed++;
+    counts?.answerMemo('replayed');
     return replayResponse(learned, valuesOf({ responseDraw, itemDraws }, generationId));
   }
 
   return {
     async answer(ctx, surface, render) {
-      // An answer is charged once it is out (a failure before is not delivered, and not charged),
-      // for what the client got: a stream it left mid-way, for its share.
-      const make = async (body: unknown): Promise<Rendered> => {
-        const rendered = await render(body);
-        ctx.afterDelivery((delivery) => rendered.answer.settle(delivery));
-        return rendered;
-      };
-      // The body is parsed as on the full path: its errors, and the journal's view of it, stay the same.
-      const sent = await ctx.json();
-      const body = requestWithPreset(env.presets, surface, sent) ?? sent;
-      const key = body !== sent || passesBy(ctx) ? undefined : keyOf(ctx, surface, await ctx.bytes());
-      if (key === undefined) return (await make(body)).response;
+      const make = (body: unknown): Promise<Rendered> => renderInFull(ctx, render, body);
+      const { sent, body } = await surfaceBody(ctx, env, surface);
+      const inPlay = scripts.list();
+      const bytes = limit > 0 && sameCircumstances(ctx, env, inPlay, body !== sent) ? await ctx.bytes() : undefined;
+      // Long bodies are never remembered: each key holds its body.
+      if (bytes === undefined || bytes.byteLength > ANSWER_BODY_LIMIT) return (await make(body)).response;
+      const key = keyOf(ctx, surface, bytes, inPlay);
+      counts?.answerMemo('consulted');
       const known = kept.get(key);
       if (known?.state === 'verified') {
         // A record written after the first answer was rendered (mid-stream) is not replayed.

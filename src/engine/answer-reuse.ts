@@ -2,9 +2,8 @@ import type { GenerationRecord } from '../account/generation-record.ts';
 
 /**
  * What an answer shows of itself so that the same request can be answered again without the work
- * (answer-memo.ts): present only when the answer depends on nothing but the request, the key, the
- * scripts in play, the second of the clock and the per-answer ids (no session, prompt cache hit,
- * fault, realistic timing, tools or plugin effects).
+ * (answer-memo.ts): present only when the answer drew on nothing but the request, the key, the
+ * scripts in play, the second of the clock and the per-answer ids (reusable-answer.ts decides).
  */
 export interface AnswerReuse {
   /** The response id's 32 random characters (`resp_<32>`). */

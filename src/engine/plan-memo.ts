@@ -33,6 +33,14 @@ export function memoizable(request: ResponsesRequest, effects: PluginEffects): b
 }
 
 /**
+ * No memo: every plan made afresh (a gateway made with `fastPaths: false`).
+ *
+ * @example
+ * unrememberedPlans.plan(request, model.id, key, effects, make); // make()
+ */
+export const unrememberedPlans: PlanMemo = { plan: (_request, _modelId, _contentKey, _effects, make) => make(), clear: () => undefined };
+
+/**
  * A bounded memo of reply plans (plans are never changed after they are made: buildOutput and the
  * usage only read them).
  *

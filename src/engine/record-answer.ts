@@ -12,6 +12,7 @@ import type { AnswerOutput } from './answer-output.ts';
 import type { Engine } from './create-engine.ts';
 import type { HeldAnswer } from './hold-credits.ts';
 import { instructionsOf, type RoutedRequest } from './route-request.ts';
+import { realisticTiming } from '../timing/realistic-timing.ts';
 
 /** The result of one answer, its record and how it is charged. */
 export interface RecordedAnswer {
@@ -51,7 +52,7 @@ export function recordAnswer(
   const result = buildResponse({ request, id: `resp_${responseDraw}`, now: ctx.receivedAt, modelId, built, usage, gatewayMetadata });
   // reference README: every response carries X-Generation-Id; this one belongs to the result.
   const generationId = ctx.generationId();
-  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const realistic = realisticTiming(ctx.simulation, env.timing);
   const times = answerTimes(decision.endpoint, usage.output_tokens, realistic);
   const providerName = env.catalog.providers.find((p) => p.slug === decision.provider)?.name ?? decision.provider;
   const records: GenerationRecord[] = [];

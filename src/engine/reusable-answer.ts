@@ -1,5 +1,4 @@
 import { responseGeneration } from '../generation/response-generation.ts';
-import type { RequestContext } from '../http/route.ts';
 import type { AdmittedRequest } from './admit-request.ts';
 import type { AnswerOutput } from './answer-output.ts';
 import type { HeldAnswer } from './hold-credits.ts';
@@ -9,11 +8,13 @@ import type { RoutedRequest } from './route-request.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
 
 /**
- * How the answer may be given again, or undefined when it may not. An answer is a function of the
- * request, the key, the scripts, the clock's second and the ids alone when nothing else with state
- * or time took part: no session, stored file, fault, random chunking, realistic timing, prompt
- * cache, mixed draws or plugin effect (plan-memo.ts `memoizable`). Then the same request may be
- * answered from it again (a script's reply is fixed, and the memo keys the scripts in play).
+ * The second half of "may this answer be given again?": what the answer drew on. It may be given
+ * again when it was made of the request, the key, the scripts, the clock's second and the ids
+ * alone: no session, stored file or prompt cache took part, it was recorded (an answer to bill),
+ * its ids were drawn apart from its content, and its plan is one the plan memo may keep
+ * (plan-memo.ts `memoizable`: no tools, no plugin effect). Undefined when it may not. The first
+ * half, the request's circumstances (simulation headers, timing, faults, presets, scripts), is
+ * reuse-circumstances.ts, asked by the memo before the answer is made.
  */
 export function reusableAnswer(
   admitted: AdmittedRequest,
@@ -21,17 +22,13 @@ export function reusableAnswer(
   held: HeldAnswer,
   output: AnswerOutput,
   recorded: RecordedAnswer,
-  ctx: RequestContext,
 ): AnswerReuse | undefined {
-  const { request, effective, stream, sessionId, storedFiles, fault, apiKey } = admitted;
+  const { request, effective, stream, sessionId, storedFiles, apiKey } = admitted;
   const { items, usage } = output;
   const record = recorded.recorded;
   const reusable =
     sessionId === undefined &&
     storedFiles === 0 &&
-    fault === undefined &&
-    !ctx.simulation.randomChunking &&
-    !recorded.realistic &&
     held.prompt.cacheableTokens === 0 &&
     record !== undefined &&
     !items.mixed &&

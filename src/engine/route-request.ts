@@ -3,6 +3,7 @@ import { failedGenerationContent } from '../generation/text-generation-content.t
 import type { RequestContext } from '../http/route.ts';
 import { readInput } from '../request/read-input.ts';
 import { resolveRoute, type RouteDecision } from '../routing/resolve-route.ts';
+import type { RouteMemo } from '../routing/route-memo.ts';
 import type { AdmittedRequest } from './admit-request.ts';
 import type { CanonicalRequest } from './canonical-request.ts';
 
@@ -21,10 +22,11 @@ export interface RoutedRequest {
  * The engine's routing stage (spec 1.6, 2.4, 2.5): the model, provider and endpoint, with the
  * plugins' effects. A request no route serves fails here, its error carrying the routing metadata
  * of the work done before (spec 2.6, 7), and its content stays readable by its generation id.
+ * `routes`: the gateway's remembered routes, if it keeps them.
  */
-export function routeRequest(env: GatewayEnv, admitted: AdmittedRequest, ctx: RequestContext): RoutedRequest {
+export function routeRequest(env: GatewayEnv, admitted: AdmittedRequest, ctx: RequestContext, routes?: RouteMemo): RoutedRequest {
   const { effective, input, apiKey, sessionId, countTokens } = admitted;
-  const routed = resolveRoute({ request: effective, env, apiKey, sessionId, countTokens, input });
+  const routed = resolveRoute({ request: effective, env, apiKey, sessionId, countTokens, input, routes });
   if (!routed.ok) {
     routed.error.gatewayMetadata ??= routed.metadata;
     env.account.recordFailure({ id: ctx.generationId(), content: failedGenerationContent(instructionsOf(effective), input.turns, routed.error) });

@@ -80,7 +80,7 @@ export interface EngineAnswer {
  */
 export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: RequestContext): Promise<EngineAnswer> {
   const admitted = await admitRequest(engine, given, ctx);
-  const routed = routeRequest(engine.env, admitted, ctx);
+  const routed = routeRequest(engine.env, admitted, ctx, engine.routes);
   // Ids are fresh per answer, from the seed and the answer's sequence number (same requests, same
   // order after a reset -> same bytes); the reply's draws depend on the request alone.
   const draws = new AnswerDraws(engine.env.seed, admitted.request);
@@ -94,7 +94,7 @@ export async function runEngine(engine: Engine, given: CanonicalRequest, ctx: Re
   const headers = { 'x-generation-id': generationId };
   // A budget that ends the reply before the stop sequence is reached: the budget stopped it.
   const stopSequence = result.status === 'incomplete' ? undefined : stopped.stopSequence;
-  const reuse = reusableAnswer(admitted, routed, held, output, recorded, ctx);
+  const reuse = reusableAnswer(admitted, routed, held, output, recorded);
   const timed = timedContext(engine, routed, recorded);
   if (!stream) {
     if (timed) await waitForJsonAnswer(timed, output.usage.output_tokens);

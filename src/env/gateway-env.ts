@@ -12,6 +12,7 @@ import type { Journal } from '../state/journal.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
 import type { Timing } from '../timing/timing-options.ts';
+import type { SchemaParse } from '../validation/tiered-safe-parse.ts';
 
 /**
  * Everything an operation may depend on, built once per gateway by createGateway and passed
@@ -48,6 +49,13 @@ export interface GatewayEnv {
   readonly presets: PresetStore;
   /** Uploaded files (`/files`), referenced by id from inference input; cleared on reset. */
   readonly files: FileStore;
+  /**
+   * Whether this gateway takes its fast paths (`createGateway({ fastPaths })`, default true): read
+   * once, where a part of the gateway is made, to choose which function is wired (never per request).
+   */
+  readonly fastPaths: boolean;
+  /** How this gateway runs a request schema: tiered (fast paths) or zod as it comes (validation/tiered-safe-parse.ts). */
+  readonly parse: SchemaParse;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500; `context` names the request and its X-Generation-Id. */

@@ -32,6 +32,7 @@ import { shutdownRoutes } from '../control/shutdown-route.ts';
 import { managementControlRoutes } from '../control/management-control.ts';
 import { organizationControlRoutes } from '../control/organization-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
+import { createTieredParse, directParse, type SchemaParse } from '../validation/tiered-safe-parse.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
@@ -143,6 +144,13 @@ export interface GatewayOptions {
   maxScopes?: number;
   /** Uploaded files (`/files`): how many and how large (413 past it), whether uploads are downloadable, and the state file's hooks (docs/files.md). */
   files?: Omit<FileStoreOptions, 'clock' | 'seed'>;
+  /**
+   * The shortcuts that change no answer (docs/decisions/0085-fast-paths-behind-one-seam.md): the
+   * answer, plan and route memos, the plain-body reader of `/responses`, tiered schema parsing
+   * and the light Fetch objects of `gateway.fetch`, msw and node:http. `false` turns every one
+   * off: the same bytes, the long way. Default true.
+   */
+  fastPaths?: boolean;
 }
 
 /** A simulated gateway: msw handlers, a fetch function and controls over one shared core. */
@@ -206,7 +214,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // A test set-up's observer, when one is installed (src/gateway/exchange-observer.ts).
   const observer = installedExchangeObserver();
   const dispatch = observer ? observedDispatch(replaying, observer, env.basePath) : replaying;
-  const fetch = gatewayFetch(env.baseUrl, dispatch);
+  const fetch = gatewayFetch(env.baseUrl, dispatch, env.fastPaths);
+  // Light answers for msw with the fast paths, ordinary Fetch Responses without.
+  const mswInfo = { rawBodies: env.fastPaths };
   // Built on first use: msw loads only for a user of the handlers (src/msw/msw-http.ts).
   let handlers: HttpHandler[] | undefined;
 
@@ -217,7 +227,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       clock: env.clock,
       catalog: env.catalog,
       get handlers() {
-        return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: root.apiRoutes, handle: (request) => dispatch(request, { rawBodies: true }) }));
+        return (handlers ??= mswHandlers({ baseUrl: env.baseUrl, routes: root.apiRoutes, handle: (request) => dispatch(request, mswInfo) }));
       },
       fetch,
       handle: dispatch,
@@ -234,12 +244,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   );
 }
 
-/** What every scope of one gateway shares: the clock, the catalogue and keys (validated once), the metrics. */
+/** What every scope of one gateway shares: the clock, the catalogue and keys (validated once), the metrics, the fast-path choice and the schema parse. */
 interface SharedParts {
   readonly clock: Clock;
   readonly catalog: Catalog;
   readonly keys: readonly ApiKey[];
   readonly metrics: MetricsTally;
+  readonly fastPaths: boolean;
+  readonly parse: SchemaParse;
 }
 
 function sharedParts(options: GatewayOptions): SharedParts {
@@ -249,7 +261,10 @@ function sharedParts(options: GatewayOptions): SharedParts {
   const catalog = options.acceptUnknownModels ? { ...resolved, models: [...resolved.models] } : resolved;
   const keys = options.keys ? parseApiKeys(options.keys, 'createGateway({ keys })') : DEFAULT_API_KEYS;
   // What GET /__gatewaykit/metrics reports, counted as answers go (state/metrics-tally.ts): server-wide.
-  return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally() };
+  const fastPaths = options.fastPaths ?? true;
+  // The parse counts of tiered parsing are this gateway's: they go with it.
+  const parse = fastPaths ? createTieredParse() : directParse;
+  return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally(), fastPaths, parse };
 }
 
 /**
@@ -289,7 +304,7 @@ function createCore(options: GatewayOptions, shared: SharedParts, scope: string 
   const scripts = createScriptRegistry(options.scripts ?? []);
   env.onReset(() => scripts.reset());
   // One engine behind every surface of the text API (docs/decisions/0028-one-engine-canonical-request.md).
-  const engine = createEngine(env, scripts);
+  const engine = createEngine(env, scripts, { counts: shared.metrics });
   const { apiRoutes, routes } = gatewayRoutes(
     { env, engine, videos },
     control,
@@ -307,7 +322,7 @@ function createCore(options: GatewayOptions, shared: SharedParts, scope: string 
  */
 function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | undefined): { env: GatewayEnv; resetStores(): void } {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const { clock, catalog, keys, metrics } = shared;
+  const { clock, catalog, keys, metrics, fastPaths, parse } = shared;
   const resets: Array<() => void> = [];
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
   const stickySessions = createStickySessions();
@@ -340,6 +355,8 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxUploadBytes: options.maxUploadBytes ?? MULTIPART_FILE_LIMIT_BYTES,
     timing: resolveTiming(options.timing, 'createGateway({ timing })'),
+    fastPaths,
+    parse,
     journal,
     providerFaults,
     stickySessions,

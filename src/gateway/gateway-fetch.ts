@@ -5,16 +5,18 @@ import type { RequestInfo } from '../http/dispatch.ts';
 
 /**
  * `gateway.fetch`: a Fetch-compatible entry point over the dispatcher. Relative URLs resolve
- * against the base URL (control paths against its origin); the common call (method, plain
- * headers, a string body) skips undici's Request and Response (src/http/light-fetch-call.ts).
+ * against the base URL (control paths against its origin). With `light` (the fast paths), the
+ * common call (method, record headers, a string body) skips undici's Request and Response
+ * (src/http/light-fetch-call.ts); without, every call is undici's Request in, its Response out.
  *
  * @example
- * const fetch = gatewayFetch('http://127.0.0.1:8080/api/v1', dispatch);
+ * const fetch = gatewayFetch('http://127.0.0.1:8080/api/v1', dispatch, true);
  * await fetch('/models', { headers: { authorization: 'Bearer sk-gw-test' } });
  */
 export function gatewayFetch(
   baseUrl: string,
   dispatch: (request: Request, info?: RequestInfo) => Promise<Response>,
+  light: boolean,
 ): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
   const parsedBase = new URL(baseUrl);
   const toUrl = (input: string | URL): string => {
@@ -31,6 +33,8 @@ export function gatewayFetch(
     if (input.startsWith('/__gatewaykit/')) return input;
     return plainBase ? `${basePathname}${input}` : undefined;
   };
+  // Chosen once: Fetch's own objects throughout.
+  if (!light) return (input, init) => dispatch(input instanceof Request ? (init ? new Request(input, init) : input) : new Request(toUrl(input), init));
   return function fetchGateway(input, init) {
     // The light answers it returns are `instanceof Response` to the caller.
     linkFetchPrototypes();

@@ -61,7 +61,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
     env.basePath,
     new URL(env.baseUrl).origin,
   );
-  const observers: DispatchObserver[] = [journalObserver(env.journal), ...(metrics ? [metricsObserver(metrics, env.clock)] : [])];
+  const observers: DispatchObserver[] = [journalObserver(env.journal, env.fastPaths), ...(metrics ? [metricsObserver(metrics, env.clock)] : [])];
   // Compared per request; made once.
   const basePathPrefix = `${env.basePath}/`;
 

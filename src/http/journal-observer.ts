@@ -8,16 +8,19 @@ import { rawBodyOf, rawTextBytes } from './raw-body.ts';
  * The journal as a listener of the dispatcher: one entry per API answer (what the inspector and
  * `GET /__gatewaykit/journal` show), and a streamed answer's events added as they go out. Bodies
  * that carry secrets (Route.secretBodies) stay out: only the status and masked headers are kept.
+ * `rememberKeyIds`: keep each key's masked id (the fast paths); else masked afresh per answer.
  */
-export function journalObserver(journal: Journal): DispatchObserver {
-  // A key's masked id, made once per key object (keys live as long as the gateway; hashing the
-  // key on every request was a measurable share of an answer).
+export function journalObserver(journal: Journal, rememberKeyIds = true): DispatchObserver {
+  // A key's masked id, made once per key object with the fast paths (keys live as long as the
+  // gateway; hashing the key on every request was a measurable share of an answer).
   const keyIds = new WeakMap<ApiKey, string>();
-  const maskedKeyId = (apiKey: ApiKey) => {
-    let id = keyIds.get(apiKey);
-    if (id === undefined) keyIds.set(apiKey, (id = maskSecret(apiKey.key)));
-    return id;
-  };
+  const maskedKeyId = rememberKeyIds
+    ? (apiKey: ApiKey) => {
+        let id = keyIds.get(apiKey);
+        if (id === undefined) keyIds.set(apiKey, (id = maskSecret(apiKey.key)));
+        return id;
+      }
+    : (apiKey: ApiKey) => maskSecret(apiKey.key);
   return {
     answered({ ctx, info, pathname, operation, response, unexpected }) {
       const secretBodies = ctx.route?.secretBodies === true;

@@ -25,6 +25,8 @@ export interface MetricsSnapshot {
   readonly forcedFaults: ReadonlyMap<string, ReadonlyMap<number, number>>;
   /** Programmed provider faults that failed an attempt, by provider and status. */
   readonly providerFaults: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** The answer memo's work: requests it looked up, answers it gave (both stay 0 with `fastPaths: false`). */
+  readonly answerMemo: { consulted: number; replayed: number };
 }
 
 /**
@@ -39,6 +41,7 @@ export interface MetricsTally {
   streamFault(operation: string, fault: string): void;
   forcedFault(operation: string, status: number): void;
   providerFault(provider: string, status: number): void;
+  answerMemo(outcome: 'consulted' | 'replayed'): void;
   snapshot(): MetricsSnapshot;
   reset(): void;
 }
@@ -80,6 +83,9 @@ export function createMetricsTally(): MetricsTally {
     streamFault: (operation, fault) => bump(s.streamFaults, operation, fault),
     forcedFault: (operation, status) => bump(s.forcedFaults, operation, status),
     providerFault: (provider, status) => bump(s.providerFaults, provider, status),
+    answerMemo(outcome) {
+      s.answerMemo[outcome]++;
+    },
     snapshot: () => s,
     reset() {
       s = empty();
@@ -95,5 +101,6 @@ function empty() {
     streamFaults: new Map<string, Map<string, number>>(),
     forcedFaults: new Map<string, Map<number, number>>(),
     providerFaults: new Map<string, Map<number, number>>(),
+    answerMemo: { consulted: 0, replayed: 0 },
   };
 }

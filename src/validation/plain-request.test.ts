@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
-import { plainResponsesRequest } from './plain-request.ts';
+import { plainFieldNames, plainResponsesRequest } from './plain-request.ts';
 import { validateResponsesRequest } from './validate-responses-request.ts';
 
 const value = fc.oneof(
@@ -31,6 +31,10 @@ describe('plainResponsesRequest', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("reads every plain field's rule from the schema (none of its own)", () => {
+    expect(plainFieldNames()).toEqual(['input', 'instructions', 'max_output_tokens', 'model', 'stream', 'temperature', 'top_p']);
   });
 
   it('answers the common bodies and leaves the rest to the schema', () => {

@@ -1,27 +1,33 @@
-import type { ResponsesRequest } from '../schemas/responses-request.ts';
+import type { z } from 'zod';
+import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
+import { scalarRule, type ScalarRule } from './scalar-rule.ts';
+
+/** The fields a plain body may hold: the scalar members most requests send and nothing else. */
+const PLAIN_FIELD_NAMES = new Set(['input', 'instructions', 'max_output_tokens', 'model', 'stream', 'temperature', 'top_p']);
 
 /**
- * The fields a plain request may hold, in the schema's order (the order zod's output has them),
- * each with the rule the schema states for it (spec 2.1).
+ * Each plain field with its rule as the schema states it (spec 2.1), in the schema's order (the
+ * order zod's output has them). Read from the schema once: a field whose rule is not one
+ * {@link scalarRule} reads is left to the schema, so this file states no rule of its own.
  */
-const PLAIN_FIELDS: ReadonlyArray<readonly [string, (value: unknown) => boolean]> = [
-  ['input', (v) => typeof v === 'string'],
-  ['instructions', (v) => v === null || typeof v === 'string'],
-  ['max_output_tokens', (v) => v === null || (Number.isSafeInteger(v) && (v as number) >= 0)],
-  ['model', (v) => typeof v === 'string'],
-  ['stream', (v) => typeof v === 'boolean'],
-  ['temperature', (v) => v === null || (typeof v === 'number' && Number.isFinite(v))],
-  ['top_p', (v) => v === null || (typeof v === 'number' && Number.isFinite(v))],
-];
+const PLAIN_FIELDS: ReadonlyArray<readonly [string, ScalarRule]> = Object.entries(ResponsesRequestSchema.shape as Record<string, z.ZodType>).flatMap(
+  ([name, schema]) => {
+    const rule = PLAIN_FIELD_NAMES.has(name) ? scalarRule(schema) : undefined;
+    return rule ? [[name, rule] as const] : [];
+  },
+);
 const RULES = new Map(PLAIN_FIELDS);
+
+/** The names of the plain fields, for tests. */
+export const plainFieldNames = (): string[] => PLAIN_FIELDS.map(([name]) => name);
 
 /**
  * The request as the schema would give it, for the most common body: an object holding only a
  * few scalar fields (`model`, a string `input`, `stream`, `instructions`, `temperature`, `top_p`,
- * `max_output_tokens`) that all keep their rules. Anything else (another field, a wrong type, an
- * array input) is `undefined`, and the full schema judges it, so every error still comes from one
- * place. Running the whole schema on such a body cost more than answering it; a property test
- * holds the two to the same output, key order included.
+ * `max_output_tokens`) that all keep their schema rules. Anything else (another field, a wrong
+ * type, an array input) is `undefined`, and the full schema judges it, so every error still comes
+ * from one place. Running the whole schema on such a body cost more than answering it; a property
+ * test holds the two to the same output, key order included.
  *
  * @example
  * plainResponsesRequest({ model: 'openai/gpt-5-mini', input: 'hi' }); // { input: 'hi', model: 'openai/gpt-5-mini' }

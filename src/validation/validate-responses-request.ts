@@ -3,6 +3,7 @@ import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/respon
 import { isFunctionTool } from '../schemas/tools.ts';
 import { plainResponsesRequest } from './plain-request.ts';
 import { validRequest } from './parse-request.ts';
+import { interpretedParse, type SchemaParse } from './tiered-safe-parse.ts';
 
 /** A schema-valid request that contradicts itself (spec 7: 422 "semantic validation failure"). */
 export interface RequestConflict {
@@ -41,6 +42,35 @@ export function findResponsesConflicts(request: ResponsesRequest): RequestConfli
   return conflicts;
 }
 
+/** The schema's verdict and the 422s: the one judge of a Responses body. */
+function judged(body: unknown, parse: SchemaParse): ResponsesRequest {
+  const request = validRequest(ResponsesRequestSchema, body, undefined, parse);
+  const conflicts = findResponsesConflicts(request);
+  if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
+  return request;
+}
+
+/**
+ * The Responses validator of a gateway: with `plainFirst`, a common small body is read by
+ * {@link plainResponsesRequest} (the schema's own output, without running the whole schema),
+ * and every other body, and every refusal, by the schema and the 422s. The choice is made here,
+ * once per gateway (`fastPaths`), not per request.
+ *
+ * @example
+ * const validate = responsesValidator(env.parse, true);
+ * const request = validate(await ctx.json());
+ */
+export function responsesValidator(parse: SchemaParse, plainFirst: boolean): (body: unknown) => ResponsesRequest {
+  if (!plainFirst) return (body) => judged(body, parse);
+  return (body) => {
+    const plain = plainResponsesRequest(body);
+    // The 422 rules are asked too (they find nothing in the few fields a plain body holds).
+    return plain !== undefined && findResponsesConflicts(plain).length === 0 ? plain : judged(body, parse);
+  };
+}
+
+const validateStandalone = responsesValidator(interpretedParse, true);
+
 /**
  * Validate a parsed JSON body against spec 2.1. Returns the typed request, or throws a
  * GatewayError whose message names the field path and the rule:
@@ -51,11 +81,5 @@ export function findResponsesConflicts(request: ResponsesRequest): RequestConfli
  * const request = validateResponsesRequest(await ctx.json());
  */
 export function validateResponsesRequest(body: unknown): ResponsesRequest {
-  // The common small body skips the schema: same output, and nothing in it can conflict.
-  const plain = plainResponsesRequest(body);
-  if (plain) return plain;
-  const request = validRequest(ResponsesRequestSchema, body);
-  const conflicts = findResponsesConflicts(request);
-  if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
-  return request;
+  return validateStandalone(body);
 }

@@ -233,8 +233,9 @@ function isText(contentType: string | null): boolean {
   return contentType === null || /json|text|event-stream/.test(contentType);
 }
 
-async function record(): Promise<string> {
+async function record(fastPaths: boolean): Promise<string> {
   const gateway = createGateway({
+    fastPaths,
     catalog: 'small',
     seed: 42,
     clock: virtualClock(),
@@ -269,8 +270,9 @@ async function record(): Promise<string> {
   return out.join('\n');
 }
 
-describe('golden determinism', () => {
+// The fast paths change no byte (docs/decisions/0085-fast-paths-behind-one-seam.md): both ways hold the one golden file.
+describe.each([true, false])('golden determinism (fastPaths: %s)', (fastPaths) => {
   it('answers a fixed request set with exactly the recorded bytes (UPDATE_GOLDEN=1 re-records)', async () => {
-    await expectGolden(GOLDEN, record);
+    await expectGolden(GOLDEN, () => record(fastPaths));
   });
 });

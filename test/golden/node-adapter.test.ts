@@ -87,8 +87,8 @@ function exchange(port: number, step: Step): Promise<string> {
   });
 }
 
-async function record(): Promise<string> {
-  const running = await startServer({ port: 0, seed: 42, clock: virtualClock(), catalog: 'small' });
+async function record(fastPaths: boolean): Promise<string> {
+  const running = await startServer({ port: 0, seed: 42, clock: virtualClock(), catalog: 'small', fastPaths });
   try {
     const out: string[] = [];
     for (const step of STEPS) {
@@ -108,8 +108,9 @@ async function record(): Promise<string> {
   }
 }
 
-describe('golden bytes over the node:http adapter', () => {
+// The fast paths change no byte (docs/decisions/0085-fast-paths-behind-one-seam.md): both ways hold the one golden file.
+describe.each([true, false])('golden bytes over the node:http adapter (fastPaths: %s)', (fastPaths) => {
   it('answers raw HTTP messages with exactly the recorded bytes (UPDATE_GOLDEN=1 re-records)', async () => {
-    await expectGolden(GOLDEN, record);
+    await expectGolden(GOLDEN, () => record(fastPaths));
   });
 });

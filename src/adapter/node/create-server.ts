@@ -12,6 +12,7 @@ import { familyErrorRoutes, familyErrorText } from '../../http/family-errors.ts'
 import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
 import { incomingRequest } from './incoming-request.ts';
+import { incomingFetchRequest } from './incoming-fetch-request.ts';
 import { writeFetchResponse } from './write-fetch-response.ts';
 
 /**
@@ -193,6 +194,8 @@ function trackInFlight(server: Server): InFlight {
 
 /** The `request` listener: each request answered by the gateway's core and written out, or refused as node:http cannot carry it. */
 function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req: IncomingMessage, res: ServerResponse) => void {
+  // Chosen once per server: the light Request, or undici's own without the fast paths.
+  const toRequest = gatewayInternals(gw)?.fastPaths === false ? incomingFetchRequest : incomingRequest;
   const reportError = (error: unknown, request: IncomingMessage, res: ServerResponse) => {
     const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
     report(error, {
@@ -229,7 +232,7 @@ function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req:
     }
     let request: Request;
     try {
-      request = incomingRequest(req, origin);
+      request = toRequest(req, origin);
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(errorBodyText(new GatewayError(400, 'Malformed HTTP request')));

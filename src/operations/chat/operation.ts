@@ -33,7 +33,7 @@ export const chatOperation: Operation = {
     // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
     'chat.completions.create': (ctx) =>
       engine.answers.answer(ctx, 'chat', async (body) => {
-        const chat = validateChatRequest(body);
+        const chat = validateChatRequest(body, engine.env.parse);
         // logprobs multiply the rendered answer by 1 + top_logprobs: bounded before any work, and
         // again on the reply before its log probabilities are made.
         checkLogprobBudget(chat);

@@ -1,6 +1,7 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { ChatRequestSchema, type ChatRequest } from '../../schemas/chat-request.ts';
 import { validRequest } from '../../validation/parse-request.ts';
+import type { SchemaParse } from '../../validation/tiered-safe-parse.ts';
 
 /** A schema-valid chat request that contradicts itself, with the field its message leads with. */
 export interface ChatConflict {
@@ -46,13 +47,13 @@ export function findChatConflicts(request: ChatRequest): ChatConflict[] {
 /**
  * Validate a parsed JSON body as a chat request (reference `ChatRequest`): 400 naming the chat
  * field and the rule (`messages[2].content: ...`, `max_tokens: must be >= 0 (got -1)`), 422 for
- * a request that contradicts itself.
+ * a request that contradicts itself. `parse`: the gateway's (`env.parse`).
  *
  * @example
  * const chat = validateChatRequest(await ctx.json());
  */
-export function validateChatRequest(body: unknown): ChatRequest {
-  const request = validRequest(ChatRequestSchema, body);
+export function validateChatRequest(body: unknown, parse?: SchemaParse): ChatRequest {
+  const request = validRequest(ChatRequestSchema, body, undefined, parse);
   const conflicts = findChatConflicts(request);
   if (conflicts.length > 0) throw new GatewayError(422, conflicts.map((c) => `${c.field}: ${c.message}`).join('; '));
   return request;

@@ -12,6 +12,7 @@ import { readJsonRequest } from '../read-json-request.ts';
 import { worstUsageCost } from '../../generation/usage-cost.ts';
 import { recordEmbeddings } from './billing.ts';
 import { EmbeddingsRequestSchema, embeddingModel, vectorLength } from './request.ts';
+import { realisticTiming } from '../../timing/realistic-timing.ts';
 
 /**
  * POST /embeddings (reference createEmbeddings): the request validated, routed over the model's
@@ -43,7 +44,7 @@ export async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Pr
   const reservation = ctx.reserve(worstUsageCost(tokens, 0, candidate.endpoint.pricing, ctx.apiKey.byok ?? false));
   const id = ctx.generationId();
   const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
-  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const realistic = realisticTiming(ctx.simulation, env.timing);
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: candidate.endpoint, providerName: candidate.provider.name }, 0);
   const times = answerTimes(candidate.endpoint, 0, realistic);

@@ -17,6 +17,7 @@ import { imageScene } from './image-scene.ts';
 import { imageSize, type ImageSize } from './image-size.ts';
 import { readImageRequest, type ImageRequest } from './request.ts';
 import { imageModelEndpoints, imageModelItem, imagesBody, imageStreamEvents, type MadeImage } from './response.ts';
+import { realisticTiming } from '../../timing/realistic-timing.ts';
 
 /** Statuses the reference lists for createImages. */
 const CREATE_FAULTS = [400, 401, 402, 403, 404, 413, 429, 500, 502, 524, 529] as const;
@@ -81,7 +82,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     providers: env.catalog.providers,
   });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
-  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   // docs/account.md: the images' cost is held before any work (402 when it does not fit), settled once made.
   const usage = imageUsage(endpoint, size, count, apiKey.byok ?? false);

@@ -65,7 +65,7 @@ export const messagesOperation: Operation = {
     // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
     'messages.create': (ctx) =>
       engine.answers.answer(ctx, 'messages', async (body) => {
-        const messages = validateMessagesRequest(body);
+        const messages = validateMessagesRequest(body, engine.env.parse);
         const canonical = toCanonicalRequest(messages);
         if (canonical instanceof GatewayError) throw canonical;
         const answer = await inSurfaceTerms(runEngine(engine, canonical.request, ctx), () => messagesFields(messages));

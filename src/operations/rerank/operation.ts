@@ -13,6 +13,7 @@ import { rerankCost, searchUnits } from './billing.ts';
 import { rankDocuments } from './relevance.ts';
 import { readRerankRequest, type RerankRequest } from './request.ts';
 import { rerankBody } from './response.ts';
+import { realisticTiming } from '../../timing/realistic-timing.ts';
 
 /** Statuses the reference lists for createRerank. */
 const RERANK_FAULTS = [400, 401, 402, 404, 429, 500, 502, 503, 524, 529] as const;
@@ -51,7 +52,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const totalTokens = tokenizer.count(request.query) + documentTokens.reduce((n, t) => n + t, 0);
   const units = searchUnits(model, documentTokens);
   const usage = { search_units: units, total_tokens: totalTokens, cost: rerankCost(units, endpoint.price_per_search_unit) };
-  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
   // reference `top_n`: the most relevant documents only; without it, every document.

@@ -1,6 +1,6 @@
 import { statusesFor } from '../../errors/documented-statuses.ts';
 import { runEngine } from '../../engine/run-engine.ts';
-import { validateResponsesRequest } from '../../validation/validate-responses-request.ts';
+import { responsesValidator } from '../../validation/validate-responses-request.ts';
 import type { CanonicalRequest } from '../../engine/canonical-request.ts';
 import type { ResponsesRequest } from '../../schemas/responses-request.ts';
 import type { Operation } from '../operation.ts';
@@ -37,15 +37,19 @@ export const responsesOperation: Operation = {
       faults: statusesFor('responses'),
     },
   ],
-  handlers: ({ engine }) => ({
-    // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
-    'responses.create': (ctx) =>
-      engine.answers.answer(ctx, 'responses', async (body) => {
-        const answer = await runEngine(engine, responsesToCanonical(validateResponsesRequest(body)), ctx);
-        const response = await renderResponses(answer);
-        const warning = chatShapedWarning(body);
-        if (warning) response.headers.set(WARNING_HEADER, warning);
-        return { answer, response };
-      }),
-  }),
+  handlers: ({ engine }) => {
+    // Chosen once per gateway: the plain-body reader first, or the schema alone (`fastPaths`).
+    const validate = responsesValidator(engine.env.parse, engine.env.fastPaths);
+    return {
+      // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.
+      'responses.create': (ctx) =>
+        engine.answers.answer(ctx, 'responses', async (body) => {
+          const answer = await runEngine(engine, responsesToCanonical(validate(body)), ctx);
+          const response = await renderResponses(answer);
+          const warning = chatShapedWarning(body);
+          if (warning) response.headers.set(WARNING_HEADER, warning);
+          return { answer, response };
+        }),
+    };
+  },
 };

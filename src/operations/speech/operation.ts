@@ -12,6 +12,7 @@ import type { Operation } from '../operation.ts';
 import { speechCost } from './billing.ts';
 import { readSpeechRequest } from './request.ts';
 import { SPEECH_CONTENT_TYPES, speechBytes } from './response.ts';
+import { realisticTiming } from '../../timing/realistic-timing.ts';
 
 /** Statuses the reference lists for createAudioSpeech. */
 const SPEECH_FAULTS = [400, 401, 402, 404, 429, 500, 502, 503, 524, 529] as const;
@@ -44,7 +45,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     providers: env.catalog.providers,
   });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
-  const realistic = (ctx.simulation.timing ?? env.timing.mode) === 'realistic';
+  const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
   // reference `response_format`: pcm by default.
