@@ -33,7 +33,7 @@ describe('scalarRule', () => {
           const parsed = schema.safeParse(v);
           // undefined is no JSON value: left to the schema even where it passes.
           const expected = v !== undefined && parsed.success && Object.is(parsed.data, v);
-          expect(rule!(v), `${name}: ${String(v)}`).toBe(expected);
+          expect(rule!(v), `${name}: ${fc.stringify(v)}`).toBe(expected);
         }),
         { numRuns: 400 },
       );
