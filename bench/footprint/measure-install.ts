@@ -23,6 +23,7 @@ const SOURCES = [
   'package-lock.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  'scripts/emit-cts-declarations.mjs',
   'src',
   'conformance',
   'fixtures',

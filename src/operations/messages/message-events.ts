@@ -12,6 +12,150 @@ export interface MessagesStreamEvent {
 /** Where a canonical text part is: output item and content index. */
 const partKey = (o: unknown, c: unknown) => `${String(o)}:${String(c)}`;
 
+/** What a mapper remembers between events. */
+interface MapperState {
+  readonly result: ResponseResult;
+  readonly options: RenderOptions;
+  readonly usage: MessageUsage;
+  nextIndex: number;
+  /** Anthropic index of each open block: by output index (reasoning, calls) or by part (text). */
+  readonly openItems: Map<number, number>;
+  readonly openParts: Map<string, number>;
+}
+
+type CanonicalEvent = ResponseStreamEvent & Record<string, unknown>;
+type EventMapping = (s: MapperState, e: CanonicalEvent) => MessagesStreamEvent[];
+
+const itemAt = (s: MapperState, o: unknown): OutputItem | undefined => (typeof o === 'number' ? s.result.output[o] : undefined);
+
+/** `message_start` (input tokens already counted, as Anthropic's does) and a `ping`. */
+const created: EventMapping = (s) => {
+  const startUsage: MessageUsage = { ...s.usage, output_tokens: 0, output_tokens_details: { thinking_tokens: 0 } };
+  delete startUsage.cost;
+  delete startUsage.is_byok;
+  delete startUsage.cost_details;
+  const message = {
+    id: messageId(s.result.id),
+    type: 'message',
+    role: 'assistant',
+    container: null,
+    content: [],
+    model: s.result.model,
+    stop_reason: null,
+    stop_details: null,
+    stop_sequence: null,
+    usage: startUsage,
+  };
+  return [{ type: 'message_start', message }, { type: 'ping' }];
+};
+
+/** A reasoning item opens a thinking block; a function call a tool_use block. */
+const itemAdded: EventMapping = (s, e) => {
+  const item = e.item as { type: string; call_id?: string; name?: string };
+  if (item.type !== 'reasoning' && item.type !== 'function_call') return [];
+  s.openItems.set(e.output_index as number, s.nextIndex);
+  const content_block =
+    item.type === 'reasoning'
+      ? { type: 'thinking', thinking: '', signature: '' }
+      : { type: 'tool_use', id: toolUseId(item.call_id ?? ''), name: item.name ?? '', input: {}, caller: { type: 'direct' } };
+  return [{ type: 'content_block_start', index: s.nextIndex++, content_block }];
+};
+
+/** A message's text part opens a text block. */
+const partAdded: EventMapping = (s, e) => {
+  if (itemAt(s, e.output_index)?.type !== 'message') return [];
+  s.openParts.set(partKey(e.output_index, e.content_index), s.nextIndex);
+  return [{ type: 'content_block_start', index: s.nextIndex++, content_block: { type: 'text', text: '', citations: [] } }];
+};
+
+const textDelta: EventMapping = (s, e) => {
+  const index = s.openParts.get(partKey(e.output_index, e.content_index));
+  return index === undefined ? [] : [{ type: 'content_block_delta', index, delta: { type: 'text_delta', text: e.delta } }];
+};
+
+/** A URL citation becomes a `citations_delta` quoting the text it covers. */
+const annotationAdded: EventMapping = (s, e) => {
+  const index = s.openParts.get(partKey(e.output_index, e.content_index));
+  const a = e.annotation as { url?: string; title?: string; start_index?: number; end_index?: number };
+  const item = itemAt(s, e.output_index);
+  const part = item?.type === 'message' ? item.content[e.content_index as number] : undefined;
+  const text = part?.type === 'output_text' ? part.text : '';
+  if (index === undefined || typeof a.url !== 'string') return [];
+  const citation = {
+    type: 'web_search_result_location',
+    cited_text: text.slice(a.start_index ?? 0, a.end_index ?? 0),
+    encrypted_index: '',
+    title: a.title ?? '',
+    url: a.url,
+  };
+  return [{ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } }];
+};
+
+const partDone: EventMapping = (s, e) => {
+  const key = partKey(e.output_index, e.content_index);
+  const index = s.openParts.get(key);
+  if (index === undefined) return [];
+  s.openParts.delete(key);
+  return [{ type: 'content_block_stop', index }];
+};
+
+/** The thinking block shows the reasoning text, or the summary when there is no text (as the JSON answer does). */
+const reasoningDelta: EventMapping = (s, e) => {
+  const index = s.openItems.get(e.output_index as number);
+  const item = itemAt(s, e.output_index);
+  const fromSummary = e.type === 'response.reasoning_summary_text.delta';
+  const hasText = item?.type === 'reasoning' && item.content.some((p) => p.text !== '');
+  if (index === undefined || fromSummary === hasText) return [];
+  return [{ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: e.delta } }];
+};
+
+const argumentsDelta: EventMapping = (s, e) => {
+  const index = s.openItems.get(e.output_index as number);
+  return index === undefined ? [] : [{ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: e.delta } }];
+};
+
+/** A block of an item closes; a reasoning block's signature comes first (its text was already streamed). */
+const itemDone: EventMapping = (s, e) => {
+  const o = e.output_index as number;
+  const index = s.openItems.get(o);
+  if (index === undefined) return [];
+  s.openItems.delete(o);
+  const item = e.item as OutputItem;
+  const stop: MessagesStreamEvent = { type: 'content_block_stop', index };
+  return item.type === 'reasoning' ? [{ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: item.signature } }, stop] : [stop];
+};
+
+/** `message_delta` (stop reason and usage) and `message_stop`. */
+const finished: EventMapping = (s, e) => {
+  const final = e.response as ResponseResult;
+  const { cache_creation: _creation, service_tier: _tier, inference_geo: _geo, ...deltaUsage } = s.usage;
+  const stop: MessagesStreamEvent = { type: 'message_stop' };
+  if (final.gateway_metadata) stop.gateway_metadata = final.gateway_metadata;
+  const stopSequence = s.options.stopSequence;
+  const delta = { stop_reason: stopReason(final, stopSequence), stop_sequence: stopSequence ?? null, stop_details: null, container: null };
+  return [{ type: 'message_delta', delta, usage: deltaUsage }, stop];
+};
+
+const failed: EventMapping = (_s, e) => [messagesErrorEvent(502, typeof e.message === 'string' ? e.message : 'Provider returned error')];
+
+/** What each canonical event becomes; an event not listed becomes nothing. */
+const MAPPINGS = new Map<string, EventMapping>([
+  ['response.created', created],
+  ['response.output_item.added', itemAdded],
+  ['response.content_part.added', partAdded],
+  ['response.output_text.delta', textDelta],
+  ['response.refusal.delta', textDelta],
+  ['response.output_text.annotation.added', annotationAdded],
+  ['response.content_part.done', partDone],
+  ['response.reasoning_text.delta', reasoningDelta],
+  ['response.reasoning_summary_text.delta', reasoningDelta],
+  ['response.function_call_arguments.delta', argumentsDelta],
+  ['response.output_item.done', itemDone],
+  ['response.completed', finished],
+  ['response.incomplete', finished],
+  ['error', failed],
+]);
+
 /**
  * A translator of one canonical event stream into the Anthropic grammar (reference
  * `MessagesStreamEvents`), fed event by event: `message_start` and a `ping`, then per content
@@ -29,137 +173,17 @@ const partKey = (o: unknown, c: unknown) => `${String(o)}:${String(c)}`;
  * const events = canonicalEvents.flatMap(next);
  */
 export function messageEventMapper(result: ResponseResult, options: RenderOptions = {}): (event: ResponseStreamEvent) => MessagesStreamEvent[] {
-  let nextIndex = 0;
-  /** Anthropic index of each open block: by output index (reasoning, calls) or by part (text). */
-  const openItems = new Map<number, number>();
-  const openParts = new Map<string, number>();
-  const usage = messageUsage(result.usage, options, serverToolUsage(result.usage));
-  const itemAt = (o: unknown): OutputItem | undefined => (typeof o === 'number' ? result.output[o] : undefined);
-
+  const state: MapperState = {
+    result,
+    options,
+    usage: messageUsage(result.usage, options, serverToolUsage(result.usage)),
+    nextIndex: 0,
+    openItems: new Map(),
+    openParts: new Map(),
+  };
   return (event) => {
-    const e = event as ResponseStreamEvent & Record<string, unknown>;
-    switch (e.type) {
-      case 'response.created': {
-        const startUsage: MessageUsage = { ...usage, output_tokens: 0, output_tokens_details: { thinking_tokens: 0 } };
-        delete startUsage.cost;
-        delete startUsage.is_byok;
-        delete startUsage.cost_details;
-        const message = {
-          id: messageId(result.id),
-          type: 'message',
-          role: 'assistant',
-          container: null,
-          content: [],
-          model: result.model,
-          stop_reason: null,
-          stop_details: null,
-          stop_sequence: null,
-          usage: startUsage,
-        };
-        return [{ type: 'message_start', message }, { type: 'ping' }];
-      }
-      case 'response.output_item.added': {
-        const item = e.item as { type: string; call_id?: string; name?: string };
-        const o = e.output_index as number;
-        if (item.type === 'reasoning') {
-          openItems.set(o, nextIndex);
-          return [{ type: 'content_block_start', index: nextIndex++, content_block: { type: 'thinking', thinking: '', signature: '' } }];
-        }
-        if (item.type === 'function_call') {
-          openItems.set(o, nextIndex);
-          return [
-            {
-              type: 'content_block_start',
-              index: nextIndex++,
-              content_block: { type: 'tool_use', id: toolUseId(item.call_id ?? ''), name: item.name ?? '', input: {}, caller: { type: 'direct' } },
-            },
-          ];
-        }
-        return [];
-      }
-      case 'response.content_part.added': {
-        const item = itemAt(e.output_index);
-        if (item?.type !== 'message') return [];
-        openParts.set(partKey(e.output_index, e.content_index), nextIndex);
-        return [{ type: 'content_block_start', index: nextIndex++, content_block: { type: 'text', text: '', citations: [] } }];
-      }
-      case 'response.output_text.delta':
-      case 'response.refusal.delta': {
-        const index = openParts.get(partKey(e.output_index, e.content_index));
-        return index === undefined ? [] : [{ type: 'content_block_delta', index, delta: { type: 'text_delta', text: e.delta } }];
-      }
-      case 'response.output_text.annotation.added': {
-        const index = openParts.get(partKey(e.output_index, e.content_index));
-        const a = e.annotation as { url?: string; title?: string; start_index?: number; end_index?: number };
-        const item = itemAt(e.output_index);
-        const part = item?.type === 'message' ? item.content[e.content_index as number] : undefined;
-        const text = part?.type === 'output_text' ? part.text : '';
-        if (index === undefined || typeof a.url !== 'string') return [];
-        const citation = {
-          type: 'web_search_result_location',
-          cited_text: text.slice(a.start_index ?? 0, a.end_index ?? 0),
-          encrypted_index: '',
-          title: a.title ?? '',
-          url: a.url,
-        };
-        return [{ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } }];
-      }
-      case 'response.content_part.done': {
-        const key = partKey(e.output_index, e.content_index);
-        const index = openParts.get(key);
-        if (index === undefined) return [];
-        openParts.delete(key);
-        return [{ type: 'content_block_stop', index }];
-      }
-      case 'response.reasoning_text.delta':
-      case 'response.reasoning_summary_text.delta': {
-        const index = openItems.get(e.output_index as number);
-        const item = itemAt(e.output_index);
-        // The thinking block shows the reasoning text, or the summary when there is no text (as the JSON answer does).
-        const fromSummary = e.type === 'response.reasoning_summary_text.delta';
-        const hasText = item?.type === 'reasoning' && item.content.some((p) => p.text !== '');
-        if (index === undefined || fromSummary === hasText) return [];
-        return [{ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: e.delta } }];
-      }
-      case 'response.function_call_arguments.delta': {
-        const index = openItems.get(e.output_index as number);
-        return index === undefined ? [] : [{ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: e.delta } }];
-      }
-      case 'response.output_item.done': {
-        const o = e.output_index as number;
-        const index = openItems.get(o);
-        if (index === undefined) return [];
-        openItems.delete(o);
-        const item = e.item as OutputItem;
-        if (item.type === 'reasoning') {
-          // A reasoning summary that had its own deltas: the text was already streamed; the signature closes the block.
-          return [
-            { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: item.signature } },
-            { type: 'content_block_stop', index },
-          ];
-        }
-        return [{ type: 'content_block_stop', index }];
-      }
-      case 'response.completed':
-      case 'response.incomplete': {
-        const final = e.response as ResponseResult;
-        const { cache_creation: _creation, service_tier: _tier, inference_geo: _geo, ...deltaUsage } = usage;
-        const stop: MessagesStreamEvent = { type: 'message_stop' };
-        if (final.gateway_metadata) stop.gateway_metadata = final.gateway_metadata;
-        return [
-          {
-            type: 'message_delta',
-            delta: { stop_reason: stopReason(final, options.stopSequence), stop_sequence: options.stopSequence ?? null, stop_details: null, container: null },
-            usage: deltaUsage,
-          },
-          stop,
-        ];
-      }
-      case 'error':
-        return [messagesErrorEvent(502, typeof e.message === 'string' ? e.message : 'Provider returned error')];
-      default:
-        return [];
-    }
+    const e = event as CanonicalEvent;
+    return MAPPINGS.get(e.type)?.(state, e) ?? [];
   };
 }
 
