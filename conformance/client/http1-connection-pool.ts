@@ -1,4 +1,7 @@
 import type * as Net from 'node:net';
+import { BodyQueue } from './body-queue.ts';
+import { BodyReader } from './http1-body-reader.ts';
+import { readResponseHead } from './http1-response-head.ts';
 import type { TransportResponse } from './transport.ts';
 
 /**
@@ -31,12 +34,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What node:http refuses in a header value (it throws) or a path. */
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_PATH = /[^\u0021-\u00ff]/;
-/** A header value as node:http's parser gives it: spaces and tabs around it dropped, nothing else. */
-const OWS = /^[ \t]+|[ \t]+$/g;
-
-/** node:http's default limit on a response's head (`--max-http-header-size`): past it, the same failure. */
-const MAX_HEAD_BYTES = 16 * 1024;
-
 /** Rejections shaped like fetch's ("fetch failed" with the system error as `cause`). */
 function failed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
@@ -46,47 +43,6 @@ function hangUp(): Error {
   return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 }
 
-/** A body as an async iterable fed by the socket; a failure throws from the iteration. */
-class BodyQueue implements AsyncIterable<Uint8Array> {
-  private readonly parts: Uint8Array[] = [];
-  private done = false;
-  private error: unknown;
-  private wake: (() => void) | undefined;
-
-  push(part: Uint8Array): void {
-    this.parts.push(part);
-    this.notify();
-  }
-
-  end(error?: unknown): void {
-    if (this.done) return;
-    this.done = true;
-    this.error = error;
-    this.notify();
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    for (;;) {
-      if (this.parts.length > 0) {
-        const parts = this.parts.splice(0);
-        yield parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-        continue;
-      }
-      if (this.done) {
-        if (this.error !== undefined) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-}
-
 interface Pending {
   readonly method: string;
   readonly resolve: (response: TransportResponse) => void;
@@ -94,33 +50,17 @@ interface Pending {
   readonly signal: AbortSignal;
 }
 
-/** The pool: idle connections are closed after `idleMs` and never hold the process open. */
-export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http1ConnectionPool {
-  // Made here, not when the module loads: browsers load this module too (and have no Buffer).
-  const CRLF2 = Buffer.from('\r\n\r\n');
-  const EMPTY = Buffer.alloc(0);
+/** Kept-alive sockets by `host:port`: an idle one closes after `idleMs` and never holds the process open. */
+interface Sockets {
+  take(key: string, host: string, port: number): Net.Socket;
+  release(key: string, socket: Net.Socket): void;
+  close(): void;
+}
+
+function createSockets(net: typeof Net, idleMs: number): Sockets {
   const idle = new Map<string, Net.Socket[]>();
   const open = new Set<Net.Socket>();
-
-  function release(key: string, socket: Net.Socket): void {
-    if (socket.destroyed) return;
-    let list = idle.get(key);
-    if (!list) idle.set(key, (list = []));
-    list.push(socket);
-    socket.setTimeout(idleMs);
-    socket.unref();
-  }
-
-  function take(key: string, host: string, port: number): Net.Socket {
-    const list = idle.get(key);
-    while (list && list.length > 0) {
-      const socket = list.pop()!;
-      if (!socket.destroyed) {
-        socket.setTimeout(0);
-        socket.ref();
-        return socket;
-      }
-    }
+  const connect = (key: string, host: string, port: number) => {
     const socket = net.connect({ host, port });
     socket.setNoDelay(true);
     open.add(socket);
@@ -134,216 +74,27 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
     });
     socket.on('error', () => {});
     return socket;
-  }
-
-  function exchange(key: string, host: string, port: number, head: string, body: string | Uint8Array | undefined, p: Pending): void {
-    const socket = take(key, host, port);
-    let buffer: Buffer = EMPTY;
-    let answered = false;
-    let queue: BodyQueue | undefined;
-    // Body framing: remaining bytes of a Content-Length body, or -1 chunked, or -2 until close.
-    let remaining = 0;
-    let chunkLeft = 0;
-    let chunkState: 'size' | 'data' | 'data-crlf' | 'trailers' = 'size';
-    let reusable = true;
-    let finished = false;
-
-    const cleanup = () => {
-      socket.off('data', onData);
-      socket.off('close', onClose);
-      socket.off('error', onError);
-      p.signal.removeEventListener('abort', abort);
-    };
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
-      cleanup();
-      if (error !== undefined || !reusable) socket.destroy();
-      else release(key, socket);
-      if (!answered) p.reject(failed(error ?? hangUp()));
-      else queue?.end(error);
-    };
-    function abort() {
-      finish(new DOMException('This operation was aborted', 'AbortError'));
-    }
-
-    const onBody = (data: Buffer) => {
-      if (remaining >= 0) {
-        const part = data.length > remaining ? data.subarray(0, remaining) : data;
-        if (part.length > 0) queue!.push(part);
-        remaining -= part.length;
-        if (data.length > part.length) reusable = false;
-        if (remaining === 0) finish();
-        return;
-      }
-      if (remaining === -2) {
-        if (data.length > 0) queue!.push(data);
-        return;
-      }
-      // Chunked.
-      let at = 0;
-      while (at < data.length && !finished) {
-        if (chunkState === 'data') {
-          const n = Math.min(chunkLeft, data.length - at);
-          queue!.push(data.subarray(at, at + n));
-          at += n;
-          chunkLeft -= n;
-          if (chunkLeft === 0) chunkState = 'data-crlf';
-          continue;
-        }
-        const lineEnd = data.indexOf('\r\n', at);
-        if (lineEnd < 0) {
-          buffer = data.subarray(at);
-          return;
-        }
-        const line = data.toString('latin1', at, lineEnd);
-        at = lineEnd + 2;
-        if (chunkState === 'data-crlf') {
-          if (line !== '') return finish(new Error('malformed chunked body'));
-          chunkState = 'size';
-        } else if (chunkState === 'size') {
-          const size = parseInt(line.split(';')[0]!.trim(), 16);
-          if (!Number.isFinite(size) || size < 0) return finish(new Error('malformed chunked body'));
-          if (size === 0) chunkState = 'trailers';
-          else {
-            chunkLeft = size;
-            chunkState = 'data';
-          }
-        } else if (line === '') {
-          if (at < data.length) reusable = false;
-          return finish();
-        }
-      }
-      buffer = EMPTY;
-    };
-
-    const onHead = (): boolean => {
-      const end = buffer.indexOf(CRLF2);
-      if (end < 0) {
-        // A head that never ends (a hostile or broken target) fails as node:http's parser fails it.
-        if (buffer.length > MAX_HEAD_BYTES) finish(new Error('response head larger than 16 KiB (node:http: HPE_HEADER_OVERFLOW)'));
-        return false;
-      }
-      if (end > MAX_HEAD_BYTES) {
-        finish(new Error('response head larger than 16 KiB (node:http: HPE_HEADER_OVERFLOW)'));
-        return true;
-      }
-      const lines = buffer.toString('latin1', 0, end).split('\r\n');
-      const rest = buffer.subarray(end + 4);
-      buffer = EMPTY;
-      const statusLine = /^HTTP\/1\.([01]) (\d{3})/.exec(lines[0]!);
-      if (!statusLine) {
-        finish(new Error('malformed status line'));
-        return true;
-      }
-      const status = Number(statusLine[2]);
-      const headers: Record<string, string> = {};
-      let connection = '';
-      let length: string | undefined;
-      let encoding = '';
-      for (let i = 1; i < lines.length; i++) {
-        const line = lines[i]!;
-        const colon = line.indexOf(':');
-        if (colon <= 0) continue;
-        const name = line.slice(0, colon).toLowerCase();
-        const value = line.slice(colon + 1).replace(OWS, '');
-        headers[name] = headers[name] === undefined || name === 'set-cookie' ? value : `${headers[name]}, ${value}`;
-        if (name === 'connection') connection = value.toLowerCase();
-        else if (name === 'content-length') length = value;
-        else if (name === 'transfer-encoding') encoding = value.toLowerCase();
-      }
-      if (status >= 100 && status < 200) {
-        // An interim answer: the final one follows.
-        buffer = rest;
-        return buffer.length > 0 ? onHead() : true;
-      }
-      if (statusLine[1] === '0' || connection.split(',').some((c) => c.trim() === 'close') || status === 413) reusable = false;
-      answered = true;
-      if (p.method === 'HEAD' || status === 204 || status === 304) {
-        p.resolve({ status, headers, body: emptyBody() });
-        if (rest.length > 0) reusable = false;
-        finish();
-        return true;
-      }
-      queue = new BodyQueue();
-      if (encoding !== '') {
-        if (
-          !encoding
-            .split(',')
-            .map((c) => c.trim())
-            .includes('chunked')
-        ) {
-          remaining = -2;
-          reusable = false;
-        } else remaining = -1;
-      } else if (length !== undefined) {
-        remaining = Number(length);
-        if (!Number.isSafeInteger(remaining) || remaining < 0) {
-          finish(new Error('malformed content-length'));
-          return true;
-        }
-      } else {
-        remaining = -2;
-        reusable = false;
-      }
-      p.resolve({ status, headers, body: queue });
-      if (remaining === 0) finish();
-      else if (rest.length > 0) onBody(rest);
-      return true;
-    };
-
-    const onData = (data: Buffer) => {
-      if (finished) return;
-      if (!answered) {
-        buffer = buffer.length === 0 ? data : Buffer.concat([buffer, data]);
-        onHead();
-      } else if (remaining === -1 && buffer.length > 0) {
-        const joined = Buffer.concat([buffer, data]);
-        buffer = EMPTY;
-        onBody(joined);
-      } else onBody(data);
-    };
-    const onClose = () => (remaining === -2 && answered ? finish() : finish(hangUp()));
-    const onError = (error: Error) => finish(error);
-
-    socket.on('data', onData);
-    socket.on('close', onClose);
-    socket.on('error', onError);
-    if (p.signal.aborted) return abort();
-    p.signal.addEventListener('abort', abort, { once: true });
-    if (body === undefined) socket.write(head, 'latin1');
-    else if (typeof body === 'string') socket.write(head + body, 'utf8');
-    else {
-      socket.cork();
-      socket.write(head, 'latin1');
-      socket.write(body);
-      socket.uncork();
-    }
-  }
-
+  };
   return {
-    send(target, method, headers, body, signal) {
-      if (target.protocol !== 'http:' || target.username !== '' || target.password !== '' || !PLAIN_METHODS.has(method)) return undefined;
-      if ((method === 'POST' || body !== undefined) && headers['content-length'] === undefined) return undefined;
-      if (headers.host !== undefined || headers.connection !== undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined)
-        return undefined;
-      const path = `${target.pathname}${target.search}`;
-      if (BAD_PATH.test(path)) return undefined;
-      let head = `${method} ${path} HTTP/1.1\r\n`;
-      for (const name of Object.keys(headers)) {
-        const value = headers[name]!;
-        if (!TOKEN.test(name) || BAD_VALUE.test(value)) return undefined;
-        head += `${name}: ${value}\r\n`;
+    take(key, host, port) {
+      const list = idle.get(key);
+      while (list && list.length > 0) {
+        const socket = list.pop()!;
+        if (!socket.destroyed) {
+          socket.setTimeout(0);
+          socket.ref();
+          return socket;
+        }
       }
-      // node:http writes the head as Latin-1 and a string body as UTF-8: here both go as UTF-8 in
-      // one write, the same bytes only for an ASCII head; any other is left to node:http.
-      if (/[^\x00-\x7f]/.test(head)) return undefined;
-      const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
-      const port = target.port === '' ? 80 : Number(target.port);
-      head += `Host: ${target.host}\r\nConnection: keep-alive\r\n\r\n`;
-      return new Promise<TransportResponse>((resolve, reject) => {
-        exchange(`${host}:${port}`, host, port, head, body, { method, resolve, reject, signal });
-      });
+      return connect(key, host, port);
+    },
+    release(key, socket) {
+      if (socket.destroyed) return;
+      let list = idle.get(key);
+      if (!list) idle.set(key, (list = []));
+      list.push(socket);
+      socket.setTimeout(idleMs);
+      socket.unref();
     },
     close() {
       for (const socket of open) socket.destroy();
@@ -352,4 +103,120 @@ export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http
   };
 }
 
-async function* emptyBody(): AsyncIterable<Uint8Array> {}
+/** Write the request: a string body in the same write as the head, bytes corked behind it. */
+function writeRequest(socket: Net.Socket, head: string, body: string | Uint8Array | undefined): void {
+  if (body === undefined) socket.write(head, 'latin1');
+  else if (typeof body === 'string') socket.write(head + body, 'utf8');
+  else {
+    socket.cork();
+    socket.write(head, 'latin1');
+    socket.write(body);
+    socket.uncork();
+  }
+}
+
+/** One request and its response on a socket of the pool; the socket goes back when the answer was read whole. */
+function exchange(sockets: Sockets, key: string, host: string, port: number, head: string, body: string | Uint8Array | undefined, p: Pending): void {
+  const socket = sockets.take(key, host, port);
+  // Made here, not when the module loads: browsers load this module too (and have no Buffer).
+  const crlf2 = Buffer.from('\r\n\r\n');
+  let buffer: Buffer | undefined;
+  let queue: BodyQueue | undefined;
+  let reader: BodyReader | undefined;
+  let reusable = true;
+  let finished = false;
+  const finish = (error?: unknown) => {
+    if (finished) return;
+    finished = true;
+    socket.off('data', onData);
+    socket.off('close', onClose);
+    socket.off('error', finish);
+    p.signal.removeEventListener('abort', abort);
+    if (error !== undefined || !reusable) socket.destroy();
+    else sockets.release(key, socket);
+    if (!queue) p.reject(failed(error ?? hangUp()));
+    else queue.end(error);
+  };
+  function abort() {
+    finish(new DOMException('This operation was aborted', 'AbortError'));
+  }
+  const onBody = (data: Buffer) => {
+    const progress = reader!.feed(data);
+    if (progress.kind === 'failed') finish(progress.error);
+    else if (progress.kind === 'done') {
+      reusable &&= progress.reusable;
+      finish();
+    }
+  };
+  const onHead = (bytes: Buffer) => {
+    const head = readResponseHead(bytes, crlf2, p.method);
+    if (head.kind === 'incomplete') buffer = bytes;
+    else if (head.kind === 'failed') finish(head.error);
+    else if (head.kind === 'interim') {
+      // An interim answer: the final one follows.
+      if (head.rest.length > 0) onHead(head.rest);
+    } else {
+      reusable = head.reusable;
+      queue = new BodyQueue();
+      reader = new BodyReader(head.framing, (part) => queue!.push(part));
+      p.resolve({ status: head.status, headers: head.headers, body: queue });
+      if (reader.empty) finish();
+      else if (head.rest.length > 0) onBody(head.rest);
+    }
+  };
+  const onData = (data: Buffer) => {
+    if (finished) return;
+    if (queue) return onBody(data);
+    const bytes = buffer ? Buffer.concat([buffer, data]) : data;
+    buffer = undefined;
+    onHead(bytes);
+  };
+  // A body framed by the connection's end is complete when it closes; anything else was cut.
+  const onClose = () => (queue && reader?.untilClose ? finish() : finish(hangUp()));
+  socket.on('data', onData);
+  socket.on('close', onClose);
+  socket.on('error', finish);
+  if (p.signal.aborted) return abort();
+  p.signal.addEventListener('abort', abort, { once: true });
+  writeRequest(socket, head, body);
+}
+
+/**
+ * The request head node:http would write for a request this pool can send (the given headers in
+ * their order, then `Host` and `Connection: keep-alive`), or undefined when node:http should send it.
+ */
+function plainRequestHead(target: URL, method: string, headers: Readonly<Record<string, string>>, body: string | Uint8Array | undefined): string | undefined {
+  if (target.protocol !== 'http:' || target.username !== '' || target.password !== '' || !PLAIN_METHODS.has(method)) return undefined;
+  if ((method === 'POST' || body !== undefined) && headers['content-length'] === undefined) return undefined;
+  if (headers.host !== undefined || headers.connection !== undefined || headers.expect !== undefined || headers['transfer-encoding'] !== undefined)
+    return undefined;
+  const path = `${target.pathname}${target.search}`;
+  if (BAD_PATH.test(path)) return undefined;
+  let head = `${method} ${path} HTTP/1.1\r\n`;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!;
+    if (!TOKEN.test(name) || BAD_VALUE.test(value)) return undefined;
+    head += `${name}: ${value}\r\n`;
+  }
+  // node:http writes the head as Latin-1 and a string body as UTF-8: here both go as UTF-8 in
+  // one write, the same bytes only for an ASCII head; any other is left to node:http.
+  if (/[^\x00-\x7f]/.test(head)) return undefined;
+  return `${head}Host: ${target.host}\r\nConnection: keep-alive\r\n\r\n`;
+}
+
+/** The pool: idle connections are closed after `idleMs` and never hold the process open. */
+export function createHttp1ConnectionPool(net: typeof Net, idleMs: number): Http1ConnectionPool {
+  const sockets = createSockets(net, idleMs);
+  return {
+    send(target, method, headers, body, signal) {
+      const head = plainRequestHead(target, method, headers, body);
+      if (head === undefined) return undefined;
+      const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+      const port = target.port === '' ? 80 : Number(target.port);
+      return new Promise<TransportResponse>((resolve, reject) => {
+        exchange(sockets, `${host}:${port}`, host, port, head, body, { method, resolve, reject, signal });
+      });
+    },
+    close: () => sockets.close(),
+  };
+}

@@ -1,7 +1,8 @@
 import type * as Http from 'node:http';
-import type * as Zlib from 'node:zlib';
 import type { Transport, TransportResponse } from './transport.ts';
-import { createHttp1ConnectionPool } from './http1-connection-pool.ts';
+import { createHttp1ConnectionPool, type Http1ConnectionPool } from './http1-connection-pool.ts';
+import { decodedBody } from './decoded-body.ts';
+import { REDIRECTS, redirectedRequest, type OutgoingRequest } from './redirected-request.ts';
 
 /** A transport that holds connections open between requests: close it when the run is over. */
 export interface ClosableTransport {
@@ -24,9 +25,6 @@ const FETCH_DEFAULTS: Readonly<Record<string, string>> = {
 const FETCH_DEFAULTS_HTTPS: Readonly<Record<string, string>> = { ...FETCH_DEFAULTS, 'accept-encoding': 'br, gzip, deflate' };
 const DEFAULT_NAMES = Object.keys(FETCH_DEFAULTS);
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/** Fetch's limit on redirects followed for one request. */
-const MAX_REDIRECTS = 20;
 /** Idle connections are closed after this when the server gives no `Keep-Alive: timeout` (undici's default). */
 const IDLE_MS = 4_000;
 
@@ -70,6 +68,183 @@ function headersOf(raw: readonly string[]): Record<string, string> {
   return headers;
 }
 
+/** node:http or node:https with its keep-alive agent. */
+interface Client {
+  module: { request: typeof Http.request };
+  agent: Http.Agent;
+}
+
+/** The modules a transport sends with; node:https (TLS) and node:zlib cost some 20 ms to load: loaded on first use only. */
+interface NodeClients {
+  readonly http: typeof Http;
+  readonly plain: Client;
+  readonly pool: Http1ConnectionPool;
+  /** node:http's own `request`, or undefined when an interceptor (msw, nock) had replaced it already. */
+  readonly pristineRequest: typeof Http.request | undefined;
+  https?: Client;
+  zlib?: typeof import('node:zlib');
+  stream?: typeof import('node:stream');
+}
+
+async function nodeClients(): Promise<NodeClients> {
+  // The module object itself (its default export), read at each request: a request interceptor
+  // that patches `http.request` (msw's, @mswjs/interceptors) sees the suite's requests, as it sees fetch.
+  const http = (await import('node:http')).default;
+  const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
+  // Plain requests go over the suite's own HTTP/1.1 connections (the same bytes, less CPU per
+  // request), unless node:http's `request` has been replaced by an interceptor (msw, nock): then
+  // every request goes through node:http, so the interceptor sees it.
+  const pristineRequest = Function.prototype.toString.call(http.request).startsWith('function request(') ? http.request : undefined;
+  const pool = createHttp1ConnectionPool((await import('node:net')).default, IDLE_MS);
+  return { http, plain: { module: http, agent }, pool, pristineRequest };
+}
+
+/** Load what a request to `url` needs: node:https for https, node:zlib and node:stream to decode a body. */
+async function prepare(c: NodeClients, url: string, encoded: boolean): Promise<void> {
+  if (url.startsWith('https:') && !c.https) {
+    const module = (await import('node:https')).default;
+    c.https = { module, agent: new module.Agent({ keepAlive: true, timeout: IDLE_MS }) };
+  }
+  if (encoded) {
+    c.zlib ??= await import('node:zlib');
+    c.stream ??= (await import('node:stream')).default;
+  }
+}
+
+/** The request's headers with fetch's defaults and a body's exact length (an empty POST says 0), as fetch sends them. */
+function sentHeaders(target: URL, request: OutgoingRequest): Record<string, string> {
+  const sent: Record<string, string> = { ...request.headers };
+  const defaults = target.protocol === 'https:' ? FETCH_DEFAULTS_HTTPS : FETCH_DEFAULTS;
+  for (const name of DEFAULT_NAMES) if (sent[name] === undefined) sent[name] = defaults[name]!;
+  const { body } = request;
+  if (body !== undefined) sent['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  else if (request.method === 'POST') sent['content-length'] = '0';
+  return sent;
+}
+
+/** The request again at `location` (a 3xx with a Location), as fetch follows it. */
+function followRedirect(c: NodeClients, request: OutgoingRequest, target: URL, status: number, location: string): Promise<TransportResponse> {
+  const next = redirectedRequest(request, target, status, location);
+  if (next instanceof Error) return Promise.reject(failed(next));
+  return prepare(c, next.url, false).then(() => send(c, next));
+}
+
+/** Read a body to its end and drop it (a redirect's); a broken body is no one's concern. */
+function drain(body: AsyncIterable<Uint8Array> | undefined): void {
+  void (async () => {
+    try {
+      for await (const _ of body ?? []) void _;
+    } catch {
+      // dropped unread
+    }
+  })();
+}
+
+/** An answer of the connection pool, redirected or decoded as node:http's are. */
+async function pooled(c: NodeClients, answer: TransportResponse, request: OutgoingRequest, target: URL): Promise<TransportResponse> {
+  const location = answer.headers.location;
+  if (REDIRECTS.has(answer.status) && location !== undefined) {
+    drain(answer.body);
+    return followRedirect(c, request, target, answer.status, location);
+  }
+  const coding = answer.headers['content-encoding'];
+  if (coding === undefined || answer.body === undefined) return answer;
+  await prepare(c, request.url, true);
+  const source = c.stream!.Readable.from(answer.body, { objectMode: false });
+  return { ...answer, body: decodedBody(source, coding, answer.status, request.method, c.zlib!) };
+}
+
+/** A node:http response as the transport's answer: redirects followed, bodies decoded once zlib is loaded. */
+function answerOf(c: NodeClients, request: OutgoingRequest, target: URL, response: Http.IncomingMessage): Promise<TransportResponse> | TransportResponse {
+  const status = response.statusCode ?? 0;
+  const location = response.headers.location;
+  if (REDIRECTS.has(status) && location !== undefined) {
+    // Its body is dropped unread; a connection reset under it must not be an unhandled 'error'.
+    response.on('error', () => {});
+    response.resume();
+    return followRedirect(c, request, target, status, location);
+  }
+  // A server may close the connection after a 413 (RFC 9110 15.5.14) without saying
+  // `Connection: close`; a request sent on it meanwhile would see "socket hang up".
+  // (The response lets go of its socket when it ends, so keep it here.)
+  const socket = response.socket;
+  if (status === 413) response.once('end', () => socket.destroy());
+  const headers = headersOf(response.rawHeaders);
+  if (headers['content-encoding'] === undefined) return { status, headers, body: response };
+  // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
+  response.pause();
+  let broken: unknown;
+  const onBroken = (error: unknown) => (broken = error);
+  response.once('error', onBroken);
+  return prepare(c, request.url, true).then(() => {
+    response.off('error', onBroken);
+    // Broken while zlib loaded: the body's error, as when it breaks while being read.
+    if (broken !== undefined) return { status, headers, body: failedBody(broken) };
+    return { status, headers, body: decodedBody(response, response.headers['content-encoding'], status, request.method, c.zlib!) };
+  });
+}
+
+/** Send through node:http (or node:https): the requests the pool does not take. */
+function viaNodeHttp(c: NodeClients, client: Client, request: OutgoingRequest, target: URL, sent: Record<string, string>): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    let outgoing: Http.ClientRequest;
+    try {
+      const options = requestOptions(target, request.method, sent, client.agent);
+      const onResponse = (response: Http.IncomingMessage) => {
+        try {
+          resolve(answerOf(c, request, target, response));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      outgoing = options
+        ? client.module.request(options, onResponse)
+        : client.module.request(target, { method: request.method, headers: sent, agent: client.agent }, onResponse);
+    } catch (error) {
+      return reject(failed(error));
+    }
+    outgoing.once('error', (error) => reject(failed(error)));
+    // The deadline: a plain listener, dropped when the exchange is over (node:http's own `signal`
+    // option costs more per request, wiring stream-end tracking for it).
+    const { signal } = request;
+    const abort = () => outgoing.destroy(new DOMException('This operation was aborted', 'AbortError'));
+    if (signal.aborted) abort();
+    else {
+      signal.addEventListener('abort', abort, { once: true });
+      outgoing.once('close', () => signal.removeEventListener('abort', abort));
+    }
+    outgoing.end(request.body);
+  });
+}
+
+/** Send one request (a redirect is sent again through here): the pool for plain http, node:http for the rest. */
+function send(c: NodeClients, request: OutgoingRequest): Promise<TransportResponse> {
+  let target: URL;
+  try {
+    target = new URL(request.url);
+  } catch (error) {
+    return Promise.reject(failed(error));
+  }
+  const client = target.protocol === 'http:' ? c.plain : target.protocol === 'https:' ? c.https : undefined;
+  if (!client) return Promise.reject(failed(new Error(`unsupported protocol ${target.protocol}`)));
+  const sent = sentHeaders(target, request);
+  if (c.pristineRequest !== undefined && c.http.request === c.pristineRequest) {
+    const viaPool = c.pool.send(target, request.method, sent, request.body, request.signal);
+    if (viaPool) return viaPool.then((answer) => pooled(c, answer, request, target));
+  }
+  return viaNodeHttp(c, client, request, target, sent);
+}
+
+/** Headers as a plain record (a `Headers` object's entries, or the record itself). */
+function plainHeaders(headers: Headers | Readonly<Record<string, string>>): Record<string, string> {
+  if (typeof headers.forEach !== 'function') return headers as Readonly<Record<string, string>> as Record<string, string>;
+  const plain: Record<string, string> = {};
+  (headers as Headers).forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
+}
+
 /**
  * The suite's default transport on Node: node:http (and node:https) with a keep-alive agent, and
  * for plain `http:` requests the suite's own kept-alive connections, which write the same bytes
@@ -86,217 +261,17 @@ function headersOf(raw: readonly string[]): Record<string, string> {
  * try { await transport.send(url, { method: 'GET', headers: new Headers(), body: undefined, signal }); } finally { transport.close(); }
  */
 export async function nodeHttpTransport(): Promise<ClosableTransport> {
-  // The module object itself (its default export), read at each request: a request interceptor
-  // that patches `http.request` (msw's, @mswjs/interceptors) sees the suite's requests, as it sees fetch.
-  const http = (await import('node:http')).default;
-  const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
-  // Plain requests go over the suite's own HTTP/1.1 connections (the same bytes, less CPU per
-  // request), unless node:http's `request` has been replaced by an interceptor (msw, nock): then
-  // every request goes through node:http, so the interceptor sees it.
-  const pristineRequest = Function.prototype.toString.call(http.request).startsWith('function request(') ? http.request : undefined;
-  const pool = createHttp1ConnectionPool((await import('node:net')).default, IDLE_MS);
-  let stream: typeof import('node:stream') | undefined;
-  // node:https (TLS) and node:zlib cost some 20 ms to load: loaded on first use only.
-  let https: { module: typeof import('node:https'); agent: Http.Agent } | undefined;
-  let zlib: typeof import('node:zlib') | undefined;
-  const prepare = async (url: string, encoded: boolean) => {
-    if (url.startsWith('https:') && !https) {
-      const module = (await import('node:https')).default;
-      https = { module, agent: new module.Agent({ keepAlive: true, timeout: IDLE_MS }) };
-    }
-    if (encoded) {
-      zlib ??= await import('node:zlib');
-      stream ??= (await import('node:stream')).default;
-    }
-  };
-
-  /** The body decoded as fetch decodes it (codings applied last first); an unknown coding leaves it as sent. */
-  function decoded(
-    response: NodeJS.ReadableStream,
-    contentEncoding: string | undefined,
-    status: number,
-    method: string,
-    zlib: typeof import('node:zlib'),
-  ): AsyncIterable<Uint8Array> {
-    const codings = (contentEncoding ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((c) => c.trim())
-      .filter((c) => c !== '' && c !== 'identity');
-    if (codings.length === 0 || method === 'HEAD' || [204, 304].includes(status)) return response as AsyncIterable<Uint8Array>;
-    const decoders: Zlib.Gunzip[] = [];
-    for (const coding of codings.reverse()) {
-      if (coding === 'gzip' || coding === 'x-gzip')
-        decoders.push(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-      else if (coding === 'deflate') decoders.push(zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-      else if (coding === 'br')
-        decoders.push(zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }));
-      else return response as AsyncIterable<Uint8Array>;
-    }
-    let last: NodeJS.ReadableStream = response;
-    for (const decoder of decoders) last = last.pipe(decoder);
-    // pipe() does not forward errors: a broken body or a corrupt coding ends the last stream with it.
-    for (const s of [response, ...decoders]) s.once('error', (error) => (last as Zlib.Gunzip).destroy(error));
-    return last as Zlib.Gunzip;
-  }
-
-  /** The request again at `location` (a 3xx with a Location), as fetch follows it. */
-  function redirect(
-    status: number,
-    location: string,
-    target: URL,
-    method: string,
-    headers: Record<string, string>,
-    body: string | Uint8Array | undefined,
-    signal: AbortSignal,
-    redirects: number,
-  ): Promise<TransportResponse> {
-    if (redirects >= MAX_REDIRECTS) return Promise.reject(failed(new Error('redirect count exceeded')));
-    let next: URL;
-    try {
-      next = new URL(location, target);
-    } catch (error) {
-      return Promise.reject(failed(error));
-    }
-    const nextHeaders = { ...headers };
-    let nextMethod = method;
-    let nextBody = body;
-    if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
-      nextMethod = 'GET';
-      nextBody = undefined;
-      for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete nextHeaders[name];
-    }
-    if (next.origin !== target.origin) for (const name of ['authorization', 'proxy-authorization', 'cookie']) delete nextHeaders[name];
-    return prepare(next.href, false).then(() => send(next.href, nextMethod, nextHeaders, nextBody, signal, redirects + 1));
-  }
-
-  /** An answer of the connection pool, redirected or decoded as node:http's are. */
-  async function pooled(
-    answer: TransportResponse,
-    url: string,
-    target: URL,
-    method: string,
-    headers: Record<string, string>,
-    body: string | Uint8Array | undefined,
-    signal: AbortSignal,
-    redirects: number,
-  ): Promise<TransportResponse> {
-    const location = answer.headers.location;
-    if (REDIRECTS.has(answer.status) && location !== undefined) {
-      // Its body is dropped unread.
-      void (async () => {
-        try {
-          for await (const _ of answer.body ?? []) void _;
-        } catch {
-          // a broken body of a redirect is no one's concern
-        }
-      })();
-      return redirect(answer.status, location, target, method, headers, body, signal, redirects);
-    }
-    const coding = answer.headers['content-encoding'];
-    if (coding === undefined || answer.body === undefined) return answer;
-    await prepare(url, true);
-    const source = stream!.Readable.from(answer.body, { objectMode: false });
-    return { ...answer, body: decoded(source, coding, answer.status, method, zlib!) };
-  }
-
-  function send(
-    url: string,
-    method: string,
-    headers: Record<string, string>,
-    body: string | Uint8Array | undefined,
-    signal: AbortSignal,
-    redirects: number,
-  ): Promise<TransportResponse> {
-    return new Promise((resolve, reject) => {
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch (error) {
-        return reject(failed(error));
-      }
-      const client = target.protocol === 'http:' ? { module: http, agent } : target.protocol === 'https:' ? https : undefined;
-      if (!client) return reject(failed(new Error(`unsupported protocol ${target.protocol}`)));
-      const sent: Record<string, string> = { ...headers };
-      const defaults = target.protocol === 'https:' ? FETCH_DEFAULTS_HTTPS : FETCH_DEFAULTS;
-      for (const name of DEFAULT_NAMES) if (sent[name] === undefined) sent[name] = defaults[name]!;
-      // As fetch: a body's exact length; an empty POST says 0.
-      if (body !== undefined) sent['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-      else if (method === 'POST') sent['content-length'] = '0';
-      if (pristineRequest !== undefined && http.request === pristineRequest) {
-        const viaPool = pool.send(target, method, sent, body, signal);
-        if (viaPool) return resolve(viaPool.then((answer) => pooled(answer, url, target, method, headers, body, signal, redirects)));
-      }
-      let request: Http.ClientRequest;
-      try {
-        const options = requestOptions(target, method, sent, client.agent);
-        const onResponse = (response: Http.IncomingMessage) => {
-          const status = response.statusCode ?? 0;
-          const location = response.headers.location;
-          if (REDIRECTS.has(status) && location !== undefined) {
-            // Its body is dropped unread; a connection reset under it must not be an unhandled 'error'.
-            response.on('error', () => {});
-            response.resume();
-            return resolve(redirect(status, location, target, method, headers, body, signal, redirects));
-          }
-          // A server may close the connection after a 413 (RFC 9110 15.5.14) without saying
-          // `Connection: close`; a request sent on it meanwhile would see "socket hang up".
-          // (The response lets go of its socket when it ends, so keep it here.)
-          const socket = response.socket;
-          if (status === 413) response.once('end', () => socket.destroy());
-          const answer = headersOf(response.rawHeaders);
-          if (answer['content-encoding'] === undefined) resolve({ status, headers: answer, body: response });
-          else {
-            // Paused until zlib is loaded: nothing of the body is read before its decoder is there.
-            response.pause();
-            let broken: unknown;
-            const onBroken = (error: unknown) => (broken = error);
-            response.once('error', onBroken);
-            prepare(url, true).then(() => {
-              response.off('error', onBroken);
-              // Broken while zlib loaded: the body's error, as when it breaks while being read.
-              if (broken !== undefined) resolve({ status, headers: answer, body: failedBody(broken) });
-              else resolve({ status, headers: answer, body: decoded(response, response.headers['content-encoding'], status, method, zlib!) });
-            }, reject);
-          }
-        };
-        request = options
-          ? client.module.request(options, onResponse)
-          : client.module.request(target, { method, headers: sent, agent: client.agent }, onResponse);
-      } catch (error) {
-        return reject(failed(error));
-      }
-      request.once('error', (error) => reject(failed(error)));
-      // The deadline: a plain listener, dropped when the exchange is over (node:http's own `signal`
-      // option costs more per request, wiring stream-end tracking for it).
-      const abort = () => request.destroy(new DOMException('This operation was aborted', 'AbortError'));
-      if (signal.aborted) abort();
-      else {
-        signal.addEventListener('abort', abort, { once: true });
-        request.once('close', () => signal.removeEventListener('abort', abort));
-      }
-      request.end(body);
-    });
-  }
-
+  const c = await nodeClients();
   return {
     send: (url, { method, headers, body, signal }) => {
       if (body !== undefined && (method === 'GET' || method === 'HEAD')) return Promise.reject(new TypeError('Request with GET/HEAD method cannot have body.'));
-      let plain: Record<string, string>;
-      if (typeof headers.forEach === 'function') {
-        plain = {};
-        (headers as Headers).forEach((value, name) => {
-          plain[name] = value;
-        });
-      } else plain = headers as Readonly<Record<string, string>> as Record<string, string>;
-      return url.startsWith('https:') && !https
-        ? prepare(url, false).then(() => send(url, method, plain, body, signal, 0))
-        : send(url, method, plain, body, signal, 0);
+      const request: OutgoingRequest = { url, method, headers: plainHeaders(headers), body, signal, redirects: 0 };
+      return url.startsWith('https:') && !c.https ? prepare(c, url, false).then(() => send(c, request)) : send(c, request);
     },
     close() {
-      agent.destroy();
-      pool.close();
-      https?.agent.destroy();
+      c.plain.agent.destroy();
+      c.pool.close();
+      c.https?.agent.destroy();
     },
   };
 }
