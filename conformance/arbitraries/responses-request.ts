@@ -163,14 +163,8 @@ const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i)
 const rule = (field: string, path: string, text: string, spec: string, status: 400 | 422 = 400) => ({ field, path, rule: text, spec, status });
 const plugin = (p: JsonRequest) => ({ plugins: [p] });
 
-/**
- * Every rule of spec 2.1-2.5 (and the 422 conflicts of decision 0002), each at or past its boundary.
- *
- * @example
- * fc.sample(ruleBreakers().metadataPairs!, 1)[0]?.patch; // a request part with 17+ metadata pairs
- */
-export function ruleBreakers(): Record<string, Breaker> {
-  const word = stringMatching(/^[a-z]{1,10}$/);
+/** Limits and types of the top-level fields (spec 2.1, 8). */
+function fieldBreakers(): Record<string, Breaker> {
   return {
     sessionIdLength: past(L.sessionIdMaxChars).map((n) => ({
       patch: { session_id: 's'.repeat(n) },
@@ -214,6 +208,12 @@ export function ruleBreakers(): Record<string, Breaker> {
         patch: { previous_response_id: v },
         ...rule('previous_response_id', 'previous_response_id', 'non-null previous_response_id rejected', 'spec 2.1, 7'),
       })),
+  };
+}
+
+/** The provider preferences (spec 2.4). */
+function providerBreakers(word: fc.Arbitrary<string>): Record<string, Breaker> {
+  return {
     providerUnknownProperty: word.map((key) => ({
       patch: { provider: { [`x_${key}`]: true } },
       ...rule(`x_${key}`, `provider.x_${key}`, 'provider accepts only its listed properties', 'spec 2.4'),
@@ -234,6 +234,12 @@ export function ruleBreakers(): Record<string, Breaker> {
       patch: { provider: { allow_fallbacks: v } },
       ...rule('allow_fallbacks', 'provider.allow_fallbacks', 'provider.allow_fallbacks is boolean or null', 'spec 2.4'),
     })),
+  };
+}
+
+/** Enums and member types of spec 2.1. */
+function enumAndTypeBreakers(word: fc.Arbitrary<string>): Record<string, Breaker> {
+  return {
     include: word.map((v) => ({ patch: { include: [`${v}.results`] }, ...rule('include', 'include[0]', 'include enum', 'spec 2.1') })),
     modalities: fc
       .constantFrom('audio', 'video', 'TEXT')
@@ -252,6 +258,12 @@ export function ruleBreakers(): Record<string, Breaker> {
       patch: { debug: { echo_upstream_body: v } },
       ...rule('echo_upstream_body', 'debug.echo_upstream_body', 'debug.echo_upstream_body is boolean', 'spec 2.1'),
     })),
+  };
+}
+
+/** The plugins and their options (spec 2.5, 8). */
+function pluginBreakers(word: fc.Arbitrary<string>): Record<string, Breaker> {
+  return {
     pluginUnknownId: word.map((v) => ({ patch: plugin({ id: `x-${v}` }), ...rule('plugins', 'plugins[0].id', 'plugin id is one of spec 2.5', 'spec 2.5') })),
     autoRouterTradeoff: fc.oneof(fc.integer({ min: 11, max: 100 }), fc.integer({ min: -100, max: -1 }), fc.constant(2.5)).map((v) => ({
       patch: plugin({ id: 'auto-router', cost_quality_tradeoff: v }),
@@ -300,6 +312,12 @@ export function ruleBreakers(): Record<string, Breaker> {
     pluginEnabledType: fc
       .constantFrom('auto-router', 'web', 'fusion', 'web-fetch')
       .map((id) => ({ patch: plugin({ id, enabled: 'no' }), ...rule('enabled', 'plugins[0].enabled', 'plugin enabled is boolean', 'spec 2.5') })),
+  };
+}
+
+/** Prompt caching, prompts, input items, tools, and the 422 conflicts of decision 0002. */
+function cacheInputAndToolBreakers(word: fc.Arbitrary<string>): Record<string, Breaker> {
+  return {
     cacheControlType: word.map((v) => ({
       patch: { cache_control: { type: `${v}_persistent` } },
       ...rule('type', 'cache_control.type', 'cache_control.type only ephemeral', 'spec 2.1'),
@@ -345,6 +363,23 @@ export function ruleBreakers(): Record<string, Breaker> {
       patch: { tool_choice: choice },
       ...rule('tool_choice', 'tool_choice', 'tool_choice forcing a tool needs tools', 'spec 7 (422)', 422),
     })),
+  };
+}
+
+/**
+ * Every rule of spec 2.1-2.5 (and the 422 conflicts of decision 0002), each at or past its boundary.
+ *
+ * @example
+ * fc.sample(ruleBreakers().metadataPairs!, 1)[0]?.patch; // a request part with 17+ metadata pairs
+ */
+export function ruleBreakers(): Record<string, Breaker> {
+  const word = stringMatching(/^[a-z]{1,10}$/);
+  return {
+    ...fieldBreakers(),
+    ...providerBreakers(word),
+    ...enumAndTypeBreakers(word),
+    ...pluginBreakers(word),
+    ...cacheInputAndToolBreakers(word),
   };
 }
 

@@ -116,6 +116,140 @@ function causeOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
   return code ? `${code}: ${message}` : message;
 }
 
+/** What every request of a client shares: its transport, deadline and headers, made once per client. */
+interface ClientSettings {
+  readonly options: GatewayClientOptions;
+  readonly transport: Transport;
+  readonly timeoutMs: number;
+  /** The run's own headers (`--header`), names lower-case, values trimmed. */
+  readonly baseHeaders: Readonly<Record<string, string>>;
+  readonly keyHeader: string;
+  readonly managementHeader: string | undefined;
+}
+
+function clientSettings(options: GatewayClientOptions): ClientSettings {
+  const baseHeaders: Record<string, string> = {};
+  for (const name of Object.keys(options.headers ?? {})) baseHeaders[name.toLowerCase()] = trimmed(options.headers![name]!);
+  return {
+    options,
+    transport: options.transport ?? fetchTransport(options.fetch ?? ((input, init) => fetch(input, init))),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    baseHeaders,
+    keyHeader: trimmed(`Bearer ${options.apiKey}`),
+    managementHeader: options.managementKey === undefined ? undefined : trimmed(`Bearer ${options.managementKey}`),
+  };
+}
+
+/**
+ * A probe's request headers as a Fetch `Headers` would hold them (names lower-case, a later value
+ * wins, values trimmed), without building one per request: the run's, the probe's, its auth, its
+ * content type, and the check that sends it with that check's sequence number.
+ */
+function probeHeaders(settings: ClientSettings, probe: Probe): Record<string, string> {
+  const headers: Record<string, string> = { ...settings.baseHeaders };
+  if (probe.headers) for (const name of Object.keys(probe.headers)) headers[name.toLowerCase()] = trimmed(probe.headers[name]!);
+  const auth = probe.auth ?? 'key';
+  if (auth === 'key') headers.authorization = settings.keyHeader;
+  else if (auth === 'management' && settings.managementHeader !== undefined) headers.authorization = settings.managementHeader;
+  else if (auth === 'none' || auth === 'management') delete headers.authorization;
+  else headers.authorization = trimmed(auth.header);
+  const type = probeContentType(probe);
+  if (type !== undefined) headers['content-type'] = trimmed(type);
+  const { check, sequences } = settings.options;
+  if (check !== undefined) {
+    headers[CHECK_HEADER] = check;
+    if (sequences) {
+      const sent = sequences.get(check) ?? 0;
+      sequences.set(check, sent + 1);
+      headers[SEQUENCE_HEADER] = String(sent);
+    }
+  }
+  return headers;
+}
+
+/** The answer's body read whole; a body that broke off is kept with the cause in words. */
+async function readBody(body: AsyncIterable<Uint8Array> | undefined, cause: (error: unknown) => string): Promise<{ chunks: Uint8Array[]; bodyError?: string }> {
+  const chunks: Uint8Array[] = [];
+  if (!body) return { chunks };
+  try {
+    for await (const value of body) if (value.byteLength > 0) chunks.push(value);
+  } catch (error) {
+    return { chunks, bodyError: cause(error) };
+  }
+  return { chunks };
+}
+
+/** Send a probe once, within the deadline, and read its answer whole (a transport failure is a TransportError). */
+async function sendOnce(settings: ClientSettings, probe: Probe, countRequest: () => void): Promise<Exchange> {
+  const { timeoutMs } = settings;
+  const url = probeUrl(settings.options.baseUrl, probe);
+  const headers = probeHeaders(settings, probe);
+  const aborter = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    aborter.abort();
+  }, timeoutMs);
+  countRequest();
+  const started = Date.now();
+  try {
+    let response: Awaited<ReturnType<Transport>>;
+    try {
+      response = await settings.transport(url, { method: probe.method, headers, body: probeBody(probe), signal: aborter.signal });
+    } catch (error) {
+      throw new TransportError(probe, causeOf(error, timedOut, timeoutMs));
+    }
+    const { chunks, bodyError } = await readBody(response.body, (error) => causeOf(error, timedOut, timeoutMs));
+    // A body cut by our own deadline is a timeout, not an answer to judge.
+    if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
+    const text = chunks.length === 0 ? '' : utf8.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
+    const durationMs = Date.now() - started;
+    return { probe, url, status: response.status, headers: response.headers, chunks, text, durationMs, ...(bodyError ? { bodyError } : {}) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Send a probe, retried as the client promises: an idempotent GET once more after a transport
+ * failure, a 429 after its `Retry-After` (at most `maxRetries`, each wait at most `maxWait`
+ * seconds, a paid probe's retry taking a unit of the budget).
+ */
+async function sendRetried(
+  settings: ClientSettings,
+  probe: Probe,
+  sendOptions: { retryOn429?: boolean; ahead?: boolean },
+  count: (field: keyof ClientCounters) => void,
+): Promise<Exchange> {
+  const { options } = settings;
+  const once = () => sendOnce(settings, probe, () => count('requests'));
+  let exchange: Exchange;
+  try {
+    exchange = await once();
+  } catch (error) {
+    if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
+    count('retries');
+    exchange = await once();
+  }
+  const retry429 = sendOptions.retryOn429 !== false;
+  if (exchange.status === 429 && retry429) count('throttled');
+  const maxRetries = options.maxRetries ?? 2;
+  const maxWait = options.maxRetryWaitSeconds ?? 90;
+  const sleep = options.sleep ?? realSleep;
+  for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && retry429 && !sendOptions.ahead; attempt++) {
+    const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
+    if (wait === undefined || wait > maxWait) break;
+    if (isPaidProbe(probe)) {
+      if (!options.budget.take()) break;
+      count('paid');
+    }
+    count('retries');
+    await sleep(wait * 1000);
+    exchange = await once();
+  }
+  return exchange;
+}
+
 /**
  * The HTTP side of the suite. Every probe to a paid operation takes a unit of the budget before
  * it is sent (a live gateway never gets more than `--max-requests` of them, served or not);
@@ -137,85 +271,10 @@ export function createGatewayClient(
     counters[field]++;
     for (const t of tallies) t[field]++;
   };
-  const sleep = options.sleep ?? realSleep;
-  const maxRetries = options.maxRetries ?? 2;
-  const maxWait = options.maxRetryWaitSeconds ?? 90;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => fetch(input, init)));
-  // The run's own headers (`--header`) and key, made once per client rather than per request.
-  const baseHeaders: Record<string, string> = {};
-  for (const name of Object.keys(options.headers ?? {})) baseHeaders[name.toLowerCase()] = trimmed(options.headers![name]!);
-  const keyHeader = trimmed(`Bearer ${options.apiKey}`);
-  const managementHeader = options.managementKey === undefined ? undefined : trimmed(`Bearer ${options.managementKey}`);
-
-  async function once(probe: Probe): Promise<Exchange> {
-    const url = probeUrl(options.baseUrl, probe);
-    // As a Fetch `Headers` would hold them (names lower-case, a later value wins, values trimmed),
-    // without building one per request.
-    const headers: Record<string, string> = { ...baseHeaders };
-    if (probe.headers) for (const name of Object.keys(probe.headers)) headers[name.toLowerCase()] = trimmed(probe.headers[name]!);
-    const auth = probe.auth ?? 'key';
-    if (auth === 'key') headers.authorization = keyHeader;
-    else if (auth === 'management' && managementHeader !== undefined) headers.authorization = managementHeader;
-    else if (auth === 'none' || auth === 'management') delete headers.authorization;
-    else headers.authorization = trimmed(auth.header);
-    const body = probeBody(probe);
-    const type = probeContentType(probe);
-    if (type !== undefined) headers['content-type'] = trimmed(type);
-    if (options.check !== undefined) {
-      headers[CHECK_HEADER] = options.check;
-      if (options.sequences) {
-        const sent = options.sequences.get(options.check) ?? 0;
-        options.sequences.set(options.check, sent + 1);
-        headers[SEQUENCE_HEADER] = String(sent);
-      }
-    }
-    const aborter = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      aborter.abort();
-    }, timeoutMs);
-    count('requests');
-    const started = Date.now();
-    try {
-      let response: Awaited<ReturnType<Transport>>;
-      try {
-        response = await transport(url, { method: probe.method, headers, body, signal: aborter.signal });
-      } catch (error) {
-        throw new TransportError(probe, causeOf(error, timedOut, timeoutMs));
-      }
-      const chunks: Uint8Array[] = [];
-      let bodyError: string | undefined;
-      if (response.body) {
-        try {
-          for await (const value of response.body) if (value.byteLength > 0) chunks.push(value);
-        } catch (error) {
-          bodyError = causeOf(error, timedOut, timeoutMs);
-        }
-      }
-      // A body cut by our own deadline is a timeout, not an answer to judge.
-      if (timedOut) throw new TransportError(probe, causeOf(undefined, true, timeoutMs));
-      const text = chunks.length === 0 ? '' : utf8.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
-      return {
-        probe,
-        url,
-        status: response.status,
-        headers: response.headers,
-        chunks,
-        text,
-        durationMs: Date.now() - started,
-        ...(bodyError ? { bodyError } : {}),
-      };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
+  const settings = clientSettings(options);
   // Exchanges are reported in the order they were sent, whatever order the answers came back in
   // (a property's runs sent ahead), so the run's journal reads the same on every run of a seed.
   let reported: Promise<void> = Promise.resolve();
-
   return {
     baseUrl: options.baseUrl,
     budget: options.budget,
@@ -243,27 +302,7 @@ export function createGatewayClient(
       let release = () => {};
       reported = new Promise<void>((resolve) => (release = resolve));
       try {
-        let exchange: Exchange;
-        try {
-          exchange = await once(probe);
-        } catch (error) {
-          // An idempotent probe is tried once more after a transport failure.
-          if (!(error instanceof TransportError) || probe.method !== 'GET') throw error;
-          count('retries');
-          exchange = await once(probe);
-        }
-        if (exchange.status === 429 && sendOptions.retryOn429 !== false) count('throttled');
-        for (let attempt = 0; attempt < maxRetries && exchange.status === 429 && sendOptions.retryOn429 !== false && !sendOptions.ahead; attempt++) {
-          const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
-          if (wait === undefined || wait > maxWait) break;
-          if (isPaidProbe(probe)) {
-            if (!options.budget.take()) break;
-            count('paid');
-          }
-          count('retries');
-          await sleep(wait * 1000);
-          exchange = await once(probe);
-        }
+        const exchange = await sendRetried(settings, probe, sendOptions, count);
         await previous;
         onExchange?.(exchange);
         return exchange;
