@@ -37,6 +37,8 @@ const ConfigSchema = z.strictObject({
   rateLimitWindow: z.union([z.number(), z.string()]).optional(),
   /** An unknown `vendor/model` id gets a synthesized catalogue entry (`--accept-unknown-models`). */
   acceptUnknownModels: z.boolean().optional(),
+  /** false: every memo and shortcut off (`--no-fast-paths`). */
+  fastPaths: z.boolean().optional(),
 });
 
 /** What a config file sets, resolved (files read, values validated). */
@@ -57,6 +59,7 @@ export interface ServeConfig {
   readonly faults?: Readonly<Record<string, { status: number; count?: number }>>;
   readonly rateLimitWindowMs?: number;
   readonly acceptUnknownModels?: boolean;
+  readonly fastPaths?: boolean;
 }
 
 /**
@@ -128,6 +131,7 @@ export function readServeConfig(explicit: string | undefined, cwd: string): Serv
     ...(c.faults ? { faults: c.faults } : {}),
     ...(rateLimitWindowMs !== undefined ? { rateLimitWindowMs } : {}),
     ...(c.acceptUnknownModels !== undefined ? { acceptUnknownModels: c.acceptUnknownModels } : {}),
+    ...(c.fastPaths !== undefined ? { fastPaths: c.fastPaths } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export const SERVE_ARG_OPTIONS = {
   'keep-alive-timeout-ms': { type: 'string' },
   catalog: { type: 'string' },
   'accept-unknown-models': { type: 'boolean' },
+  'no-fast-paths': { type: 'boolean' },
   'state-file': { type: 'string' },
   'max-video-jobs': { type: 'string' },
   'downloadable-uploads': { type: 'boolean' },

@@ -9,6 +9,7 @@ export interface ServeBannerFacts {
   clockKind: string;
   seed: number;
   timingMode: string;
+  fastPaths: boolean;
   videoJobs: number;
 }
 
@@ -28,7 +29,7 @@ function settingsLines(values: ServeValues, config: ServeConfig | undefined, inp
     for (const note of state.repaired) lines.push(`    repaired: ${note}`);
   }
   if (config) lines.push(`  config: ${config.file}`);
-  lines.push(`  clock: ${facts.clockKind}, seed: ${facts.seed}, timing: ${facts.timingMode}`);
+  lines.push(`  clock: ${facts.clockKind}, seed: ${facts.seed}, timing: ${facts.timingMode}${facts.fastPaths ? '' : ', fast paths: off'}`);
   const scriptsFrom = values.scripts ?? config?.scriptsFrom;
   if (scriptsFrom !== undefined) lines.push(`  scripts: ${scripts.length} scripted repl${scripts.length === 1 ? 'y' : 'ies'} from ${scriptsFrom}`);
   const faults = Object.entries(config?.faults ?? {});

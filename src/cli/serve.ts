@@ -37,6 +37,8 @@ Options:
                       "small" picks the embedded 16-model catalogue, "default" the real gateway's models
   --accept-unknown-models
                       an unknown vendor/model id gets a synthesized catalogue entry instead of the 400
+  --no-fast-paths     turn off every memo and shortcut (answer, plan and route memos, tiered parsing,
+                      light Fetch objects): the same bytes, the long way
   --scripts FILE      scripted replies of POST /responses (JSON array of rules; docs/responses.md)
   --timing MODE       instant (default) or realistic: answers at the routed endpoint's latency and throughput (docs/timing.md)
   --first-token-timeout-ms N   realistic timing: 524 when the first token would come later (default 100000)
@@ -52,7 +54,8 @@ Options:
   --rate-limit-window D  the window of the demo key sk-gw-rate-limited (1 request per D, then 429): 500ms, 2s, 1m
                       or milliseconds (default 2s)
   --config FILE       settings file (default: ./gatewaykit.config.json when present): port, host, seed, clock,
-                      keys, scripts, catalog, timing, faults, rateLimitWindow; flags win over it (docs/cli.md)
+                      keys, scripts, catalog, timing, faults, rateLimitWindow, acceptUnknownModels,
+                      fastPaths; flags win over it (docs/cli.md)
   --version           the version
   -h, --help          this text`;
 
@@ -77,6 +80,11 @@ function timingOptions(values: ServeValues, config: ServeConfig | undefined) {
     ...(values['first-token-timeout-ms'] !== undefined ? { firstTokenTimeoutMs: Number(values['first-token-timeout-ms']) } : {}),
     ...(values['generation-timeout-ms'] !== undefined ? { generationTimeoutMs: Number(values['generation-timeout-ms']) } : {}),
   };
+}
+
+/** Whether the flag or the config file turns the fast paths off (docs/decisions/0085-fast-paths-behind-one-seam.md). */
+function fastPathsOff(values: ServeValues, config: ServeConfig | undefined): boolean {
+  return values['no-fast-paths'] === true || config?.fastPaths === false;
 }
 
 /** What the state file, the video-job bound and the uploads flag give the gateway. */
@@ -112,6 +120,7 @@ function serverOptions(values: ServeValues, config: ServeConfig | undefined, set
     scripts: inputs.scripts,
     ...(catalog ? { catalog } : {}),
     ...(values['accept-unknown-models'] || config?.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
+    ...(fastPathsOff(values, config) ? { fastPaths: false } : {}),
     ...(keys ? { keys } : rateLimitWindowMs !== undefined ? { keys: demoKeys(rateLimitWindowMs) } : {}),
     ...(replay ? { replay } : {}),
     timing: timingOptions(values, config),
@@ -214,6 +223,7 @@ export async function serve(argv: string[], io: ServeIo = { out: console.log, er
       clockKind: clock.kind,
       seed: settings.seed,
       timingMode: timingOptions(values, config).mode,
+      fastPaths: !fastPathsOff(values, config),
       videoJobs: running.gateway.videos.list().length,
     };
     for (const line of serveBanner(values, config, inputs, facts)) io.out(line);

@@ -70,3 +70,27 @@ describe('gatewaykit serve --timing', () => {
     expect(bad.err()).toMatch(/--timing must be instant or realistic/);
   });
 });
+
+describe('gatewaykit serve --no-fast-paths', () => {
+  it('turns the answer memo off (never consulted, as the metrics show), and so does the config key fastPaths: false', async () => {
+    const file = join(dir, 'no-fast-paths.json');
+    writeFileSync(file, JSON.stringify({ fastPaths: false }));
+    for (const args of [['--no-fast-paths'], ['--config', file]]) {
+      const run = runCli(['serve', '--port', '0', ...args]);
+      try {
+        const baseUrl = await run.listening();
+        await run.waitForOutput(/fast paths: off/);
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${baseUrl}/responses`, { method: 'POST', headers: jsonHeaders(), body: BODY });
+          expect(res.status).toBe(200);
+          await res.arrayBuffer();
+        }
+        const metrics = await (await fetch(`${new URL(baseUrl).origin}/__gatewaykit/metrics`)).text();
+        expect(metrics).toMatch(/^gatewaykit_answer_memo_total\{outcome="consulted"\} 0$/m);
+        expect(metrics).toMatch(/^gatewaykit_requests_total\{operation="responses\.create",status="200"\} 3$/m);
+      } finally {
+        await run.stop();
+      }
+    }
+  });
+});
