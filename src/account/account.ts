@@ -67,6 +67,8 @@ export interface AccountOptions {
   maxGenerations?: number;
   /** The keys' workspaces and their budgets (reference upsertWorkspaceBudget), held with the key's limit. */
   workspaces?: WorkspaceBudgetSource;
+  /** Told of every recorded answer after it is counted (the activity aggregate, reference getUserActivity). */
+  onRecorded?: (record: GenerationRecord) => void;
 }
 
 /** What a BYOK answer cost upstream (charged to the key apart from credits). */
@@ -114,6 +116,7 @@ export function createAccount(options: AccountOptions): Account {
   const recordGeneration = (record: GenerationRecord) => {
     generations.add(record);
     ledger.charge(record.apiKey, record.cost, byokCost(record));
+    options.onRecorded?.(record);
   };
   /** USD the key may still commit: its limit less usage and open holds (Infinity without a limit). */
   const keyLeft = (apiKey: ApiKey) => {

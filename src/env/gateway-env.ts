@@ -1,4 +1,5 @@
 import type { Account } from '../account/account.ts';
+import type { ActivityLedger } from '../account/activity-ledger.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -40,6 +41,8 @@ export interface GatewayEnv {
   readonly stickySessions: StickySessions;
   /** Usage, credits and generations: every paid answer calls `account.recordGeneration` once. */
   readonly account: Account;
+  /** Paid answers summed per UTC day, model, provider, key and workspace (`/activity`, `/analytics/query`); cleared on reset. */
+  readonly activity: ActivityLedger;
   /** The management plane's keys and codes (`/keys`, `/auth/keys`), and the key ring every request authenticates with. */
   readonly management: ManagementStore;
   /** Guardrails and their key and member assignments (`/guardrails`), and the seeded organisation they refer to. */

@@ -34,6 +34,7 @@ import { organizationControlRoutes } from '../control/organization-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
 import { createTieredParse, directParse, type SchemaParse } from '../validation/tiered-safe-parse.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
+import { gatewayActivity } from './gateway-activity.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -330,12 +331,14 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const presets = createPresetStore({ clock, seed: options.seed ?? 0, restore: options.management?.restore, persistence: options.management?.persistence });
   const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
+  const activity = gatewayActivity(clock, management, options.management);
   const account = meteredAccount(
     createAccount({
       now: () => clock.now(),
       totalCredits: options.credits,
       maxGenerations: options.generationsLimit,
       workspaces: { of: (apiKey) => apiKey.workspaceId ?? DEFAULT_WORKSPACE_ID, budget: (id) => management.workspaces.budgetState(id) },
+      onRecorded: (record) => activity.record(record),
     }),
     metrics,
   );
@@ -361,6 +364,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     providerFaults,
     stickySessions,
     account,
+    activity,
     onReset: (fn) => void resets.push(fn),
     reportError: options.onError ?? ((error, context) => logUnexpectedError(error, context)),
   };
@@ -368,6 +372,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
+  env.onReset(() => activity.clear());
   env.onReset(() => management.reset());
   env.onReset(() => (env.guardrails.reset(), env.organization.reset()));
   env.onReset(() => presets.reset());

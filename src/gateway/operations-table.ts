@@ -30,6 +30,8 @@ import { benchmarksOperation } from '../operations/benchmarks/operation.ts';
 import { classificationsOperation } from '../operations/classifications/operation.ts';
 import { generationContentOperation } from '../operations/generation-content/operation.ts';
 import { generationFeedbackOperation } from '../operations/generation-feedback/operation.ts';
+import { activityOperation } from '../operations/activity/operation.ts';
+import { analyticsOperation } from '../operations/analytics/operation.ts';
 
 /**
  * The operations table: every public operation the gateway serves through the operation contract
@@ -69,6 +71,8 @@ export const OPERATIONS: readonly Operation[] = [
   presetsOperation,
   scimOperation,
   creditsCoinbaseOperation,
+  activityOperation,
+  analyticsOperation,
 ];
 
 /** Every endpoint of the table, in table order. */

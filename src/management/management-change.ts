@@ -1,3 +1,4 @@
+import type { ActivityRow } from '../schemas/activity-row.ts';
 import type { ByokRecord } from './byok-record.ts';
 import type { WorkspacesSnapshot } from './workspace-record.ts';
 import type { GuardrailSnapshot } from './guardrail-record.ts';
@@ -10,7 +11,15 @@ import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
 export type ManagementCollectionName =
-  'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions';
+  | 'keys'
+  | 'codes'
+  | 'removed-file-keys'
+  | WorkspaceCollectionName
+  | GuardrailCollectionName
+  | 'byok'
+  | 'presets'
+  | 'preset-versions'
+  | 'activity';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
@@ -40,6 +49,8 @@ export interface ManagementSnapshot {
   /** The presets (src/management/preset-store.ts) and their kept versions. */
   presets?: PresetRecord[];
   presetVersions?: PresetVersionRecord[];
+  /** The daily activity cells of the last days (src/account/activity-ledger.ts). */
+  activity?: ActivityRow[];
 }
 
 /**

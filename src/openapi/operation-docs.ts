@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workspaceDocs } from './workspace-docs.ts';
+import { analyticsDocs } from './analytics-docs.ts';
 import { guardrailDocs } from './guardrail-docs.ts';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { APP_SORTS } from '../datasets/app-rankings-query.ts';
@@ -451,6 +452,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     parameters: [{ name: 'hash', in: 'path', required: true, description: "The key's hash.", schema: z.string() }, ...SIMULATION_HEADERS],
   },
   ...workspaceDocs(SIMULATION_HEADERS),
+  ...analyticsDocs(SIMULATION_HEADERS),
   'presets.list': {
     tag: 'Presets',
     description: 'Any key. The presets, most recently updated first; `offset` and `limit` (1-100, default 50) page, `total_count` counts them all.',

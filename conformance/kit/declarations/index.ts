@@ -1,5 +1,6 @@
 import type { OperationDeclaration } from '../operation-declaration.ts';
 import { ACCOUNT_DECLARATIONS } from './account.ts';
+import { ANALYTICS_DECLARATIONS } from './analytics.ts';
 import { AUTH_KEYS_DECLARATIONS } from './auth-keys.ts';
 import { CATALOGUE_DECLARATIONS } from './catalogue.ts';
 import { FILES_DECLARATIONS } from './files.ts';
@@ -31,4 +32,5 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...PRESETS_DECLARATIONS,
   ...SCIM_DECLARATIONS,
   ...CREDITS_COINBASE_DECLARATIONS,
+  ...ANALYTICS_DECLARATIONS,
 ];

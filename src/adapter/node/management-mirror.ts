@@ -6,6 +6,7 @@ import { ByokRecordSchema, type ByokRecord } from '../../management/byok-record.
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
+import { ActivityRowSchema, type ActivityRow } from '../../schemas/activity-row.ts';
 import { PresetRecordSchema, PresetVersionRecordSchema, type PresetRecord, type PresetVersionRecord } from '../../management/preset-record.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
@@ -19,6 +20,7 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   byok: ByokRecordSchema,
   presets: PresetRecordSchema,
   'preset-versions': PresetVersionRecordSchema,
+  activity: ActivityRowSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -110,6 +112,7 @@ export function createManagementMirror(): ManagementMirror {
         byok: [...of('byok').values()] as ByokRecord[],
         presets: [...of('presets').values()] as PresetRecord[],
         presetVersions: [...of('preset-versions').values()] as PresetVersionRecord[],
+        activity: [...of('activity').values()] as ActivityRow[],
       };
     },
   };
