@@ -66,7 +66,10 @@ describe('GET /activity sums what the gateway served (reference getUserActivity)
     for (const item of items) {
       const day = gens.filter((g) => g.day === item.date);
       expect(item).toMatchObject({ model: 'openai/gpt-4o-mini', requests: day.length, byok_usage_inference: 0 });
-      expect(item.usage).toBeCloseTo(sum(day, (g) => g.total_cost), 12);
+      expect(item.usage).toBeCloseTo(
+        sum(day, (g) => g.total_cost),
+        12,
+      );
       expect(item.prompt_tokens).toBe(sum(day, (g) => g.tokens_prompt));
       expect(item.completion_tokens).toBe(sum(day, (g) => g.tokens_completion));
       expect(item.reasoning_tokens).toBe(sum(day, (g) => g.native_tokens_reasoning));
@@ -75,7 +78,10 @@ describe('GET /activity sums what the gateway served (reference getUserActivity)
     const team = (await call(gw, 'GET', `/activity?api_key_hash=${teamHash}`)).body.data as any[];
     expect(team).toHaveLength(1);
     expect(team[0].requests).toBe(2);
-    expect(team[0].usage).toBeCloseTo(sum(gens.slice(3, 5), (g) => g.total_cost), 12);
+    expect(team[0].usage).toBeCloseTo(
+      sum(gens.slice(3, 5), (g) => g.total_cost),
+      12,
+    );
     const test = (await call(gw, 'GET', `/activity?api_key_hash=${sha256('sk-gw-test')}`)).body.data as any[];
     expect(test.map((i) => i.requests)).toEqual([3, 1]);
     expect((await call(gw, 'GET', `/activity?workspace_id=${ws.id}`)).body.data.map((i: any) => i.requests)).toEqual([2]);
@@ -114,14 +120,20 @@ describe('POST /analytics/query sums what the gateway served (reference queryAna
       const mine = gens.filter((g) => `${g.day}T00:00:00.000Z` === row.date__day && sha256(g.key) === row.api_key_id);
       expect(mine.length).toBeGreaterThan(0);
       expect(row.request_count).toBe(mine.length);
-      expect(row.cost).toBeCloseTo(sum(mine, (g) => g.total_cost), 12);
+      expect(row.cost).toBeCloseTo(
+        sum(mine, (g) => g.total_cost),
+        12,
+      );
       expect(row.prompt_tokens).toBe(sum(mine, (g) => g.tokens_prompt));
       expect(row.total_tokens).toBe(sum(mine, (g) => g.tokens_prompt + g.tokens_completion));
     }
     const all = (await call(gw, 'POST', '/analytics/query', { metrics })).body.data.data as any[];
     expect(all).toHaveLength(1);
     expect(all[0].request_count).toBe(gens.length);
-    expect(all[0].cost).toBeCloseTo(sum(gens, (g) => g.total_cost), 12);
+    expect(all[0].cost).toBeCloseTo(
+      sum(gens, (g) => g.total_cost),
+      12,
+    );
     const team = await call(gw, 'POST', '/analytics/query', {
       metrics: ['request_count'],
       filters: [{ field: 'api_key_id', operator: 'eq', value: teamHash }],

@@ -17,7 +17,12 @@ interface OperationDoc {
 }
 
 const ACTIVITY_QUERY: readonly ParameterDoc[] = [
-  { name: 'date', in: 'query', description: 'One UTC date (YYYY-MM-DD) of the last 30 completed days on the gateway clock; any other is a 400.', schema: z.string() },
+  {
+    name: 'date',
+    in: 'query',
+    description: 'One UTC date (YYYY-MM-DD) of the last 30 completed days on the gateway clock; any other is a 400.',
+    schema: z.string(),
+  },
   { name: 'api_key_hash', in: 'query', description: 'Only the activity of the key with this hash (as `GET /keys` lists it).', schema: z.string() },
   { name: 'user_id', in: 'query', description: 'Only the activity of keys this user created.', schema: z.string() },
   { name: 'workspace_id', in: 'query', description: 'Only the activity of this workspace (404 for an unknown one).', schema: z.string() },
@@ -39,11 +44,7 @@ export function analyticsDocs(headers: readonly ParameterDoc[]): Record<string, 
       'ActivityResponse',
       ACTIVITY_QUERY,
     ),
-    'analytics.meta': doc(
-      'The metrics, dimensions, filter operators and granularities `POST /analytics/query` implements.',
-      'AnalyticsMetaResponse',
-      [],
-    ),
+    'analytics.meta': doc('The metrics, dimensions, filter operators and granularities `POST /analytics/query` implements.', 'AnalyticsMetaResponse', []),
     'analytics.query': doc(
       'Body: `metrics` (required), `dimensions` (up to 2), `filters` (up to 20), `granularity` (day, week, month), `time_range` (whole UTC days; default the last 31 days), `limit` (1 to 10000, default 1000), `group_limit`, `order_by`. Unknown names are 400s naming the field.',
       'AnalyticsQueryResponse',

@@ -51,7 +51,12 @@ export function groupCells(cells: readonly ActivityRow[], q: AnalyticsQuery, ran
  * dimension values), cap each dimension combination at `group_limit` and the whole at `limit`.
  * The work is bounded by the cells kept, whatever the time range.
  */
-export function runAnalyticsQuery(cells: readonly ActivityRow[], q: AnalyticsQuery, range: DayRange, limit: number): { rows: AnalyticsRow[]; truncated: boolean } {
+export function runAnalyticsQuery(
+  cells: readonly ActivityRow[],
+  q: AnalyticsQuery,
+  range: DayRange,
+  limit: number,
+): { rows: AnalyticsRow[]; truncated: boolean } {
   const dimensions = q.dimensions ?? [];
   const metrics = [...new Set(q.metrics)].map((name) => ANALYTICS_METRICS.find((m) => m.name === name)!);
   const groups = groupCells(cells, q, range).sort(compareGroups(q, dimensions));
