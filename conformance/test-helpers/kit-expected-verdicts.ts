@@ -282,6 +282,15 @@ export const AIMOCK_KIT_EXPECTED: ExpectedVerdicts = {
   'scim.mappings.delete.shape': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.errors': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.auth': ['failed', 'without credentials: expected HTTP 401, got 404 (Not found)'],
+  'activity.get.shape': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.errors': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.auth': ['failed', 'without credentials: expected HTTP 401, got 404 (Not found)'],
+  'analytics.meta.shape': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.errors': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.auth': ['failed', 'without credentials: expected HTTP 401, got 404 (Not found)'],
+  'analytics.query.shape': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.errors': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.auth': ['failed', 'without credentials: expected HTTP 401, got 404 (Not found)'],
 };
 
 /** The kit's checks (conformance/kit/) on portkey, seed 7 at the default budget. Portkey proxies what it knows to the simulator (keys, auth and most refusals pass through) and crashes with its own 500 body on routes it does not know and on malformed JSON. */
@@ -560,6 +569,15 @@ export const PORTKEY_KIT_EXPECTED: ExpectedVerdicts = {
   'scim.mappings.delete.shape': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.errors': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.auth': ['passed', 'refused 401 with the envelope without a key and with a key never issued'],
+  'activity.get.shape': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.errors': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.auth': ['passed', 'refused 401 with the envelope without a key and with a key never issued'],
+  'analytics.meta.shape': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.errors': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.auth': ['passed', 'refused 401 with the envelope without a key and with a key never issued'],
+  'analytics.query.shape': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.errors': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.auth': ['passed', 'refused 401 with the envelope without a key and with a key never issued'],
 };
 
 /** The kit's checks (conformance/kit/) on prism, seed 7 at the default budget. Prism answers the reference's examples: it takes any Bearer key, refuses off-schema bodies with 422 problem+json, and its 401/405 bodies are not the envelope; the examples of the listings pass the shape checks. */
@@ -868,4 +886,13 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
   'scim.mappings.delete.shape': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.errors': ['skipped', 'DELETE /scim/group-mappings/:id takes a management key (spec 5.3): give one with --management-key'],
   'scim.mappings.delete.auth': ['failed', 'with a key the gateway never issued: expected HTTP 401, got 200'],
+  'activity.get.shape': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.errors': ['skipped', 'GET /activity takes a management key (spec 5.3): give one with --management-key'],
+  'activity.get.auth': ['failed', 'with a key the gateway never issued: expected HTTP 401, got 200'],
+  'analytics.meta.shape': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.errors': ['skipped', 'GET /analytics/meta takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.meta.auth': ['failed', 'with a key the gateway never issued: expected HTTP 401, got 200'],
+  'analytics.query.shape': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.errors': ['skipped', 'POST /analytics/query takes a management key (spec 5.3): give one with --management-key'],
+  'analytics.query.auth': ['failed', 'with a key the gateway never issued: expected HTTP 401, got 200'],
 };
