@@ -10,6 +10,7 @@ import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { WORKSPACE_CHECKS } from './checks/workspace-budget.ts';
 import { guardrailAssignment } from './checks/guardrail-assignment.ts';
+import { observabilityCrud } from './checks/observability-crud.ts';
 import { PRESET_CHECKS } from './checks/preset-applies.ts';
 import { MESSAGES_CHECKS } from './checks/messages.ts';
 import { METADATA_CHECKS } from './checks/metadata.ts';
@@ -46,6 +47,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...GUARDRAIL_CHECKS,
   ...WORKSPACE_CHECKS,
   guardrailAssignment,
+  observabilityCrud,
   ...PRESET_CHECKS,
   // The kit's shape, errors and auth checks of every other endpoint of the operations table.
   ...OPERATIONS_CHECKS,

@@ -119,8 +119,8 @@ export type {
 } from './schemas/videos.ts';
 export type { VideoJobRecord, VideoJobFate, VideoWebhookState } from './schemas/video-job-record.ts';
 export type { VideoModel, VideoModelSimulation } from './catalog/video-model.ts';
-export { verifyWebhookSignature, signWebhook, WEBHOOK_TOLERANCE_SECONDS } from './videos/webhook-signature.ts';
-export type { WebhookVerification } from './videos/webhook-signature.ts';
+export { verifyWebhookSignature, signWebhook, WEBHOOK_TOLERANCE_SECONDS } from './webhooks/webhook-signature.ts';
+export type { WebhookVerification } from './webhooks/webhook-signature.ts';
 export { DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
 export type { VideoJobs, VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
 

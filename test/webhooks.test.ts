@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { virtualClock, type VirtualClock } from '../src/clock/index.ts';
 import { VideoWebhookPayloadSchema } from '../src/schemas/videos.ts';
-import { verifyWebhookSignature } from '../src/videos/webhook-signature.ts';
+import { verifyWebhookSignature } from '../src/webhooks/webhook-signature.ts';
 import { jsonHeaders, startTarget, TARGET_KINDS, type Target } from './targets.ts';
 
 const SECRET = 'whsec_test_secret';

@@ -1,5 +1,6 @@
 import { ACCOUNT_MUTANTS } from './account-mutants.ts';
 import { GUARDRAIL_MUTANTS } from './guardrail-mutants.ts';
+import { OBSERVABILITY_MUTANTS } from './observability-mutants.ts';
 import { AUDIO_DATASETS_MUTANTS } from './audio-datasets-mutants.ts';
 import { CHAT_MUTANTS } from './chat-mutants.ts';
 import { EMBEDDINGS_MUTANTS } from './embeddings-mutants.ts';
@@ -41,6 +42,7 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...EMBEDDINGS_MUTANTS,
   ...ACCOUNT_MUTANTS,
   ...GUARDRAIL_MUTANTS,
+  ...OBSERVABILITY_MUTANTS,
   ...KIT_MUTANTS,
   ...WORKSPACE_MUTANTS,
   ...PRESET_MUTANTS,

@@ -39,6 +39,11 @@ export const RULES: readonly Rule[] = [
     '7, 2.6',
     'A guardrail assigned to a key blocks the model it disallows with the 403 of a guardrail block; unassigning it lifts the block at once (issue 38).',
   ),
+  ref(
+    'observability.crud',
+    '5.3',
+    'An observability destination created with the management key is served by get and listed; an update applies at once; once deleted, get answers 404 and the listing leaves it out (issue 38).',
+  ),
   // Limits and request rules (spec 2.1, 2.4, 2.5, 8)
   spec('limits.session-id', '2.1, 2.7, 8', 'session_id is at most 256 characters: 256 is served, 257 or more is refused with 400.'),
   spec('limits.user', '2.1, 8', 'user is at most 256 characters: 256 is served, 257 or more is refused with 400.'),

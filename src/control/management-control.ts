@@ -1,6 +1,8 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { jsonResponse } from '../http/raw-body.ts';
 import type { Route } from '../http/route.ts';
+import { DELIVERED_TYPES } from '../management/destination-config.ts';
+import { answeredConfig } from '../management/destination-mask.ts';
 
 const SPENT_IN = { daily: 'daily', weekly: 'weekly', monthly: 'monthly', lifetime: 'total' } as const;
 
@@ -18,6 +20,22 @@ function workspaceRows(env: GatewayEnv) {
       budgets: store.budgets(ws.id).map((b) => ({ interval: b.interval, limit_usd: b.limit_usd, spent: usage[SPENT_IN[b.interval]] })),
     };
   });
+}
+
+/** The observability destinations as the inspector shows them: config secrets masked, with what their deliveries did. */
+function destinationRows(env: GatewayEnv) {
+  const store = env.management.destinations;
+  return store.records().map((d) => ({
+    id: d.id,
+    workspace_id: d.workspace_id,
+    type: d.type,
+    name: d.name,
+    enabled: d.enabled,
+    // Only webhook and otel-collector destinations are delivered to; the others are kept and listed.
+    delivered_to: DELIVERED_TYPES.has(d.type),
+    config: answeredConfig(d.type, d.config),
+    deliveries: store.deliveries.stats(d.id),
+  }));
 }
 
 /**
@@ -61,6 +79,9 @@ export function managementControlRoutes(env: GatewayEnv): Route[] {
           })),
           // Guardrails and their assignments hold no secret (keys by hash).
           guardrails: env.guardrails.snapshot(),
+          destinations: destinationRows(env),
+          // The last failed deliveries (bounded error text; no payload, no secret).
+          destination_failures: env.management.destinations.deliveries.failures(),
           presets: env.presets.records().presets.map((preset) => ({
             slug: preset.slug,
             id: preset.id,

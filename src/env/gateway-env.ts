@@ -14,6 +14,7 @@ import type { ProviderFaults } from '../state/provider-faults.ts';
 import type { StickySessions } from '../state/sticky-sessions.ts';
 import type { Timing } from '../timing/timing-options.ts';
 import type { SchemaParse } from '../validation/tiered-safe-parse.ts';
+import type { WebhookSettings } from '../webhooks/webhook-settings.ts';
 
 /**
  * Everything an operation may depend on, built once per gateway by createGateway and passed
@@ -59,6 +60,8 @@ export interface GatewayEnv {
   readonly fastPaths: boolean;
   /** How this gateway runs a request schema: tiered (fast paths) or zod as it comes (validation/tiered-safe-parse.ts). */
   readonly parse: SchemaParse;
+  /** Webhook settings (signing secret, localhost opt-in, retries, concurrency): observability destinations deliver with them. */
+  readonly webhooks: WebhookSettings;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500; `context` names the request and its X-Generation-Id. */

@@ -51,6 +51,9 @@ import { replayFirst } from '../replay/replay-first.ts';
 import { createReplayer, type ReplayOptions } from '../replay/replayer.ts';
 import { resolveTiming, type TimingOptions } from '../timing/timing-options.ts';
 import { MULTIPART_FILE_LIMIT_BYTES } from '../audio/read-transcription-request.ts';
+import { resolveWebhookSettings } from '../webhooks/webhook-settings.ts';
+import { broadcastCaller } from '../broadcast/broadcast-caller.ts';
+import { createDestinationDeliverer } from '../broadcast/destination-deliverer.ts';
 import {
   createVideoJobs,
   type VideoJobs,
@@ -332,13 +335,28 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
   const files = createFileStore({ clock, seed: options.seed ?? 0, ...options.files });
   const providerFaults = meteredProviderFaults(createProviderFaults(catalog.providers), metrics);
   const activity = gatewayActivity(clock, management, options.management);
+  const webhooks = resolveWebhookSettings(options.webhooks ?? {}, baseUrl);
+  const reportError = options.onError ?? ((error: unknown, context?: UnexpectedErrorContext) => logUnexpectedError(error, context));
+  // Each recorded paid answer goes to the observability destinations of its key's workspace (src/broadcast/).
+  const deliverer = createDestinationDeliverer({
+    clock,
+    destinations: management.destinations,
+    settings: webhooks,
+    baseUrl,
+    seed: options.seed ?? 0,
+    caller: broadcastCaller(management),
+    reportError: (error) => reportError(error),
+  });
   const account = meteredAccount(
     createAccount({
       now: () => clock.now(),
       totalCredits: options.credits,
       maxGenerations: options.generationsLimit,
       workspaces: { of: (apiKey) => apiKey.workspaceId ?? DEFAULT_WORKSPACE_ID, budget: (id) => management.workspaces.budgetState(id) },
-      onRecorded: (record) => activity.record(record),
+      onRecorded: (record) => {
+        activity.record(record);
+        deliverer.broadcast(record);
+      },
     }),
     metrics,
   );
@@ -351,6 +369,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     organization: createOrganizationStore(),
     presets,
     files,
+    webhooks,
     catalog,
     ...(options.acceptUnknownModels ? { acceptUnknownModels: true } : {}),
     baseUrl,
@@ -366,14 +385,14 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     account,
     activity,
     onReset: (fn) => void resets.push(fn),
-    reportError: options.onError ?? ((error, context) => logUnexpectedError(error, context)),
+    reportError,
   };
   env.onReset(() => journal.clear());
   env.onReset(() => providerFaults.clear());
   env.onReset(() => stickySessions.clear());
   env.onReset(() => account.reset());
   env.onReset(() => activity.clear());
-  env.onReset(() => management.reset());
+  env.onReset(() => (management.reset(), deliverer.reset()));
   env.onReset(() => (env.guardrails.reset(), env.organization.reset()));
   env.onReset(() => presets.reset());
   env.onReset(() => files.reset());

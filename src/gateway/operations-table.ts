@@ -21,6 +21,7 @@ import { guardrailsOperation } from '../operations/guardrails/operation.ts';
 import { organizationOperation } from '../operations/organization/operation.ts';
 import { scimOperation } from '../operations/scim/operation.ts';
 import { byokOperation } from '../operations/byok/operation.ts';
+import { observabilityOperation } from '../operations/observability/operation.ts';
 import { presetsOperation } from '../operations/presets/operation.ts';
 import { creditsCoinbaseOperation } from '../operations/credits-coinbase/operation.ts';
 import { rerankOperation } from '../operations/rerank/operation.ts';
@@ -59,6 +60,7 @@ export const OPERATIONS: readonly Operation[] = [
   authKeysOperation,
   workspacesOperation,
   byokOperation,
+  observabilityOperation,
   rerankOperation,
   speechOperation,
   filesOperation,

@@ -89,7 +89,7 @@ ${journalSection(view)}</div>
       <tbody id="key-rows"><tr><td colspan="5" class="empty">No keys.</td></tr></tbody>
     </table>
     <p id="code-count"></p>
-    <p id="guardrail-count"></p><p id="preset-list"></p>
+    <p id="guardrail-count"></p><p id="preset-list"></p><p id="destination-list"></p>
     <p class="error" role="alert" id="keys-error"></p>
   </section>
 ${WORKSPACES_SECTION}

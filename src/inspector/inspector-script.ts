@@ -272,7 +272,13 @@ export const INSPECTOR_SCRIPT = String.raw`
     var codes = Array.isArray(state.codes) ? state.codes : [];
     var presets = Array.isArray(state.presets) ? state.presets : [];
     var guardrails = state.guardrails && Array.isArray(state.guardrails.guardrails) ? state.guardrails : { guardrails: [], keyAssignments: [], memberAssignments: [] };
-    if (!changed('keys', [keys, codes.length, guardrails, presets])) return;
+    var destinations = Array.isArray(state.destinations) ? state.destinations : [];
+    if (!changed('keys', [keys, codes.length, guardrails, presets, destinations])) return;
+    $('destination-list').textContent = destinations.length + ' observability destination' + (destinations.length === 1 ? '' : 's') + (destinations.length ? ': ' + destinations.map(function (d) {
+      var n = d.deliveries || {};
+      var what = !d.delivered_to ? 'kept, not delivered to' : (d.enabled ? 'enabled' : 'disabled') + ', ' + n.delivered + ' delivered, ' + n.pending + ' pending, ' + n.failed + ' failed' + (n.last_error ? ' (last error: ' + n.last_error + ')' : '');
+      return (d.name || d.id) + ' [' + d.type + '] ' + what;
+    }).join('; ') : '');
     $('guardrail-count').textContent = guardrails.guardrails.map(function (g) { return g.name; }).join(', ') + ' (' + guardrails.guardrails.length + ' guardrails, ' +
       guardrails.keyAssignments.length + ' key and ' + guardrails.memberAssignments.length + ' member assignments)';
     var rows = keys.map(function (key) {

@@ -1,5 +1,6 @@
 import type { ActivityRow } from '../schemas/activity-row.ts';
 import type { ByokRecord } from './byok-record.ts';
+import type { DestinationRecord } from './destination-record.ts';
 import type { WorkspacesSnapshot } from './workspace-record.ts';
 import type { GuardrailSnapshot } from './guardrail-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
@@ -11,7 +12,7 @@ import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
 export type ManagementCollectionName =
-  'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions' | 'activity';
+  'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions' | 'activity' | 'observability-destinations';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
@@ -43,6 +44,8 @@ export interface ManagementSnapshot {
   presetVersions?: PresetVersionRecord[];
   /** The daily activity cells of the last days (src/account/activity-ledger.ts). */
   activity?: ActivityRow[];
+  /** Observability destinations, their configs' secrets in full (what a delivery sends: destination-record.ts). */
+  destinations?: DestinationRecord[];
 }
 
 /**

@@ -9,6 +9,7 @@ import { ManagedKeyRecordSchema, type ManagedKeyRecord } from './managed-key-rec
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from './oauth-code-record.ts';
 import { sha256Hex } from './secret-material.ts';
 import { createByokStore, type ByokStore } from './byok-store.ts';
+import { createDestinationStore, type DestinationBounds, type DestinationStore } from './destination-store.ts';
 import { createWorkspaceStore, type WorkspaceBounds, type WorkspaceStore } from './workspace-store.ts';
 
 /** How much the management plane keeps (hostile input: every collection is bounded). */
@@ -33,7 +34,7 @@ export interface ManagementStoreOptions {
   clock: Clock;
   restore?: ManagementSnapshot;
   persistence?: ManagementPersistence;
-  bounds?: Partial<ManagementBounds & WorkspaceBounds>;
+  bounds?: Partial<ManagementBounds & WorkspaceBounds & DestinationBounds>;
   /** The gateway's seed (ids of workspaces, members and budgets). */
   seed?: number;
 }
@@ -55,6 +56,8 @@ export interface ManagementStore {
   readonly workspaces: WorkspaceStore;
   /** BYOK provider credentials (byok-store.ts). */
   readonly byok: ByokStore;
+  /** Observability destinations and their deliveries (destination-store.ts). */
+  readonly destinations: DestinationStore;
   key(hash: string): ManagedKeyRecord | undefined;
   /** The record of a key by its secret (O(1); keys-file keys once `ready()` hashed them). */
   keyBySecret(secret: string): ManagedKeyRecord | undefined;
@@ -219,9 +222,15 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
     save: (c) => saveOrRefuse({ ...c, seq: st.seq }),
   });
   const byok = createByokStore({ restore: options.restore?.byok, save: (c) => saveOrRefuse({ ...c, seq: st.seq }) });
+  const destinations = createDestinationStore({
+    restore: options.restore?.destinations,
+    save: (c) => saveOrRefuse({ ...c, seq: st.seq }),
+    bounds: options.bounds,
+  });
   return {
     workspaces,
     byok,
+    destinations,
     ready: () => (st.loading ??= buildCollections(st, options.fileKeys, startedAt)),
     ring,
     bounds,
@@ -240,6 +249,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       removedFileKeys: [...removedFileKeys],
       workspaces: workspaces.snapshot(),
       byok: byok.records(),
+      destinations: destinations.records(),
     }),
     reset() {
       st.epoch++;
@@ -255,6 +265,7 @@ export function createManagementStore(options: ManagementStoreOptions): Manageme
       restoreKeys(st, options.fileKeys, undefined);
       workspaces.reset();
       byok.reset();
+      destinations.reset();
       void save({ kind: 'reset', seq: st.seq }).catch(() => undefined);
     },
   };

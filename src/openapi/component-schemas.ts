@@ -13,6 +13,7 @@ import {
 } from '../schemas/management-responses.ts';
 import { BYOK_COMPONENTS, WORKSPACE_COMPONENTS } from '../schemas/workspace-responses.ts';
 import { ANALYTICS_COMPONENTS } from '../schemas/analytics-responses.ts';
+import { OBSERVABILITY_COMPONENTS } from '../schemas/observability-destinations.ts';
 import * as guardrailAnswers from '../schemas/guardrail-responses.ts';
 import { PresetResponseSchema, PresetsListResponseSchema, PresetVersionResponseSchema, PresetVersionsListResponseSchema } from '../schemas/preset-responses.ts';
 import { EmbeddingsRequestSchema, EmbeddingsResponseSchema } from '../schemas/embeddings-request.ts';
@@ -117,7 +118,7 @@ function answerRegistry() {
   answers.add(KeyDataResponseSchema, { id: 'KeyDataResponse' });
   answers.add(KeyCreatedResponseSchema, { id: 'KeyCreatedResponse' });
   answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
-  for (const [id, schema] of Object.entries({ ...WORKSPACE_COMPONENTS, ...BYOK_COMPONENTS, ...ANALYTICS_COMPONENTS })) answers.add(schema, { id });
+  for (const [id, schema] of Object.entries({ ...WORKSPACE_COMPONENTS, ...BYOK_COMPONENTS, ...ANALYTICS_COMPONENTS, ...OBSERVABILITY_COMPONENTS })) answers.add(schema, { id });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   for (const [name, schema] of Object.entries(guardrailAnswers)) if (name.endsWith('ResponseSchema')) answers.add(schema, { id: name.replace(/Schema$/, '') });

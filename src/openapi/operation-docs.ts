@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { workspaceDocs } from './workspace-docs.ts';
 import { analyticsDocs } from './analytics-docs.ts';
 import { guardrailDocs } from './guardrail-docs.ts';
+import { observabilityDocs } from './observability-docs.ts';
 import { MODEL_SORTS } from '../catalog/model-query.ts';
 import { APP_SORTS } from '../datasets/app-rankings-query.ts';
 import {
@@ -453,6 +454,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   ...workspaceDocs(SIMULATION_HEADERS),
   ...analyticsDocs(SIMULATION_HEADERS),
+  ...observabilityDocs(SIMULATION_HEADERS),
   'presets.list': {
     tag: 'Presets',
     description: 'Any key. The presets, most recently updated first; `offset` and `limit` (1-100, default 50) page, `total_count` counts them all.',

@@ -30,10 +30,15 @@ export function isCredentialHeader(name: string): boolean {
   return !HEADER_ALLOWED.test(name) && HEADER_DENIED.test(name);
 }
 
-/** Whether a JSON, form or multipart field name is credential-shaped. */
+/** Credential field names of vendor configs (observability destinations: Arize, New Relic, S3), in snake form. */
+const VENDOR_DENIED = /(?:^|_)(?:license_key|space_key|access_key_id)$/;
+
+/** Whether a JSON, form or multipart field name is credential-shaped (`secretKey` read as `secret_key` too). */
 export function isCredentialField(name: string, side: 'request' | 'answer' = 'request'): boolean {
   const normal = name.toLowerCase().replace(/-/g, '_');
-  return FIELD_DENIED.test(normal) && !(side === 'answer' && ANSWER_ALLOWED.test(normal));
+  const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/-/g, '_');
+  const denied = FIELD_DENIED.test(normal) || FIELD_DENIED.test(snake) || VENDOR_DENIED.test(snake);
+  return denied && !(side === 'answer' && (ANSWER_ALLOWED.test(normal) || ANSWER_ALLOWED.test(snake)));
 }
 
 /** Whether a query parameter name is credential-shaped. */
@@ -118,7 +123,10 @@ export function collectJsonSecrets(value: unknown, secrets: SecretSet): void {
   if (value === null || typeof value !== 'object') return;
   for (const [k, v] of Object.entries(value)) {
     if (isCredentialField(k)) secrets.add(v);
-    else collectJsonSecrets(v, secrets);
+    else if (k.toLowerCase() === 'headers' && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      // HTTP headers held in a body (an observability destination's config): the header rule applies.
+      for (const [name, header] of Object.entries(v)) if (isCredentialHeader(name)) secrets.add(header);
+    } else collectJsonSecrets(v, secrets);
   }
 }
 

@@ -4,7 +4,7 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import type { VideoJobFate, VideoJobRecord } from '../schemas/video-job-record.ts';
 import { VideoGenerationRequestSchema, type VideoGenerationRequest } from '../schemas/videos.ts';
 import { sessionIdOf } from '../request/session-id.ts';
-import { callbackUrlProblem } from './callback-url.ts';
+import { callbackUrlProblem } from '../webhooks/callback-url.ts';
 import { dimensionsOf, parseSize, sizeContradiction, type Dimensions } from './video-dimensions.ts';
 import { videoGenerationId, videoJobId } from './video-job-id.ts';
 import { videoJobStatus } from './video-job-state.ts';

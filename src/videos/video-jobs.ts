@@ -9,10 +9,10 @@ import type { VideoJobBounds } from './video-job-eviction.ts';
 import { videoJobStatus, videoJobView } from './video-job-state.ts';
 import { createVideoJobStore, recordBytes, type VideoJobsPageQuery, type VideoJobStore } from './video-job-store.ts';
 import { createWebhookDeliverer, type WebhookAttempt, type WebhookDeliverer } from './webhook-deliverer.ts';
-import { resolveWebhookSettings, type VideoWebhookOptions, type WebhookSettings } from './webhook-settings.ts';
+import { resolveWebhookSettings, type VideoWebhookOptions, type WebhookSettings } from '../webhooks/webhook-settings.ts';
 
-export { DEFAULT_WEBHOOK_SECRET, type VideoWebhookOptions } from './webhook-settings.ts';
-export { WEBHOOK_RESPONSE_CAP } from './post-webhook.ts';
+export { DEFAULT_WEBHOOK_SECRET, type VideoWebhookOptions } from '../webhooks/webhook-settings.ts';
+export { WEBHOOK_RESPONSE_CAP } from '../webhooks/post-webhook.ts';
 export { VIDEO_PAGE_BYTES, type VideoJobsPageQuery } from './video-job-store.ts';
 export type { WebhookAttempt } from './webhook-deliverer.ts';
 

@@ -2,13 +2,13 @@ import type { TimerHandle } from '../clock/clock.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { VideoJobRecord } from '../schemas/video-job-record.ts';
 import { isTerminalVideoStatus } from '../schemas/videos.ts';
-import { callbackUrlProblem } from './callback-url.ts';
-import { clipWebhookError, postWebhook } from './post-webhook.ts';
-import { createSemaphore } from './semaphore.ts';
+import { callbackUrlProblem } from '../webhooks/callback-url.ts';
+import { clipWebhookError, postWebhook } from '../webhooks/post-webhook.ts';
+import { createSemaphore } from '../webhooks/semaphore.ts';
 import type { VideoJobStore } from './video-job-store.ts';
 import { videoJobStatus, videoJobTerminalAt, videoWebhookPayload } from './video-job-state.ts';
-import type { WebhookSettings } from './webhook-settings.ts';
-import { signWebhook } from './webhook-signature.ts';
+import type { WebhookSettings } from '../webhooks/webhook-settings.ts';
+import { signWebhook } from '../webhooks/webhook-signature.ts';
 
 /** One webhook delivery attempt, as observed by the gateway. */
 export interface WebhookAttempt {

@@ -75,6 +75,15 @@ const CASES: Case[] = [
     body: withBinary(`token ${S(25)} end`),
     secrets: [S(25)],
   },
+  {
+    name: 'JSON observability destination config (camelCase secrets, header values)',
+    path: '/echo',
+    body: JSON.stringify({
+      type: 'webhook',
+      config: { secretKey: S(26), licenseKey: S(27), secretAccessKey: S(28), headers: { Authorization: `Bearer ${S(29)}`, 'X-Webhook-Signature': S(30) } },
+    }),
+    secrets: [S(26), S(27), S(28), S(29), S(30)],
+  },
   { name: 'short query key never breaks JSON', path: '/echo?key=true', body: JSON.stringify({ stream: true, model: 'm' }), secrets: [] },
 ];
 

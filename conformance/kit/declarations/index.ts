@@ -8,6 +8,7 @@ import { GENERATION_DECLARATIONS } from './generations.ts';
 import { HAND_WRITTEN_DECLARATIONS } from './hand-written.ts';
 import { KEYS_DECLARATIONS } from './management.ts';
 import { GUARDRAIL_DECLARATIONS } from './guardrails.ts';
+import { OBSERVABILITY_DECLARATIONS } from './observability.ts';
 import { PRESETS_DECLARATIONS } from './presets.ts';
 import { SCIM_DECLARATIONS } from './scim.ts';
 import { CREDITS_COINBASE_DECLARATIONS } from './credits-coinbase.ts';
@@ -29,6 +30,7 @@ export const OPERATION_DECLARATIONS: readonly OperationDeclaration[] = [
   ...FILES_DECLARATIONS,
   ...GUARDRAIL_DECLARATIONS,
   ...WORKSPACE_DECLARATIONS,
+  ...OBSERVABILITY_DECLARATIONS,
   ...PRESETS_DECLARATIONS,
   ...SCIM_DECLARATIONS,
   ...CREDITS_COINBASE_DECLARATIONS,

@@ -3,6 +3,7 @@ import { formatZodError } from '../../errors/format-zod-error.ts';
 import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import { ByokRecordSchema, type ByokRecord } from '../../management/byok-record.ts';
+import { DestinationRecordSchema, type DestinationRecord } from '../../management/destination-record.ts';
 import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oauth-code-record.ts';
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
@@ -21,6 +22,7 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   presets: PresetRecordSchema,
   'preset-versions': PresetVersionRecordSchema,
   activity: ActivityRowSchema,
+  'observability-destinations': DestinationRecordSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -113,6 +115,7 @@ export function createManagementMirror(): ManagementMirror {
         presets: [...of('presets').values()] as PresetRecord[],
         presetVersions: [...of('preset-versions').values()] as PresetVersionRecord[],
         activity: [...of('activity').values()] as ActivityRow[],
+        destinations: [...of('observability-destinations').values()] as DestinationRecord[],
       };
     },
   };

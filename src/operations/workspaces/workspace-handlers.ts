@@ -2,7 +2,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
-import { DEFAULT_WORKSPACE_ID } from '../../management/key-entry.ts';
+import { DEFAULT_WORKSPACE_ID, isoSeconds } from '../../management/key-entry.ts';
 import { workspaceOf } from '../../management/workspace-store.ts';
 import { queryObject, readRequest } from '../read-request.ts';
 import { CreateWorkspaceRequestSchema, PageQuerySchema, UpdateWorkspaceRequestSchema } from './request.ts';
@@ -55,7 +55,7 @@ export async function updateWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
 /**
  * reference deleteWorkspace: "Workspaces with active API keys cannot be deleted; remove the keys
  * first" (a 400 naming them), and the default workspace answers 403 ("not yet generally
- * available"). Its budgets and members go with it.
+ * available"). Its budgets and members go with it; its observability destinations are disabled.
  */
 export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
   const store = env.management.workspaces;
@@ -71,6 +71,10 @@ export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
   }
   // Its BYOK credentials could serve no key any more: they go with it.
   for (const credential of env.management.byok.records()) if (credential.workspace_id === record.id) await env.management.byok.delete(credential);
+  // reference deleteWorkspace: it "disables its ... broadcast destinations" (kept, listed, never delivered to).
+  for (const destination of env.management.destinations.records()) {
+    if (destination.workspace_id === record.id && destination.enabled) await env.management.destinations.put({ ...destination, enabled: false, updated_at: isoSeconds(env.clock.now()) });
+  }
   await store.deleteWorkspace(record);
   return jsonResponse({ deleted: true });
 }

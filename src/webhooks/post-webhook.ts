@@ -15,6 +15,10 @@ export interface WebhookPost {
   idempotencyKey: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Default POST (an observability webhook destination may ask for PUT). */
+  method?: 'POST' | 'PUT';
+  /** The receiver's own headers (a destination's `config.headers`); the gateway's own headers win over them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Read at most {@link WEBHOOK_RESPONSE_CAP} bytes of a receiver's answer, then cancel the rest. */
@@ -36,8 +40,9 @@ async function discardBody(response: Response): Promise<void> {
 
 async function send(post: WebhookPost): Promise<string | null> {
   const response = await (post.fetch ?? globalThis.fetch)(post.url, {
-    method: 'POST',
+    method: post.method ?? 'POST',
     headers: {
+      ...post.headers,
       'content-type': 'application/json',
       'user-agent': WEBHOOK_USER_AGENT,
       'X-Gateway-Idempotency-Key': post.idempotencyKey,

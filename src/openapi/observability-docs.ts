@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DESTINATION_TYPES } from '../schemas/observability-destinations.ts';
+
+/** operation-docs.ts's ParameterDoc and OperationDoc, restated (that file spreads these docs in). */
+interface ParameterDoc {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path';
+  readonly description: string;
+  readonly schema: z.ZodType;
+  readonly required?: boolean;
+}
+interface OperationDoc {
+  readonly tag: string;
+  readonly description: string;
+  readonly successStatus: number;
+  readonly success: Readonly<Record<string, string>>;
+  readonly parameters: readonly ParameterDoc[];
+}
+
+const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The destination's id (UUID).", schema: z.string() };
+const LIST: readonly ParameterDoc[] = [
+  { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
+  { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
+  { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.string() },
+];
+
+/**
+ * The Observability operations' prose and shapes (management key only; docs/observability.md).
+ * `headers` are the simulator's per-request controls every operation takes.
+ */
+export function observabilityDocs(headers: readonly ParameterDoc[]): Record<string, OperationDoc> {
+  const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
+    tag: 'Observability',
+    description: `Management key only. ${description}`,
+    successStatus,
+    success: { 'application/json': success },
+    parameters: [...parameters, ...headers],
+  });
+  return {
+    'observability.list': doc(
+      'The destinations of the default workspace (or `workspace_id`), oldest first, with `total_count`; config secrets masked.',
+      'ObservabilityDestinationsListResponse',
+      LIST,
+    ),
+    'observability.create': doc(
+      `Body: \`type\` (${DESTINATION_TYPES.join(', ')}), \`name\` and \`config\` (required; checked against the type's fields), \`workspace_id\`, \`enabled\`, \`privacy_mode\`, \`broadcast_generation_cost\`, \`broadcast_generation_identity\`, \`broadcast_generation_request_context\`, \`sampling_rate\`, \`api_key_hashes\`, \`filter_rules\`. At most 5 of a type per workspace (else 400). A \`webhook\` (\`url\`) or \`otel-collector\` (\`endpoint\`) URL must be HTTPS and not this gateway. Answers 201; secrets masked. Each paid generation of the workspace's keys is delivered to its enabled webhook and otel-collector destinations as signed OTLP/JSON (docs/observability.md).`,
+      'ObservabilityDestinationResponse',
+      [],
+      201,
+    ),
+    'observability.get': doc('The destination; 404 for none.', 'ObservabilityDestinationResponse', [ID]),
+    'observability.update': doc(
+      'Body: any field of createObservabilityDestination but `type` and `workspace_id`; `config` merges (a masked value sent back changes nothing).',
+      'ObservabilityDestinationResponse',
+      [ID],
+    ),
+    'observability.delete': doc('Deleted: nothing is delivered to it any more.', 'ObservabilityDestinationDeletedResponse', [ID]),
+  };
+}
