@@ -13,7 +13,12 @@ const listed = (answer: Exchange): Destination[] => {
   const data = (exchangeJson(answer) as { data?: unknown } | undefined)?.data;
   return Array.isArray(data) ? (data as Destination[]) : [];
 };
-const fail = (reason: string, probe: Probe, answer: Exchange): CheckOutcome => ({ status: 'failed', reason, counterexample: probe, observed: observedOf(answer) });
+const fail = (reason: string, probe: Probe, answer: Exchange): CheckOutcome => ({
+  status: 'failed',
+  reason,
+  counterexample: probe,
+  observed: observedOf(answer),
+});
 
 /** Every listed destination of the default workspace, page by page (100 a page, at most 20 pages). */
 async function listAll(ctx: CheckContext): Promise<{ answer: Exchange; probe: Probe; items: Destination[] }> {
@@ -72,7 +77,8 @@ export const observabilityCrud: Check = {
       const create: Probe = { method: 'POST', path: PATH, auth: 'management', body: INERT_DESTINATION };
       const created = await ctx.client.send(create);
       const made = dataOf(created)?.id;
-      if (created.status !== 201 || typeof made !== 'string') return { status: 'skipped', reason: `POST ${PATH} answered ${created.status}: no destination to follow` };
+      if (created.status !== 201 || typeof made !== 'string')
+        return { status: 'skipped', reason: `POST ${PATH} answered ${created.status}: no destination to follow` };
       id = made;
       return await lifeOf(ctx, made);
     } catch (error) {

@@ -11,7 +11,8 @@ export interface TraceCaller {
   readonly keyHash: string;
 }
 
-type AttributeValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean } | { arrayValue: { values: AttributeValue[] } };
+type AttributeValue =
+  { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean } | { arrayValue: { values: AttributeValue[] } };
 interface Attribute {
   key: string;
   value: AttributeValue;
@@ -60,13 +61,26 @@ function spanAttributes(r: GenerationRecord, d: DestinationRecord, caller: Trace
     ...attribute('gateway.generation.streamed', r.streamed),
     ...attribute('gateway.generation.cancelled', r.cancelled ?? false),
     ...(d.broadcast_generation_cost
-      ? [...attribute('gen_ai.usage.cost', r.cost), ...attribute('gateway.cost.upstream_inference_cost', r.upstreamCost), ...attribute('gateway.is_byok', r.isByok)]
+      ? [
+          ...attribute('gen_ai.usage.cost', r.cost),
+          ...attribute('gateway.cost.upstream_inference_cost', r.upstreamCost),
+          ...attribute('gateway.is_byok', r.isByok),
+        ]
       : []),
     ...(d.broadcast_generation_identity
-      ? [...attribute('gateway.api_key.name', caller.keyName), ...attribute('gateway.api_key.hash', caller.keyHash), ...attribute('user.id', r.externalUser), ...attribute('session.id', r.sessionId)]
+      ? [
+          ...attribute('gateway.api_key.name', caller.keyName),
+          ...attribute('gateway.api_key.hash', caller.keyHash),
+          ...attribute('user.id', r.externalUser),
+          ...attribute('session.id', r.sessionId),
+        ]
       : []),
     ...(d.broadcast_generation_request_context
-      ? [...attribute('user_agent.original', r.userAgent), ...attribute('http.request.header.referer', r.httpReferer), ...attribute('http.request.header.origin', r.origin)]
+      ? [
+          ...attribute('user_agent.original', r.userAgent),
+          ...attribute('http.request.header.referer', r.httpReferer),
+          ...attribute('http.request.header.origin', r.origin),
+        ]
       : []),
     ...(content ? attribute('gen_ai.prompt', clip(JSON.stringify(content.input.messages))) : []),
     ...(content ? attribute('gen_ai.completion', content.output.completion === null ? null : clip(content.output.completion)) : []),

@@ -22,11 +22,15 @@ const HeaderValue = z
   .max(MAX_SECRET_CHARS)
   .regex(/^[\t\x20-\x7e\xa0-\xff]*$/, 'a header value is visible Latin-1 text (no control characters: no CR or LF)');
 /** Headers the gateway sets itself on a delivery, or that only the HTTP layer may set. */
-const RESERVED_HEADERS = /^(host|content-length|content-type|connection|transfer-encoding|keep-alive|upgrade|te|trailer|user-agent|x-gateway-signature|x-gateway-idempotency-key)$/i;
+const RESERVED_HEADERS =
+  /^(host|content-length|content-type|connection|transfer-encoding|keep-alive|upgrade|te|trailer|user-agent|x-gateway-signature|x-gateway-idempotency-key)$/i;
 const headers = z
   .record(HeaderName, HeaderValue)
   .refine((h) => Object.keys(h).length <= MAX_CONFIG_HEADERS, `at most ${MAX_CONFIG_HEADERS} headers`)
-  .refine((h) => !Object.keys(h).some((name) => RESERVED_HEADERS.test(name)), 'names a header the gateway sets itself (content-type, user-agent, X-Gateway-Signature, ...)')
+  .refine(
+    (h) => !Object.keys(h).some((name) => RESERVED_HEADERS.test(name)),
+    'names a header the gateway sets itself (content-type, user-agent, X-Gateway-Signature, ...)',
+  )
   .optional();
 
 /**

@@ -77,7 +77,11 @@ export function answeredConfig(type: DestinationType, config: Readonly<Record<st
  * the current one (`shown`) is the client sending back the masked form, and changes nothing;
  * headers merge the same way, name by name.
  */
-export function mergedConfig(current: Readonly<Record<string, unknown>>, shown: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function mergedConfig(
+  current: Readonly<Record<string, unknown>>,
+  shown: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   // Entries, not assignments: a field named `__proto__` stays data (the type's schema drops it).
   const next = new Map(Object.entries(current));
   for (const [field, value] of Object.entries(patch)) {

@@ -77,8 +77,7 @@ export function createDestinationStore(options: DestinationStoreOptions): Destin
     if (list.length > 0) enabled.set(workspaceId, list);
     else enabled.delete(workspaceId);
   };
-  const held = (record: DestinationRecord) =>
-    (pending.get(slot(record)) ?? 0) + [...byId.values()].filter((d) => slot(d) === slot(record)).length;
+  const held = (record: DestinationRecord) => (pending.get(slot(record)) ?? 0) + [...byId.values()].filter((d) => slot(d) === slot(record)).length;
   async function build() {
     const { Collection } = await import('@msw/data');
     for (;;) {

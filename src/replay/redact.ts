@@ -36,7 +36,10 @@ const VENDOR_DENIED = /(?:^|_)(?:license_key|space_key|access_key_id)$/;
 /** Whether a JSON, form or multipart field name is credential-shaped (`secretKey` read as `secret_key` too). */
 export function isCredentialField(name: string, side: 'request' | 'answer' = 'request'): boolean {
   const normal = name.toLowerCase().replace(/-/g, '_');
-  const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/-/g, '_');
+  const snake = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/-/g, '_');
   const denied = FIELD_DENIED.test(normal) || FIELD_DENIED.test(snake) || VENDOR_DENIED.test(snake);
   return denied && !(side === 'answer' && (ANSWER_ALLOWED.test(normal) || ANSWER_ALLOWED.test(snake)));
 }

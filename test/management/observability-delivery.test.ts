@@ -82,7 +82,13 @@ describe('observability destinations: delivery of paid generations (issue 38 ite
     });
     expect(created.status).toBe(201);
     expect(created.body.data.config.headers.Authorization).toBe('Bear...6789');
-    const chat = await call(gw, 'POST', '/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }], user: 'u-42' }, USER);
+    const chat = await call(
+      gw,
+      'POST',
+      '/chat/completions',
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }], user: 'u-42' },
+      USER,
+    );
     expect(chat.status).toBe(200);
     await receiver.received(1);
     const [delivery] = receiver.deliveries;
@@ -90,7 +96,12 @@ describe('observability destinations: delivery of paid generations (issue 38 ite
     expect(delivery!.path).toBe('/traces');
     expect(delivery!.headers.authorization).toBe(config.headers.Authorization);
     expect(delivery!.headers['content-type']).toBe('application/json');
-    const verified = await verifyWebhookSignature({ payload: delivery!.body, header: delivery!.headers['x-gateway-signature'] as string, secret: SECRET, now: clock.now() });
+    const verified = await verifyWebhookSignature({
+      payload: delivery!.body,
+      header: delivery!.headers['x-gateway-signature'] as string,
+      secret: SECRET,
+      now: clock.now(),
+    });
     expect(verified).toMatchObject({ valid: true });
     const generationId = chat.headers.get('x-generation-id');
     expect(delivery!.headers['x-gateway-idempotency-key']).toBe(`${generationId}-${created.body.data.id}`);
@@ -156,7 +167,11 @@ describe('observability destinations: delivery of paid generations (issue 38 ite
     const before = receiver.deliveries.length;
     const disabled = await call(gw, 'POST', '/observability/destinations', { type: 'webhook', name: 'off', enabled: false, config: { url: receiver.url } });
     expect(disabled.status).toBe(201);
-    const datadog = await call(gw, 'POST', '/observability/destinations', { type: 'datadog', name: 'dd', config: { apiKey: 'dd-0123456789abcdef', mlApp: 'a' } });
+    const datadog = await call(gw, 'POST', '/observability/destinations', {
+      type: 'datadog',
+      name: 'dd',
+      config: { apiKey: 'dd-0123456789abcdef', mlApp: 'a' },
+    });
     expect(datadog.status).toBe(201);
     await call(gw, 'PATCH', `/observability/destinations/${(await call(gw, 'GET', '/observability/destinations')).body.data[0].id}`, { enabled: false });
     const chat = await call(gw, 'POST', '/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hi.' }] }, USER);

@@ -29,11 +29,22 @@ describe('observability destinations survive a restart with a state file', () =>
   it('created and updated destinations come back, deleted ones stay gone, ids never repeat; only secrets a delivery needs are in the file', async () => {
     const file = join(dir, 'state.log');
     const first = await open(file);
-    const langfuse = (await call(first, 'POST', '/observability/destinations', { type: 'langfuse', name: 'lf', config: { publicKey: 'pk-lf-0123456789abcdef', secretKey: LANGFUSE_SECRET } })).body.data;
-    const hook = (
-      await call(first, 'POST', '/observability/destinations', { type: 'webhook', name: 'hook', config: { url: 'https://hooks.test/in', headers: { Authorization: HOOK_TOKEN } } })
+    const langfuse = (
+      await call(first, 'POST', '/observability/destinations', {
+        type: 'langfuse',
+        name: 'lf',
+        config: { publicKey: 'pk-lf-0123456789abcdef', secretKey: LANGFUSE_SECRET },
+      })
     ).body.data;
-    const gone = (await call(first, 'POST', '/observability/destinations', { type: 'webhook', name: 'gone', config: { url: 'https://hooks.test/gone' } })).body.data;
+    const hook = (
+      await call(first, 'POST', '/observability/destinations', {
+        type: 'webhook',
+        name: 'hook',
+        config: { url: 'https://hooks.test/in', headers: { Authorization: HOOK_TOKEN } },
+      })
+    ).body.data;
+    const gone = (await call(first, 'POST', '/observability/destinations', { type: 'webhook', name: 'gone', config: { url: 'https://hooks.test/gone' } })).body
+      .data;
     const renamed = (await call(first, 'PATCH', `/observability/destinations/${hook.id}`, { name: 'hook renamed', sampling_rate: 0.5 })).body.data;
     expect((await call(first, 'DELETE', `/observability/destinations/${gone.id}`)).status).toBe(200);
     await first.close();
@@ -48,7 +59,8 @@ describe('observability destinations survive a restart with a state file', () =>
     // The masked secret sent back still changes nothing after the restart.
     const same = await call(second, 'PATCH', `/observability/destinations/${langfuse.id}`, { config: { secretKey: langfuse.config.secretKey } });
     expect(same.body.data.config).toEqual(langfuse.config);
-    const fresh = (await call(second, 'POST', '/observability/destinations', { type: 'webhook', name: 'after', config: { url: 'https://hooks.test/after' } })).body.data;
+    const fresh = (await call(second, 'POST', '/observability/destinations', { type: 'webhook', name: 'after', config: { url: 'https://hooks.test/after' } }))
+      .body.data;
     expect([langfuse.id, hook.id, gone.id]).not.toContain(fresh.id);
     await second.close();
   });

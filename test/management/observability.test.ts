@@ -7,7 +7,11 @@ const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': '
 const ORDINARY = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
 const SECRET_KEY = 'sk-lf-SECRET-0123456789abcdefAbCd';
 const PUBLIC_KEY = 'pk-lf-PUBLIC-0123456789abcdefEfGh';
-const LANGFUSE = { type: 'langfuse', name: 'Production Langfuse', config: { baseUrl: 'https://us.cloud.langfuse.com', publicKey: PUBLIC_KEY, secretKey: SECRET_KEY } };
+const LANGFUSE = {
+  type: 'langfuse',
+  name: 'Production Langfuse',
+  config: { baseUrl: 'https://us.cloud.langfuse.com', publicKey: PUBLIC_KEY, secretKey: SECRET_KEY },
+};
 const DESTINATIONS = '/observability/destinations';
 const ONE = '/observability/destinations/{id}';
 
@@ -77,7 +81,11 @@ describe.runIf(path)('observability destinations (issue 38 item 7)', () => {
     expect(sixth.body.error.message).toMatch(/at most 5 destinations of type langfuse/);
     expect((await call(gw, 'POST', DESTINATIONS, { type: 'datadog', name: 'dd', config: { apiKey: 'dd-api-key-0123456789', mlApp: 'app' } })).status).toBe(201);
     // Unknown fields of a config are dropped; every type's answer is the reference's shape.
-    const extra = await call(gw, 'POST', DESTINATIONS, { type: 'posthog', name: 'ph', config: { apiKey: 'phc_0123456789abcdefXYZW', nested: { deep: [1, 2] } } });
+    const extra = await call(gw, 'POST', DESTINATIONS, {
+      type: 'posthog',
+      name: 'ph',
+      config: { apiKey: 'phc_0123456789abcdefXYZW', nested: { deep: [1, 2] } },
+    });
     expectValid(create, extra, 201);
     expect(extra.body.data.config).toEqual({ apiKey: 'phc_...XYZW' });
   });
@@ -115,7 +123,11 @@ describe.runIf(path)('observability destinations (issue 38 item 7)', () => {
     expect(self.body.error.message).toMatch(/^config\.url: must not point at this gateway itself/);
     expect((await hook('https://anywhere.test/__gatewaykit/reset')).body.error.message).toMatch(/control API/);
     expect((await hook('http://example.com/hook')).body.error.message).toMatch(/HTTPS/);
-    const collector = await call(gw, 'POST', DESTINATIONS, { type: 'otel-collector', name: 'o', config: { endpoint: 'http://localhost:8080/__gatewaykit/reset' } });
+    const collector = await call(gw, 'POST', DESTINATIONS, {
+      type: 'otel-collector',
+      name: 'o',
+      config: { endpoint: 'http://localhost:8080/__gatewaykit/reset' },
+    });
     expect(collector.body.error.message).toMatch(/^config\.endpoint: /);
     expect((await hook('http://127.0.0.1:9/receiver')).status).toBe(201);
     const moved = await call(gw, 'PATCH', `${DESTINATIONS}/${(await call(gw, 'GET', DESTINATIONS)).body.data[0].id}`, {

@@ -21,7 +21,12 @@ const ATTACKS: readonly (readonly [string, string, number, RegExp])[] = [
   ['a url nested in objects', hook({ url: { nested: { deeper: ['https://hooks.test'] } } }), 400, /^config\.url: /],
   ['a header named constructor.prototype', hook({ url: 'https://hooks.test', headers: { 'constructor.prototype': 'x' } }), 400, /^config\.headers/],
   ['a header value with CR LF', hook({ url: 'https://hooks.test', headers: { 'X-A': 'v\r\nX-Injected: 1' } }), 400, /^config\.headers/],
-  ['40 headers', hook({ url: 'https://hooks.test', headers: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`X-H${i}`, 'v'])) }), 400, /at most 32 headers/],
+  [
+    '40 headers',
+    hook({ url: 'https://hooks.test', headers: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`X-H${i}`, 'v'])) }),
+    400,
+    /at most 32 headers/,
+  ],
   ['a header the gateway signs with', hook({ url: 'https://hooks.test', headers: { 'X-Gateway-Signature': 'forged' } }), 400, /sets itself/],
   ['type __proto__', JSON.stringify({ type: '__proto__', name: 'w', config: {} }), 400, /^type: /],
   ['type constructor', JSON.stringify({ type: 'constructor', name: 'w', config: {} }), 400, /^type: /],
@@ -105,8 +110,13 @@ describe('attacks on the observability destinations', () => {
     for (const body of bodies) expect((await gw.fetch(PATH, { method: 'POST', headers: MANAGEMENT, body: JSON.stringify(body) })).status).toBe(201);
     const listed = await (await gw.fetch(PATH, { headers: MANAGEMENT })).text();
     const id = (JSON.parse(listed) as { data: Array<{ id: string }> }).data[1]!.id;
-    await gw.fetch(`${PATH}/${id}`, { method: 'PATCH', headers: MANAGEMENT, body: JSON.stringify({ config: { headers: { Authorization: 'Bearer ROTATED-SECRET-0123456789' } } }) });
-    const seen = listed + JSON.stringify(gw.requests()) + (await (await gw.fetch('/__gatewaykit/management')).text()) + (await (await gw.fetch('/__gatewaykit/')).text());
+    await gw.fetch(`${PATH}/${id}`, {
+      method: 'PATCH',
+      headers: MANAGEMENT,
+      body: JSON.stringify({ config: { headers: { Authorization: 'Bearer ROTATED-SECRET-0123456789' } } }),
+    });
+    const seen =
+      listed + JSON.stringify(gw.requests()) + (await (await gw.fetch('/__gatewaykit/management')).text()) + (await (await gw.fetch('/__gatewaykit/')).text());
     for (const secret of [...secrets, 'PASSWORD-IN-URL', 'ROTATED-SECRET']) expect(seen).not.toContain(secret.replace(/^Bearer /, ''));
   });
 });

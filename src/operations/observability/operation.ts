@@ -22,12 +22,22 @@ const ONE = '/observability/destinations/:id';
 export const observabilityOperation: Operation = {
   name: 'observability',
   endpoints: [
-    endpoint('GET', '/observability/destinations', 'observability.list', 'listObservabilityDestinations', 'List observability destinations (paged by offset and limit)', [
-      400, 401, 500,
-    ]),
-    endpoint('POST', '/observability/destinations', 'observability.create', 'createObservabilityDestination', 'Create an observability destination', [
-      400, 401, 403, 409, 500,
-    ]),
+    endpoint(
+      'GET',
+      '/observability/destinations',
+      'observability.list',
+      'listObservabilityDestinations',
+      'List observability destinations (paged by offset and limit)',
+      [400, 401, 500],
+    ),
+    endpoint(
+      'POST',
+      '/observability/destinations',
+      'observability.create',
+      'createObservabilityDestination',
+      'Create an observability destination',
+      [400, 401, 403, 409, 500],
+    ),
     endpoint('GET', ONE, 'observability.get', 'getObservabilityDestination', 'Get an observability destination', [401, 404, 500]),
     endpoint('PATCH', ONE, 'observability.update', 'updateObservabilityDestination', 'Update an observability destination', [400, 401, 403, 404, 409, 500]),
     endpoint('DELETE', ONE, 'observability.delete', 'deleteObservabilityDestination', 'Delete an observability destination', [401, 404, 500]),

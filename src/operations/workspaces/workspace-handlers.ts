@@ -73,7 +73,8 @@ export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
   for (const credential of env.management.byok.records()) if (credential.workspace_id === record.id) await env.management.byok.delete(credential);
   // reference deleteWorkspace: it "disables its ... broadcast destinations" (kept, listed, never delivered to).
   for (const destination of env.management.destinations.records()) {
-    if (destination.workspace_id === record.id && destination.enabled) await env.management.destinations.put({ ...destination, enabled: false, updated_at: isoSeconds(env.clock.now()) });
+    if (destination.workspace_id === record.id && destination.enabled)
+      await env.management.destinations.put({ ...destination, enabled: false, updated_at: isoSeconds(env.clock.now()) });
   }
   await store.deleteWorkspace(record);
   return jsonResponse({ deleted: true });
