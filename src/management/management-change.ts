@@ -12,7 +12,16 @@ import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
  * keys file deleted through `DELETE /keys/{hash}`, so they stay deleted after a restart.
  */
 export type ManagementCollectionName =
-  'keys' | 'codes' | 'removed-file-keys' | WorkspaceCollectionName | GuardrailCollectionName | 'byok' | 'presets' | 'preset-versions' | 'activity' | 'observability-destinations';
+  | 'keys'
+  | 'codes'
+  | 'removed-file-keys'
+  | WorkspaceCollectionName
+  | GuardrailCollectionName
+  | 'byok'
+  | 'presets'
+  | 'preset-versions'
+  | 'activity'
+  | 'observability-destinations';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];

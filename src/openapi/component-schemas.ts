@@ -118,7 +118,8 @@ function answerRegistry() {
   answers.add(KeyDataResponseSchema, { id: 'KeyDataResponse' });
   answers.add(KeyCreatedResponseSchema, { id: 'KeyCreatedResponse' });
   answers.add(KeyDeletedResponseSchema, { id: 'KeyDeletedResponse' });
-  for (const [id, schema] of Object.entries({ ...WORKSPACE_COMPONENTS, ...BYOK_COMPONENTS, ...ANALYTICS_COMPONENTS, ...OBSERVABILITY_COMPONENTS })) answers.add(schema, { id });
+  for (const [id, schema] of Object.entries({ ...WORKSPACE_COMPONENTS, ...BYOK_COMPONENTS, ...ANALYTICS_COMPONENTS, ...OBSERVABILITY_COMPONENTS }))
+    answers.add(schema, { id });
   answers.add(AuthCodeResponseSchema, { id: 'AuthCodeResponse' });
   answers.add(AuthKeyExchangeResponseSchema, { id: 'AuthKeyExchangeResponse' });
   for (const [name, schema] of Object.entries(guardrailAnswers)) if (name.endsWith('ResponseSchema')) answers.add(schema, { id: name.replace(/Schema$/, '') });
