@@ -329,7 +329,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     summary: 'Create speech',
     tag: 'Audio',
     description:
-      'Raw audio of `input` spoken by `voice`: `pcm` (the default; 24 kHz 16-bit little-endian mono, `audio/pcm`) or `mp3` (`audio/mpeg`, silent frames of the same duration). The duration follows the words and `speed`; the text rides in the audio, so `/audio/transcriptions` of it gives the text back. Billed per input character.',
+      'Raw audio of `input` spoken by `voice`: `pcm` (the default; 24 kHz 16-bit little-endian mono, `audio/pcm`) or `mp3` (`audio/mpeg`, the same samples encoded at 128 kbit/s). The duration follows the words and `speed`; the text rides in the audio, so `/audio/transcriptions` of it gives the text back. Billed per input character.',
     requestBody: { 'application/json': 'SpeechRequest' },
     successStatus: 200,
     success: { 'audio/pcm': 'binary', 'audio/mpeg': 'binary' },

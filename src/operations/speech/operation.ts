@@ -51,7 +51,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   // reference `response_format`: pcm by default.
   const format = request.response_format ?? 'pcm';
   const samples = synthesizeSpeech(request.input, voice, request.speed ?? 1);
-  const bytes = speechBytes(samples, request.input, format);
+  const bytes = await speechBytes(samples, request.input, format);
   const id = ctx.generationId();
   const times = answerTimes(timed, 0, realistic);
   env.account.recordGeneration({
