@@ -89,6 +89,32 @@ describe.runIf(path)('workspaces: every reference example and documented status,
     expect((await call(gw, 'POST', '/keys', { name: 'orphan', workspace_id: ws.id })).status).toBe(400);
   });
 
+  test('deleteWorkspace permanently deletes its budgets and guardrails (with their assignments); another workspace keeps its own', async () => {
+    const gw = gateway();
+    const doomed = await createWorkspace(gw, 'doomed');
+    const kept = await createWorkspace(gw, 'kept');
+    const guardrailIn = async (workspace: string) => {
+      const created = await call(gw, 'POST', '/guardrails', { name: `rail of ${workspace}`, workspace_id: workspace, allowed_models: ['openai/gpt-4o-mini'] });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.data.id as string;
+    };
+    const doomedRail = await guardrailIn(doomed.id);
+    const keptRail = await guardrailIn(kept.id);
+    const member = (await call(gw, 'GET', '/organization/members')).body.data[0].id as string;
+    const assigned = await call(gw, 'POST', `/guardrails/${doomedRail}/assignments/members`, { member_user_ids: [member] });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const before = await call(gw, 'GET', '/guardrails/assignments/members');
+    expect(before.body.data.filter((a: { guardrail_id: string }) => a.guardrail_id === doomedRail)).toHaveLength(1);
+    expect((await call(gw, 'PUT', `/workspaces/${doomed.id}/budgets/daily`, { limit_usd: 5 })).status).toBe(200);
+    expect((await call(gw, 'DELETE', `/workspaces/${doomed.id}`)).status).toBe(200);
+    expect((await call(gw, 'GET', `/guardrails/${doomedRail}`)).status).toBe(404);
+    expect((await call(gw, 'GET', `/guardrails/${keptRail}`)).status).toBe(200);
+    const members = await call(gw, 'GET', '/guardrails/assignments/members');
+    expect(members.status).toBe(200);
+    expect(members.body.data.filter((a: { guardrail_id: string }) => a.guardrail_id === doomedRail)).toEqual([]);
+    expect((await call(gw, 'GET', `/workspaces/${doomed.id}/budgets/daily`)).status).toBe(404);
+  });
+
   test('members: the default workspace lists the organization implicitly; bulk add (the example) and remove; a member with an active key stays', async () => {
     const gw = gateway();
     const list = ref('GET', '/workspaces/{id}/members');

@@ -71,6 +71,8 @@ export async function deleteWorkspace(env: GatewayEnv, ctx: RequestContext): Pro
   }
   // Its BYOK credentials could serve no key any more: they go with it.
   for (const credential of env.management.byok.records()) if (credential.workspace_id === record.id) await env.management.byok.delete(credential);
+  // reference deleteWorkspace: "permanently deletes its budgets and guardrails" (with their assignments).
+  for (const guardrail of env.guardrails.snapshot().guardrails) if (guardrail.workspace_id === record.id) await env.guardrails.deleteGuardrail(guardrail.id);
   // reference deleteWorkspace: it "disables its ... broadcast destinations" (kept, listed, never delivered to).
   for (const destination of env.management.destinations.records()) {
     if (destination.workspace_id === record.id && destination.enabled)
