@@ -1,4 +1,3 @@
-import type { ApiKey } from '../auth/api-key.ts';
 import type { EmbeddingModel } from '../catalog/embedding-model.ts';
 import type { EndpointPricing } from '../catalog/model-endpoint.ts';
 import { nextTurn } from '../generation/tokenizer.ts';
@@ -18,7 +17,8 @@ export interface BuildEmbeddingsInput {
   readonly dimensions: number;
   readonly items: readonly EmbeddingInput[];
   readonly pricing: EndpointPricing;
-  readonly apiKey: ApiKey;
+  /** A BYOK request (docs/byok.md): the cost is the gateway fee. */
+  readonly byok: boolean;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface BuildEmbeddingsInput {
  * provider or the encoding), so retrieval tests are stable.
  *
  * @example
- * (await buildEmbeddings({ id, request, model, dimensions: 1536, items, pricing, apiKey })).data[0].embedding.length; // 1536
+ * (await buildEmbeddings({ id, request, model, dimensions: 1536, items, pricing, byok: false })).data[0].embedding.length; // 1536
  */
 export async function buildEmbeddings(input: BuildEmbeddingsInput): Promise<EmbeddingsResponse> {
   const base64 = input.request.encoding_format === 'base64';
@@ -54,7 +54,7 @@ export async function buildEmbeddings(input: BuildEmbeddingsInput): Promise<Embe
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: promptTokens,
   };
-  const cost = usageCost(counts, input.pricing, input.apiKey.byok ?? false);
+  const cost = usageCost(counts, input.pricing, input.byok);
   return {
     id: input.id,
     object: 'list',

@@ -1,6 +1,6 @@
 import type { Reservation } from '../account/reservation.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { byokCredentialFor } from '../management/byok-for-request.ts';
+import { isByokRequest } from '../management/byok-for-request.ts';
 import { usageCost, worstUsageCost } from '../generation/usage-cost.ts';
 import type { RequestContext } from '../http/route.ts';
 import { promptTokens } from '../request/prompt-tokens.ts';
@@ -32,7 +32,7 @@ export function holdCredits(env: GatewayEnv, admitted: AdmittedRequest, routed: 
   const prompt = promptTokens(modelRequest, admitted.countTokens, modelInput);
   const pricing = admitted.free.has(modelId) ? FREE_PRICING : decision.endpoint.pricing;
   // A BYOK credential of the key's workspace for the serving provider makes it a BYOK request (docs/byok.md).
-  const byok = (apiKey.byok ?? false) || byokCredentialFor(env.management, apiKey, decision.provider, modelId) !== undefined;
+  const byok = isByokRequest(env.management, apiKey, decision.provider, modelId);
   const budget = admitted.request.max_output_tokens ?? outputCeiling(decision, prompt.inputTokens);
   // With include_byok_in_limit, what the provider bills counts against the key's limit: held too.
   const byokHeld = byok && apiKey.includeByokInLimit ? worstUsageCost(prompt.inputTokens, budget, pricing, false) : 0;

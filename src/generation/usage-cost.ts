@@ -44,6 +44,19 @@ export function usageCost(usage: ResponseUsage, pricing: EndpointPricing, isByok
 }
 
 /**
+ * What a paid answer whose provider charged `upstream` USD costs through the gateway: all of it,
+ * or with a BYOK credential the gateway fee, the provider's charge then reported as
+ * `upstream_inference_cost` (null otherwise), for the operations billed per image, character or
+ * search rather than per token.
+ *
+ * @example
+ * byokCharge(0.04, true); // { cost: 0.002, upstreamCost: 0.04 }
+ */
+export function byokCharge(upstream: number, isByok: boolean): { cost: number; upstreamCost: number | null } {
+  return isByok ? { cost: usd(upstream * BYOK_FEE_FRACTION), upstreamCost: upstream } : { cost: upstream, upstreamCost: null };
+}
+
+/**
  * The most an answer can cost before it is made (the credit hold of docs/account.md): every input
  * token at the dearest input price (a cache write may cost more than a plain read), every output
  * token the budget allows at the dearest output price, and the flat request price; with a BYOK key,

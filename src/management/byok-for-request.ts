@@ -20,3 +20,15 @@ export function byokCredentialFor(store: ManagementStore, apiKey: ApiKey, provid
     model,
   );
 }
+
+/**
+ * Whether a request by `apiKey` served by `provider` for `model` is a BYOK request: the key is a
+ * BYOK key, or a credential of its workspace covers the provider (docs/byok.md). Every paid
+ * operation asks this one question, so a credential marks images, speech or rerank as it marks chat.
+ *
+ * @example
+ * isByokRequest(env.management, ctx.apiKey, 'openai', 'openai/gpt-image-1'); // false without a credential
+ */
+export function isByokRequest(store: ManagementStore, apiKey: ApiKey, provider: string, model: string): boolean {
+  return (apiKey.byok ?? false) || byokCredentialFor(store, apiKey, provider, model) !== undefined;
+}

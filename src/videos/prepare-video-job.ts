@@ -1,3 +1,4 @@
+import { byokCharge } from '../generation/usage-cost.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { isUpscalingModel, type VideoModel, type VideoReferenceKind } from '../catalog/video-model.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
@@ -21,7 +22,8 @@ export interface PrepareVideoJobInput {
   seed: number;
   now: number;
   seq: number;
-  isByok: boolean;
+  /** Whether the request is BYOK once its provider is chosen (docs/byok.md): the cost is then the gateway fee. */
+  isByok: (provider: string, model: string) => boolean;
   /** Looks up an earlier job for `previous_job_id`. */
   findJob(id: string): VideoJobRecord | undefined;
   /** Consumes a programmed provider fault (`env.providerFaults.take`). */
@@ -198,6 +200,7 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
   const finishedAt = startedAt + (fate.kind === 'fail' ? Math.floor(generationMs / 2) : generationMs);
   const pricePerSecond = generateAudio ? (sim.price_per_second_audio ?? sim.price_per_second) : sim.price_per_second;
   const id = videoJobId(input.seed, input.now, input.seq);
+  const isByok = input.isByok(sim.provider, model.id);
 
   return {
     id,
@@ -211,8 +214,8 @@ export function prepareVideoJob(input: PrepareVideoJobInput): VideoJobRecord {
     cancelled_at: null,
     fate,
     generation_id: videoGenerationId(input.seed, id),
-    cost: Math.round(pricePerSecond * duration * Math.max(pixels, 1) * 1e6) / 1e6,
-    is_byok: input.isByok,
+    cost: byokCharge(Math.round(pricePerSecond * duration * Math.max(pixels, 1) * 1e6) / 1e6, isByok).cost,
+    is_byok: isByok,
     provider_request: {
       prompt: prompt ?? null,
       duration,

@@ -1,3 +1,4 @@
+import { isByokRequest } from '../management/byok-for-request.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
@@ -173,7 +174,7 @@ async function submitJob({ env, store, changes, deliverer, settings, ready }: Pa
     seed: env.seed,
     now,
     seq: changes.seq,
-    isByok: apiKey?.byok ?? false,
+    isByok: (provider, model) => (apiKey ? isByokRequest(env.management, apiKey, provider, model) : false),
     findJob: (id) => jobFor(store, id, apiKey),
     takeProviderFault: (slug) => env.providerFaults.take(slug),
     webhooks: { defaultCallbackUrl: settings.defaultCallbackUrl, allowInsecureLocalhost: settings.allowInsecureLocalhost, self: env.baseUrl },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway, type Gateway } from '../../src/gateway/create-gateway.ts';
+import { bytesToBase64, pcmWav } from '../../src/audio/pcm-wav.ts';
 import { referenceOperations, expectReferenceAnswer, referencePath } from './reference-operation.ts';
 
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management', 'content-type': 'application/json' };
@@ -98,6 +99,44 @@ describe.runIf(path)('BYOK provider credentials (issue 38 item 6)', () => {
     // Disabled, it serves nobody.
     await call(gw, 'PATCH', `/byok/${credential.body.data.id}`, { disabled: true });
     expect((await chatGeneration(gw, allowed.secret)).generation.is_byok).toBe(false);
+  });
+
+  test('every paid operation asks the same question: embeddings, rerank and transcriptions routed to a credentialed provider are BYOK, billed the fee, and move byok_usage', async () => {
+    const gw = gateway();
+    const key = await newKey(gw, { name: 'media' });
+    const auth = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
+    const paid = async (path: string, body: unknown) => {
+      const answer = await gw.fetch(path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      const id = answer.headers.get('x-generation-id');
+      const usage = ((await answer.json()) as { usage?: { cost?: number } }).usage;
+      const generation = await call(gw, 'GET', `/generation?id=${id}`, undefined, { authorization: `Bearer ${key.secret}` });
+      return { usage, generation: generation.body.data as { is_byok: boolean; upstream_inference_cost: number | null; total_cost: number } };
+    };
+    const requests: Array<[string, unknown]> = [
+      ['/embeddings', { model: 'openai/text-embedding-3-small', input: 'the sea at night', provider: { only: ['openai'] } }],
+      ['/rerank', { model: 'cohere/rerank-v3.5', query: 'sea', documents: ['the sea at night', 'a mountain'], provider: { only: ['cohere'] } }],
+      ['/audio/transcriptions', { model: 'openai/whisper-large-v3', input_audio: { data: bytesToBase64(pcmWav({ seconds: 2 })), format: 'wav' } }],
+    ];
+    const plain = [];
+    for (const [path, body] of requests) plain.push(await paid(path, body));
+    for (const { generation } of plain) {
+      expect(generation.is_byok).toBe(false);
+      expect(generation.upstream_inference_cost).toBeNull();
+    }
+    for (const provider of ['openai', 'cohere']) expect((await call(gw, 'POST', '/byok', { provider, key: RAW })).status).toBe(201);
+    let upstream = 0;
+    for (const [i, [path, body]] of requests.entries()) {
+      const { usage, generation } = await paid(path, body);
+      expect(generation.is_byok, path).toBe(true);
+      // The provider bills the caller directly; the gateway charges its fee (5%) of that.
+      expect(generation.upstream_inference_cost, path).toBeCloseTo(plain[i]!.generation.total_cost, 12);
+      expect(generation.total_cost, path).toBeCloseTo(plain[i]!.generation.total_cost * 0.05, 12);
+      if (usage?.cost !== undefined) expect(usage.cost, path).toBeCloseTo(generation.total_cost, 12);
+      upstream += generation.upstream_inference_cost!;
+    }
+    const view = await call(gw, 'GET', `/keys/${key.hash}`);
+    expect(view.body.data.byok_usage).toBeCloseTo(upstream, 12);
   });
 
   test("include_byok_in_limit: the provider's bill counts against the key's limit", async () => {

@@ -6,12 +6,13 @@ import type { TranscriptionUsage } from '../../schemas/audio-transcription.ts';
  * The transcription is paid for and can be looked up by its X-Generation-Id (GET /generation).
  *
  * @example
- * recordTranscription(ctx, model, result.usage);
+ * recordTranscription(ctx, model, result.usage, { isByok: false, upstreamCost: null });
  */
 export function recordTranscription(
   ctx: Pick<RequestContext, 'apiKey' | 'env' | 'generationId' | 'receivedAt' | 'reserve'>,
   model: SpeechModel,
   usage: TranscriptionUsage,
+  byok: { isByok: boolean; upstreamCost: number | null },
 ): void {
   if (!ctx.apiKey) return;
   // docs/account.md: held, then settled, through the one billing path (a 402 when it does not fit).
@@ -25,7 +26,8 @@ export function recordTranscription(
     tokensPrompt: usage.input_tokens ?? 0,
     tokensCompletion: usage.output_tokens ?? 0,
     cost: usage.cost ?? 0,
-    isByok: ctx.apiKey.byok ?? false,
+    isByok: byok.isByok,
+    upstreamCost: byok.upstreamCost,
     createdAt: ctx.receivedAt,
     latencyMs: 0,
     generationTimeMs: 0,

@@ -3,6 +3,8 @@ import type { RequestContext } from '../../http/route.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { recordTranscription } from './billing.ts';
+import { isByokRequest } from '../../management/byok-for-request.ts';
+import { byokCharge } from '../../generation/usage-cost.ts';
 import { transcription } from './response.ts';
 
 /**
@@ -14,8 +16,13 @@ export const AUDIO_TRANSCRIPTION_FAULTS = [400, 401, 402, 404, 413, 429, 500, 50
 async function transcribe(ctx: RequestContext): Promise<Response> {
   const call = await readTranscriptionRequest(ctx);
   const { model, result } = await transcription(ctx.env, call);
-  if (result.usage) recordTranscription(ctx, model, result.usage);
-  return jsonResponse(result, { status: 200 });
+  if (!result.usage || !ctx.apiKey) return jsonResponse(result, { status: 200 });
+  // docs/byok.md: a credential of the key's workspace for this provider makes the cost the gateway fee.
+  const byok = isByokRequest(ctx.env.management, ctx.apiKey, model.provider, model.id);
+  const charge = byokCharge(result.usage.cost ?? 0, byok);
+  const usage = { ...result.usage, cost: charge.cost };
+  recordTranscription(ctx, model, usage, { isByok: byok, upstreamCost: charge.upstreamCost });
+  return jsonResponse({ ...result, usage }, { status: 200 });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isByokRequest } from '../../management/byok-for-request.ts';
 import { buildEmbeddings } from '../../embeddings/build-embeddings.ts';
 import { embeddingInputs } from '../../embeddings/embedding-inputs.ts';
 import { routeEmbedding } from '../../embeddings/route-embedding.ts';
@@ -41,9 +42,10 @@ export async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Pr
   const { candidate } = route;
   // docs/account.md: the answer's cost (its input tokens at the endpoint's price) is held before the work.
   const tokens = items.reduce((n, item) => n + item.tokens, 0);
-  const reservation = ctx.reserve(worstUsageCost(tokens, 0, candidate.endpoint.pricing, ctx.apiKey.byok ?? false));
+  const byok = isByokRequest(env.management, ctx.apiKey, candidate.provider.slug, model.id);
+  const reservation = ctx.reserve(worstUsageCost(tokens, 0, candidate.endpoint.pricing, byok));
   const id = ctx.generationId();
-  const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, apiKey: ctx.apiKey });
+  const result = await buildEmbeddings({ id, request, model, dimensions, items, pricing: candidate.endpoint.pricing, byok });
   const realistic = realisticTiming(ctx.simulation, env.timing);
   // Realistic timing: the endpoint's time to first token (an embedding has no output to stream).
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: candidate.endpoint, providerName: candidate.provider.name }, 0);

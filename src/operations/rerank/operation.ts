@@ -1,3 +1,5 @@
+import { isByokRequest } from '../../management/byok-for-request.ts';
+import { byokCharge } from '../../generation/usage-cost.ts';
 import type { RerankModel } from '../../catalog/rerank-model.ts';
 import { ModelEndpointSchema } from '../../catalog/model-endpoint.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
@@ -51,7 +53,10 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const documentTokens = request.documents.map((d) => tokenizer.count(documentText(d)));
   const totalTokens = tokenizer.count(request.query) + documentTokens.reduce((n, t) => n + t, 0);
   const units = searchUnits(model, documentTokens);
-  const usage = { search_units: units, total_tokens: totalTokens, cost: rerankCost(units, endpoint.price_per_search_unit) };
+  // docs/byok.md: a credential of the key's workspace for this provider makes the cost the gateway fee.
+  const byok = isByokRequest(env.management, apiKey, endpoint.provider, model.id);
+  const charge = byokCharge(rerankCost(units, endpoint.price_per_search_unit), byok);
+  const usage = { search_units: units, total_tokens: totalTokens, cost: charge.cost };
   const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
@@ -69,7 +74,8 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     tokensPrompt: totalTokens,
     tokensCompletion: 0,
     cost: usage.cost,
-    isByok: apiKey.byok ?? false,
+    upstreamCost: charge.upstreamCost,
+    isByok: byok,
     createdAt: ctx.receivedAt,
     latencyMs: times.latencyMs,
     generationTimeMs: times.generationTimeMs,
