@@ -21,13 +21,18 @@ interface Delivery {
 async function startReceiver() {
   const deliveries: Delivery[] = [];
   const answers: number[] = [];
+  /** While set, answers wait here until released (a receiver slower than any answer). */
+  const held: Array<() => void> = [];
+  const state = { hold: false };
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       deliveries.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(answers.shift() ?? 200).end();
+      const answer = () => void res.writeHead(answers.shift() ?? 200).end();
+      if (state.hold) held.push(answer);
+      else answer();
       for (const w of waiters.filter((w) => deliveries.length >= w.count)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve();
@@ -40,6 +45,8 @@ async function startReceiver() {
     url: `http://127.0.0.1:${port}/traces`,
     deliveries,
     answers,
+    state,
+    release: () => held.splice(0).forEach((answer) => answer()),
     /** Resolves once `count` deliveries arrived (the receiver signals; nothing sleeps). */
     received: (count: number) => (deliveries.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -161,6 +168,23 @@ describe('observability destinations: delivery of paid generations (issue 38 ite
       [2, false],
       [3, true],
     ]);
+  });
+
+  it('a receiver that has not answered yet delays no answer: the generation is answered, its delivery pending', async () => {
+    const before = receiver.deliveries.length;
+    const created = await call(gw, 'POST', '/observability/destinations', { type: 'otel-collector', name: 'slow', config: { endpoint: receiver.url } });
+    receiver.state.hold = true;
+    const chat = await call(gw, 'POST', '/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Quick.' }] }, USER);
+    expect(chat.status).toBe(200);
+    await receiver.received(before + 1);
+    const during = await (await gw.fetch('/__gatewaykit/management')).json();
+    expect(during.destinations.find((d: { id: string }) => d.id === created.body.data.id).deliveries).toMatchObject({ pending: 1, delivered: 0 });
+    receiver.state.hold = false;
+    receiver.release();
+    await idle();
+    const after = await (await gw.fetch('/__gatewaykit/management')).json();
+    expect(after.destinations.find((d: { id: string }) => d.id === created.body.data.id).deliveries).toMatchObject({ pending: 0, delivered: 1 });
+    await call(gw, 'DELETE', `/observability/destinations/${created.body.data.id}`);
   });
 
   it('a workspace without destinations, a disabled destination and a stored-only type get nothing', async () => {
