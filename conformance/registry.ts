@@ -9,6 +9,7 @@ import { EMBEDDINGS_CHECKS } from './checks/embeddings.ts';
 import { ERRORS_CHECKS } from './checks/errors.ts';
 import { GUARDRAIL_CHECKS } from './checks/guardrail.ts';
 import { WORKSPACE_CHECKS } from './checks/workspace-budget.ts';
+import { ACTIVITY_CHECKS } from './checks/activity-counts.ts';
 import { guardrailAssignment } from './checks/guardrail-assignment.ts';
 import { observabilityCrud } from './checks/observability-crud.ts';
 import { PRESET_CHECKS } from './checks/preset-applies.ts';
@@ -46,6 +47,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...AUDIO_CHECKS,
   ...GUARDRAIL_CHECKS,
   ...WORKSPACE_CHECKS,
+  ...ACTIVITY_CHECKS,
   guardrailAssignment,
   observabilityCrud,
   ...PRESET_CHECKS,

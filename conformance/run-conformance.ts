@@ -18,7 +18,7 @@ import { selectChecks } from './select-checks.ts';
 import { summarizeVerdicts } from './summarize-verdicts.ts';
 
 /** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
-export const DEFAULT_MAX_REQUESTS = 242;
+export const DEFAULT_MAX_REQUESTS = 243;
 /** Against the simulator requests cost nothing. */
 export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
@@ -82,7 +82,7 @@ export interface ConformanceOptions {
   readonly reasoningModel?: string;
   /** Video model. Default: the first of `GET /videos/models`. */
   readonly videoModel?: string;
-  /** Budget of requests to paid operations for the whole run, preflight included. Default 242 (20 000 against the simulator). */
+  /** Budget of requests to paid operations for the whole run, preflight included. Default 243 (20 000 against the simulator). */
   readonly maxRequests?: number;
   /** Is the target the gatewaykit simulator? `auto` (default) probes `GET {origin}/__gatewaykit/clock`. */
   readonly simulator?: boolean | 'auto';

@@ -19,6 +19,7 @@ import { STREAM_MUTANTS } from './stream-mutants.ts';
 import { STRUCTURED_OUTPUT_MUTANTS } from './structured-output-mutants.ts';
 import { VIDEO_MUTANTS } from './video-mutants.ts';
 import { WORKSPACE_MUTANTS } from './workspace-mutants.ts';
+import { ACTIVITY_MUTANTS } from './activity-mutants.ts';
 import { PRESET_MUTANTS } from './preset-mutants.ts';
 
 export type { Mutant } from './mutant.ts';
@@ -45,5 +46,6 @@ export const ALL_MUTANTS: readonly Mutant[] = [
   ...OBSERVABILITY_MUTANTS,
   ...KIT_MUTANTS,
   ...WORKSPACE_MUTANTS,
+  ...ACTIVITY_MUTANTS,
   ...PRESET_MUTANTS,
 ];

@@ -35,6 +35,11 @@ export const RULES: readonly Rule[] = [
     "A workspace budget takes effect at once: a paid request of the workspace's key that would pass the budget of its interval is refused with 402 and the error envelope.",
   ),
   ref(
+    'analytics.counts-paid-answer',
+    '7',
+    'A paid answer is counted in the activity of the key that paid for it: one paid request moves its request_count in POST /analytics/query by one (reference queryAnalytics).',
+  ),
+  ref(
     'management.guardrail-assignment',
     '7, 2.6',
     'A guardrail assigned to a key blocks the model it disallows with the 403 of a guardrail block; unassigning it lifts the block at once (issue 38).',

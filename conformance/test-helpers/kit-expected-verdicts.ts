@@ -152,6 +152,7 @@ export const AIMOCK_KIT_EXPECTED: ExpectedVerdicts = {
   'credits.coinbase.create.errors': ['skipped', 'the target does not serve POST /credits/coinbase: a valid request got 404'],
   'credits.coinbase.create.auth': ['skipped', 'the target does not serve POST /credits/coinbase: a valid request got 404'],
   'workspaces.budget-402': ['skipped', 'needs a management key (--management-key); none given to this run'],
+  'activity.counts-paid-answer': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'guardrails.assignment-blocks': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'observability.crud': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'generation.content.get.shape': ['skipped', 'the target does not serve GET /generation/content: a valid request got 404'],
@@ -452,6 +453,7 @@ export const PORTKEY_KIT_EXPECTED: ExpectedVerdicts = {
   'credits.coinbase.create.errors': ['passed', 'the 410 Gone envelope passes through, with a key or none'],
   'credits.coinbase.create.auth': ['passed', 'the 410 Gone envelope passes through, with a key or none'],
   'workspaces.budget-402': ['skipped', 'needs a management key (--management-key); none given to this run'],
+  'activity.counts-paid-answer': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'guardrails.assignment-blocks': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'observability.crud': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'generation.content.get.shape': [
@@ -788,6 +790,7 @@ export const PRISM_KIT_EXPECTED: ExpectedVerdicts = {
     'no credentials: expected HTTP 410, got 415 ({"type":"https://stoplight.io/prism/errors#INVALID_CONTENT_TYPE","title":"Invalid content type","status":415,"detail":"N)',
   ],
   'workspaces.budget-402': ['skipped', 'needs a management key (--management-key); none given to this run'],
+  'activity.counts-paid-answer': ['skipped', 'needs a management key (--management-key); none given to this run'],
   'guardrails.assignment-blocks': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'observability.crud': ['skipped', 'needs a management key (spec 5.3): give one with --management-key'],
   'generation.content.get.shape': ['passed', 'the served answer has the status, content type and body of its operation'],
