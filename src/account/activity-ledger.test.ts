@@ -90,4 +90,14 @@ describe('the activity ledger', () => {
       ['2026-01-10', 'b'],
     ]);
   });
+
+  it('counts again after a reset that rewinds the clock (a virtual clock goes back to its start)', async () => {
+    const clock = { now: START + 40 * DAY };
+    const ledger = ledgerAt(clock);
+    ledger.record(record('a', clock.now, 0.1));
+    ledger.clear();
+    clock.now = START;
+    ledger.record(record('a', START, 0.2));
+    expect((await ledger.rows()).map((r) => [r.day, r.cost])).toEqual([['2026-01-10', 0.2]]);
+  });
 });

@@ -1,7 +1,9 @@
 import type { ActivityAttribution, ActivityRow } from '../schemas/activity-row.ts';
 import type { GenerationRecord } from './generation-record.ts';
 import { activityRowId, addToRow, emptyRow, providerOf } from './activity-cell.ts';
-import { utcDay, utcDayBefore } from './utc-day.ts';
+import { utcDayCache } from './utc-day.ts';
+
+const DAY_MS = 86_400_000;
 
 /** Days kept: the 30 completed UTC days the reference's activity covers, and today. */
 export const ACTIVITY_DAYS_KEPT = 31;
@@ -56,9 +58,17 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
     }
     byDay.delete(day);
   };
+  // Days are named once per day, and the kept days pruned when the oldest kept day changes.
+  const dayOf = utcDayCache();
+  const todayOf = utcDayCache();
+  const oldestOf = utcDayCache();
+  let prunedBefore = '';
+  const oldestKept = () => oldestOf(options.now() - (ACTIVITY_DAYS_KEPT - 1) * DAY_MS);
   const prune = () => {
-    const oldest = utcDayBefore(options.now(), ACTIVITY_DAYS_KEPT - 1);
+    const oldest = oldestKept();
+    if (oldest === prunedBefore) return;
     for (const day of byDay.keys()) if (day < oldest) forget(day);
+    prunedBefore = oldest;
   };
   const makeRoom = (today: string) => {
     if (cells.size < maxRows) return true;
@@ -73,12 +83,12 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
   };
   const apply = (record: GenerationRecord, who: ActivityAttribution) => {
     prune();
-    const day = utcDay(record.createdAt);
-    if (day < utcDayBefore(options.now(), ACTIVITY_DAYS_KEPT - 1)) return;
+    const day = dayOf(record.createdAt);
+    if (day < prunedBefore) return;
     const id = activityRowId(day, record.model, providerOf(record), who.keyHash, who.workspaceId);
     let row = cells.get(id);
     if (!row) {
-      if (!makeRoom(utcDay(options.now()))) return;
+      if (!makeRoom(todayOf(options.now()))) return;
       put((row = emptyRow(day, record, who)), id);
     }
     addToRow(row, record);

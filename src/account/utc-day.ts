@@ -20,3 +20,23 @@ export function utcDayStart(day: string): number {
   const ms = Date.parse(`${day}T00:00:00.000Z`);
   return Number.isFinite(ms) && utcDay(ms) === day ? ms : Number.NaN;
 }
+
+/**
+ * `utcDay` remembering the last day it named: the readings of one day (every answer of a day,
+ * the clock read per answer) are named without formatting a date again.
+ *
+ * @example
+ * const dayOf = utcDayCache();
+ * dayOf(clock.now()); // '2025-08-24'
+ */
+export function utcDayCache(): (ms: number) => string {
+  let start = Number.NaN;
+  let name = '';
+  return (ms) => {
+    if (!(ms >= start && ms < start + DAY_MS)) {
+      start = Math.floor(ms / DAY_MS) * DAY_MS;
+      name = utcDay(start);
+    }
+    return name;
+  };
+}
