@@ -127,9 +127,11 @@ export function createDestinationDeliverer(parts: DestinationDelivererParts): De
 
   return {
     broadcast(record) {
+      // No destination at all (the usual gateway): the answer's path pays one size read.
+      if (destinations.count() === 0) return;
       try {
         const caller = parts.caller(record.apiKey);
-        // The answer's path pays one Map lookup when the workspace has no destination.
+        // A workspace without destinations costs one Map lookup more.
         const candidates = destinations.enabledIn(caller.workspaceId).filter((d) => DELIVERED_TYPES.has(d.type));
         if (candidates.length > 0) ledger.track(start(record, candidates, caller, epoch).catch(parts.reportError));
       } catch (error) {
