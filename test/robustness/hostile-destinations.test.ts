@@ -32,6 +32,7 @@ const ATTACKS: readonly (readonly [string, string, number, RegExp])[] = [
   ['type constructor', JSON.stringify({ type: 'constructor', name: 'w', config: {} }), 400, /^type: /],
   ['a javascript: url', hook({ url: 'javascript:alert(1)' }), 400, /^config\.url: /],
   ['a file: url', hook({ url: 'file:///etc/passwd' }), 400, /^config\.url: /],
+  ['a url with a password', hook({ url: 'https://user:pass@hooks.test/in' }), 400, /^config\.url: a URL carries no user or password/],
   ['sampling_rate 0', hook({ url: 'https://hooks.test' }, { sampling_rate: 0 }), 400, /^sampling_rate: /],
   ['sampling_rate 1e308', hook({ url: 'https://hooks.test' }, { sampling_rate: 1e308 }), 400, /^sampling_rate: /],
   [
@@ -104,7 +105,12 @@ describe('attacks on the observability destinations', () => {
     const secrets = ['sk-lf-SECRET-0123456789abcdef', 'pk-lf-PUBLIC-0123456789abcdef', 'Bearer HEADER-SECRET-0123456789', 'SNOWFLAKE-TOKEN-0123456789'];
     const bodies = [
       { type: 'langfuse', name: 'lf', config: { secretKey: secrets[0], publicKey: secrets[1] } },
-      { type: 'webhook', name: 'hook', config: { url: 'https://user:PASSWORD-IN-URL@hooks.test/in', headers: { Authorization: secrets[2] } } },
+      { type: 'webhook', name: 'hook', config: { url: 'https://hooks.test/in', headers: { Authorization: secrets[2] } } },
+      {
+        type: 'clickhouse',
+        name: 'ch',
+        config: { host: 'https://user:PASSWORD-IN-URL@ch.test:8443', database: 'd', username: 'u', password: 'CLICKHOUSE-PASSWORD-0123' },
+      },
       { type: 'snowflake', name: 'sf', config: { account: 'xy12345.us-east-1', token: secrets[3] } },
     ];
     for (const body of bodies) expect((await gw.fetch(PATH, { method: 'POST', headers: MANAGEMENT, body: JSON.stringify(body) })).status).toBe(201);
@@ -117,6 +123,6 @@ describe('attacks on the observability destinations', () => {
     });
     const seen =
       listed + JSON.stringify(gw.requests()) + (await (await gw.fetch('/__gatewaykit/management')).text()) + (await (await gw.fetch('/__gatewaykit/')).text());
-    for (const secret of [...secrets, 'PASSWORD-IN-URL', 'ROTATED-SECRET']) expect(seen).not.toContain(secret.replace(/^Bearer /, ''));
+    for (const secret of [...secrets, 'PASSWORD-IN-URL', 'CLICKHOUSE-PASSWORD', 'ROTATED-SECRET']) expect(seen).not.toContain(secret.replace(/^Bearer /, ''));
   });
 });

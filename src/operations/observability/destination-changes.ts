@@ -26,8 +26,12 @@ export function checkedConfig(env: GatewayEnv, type: DestinationType, raw: Reado
   const { config } = readRequest(UNDER_CONFIG[type], { config: raw });
   const url = deliveryUrl(type, config);
   if (DELIVERED_TYPES.has(type) && url !== undefined) {
+    const field = `config.${type === 'webhook' ? 'url' : 'endpoint'}`;
     const problem = callbackUrlProblem(url, env.webhooks.allowInsecureLocalhost, env.baseUrl);
-    if (problem) throw new GatewayError(400, `config.${type === 'webhook' ? 'url' : 'endpoint'}: ${problem}`);
+    if (problem) throw new GatewayError(400, `${field}: ${problem}`);
+    // Fetch sends no credentials from a URL (it refuses such a URL, naming it in its error): they go in `headers`.
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url))
+      throw new GatewayError(400, `${field}: a URL carries no user or password; send them in config.headers (Authorization)`);
   }
   return config;
 }
