@@ -46,7 +46,7 @@ export async function admitRequest(engine: Engine, given: CanonicalRequest, ctx:
   // spec 2.1: the body's session_id wins over the x-session-id header.
   const sessionId = sessionIdOf(request.session_id, ctx.request.headers);
   if (!ctx.apiKey) throw new GatewayError(401);
-  const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+  const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
   // Model variants (`:nitro`, `:floor`, `:exacto`, `:online`, `:free`, `:thinking`): the request they stand for.
   const variants = resolveModelVariants(request, env.catalog);
   if (variants instanceof GatewayError) throw variants;

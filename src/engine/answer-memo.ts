@@ -10,7 +10,7 @@ import { sseFramesResponse } from '../streaming/sse-response.ts';
 import { answerIds } from './answer-ids.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
 import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-template.ts';
-import { renderInFull, surfaceBody, type AnswerPath, type Rendered } from './answer-path.ts';
+import { answeredBody, renderInFull, type AnswerPath, type Rendered } from './answer-path.ts';
 
 /** Requests remembered per gateway (least recently answered forgotten first). */
 export const ANSWERS_KEPT = 64;
@@ -172,7 +172,8 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
   return {
     async answer(ctx, surface, render) {
       const make = (body: unknown): Promise<Rendered> => renderInFull(ctx, render, body);
-      const { sent, body } = await surfaceBody(ctx, env, surface);
+      const sent = await ctx.json();
+      const body = answeredBody(env, surface, sent);
       const inPlay = scripts.list();
       const bytes = limit > 0 && sameCircumstances(ctx, env, inPlay, body !== sent) ? await ctx.bytes() : undefined;
       // Long bodies are never remembered: each key holds its body.

@@ -20,22 +20,16 @@ export interface AnswerPath {
   clear(): void;
 }
 
-/** A text surface's body: as sent, and as answered (a `@preset/<slug>` model applied first: docs/decisions/0076). */
-export interface SurfaceBody {
-  readonly sent: unknown;
-  readonly body: unknown;
-}
-
 /**
- * The body of a text surface's request, parsed as on every path (its errors, and the journal's
- * view of it, stay the same), with its preset applied.
+ * A text surface's body as answered: as sent (`ctx.json()`, parsed as on every path, so its
+ * errors and the journal's view of it stay the same), or with its `@preset/<slug>` model applied
+ * (docs/decisions/0076).
  *
  * @example
- * const { sent, body } = await surfaceBody(ctx, env, 'chat');
+ * const body = answeredBody(env, 'chat', await ctx.json());
  */
-export async function surfaceBody(ctx: RequestContext, env: Pick<GatewayEnv, 'presets'>, surface: string): Promise<SurfaceBody> {
-  const sent = await ctx.json();
-  return { sent, body: requestWithPreset(env.presets, surface, sent) ?? sent };
+export function answeredBody(env: Pick<GatewayEnv, 'presets'>, surface: string, sent: unknown): unknown {
+  return requestWithPreset(env.presets, surface, sent) ?? sent;
 }
 
 /**
@@ -61,8 +55,7 @@ export async function renderInFull(ctx: RequestContext, render: (body: unknown) 
 export function fullAnswerPath(env: Pick<GatewayEnv, 'presets'>): AnswerPath {
   return {
     async answer(ctx, surface, render) {
-      const { body } = await surfaceBody(ctx, env, surface);
-      return (await renderInFull(ctx, render, body)).response;
+      return (await renderInFull(ctx, render, answeredBody(env, surface, await ctx.json()))).response;
     },
     stats: () => ({ replayed: 0, kept: 0 }),
     clear: () => undefined,

@@ -62,6 +62,8 @@ export interface GatewayEnv {
   readonly parse: SchemaParse;
   /** Webhook settings (signing secret, localhost opt-in, retries, concurrency): observability destinations deliver with them. */
   readonly webhooks: WebhookSettings;
+  /** This gateway's view of the loaded tokenizer: its counts remembered by text (fast paths), or the tokenizer itself. */
+  readonly tokenizerView: <T extends { count(text: string): number }>(loaded: T) => T;
   /** Register state to clear on `POST /__gatewaykit/reset`. */
   onReset(fn: () => void): void;
   /** Report an unexpected error (a bug): the caller gets a masked 500; `context` names the request and its X-Generation-Id. */

@@ -33,6 +33,7 @@ import { managementControlRoutes } from '../control/management-control.ts';
 import { organizationControlRoutes } from '../control/organization-control.ts';
 import { createMetricsTally, type MetricsTally } from '../state/metrics-tally.ts';
 import { createTieredParse, directParse, type SchemaParse } from '../validation/tiered-safe-parse.ts';
+import { rememberedCounts } from '../generation/count-cache.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { gatewayActivity } from './gateway-activity.ts';
 import { createEngine } from '../engine/create-engine.ts';
@@ -256,6 +257,7 @@ interface SharedParts {
   readonly metrics: MetricsTally;
   readonly fastPaths: boolean;
   readonly parse: SchemaParse;
+  readonly tokenizerView: GatewayEnv['tokenizerView'];
 }
 
 function sharedParts(options: GatewayOptions): SharedParts {
@@ -268,7 +270,9 @@ function sharedParts(options: GatewayOptions): SharedParts {
   const fastPaths = options.fastPaths ?? true;
   // The parse counts of tiered parsing are this gateway's: they go with it.
   const parse = fastPaths ? createTieredParse() : directParse;
-  return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally(), fastPaths, parse };
+  // So is the memo of token counts; without the fast paths each text is counted afresh.
+  const tokenizerView: GatewayEnv['tokenizerView'] = fastPaths ? rememberedCounts() : (loaded) => loaded;
+  return { clock: options.clock ?? systemClock(), catalog, keys, metrics: createMetricsTally(), fastPaths, parse, tokenizerView };
 }
 
 /**
@@ -326,7 +330,7 @@ function createCore(options: GatewayOptions, shared: SharedParts, scope: string 
  */
 function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | undefined): { env: GatewayEnv; resetStores(): void } {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const { clock, catalog, keys, metrics, fastPaths, parse } = shared;
+  const { clock, catalog, keys, metrics, fastPaths, parse, tokenizerView } = shared;
   const resets: Array<() => void> = [];
   const journal = createJournal({ maxEntries: options.journalLimit, maxBytes: options.journalMaxBytes, now: () => clock.now(), scope });
   const stickySessions = createStickySessions();
@@ -379,6 +383,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     timing: resolveTiming(options.timing, 'createGateway({ timing })'),
     fastPaths,
     parse,
+    tokenizerView,
     journal,
     providerFaults,
     stickySessions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedCount } from './count-cache.ts';
+import { cachedCount, rememberedCounts } from './count-cache.ts';
 import { loadTokenizer } from './tokenizer.ts';
 
 describe('cachedCount', () => {
@@ -25,5 +25,19 @@ describe('cachedCount', () => {
       expect(tokenizer.count(text)).toBe(exact);
       expect(tokenizer.count(text)).toBe(exact);
     }
+  });
+
+  it("rememberedCounts: a gateway's view counts as the tokenizer does, each text once, in a memo of its own", async () => {
+    const tokenizer = await loadTokenizer();
+    const calls: string[] = [];
+    const counting = { ...tokenizer, count: (text: string) => (calls.push(text), tokenizer.count(text)) };
+    const view = rememberedCounts();
+    const other = rememberedCounts();
+    expect(view(counting)).toBe(view(counting));
+    expect([view(counting).count('the sea'), view(counting).count('the sea')]).toEqual([tokenizer.count('the sea'), tokenizer.count('the sea')]);
+    expect(calls).toEqual(['the sea']);
+    other(counting).count('the sea');
+    expect(calls).toEqual(['the sea', 'the sea']);
+    expect(view(counting).truncate('the sea is wide', 2)).toBe(tokenizer.truncate('the sea is wide', 2));
   });
 });

@@ -29,3 +29,24 @@ export function cachedCount(count: (text: string) => number, entries = COUNT_CAC
     return n;
   };
 }
+
+/**
+ * A gateway's view of the loaded tokenizer: the same tokenizer, its `count` remembered by
+ * content ({@link cachedCount}) in a memo of this view's own, made on first use. A gateway makes
+ * one (`env.tokenizerView`, with the fast paths), so the memo goes with it.
+ *
+ * @example
+ * const view = rememberedCounts();
+ * view(await loadTokenizer()).count('Hello'); // encodes; the same text again is remembered
+ */
+export function rememberedCounts(): <T extends { count(text: string): number }>(tokenizer: T) => T {
+  let of: object | undefined;
+  let view: object | undefined;
+  return <T extends { count(text: string): number }>(tokenizer: T): T => {
+    if (of !== tokenizer || view === undefined) {
+      of = tokenizer;
+      view = { ...tokenizer, count: cachedCount((text) => tokenizer.count(text)) };
+    }
+    return view as T;
+  };
+}

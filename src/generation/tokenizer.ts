@@ -1,5 +1,3 @@
-import { cachedCount } from './count-cache.ts';
-
 /** Token counting and cutting, as the simulated model sees text (o200k_base, the GPT-4o encoding). */
 export interface Tokenizer {
   /** Number of tokens in `text`. Special-token strings such as `<|endoftext|>` count as plain text. */
@@ -168,8 +166,8 @@ export function tokenizerFrom(encoding: Encoding): Tokenizer {
     return cut;
   }
 
-  // Pure, so remembered by content (bounded): repeated prompts and replies are encoded once.
-  const count = cachedCount((text) => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0));
+  // Pure: a gateway remembers counts by content in its own view (count-cache.ts `rememberedCounts`).
+  const count = (text: string): number => boundedPieces(text).reduce((n, piece) => n + countPiece(piece), 0);
   return {
     count,
     async countInSlices(text) {

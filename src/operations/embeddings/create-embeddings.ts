@@ -27,7 +27,7 @@ export async function createEmbeddings(env: GatewayEnv, ctx: RequestContext): Pr
   if (!ctx.apiKey) throw new GatewayError(401);
   const model = embeddingModel(env, request.model);
   const dimensions = vectorLength(model, request.dimensions);
-  const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+  const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
   const items = await embeddingInputs(request, model, tokenizer);
   const route = routeEmbedding({
     catalog: env.catalog,

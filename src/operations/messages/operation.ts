@@ -58,7 +58,7 @@ export const messagesOperation: Operation = {
   handlers: ({ engine, env }) => ({
     'messages.countTokens': async (ctx) => {
       const request = readCountTokensRequest(await ctx.json());
-      const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+      const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
       admitUnknownModels(env, [request.model]);
       return jsonResponse(countMessageTokens(request, env.catalog.models, tokenizer.count), { headers: { 'request-id': ctx.generationId() } });
     },
@@ -69,7 +69,7 @@ export const messagesOperation: Operation = {
         const canonical = toCanonicalRequest(messages);
         if (canonical instanceof GatewayError) throw canonical;
         const answer = await inSurfaceTerms(runEngine(engine, canonical.request, ctx), () => messagesFields(messages));
-        const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+        const tokenizer = engine.env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
         const response = await renderMessages(answer, { cacheTtl: messages.cache_control?.ttl, countTokens: tokenizer.count });
         return { answer, response };
       }),

@@ -49,7 +49,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     providers: env.catalog.providers,
   });
   const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
-  const tokenizer = loadedTokenizer() ?? (await loadTokenizer());
+  const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
   const documentTokens = request.documents.map((d) => tokenizer.count(documentText(d)));
   const totalTokens = tokenizer.count(request.query) + documentTokens.reduce((n, t) => n + t, 0);
   const units = searchUnits(model, documentTokens);
