@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/index.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
+import { decodeWebp } from './support/decode-webp.ts';
 import { referenceExampleRequest, referenceResponseValidator, referenceSchemaValidator } from './support/reference-schema.ts';
 import { TARGET_KINDS, jsonHeaders, startTarget, type Target } from './targets.ts';
 
@@ -93,6 +94,46 @@ describe.each(TARGET_KINDS)('POST /images, GET /images/models (%s)', (kind) => {
     expect(bytesOf(svg.b64_json).toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="512" height="512"/);
   });
 
+  it('webp (a model that lists it): n decodable images of the asked size, a picture, the same bytes again; transparent and output_compression honoured; streamed the same bytes', async () => {
+    const ask = async (extra: Record<string, unknown>) => {
+      const res = await post({ model: 'openai/gpt-image-1', prompt: 'a red fox', size: '320x200', seed: 7, output_format: 'webp', ...extra });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+      return body as { data: { b64_json: string; media_type: string }[] };
+    };
+    const body = await ask({ n: 2 });
+    expect(body.data).toHaveLength(2);
+    for (const image of body.data) {
+      expect(image.media_type).toBe('image/webp');
+      const bytes = bytesOf(image.b64_json);
+      expect([bytes.toString('latin1', 0, 4), bytes.toString('latin1', 8, 12)]).toEqual(['RIFF', 'WEBP']);
+      const decoded = await decodeWebp(bytes);
+      expect([decoded.width, decoded.height]).toEqual([320, 200]);
+      const colours = new Set<number>();
+      for (let i = 0; i < decoded.data.length; i += 4 * 97) colours.add(new DataView(decoded.data.buffer).getUint32(i));
+      expect(colours.size).toBeGreaterThan(2);
+    }
+    expect(body.data[0]!.b64_json).not.toBe(body.data[1]!.b64_json);
+    expect((await ask({ n: 2 })).data.map((d) => d.b64_json)).toEqual(body.data.map((d) => d.b64_json));
+
+    const clear = await decodeWebp(bytesOf((await ask({ background: 'transparent' })).data[0]!.b64_json));
+    const alphas = new Set<number>();
+    for (let i = 3; i < clear.data.length; i += 4) alphas.add(clear.data[i]!);
+    expect(alphas.has(0) && alphas.has(255)).toBe(true);
+
+    const small = bytesOf((await ask({ output_compression: 5 })).data[0]!.b64_json);
+    const large = bytesOf((await ask({ output_compression: 100 })).data[0]!.b64_json);
+    expect(small.length).toBeLessThan(large.length);
+
+    const streamed = await post({ model: 'openai/gpt-image-1', prompt: 'a red fox', size: '320x200', seed: 7, output_format: 'webp', stream: true });
+    const events = sseData(await streamed.text())
+      .slice(0, -1)
+      .map((d) => JSON.parse(d));
+    const completed = events.find((e) => e.type === 'image_generation.completed');
+    expect(completed).toMatchObject({ media_type: 'image/webp', b64_json: (await ask({})).data[0]!.b64_json });
+    expect((await decodeWebp(bytesOf(events[0].b64_json))).width).toBe(320);
+  });
+
   it('streams partial and completed images (reference ImageStreamingResponse) on a streaming model, then [DONE]', async () => {
     const res = await post({ model: 'openai/gpt-image-1', prompt: 'a kite', size: '256x256', stream: true });
     expect(res.status).toBe(200);
@@ -117,7 +158,10 @@ describe.each(TARGET_KINDS)('POST /images, GET /images/models (%s)', (kind) => {
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', size: '5000x10' }), 400)).toMatch(/^size:/);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', size: '512' }), 400)).toMatch(/^size: bytedance-seed\/seedream-4.5 offers 1K, 2K, 4K/);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', size: '1024x1024', resolution: '2K' }), 400)).toMatch(/^resolution:/);
-    expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'webp' }), 400)).toMatch(/^output_format:/);
+    expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'webp' }), 400)).toMatch(
+      /^output_format: bytedance-seed\/seedream-4.5 makes png, jpeg \(got "webp"\)/,
+    );
+    expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'jpeg', output_compression: 1e9 }), 400)).toMatch(/^output_compression/);
     expect(await errorOf(await post({ model: SEEDREAM, prompt: 'x', output_format: 'jpeg', background: 'transparent' }), 400)).toMatch(/^background:/);
     expect(await errorOf(await post({ model: 'google/gemini-2.5-flash-image', prompt: 'x', n: 2 }), 400)).toMatch(
       /^n: google\/gemini-2.5-flash-image makes at most 1/,

@@ -309,7 +309,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     summary: 'Generate images',
     tag: 'Images',
     description:
-      'Decodable PNG (default), JPEG or SVG images of an image model of the catalogue (`GET /images/models`), `n` of them at the size of `size`, `resolution` and `aspect_ratio`; the same request and `seed` make the same bytes. Billed per image. `stream: true` on a model with native streaming sends a partial and a completed image per image as SSE, then `[DONE]`. The images of one request hold at most 4096x4096 pixels together (400 naming the field past it); `webp` is refused with a 400.',
+      'Decodable PNG (default), JPEG, WebP or SVG images of an image model of the catalogue (`GET /images/models`), `n` of them at the size of `size`, `resolution` and `aspect_ratio`; the same request and `seed` make the same bytes. Billed per image. `stream: true` on a model with native streaming sends a partial and a completed image per image as SSE, then `[DONE]`. The images of one request hold at most 4096x4096 pixels together (400 naming the field past it); a format the model does not list is a 400.',
     requestBody: { 'application/json': 'ImageGenerationRequest' },
     successStatus: 200,
     success: { 'application/json': 'ImageGenerationResponse', 'text/event-stream': 'ImageStreamingResponse' },

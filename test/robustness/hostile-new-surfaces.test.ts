@@ -18,6 +18,22 @@ const ATTACKS: readonly (readonly [string, string, Record<string, string>, strin
   ['images: 100000x100000 pixels', '/images', KEY, JSON.stringify({ model: 'openai/gpt-image-1', prompt: 'x', size: '100000x100000' }), 400, /^size: /],
   ['images: a 5 MB prompt', '/images', KEY, JSON.stringify({ model: 'openai/gpt-image-1', prompt: 'x'.repeat(5e6) }), 400, /^prompt: /],
   ['images: a prompt nested 100,000 deep', '/images', KEY, `{"model":"openai/gpt-image-1","prompt":${deep(100_000)}}`, 400, /deeper than/],
+  [
+    'images: output_compression 1e9 on webp',
+    '/images',
+    KEY,
+    JSON.stringify({ model: 'openai/gpt-image-1', prompt: 'x', output_format: 'webp', output_compression: 1e9 }),
+    400,
+    /^output_compression/,
+  ],
+  [
+    'images: 4 webp images of 4096x4096',
+    '/images',
+    KEY,
+    JSON.stringify({ model: 'openai/gpt-image-1', prompt: 'x', output_format: 'webp', n: 4, size: '4096x4096' }),
+    400,
+    /^n: 4 image\(s\) of 4096x4096/,
+  ],
   ['speech: 4.8 MB of input', '/audio/speech', KEY, JSON.stringify({ model: 'openai/gpt-4o-mini-tts', input: 'hello '.repeat(8e5) }), 400, /^input: /],
   ['speech: speed 1e9', '/audio/speech', KEY, JSON.stringify({ model: 'openai/gpt-4o-mini-tts', input: 'hi', speed: 1e9 }), 400, /^speed: /],
   ['speech: voice __proto__', '/audio/speech', KEY, JSON.stringify({ model: 'openai/gpt-4o-mini-tts', input: 'hi', voice: '__proto__' }), 400, /^voice: /],
@@ -78,6 +94,22 @@ describe('attacks on the new surfaces', () => {
     expect(guardrail.status).toBeLessThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('webp at the largest size is one bounded answer: a 4096x4096 VP8 file, not a crash', async () => {
+    const res = await gateway.fetch('/images', {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ model: 'openai/gpt-image-1', prompt: 'x', output_format: 'webp', size: '4096x4096', output_compression: 100 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { b64_json: string }[] };
+    expect(body.data).toHaveLength(1);
+    const webp = Buffer.from(body.data[0]!.b64_json, 'base64');
+    // RFC 6386 9.1: the VP8 key frame's start code, then 14-bit width and height.
+    expect(webp.toString('latin1', 12, 16)).toBe('VP8 ');
+    expect([webp[23], webp[24], webp[25]]).toEqual([0x9d, 0x01, 0x2a]);
+    expect([webp.readUInt16LE(26) & 0x3fff, webp.readUInt16LE(28) & 0x3fff]).toEqual([4096, 4096]);
   });
 
   it('the gateway still serves after the table', async () => {

@@ -1,6 +1,8 @@
 import jpegJs from 'jpeg-js';
 import type { ImageFormat } from '../../catalog/image-model.ts';
 import { sceneRow, type ImageScene } from './image-scene.ts';
+import { encodeWebp } from './encode-webp.ts';
+import { sceneRgba } from './scene-rgba.ts';
 import { runLengthPng } from './run-length-png.ts';
 
 /** reference `media_type` of each output format. */
@@ -12,10 +14,10 @@ export const IMAGE_MEDIA_TYPES: Readonly<Record<ImageFormat, string>> = {
 };
 
 export interface EncodeOptions {
-  readonly format: Exclude<ImageFormat, 'webp'>;
-  /** The background is transparent (png only: palette entries 0 to 3 get alpha 0). */
+  readonly format: ImageFormat;
+  /** The background is transparent (png and webp: the background bands get alpha 0). */
   readonly transparent: boolean;
-  /** 0 to 100 (reference `output_compression`), the JPEG quality. */
+  /** 0 to 100 (reference `output_compression`), the JPEG and WebP quality. */
   readonly compression: number;
   /** The whole picture, or the background only (a partial image of a stream). */
   readonly detail: boolean;
@@ -27,20 +29,7 @@ function png(scene: ImageScene, options: EncodeOptions): Uint8Array {
 }
 
 function jpeg(scene: ImageScene, options: EncodeOptions): Uint8Array {
-  const { width, height } = scene.size;
-  const rgba = new Uint8Array(width * height * 4);
-  const row = new Uint8Array(width);
-  for (let y = 0; y < height; y++) {
-    sceneRow(scene, options.detail, y, row);
-    for (let x = 0; x < width; x++) {
-      const c = scene.palette[row[x] as number] as readonly number[];
-      const at = (y * width + x) * 4;
-      rgba[at] = c[0] as number;
-      rgba[at + 1] = c[1] as number;
-      rgba[at + 2] = c[2] as number;
-      rgba[at + 3] = 255;
-    }
-  }
+  const rgba = sceneRgba(scene, options.detail, false);
   const quality = Math.max(1, options.compression);
   return new Uint8Array(jpegJs.encode({ data: rgba, width: scene.size.width, height: scene.size.height }, quality).data);
 }
@@ -68,13 +57,15 @@ function svg(scene: ImageScene, options: EncodeOptions): Uint8Array {
 }
 
 /**
- * The bytes of one image: PNG (8-bit palette, run-length deflate), baseline JPEG (jpeg-js) or SVG markup.
+ * The bytes of one image: PNG (8-bit palette, run-length deflate), baseline JPEG (jpeg-js), lossy
+ * WebP (libwebp, loaded on the first webp image) or SVG markup.
  *
  * @example
- * encodeImage(scene, { format: 'png', transparent: false, compression: 100, detail: true }); // Uint8Array starting 0x89 'PNG'
+ * await encodeImage(scene, { format: 'png', transparent: false, compression: 100, detail: true }); // Uint8Array starting 0x89 'PNG'
  */
-export function encodeImage(scene: ImageScene, options: EncodeOptions): Uint8Array {
+export async function encodeImage(scene: ImageScene, options: EncodeOptions): Promise<Uint8Array> {
   if (options.format === 'png') return png(scene, options);
   if (options.format === 'jpeg') return jpeg(scene, options);
+  if (options.format === 'webp') return encodeWebp(scene, options);
   return svg(scene, options);
 }

@@ -36,8 +36,8 @@ function checkOptions(request: ImageRequest, model: ImageModel): { count: number
   const count = request.n ?? 1;
   if (count > model.max_images) throw new GatewayError(400, `n: ${model.id} makes at most ${model.max_images} image(s) per request (got ${count})`);
   const format = request.output_format ?? 'png';
-  if (format === 'webp' || !model.output_formats.includes(format)) {
-    throw new GatewayError(400, `output_format: ${model.id} makes ${model.output_formats.filter((f) => f !== 'webp').join(', ')} (got "${format}")`);
+  if (!model.output_formats.includes(format)) {
+    throw new GatewayError(400, `output_format: ${model.id} makes ${model.output_formats.join(', ')} (got "${format}")`);
   }
   // reference `background`: transparent requires an output format with alpha.
   if (request.background === 'transparent' && format === 'jpeg')
@@ -48,7 +48,7 @@ function checkOptions(request: ImageRequest, model: ImageModel): { count: number
   return { count, format };
 }
 
-function makeImages(
+async function makeImages(
   env: GatewayEnv,
   request: ImageRequest,
   model: ImageModel,
@@ -56,12 +56,12 @@ function makeImages(
   count: number,
   options: Omit<EncodeOptions, 'detail'>,
   detail: boolean,
-): MadeImage[] {
+): Promise<MadeImage[]> {
   const images: MadeImage[] = [];
   for (let i = 0; i < count; i++) {
     // DESIGN determinism: the picture is keyed by the gateway seed, model, prompt, request seed, size and index.
     const rng = seededRandom(env.seed, 'images', model.id, request.prompt, String(request.seed ?? ''), `${size.width}x${size.height}`, String(i));
-    const bytes = encodeImage(imageScene(rng, size), { ...options, detail });
+    const bytes = await encodeImage(imageScene(rng, size), { ...options, detail });
     images.push({ b64: bytesToBase64(bytes), mediaType: IMAGE_MEDIA_TYPES[options.format] });
   }
   return images;
@@ -90,7 +90,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   // Realistic timing: the endpoint's time to the finished image.
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
   const options = { format, transparent: request.background === 'transparent', compression: request.output_compression ?? 90 };
-  const images = makeImages(env, request, model, size, count, options, true);
+  const images = await makeImages(env, request, model, size, count, options, true);
   const id = ctx.generationId();
   const times = answerTimes(timed, 0, realistic);
   const streamed = request.stream === true && endpoint.supports_streaming;
@@ -117,7 +117,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const created = Math.floor(ctx.receivedAt / 1000);
   if (!streamed) return jsonResponse(imagesBody(created, images, usage), { headers: { 'x-generation-id': id } });
   // reference: only providers with native streaming stream; the others answer JSON.
-  const partials = makeImages(env, request, model, size, count, options, false);
+  const partials = await makeImages(env, request, model, size, count, options, false);
   const encoder = new TextEncoder();
   const frames = imageStreamEvents(created, partials, images, usage).map((e) => encoder.encode(`data: ${JSON.stringify(e)}\n\n`));
   return sseResponse([...frames, encoder.encode('data: [DONE]\n\n')], { 'x-generation-id': id });
@@ -125,7 +125,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 
 /**
  * `POST /images`, `GET /images/models`, `GET /images/models/{author}/{slug}/endpoints` (reference
- * createImages, listImageModels, listImageModelEndpoints): decodable PNG, JPEG or SVG images of
+ * createImages, listImageModels, listImageModelEndpoints): decodable PNG, JPEG, WebP or SVG images of
  * the catalogue's image models, deterministic for the request and seed, billed per image.
  */
 export const imagesOperation: Operation = {
@@ -136,7 +136,7 @@ export const imagesOperation: Operation = {
       path: '/images',
       id: 'images.create',
       referenceId: 'createImages',
-      summary: 'Generate images (PNG, JPEG or SVG), JSON or streamed',
+      summary: 'Generate images (PNG, JPEG, WebP or SVG), JSON or streamed',
       auth: 'key',
       paid: true,
       faults: CREATE_FAULTS,

@@ -45,7 +45,7 @@ function supportedParameters(model: ImageModel): Record<string, unknown> {
     output_format: { type: 'enum', values: [...model.output_formats] },
     n: { type: 'range', min: 1, max: model.max_images },
     seed: { type: 'boolean' },
-    ...(model.output_formats.includes('jpeg') ? { output_compression: { type: 'range', min: 0, max: 100 } } : {}),
+    ...(model.output_formats.some((f) => f === 'jpeg' || f === 'webp') ? { output_compression: { type: 'range', min: 0, max: 100 } } : {}),
   };
 }
 
