@@ -101,7 +101,7 @@ describe.runIf(path)('BYOK provider credentials (issue 38 item 6)', () => {
     expect((await chatGeneration(gw, allowed.secret)).generation.is_byok).toBe(false);
   });
 
-  test('every paid operation asks the same question: embeddings, rerank and transcriptions routed to a credentialed provider are BYOK, billed the fee, and move byok_usage', async () => {
+  test('every paid operation asks the same question: embeddings, rerank, transcriptions, images and speech routed to a credentialed provider are BYOK, billed the fee, and move byok_usage', async () => {
     const gw = gateway();
     const key = await newKey(gw, { name: 'media' });
     const auth = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
@@ -109,7 +109,8 @@ describe.runIf(path)('BYOK provider credentials (issue 38 item 6)', () => {
       const answer = await gw.fetch(path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
       expect(answer.status, await answer.clone().text()).toBe(200);
       const id = answer.headers.get('x-generation-id');
-      const usage = ((await answer.json()) as { usage?: { cost?: number } }).usage;
+      const json = answer.headers.get('content-type')?.startsWith('application/json') ?? false;
+      const usage = json ? ((await answer.json()) as { usage?: { cost?: number } }).usage : undefined;
       const generation = await call(gw, 'GET', `/generation?id=${id}`, undefined, { authorization: `Bearer ${key.secret}` });
       return { usage, generation: generation.body.data as { is_byok: boolean; upstream_inference_cost: number | null; total_cost: number } };
     };
@@ -117,6 +118,8 @@ describe.runIf(path)('BYOK provider credentials (issue 38 item 6)', () => {
       ['/embeddings', { model: 'openai/text-embedding-3-small', input: 'the sea at night', provider: { only: ['openai'] } }],
       ['/rerank', { model: 'cohere/rerank-v3.5', query: 'sea', documents: ['the sea at night', 'a mountain'], provider: { only: ['cohere'] } }],
       ['/audio/transcriptions', { model: 'openai/whisper-large-v3', input_audio: { data: bytesToBase64(pcmWav({ seconds: 2 })), format: 'wav' } }],
+      ['/images', { model: 'openai/gpt-image-1', prompt: 'the sea at night', size: '64x64', provider: { only: ['openai'] } }],
+      ['/audio/speech', { model: 'openai/gpt-4o-mini-tts', input: 'the sea at night' }],
     ];
     const plain = [];
     for (const [path, body] of requests) plain.push(await paid(path, body));

@@ -2,6 +2,7 @@ import type { ImageModel } from '../../catalog/image-model.ts';
 import { ModelEndpointSchema } from '../../catalog/model-endpoint.ts';
 import { bytesToBase64 } from '../../audio/pcm-wav.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
+import { isByokRequest } from '../../management/byok-for-request.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
@@ -85,7 +86,9 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   // docs/account.md: the images' cost is held before any work (402 when it does not fit), settled once made.
-  const usage = imageUsage(endpoint, size, count, apiKey.byok ?? false);
+  // docs/byok.md: a credential of the key's workspace for this provider makes the cost the gateway fee.
+  const byok = isByokRequest(env.management, apiKey, endpoint.provider, model.id);
+  const { usage, upstreamCost } = imageUsage(endpoint, size, count, byok);
   const hold = ctx.reserve(usage.cost);
   // Realistic timing: the endpoint's time to the finished image.
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
@@ -104,6 +107,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     tokensPrompt: 0,
     tokensCompletion: usage.completion_tokens,
     cost: usage.cost,
+    upstreamCost,
     isByok: usage.is_byok,
     createdAt: ctx.receivedAt,
     latencyMs: times.latencyMs,

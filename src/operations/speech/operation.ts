@@ -2,6 +2,8 @@ import { synthesizeSpeech } from '../../audio/synthesize-speech.ts';
 import type { TtsModel } from '../../catalog/tts-model.ts';
 import { ModelEndpointSchema } from '../../catalog/model-endpoint.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
+import { byokCharge } from '../../generation/usage-cost.ts';
+import { isByokRequest } from '../../management/byok-for-request.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { rawBodyResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
@@ -52,6 +54,9 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const format = request.response_format ?? 'pcm';
   const samples = synthesizeSpeech(request.input, voice, request.speed ?? 1);
   const bytes = await speechBytes(samples, request.input, format);
+  // docs/byok.md: a credential of the key's workspace for this provider makes the cost the gateway fee.
+  const byok = isByokRequest(env.management, apiKey, endpoint.provider, model.id);
+  const charge = byokCharge(speechCost(request.input, endpoint.price_per_character), byok);
   const id = ctx.generationId();
   const times = answerTimes(timed, 0, realistic);
   env.account.recordGeneration({
@@ -63,8 +68,9 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     finishReason: 'stop',
     tokensPrompt: characters,
     tokensCompletion: 0,
-    cost: speechCost(request.input, endpoint.price_per_character),
-    isByok: apiKey.byok ?? false,
+    cost: charge.cost,
+    upstreamCost: charge.upstreamCost,
+    isByok: byok,
     createdAt: ctx.receivedAt,
     latencyMs: times.latencyMs,
     generationTimeMs: times.generationTimeMs,
