@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGateway, virtualClock, type Gateway } from '../src/index.ts';
+import { setupServer } from 'msw/node';
 import { startServer } from '../src/adapter/node/create-server.ts';
 
 /**
@@ -118,6 +119,25 @@ describe('fastPaths: true and false give the same bytes', () => {
       expect(await memoCounts(slow.gateway)).toEqual({ consulted: 0, replayed: 0 });
     } finally {
       await Promise.all([fast.close(), slow.close()]);
+    }
+  });
+});
+
+describe('fastPaths: true and false through msw', () => {
+  it('answers alike with the light answers and with ordinary Fetch Responses', async () => {
+    const fast = createGateway({ ...options(true), baseUrl: 'http://fast.test/api/v1' });
+    const slow = createGateway({ ...options(false), baseUrl: 'http://slow.test/api/v1' });
+    const server = setupServer(...fast.handlers, ...slow.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const send = (gateway: Gateway) => (call: Call) => fetch(`${gateway.baseUrl}${call.path}`, call.init);
+      const fastAnswers = await run(fast, send(fast), false);
+      const slowAnswers = await run(slow, send(slow), false);
+      expect(slowAnswers).toEqual(fastAnswers);
+      expect((await memoCounts(fast)).replayed).toBeGreaterThan(0);
+      expect(await memoCounts(slow)).toEqual({ consulted: 0, replayed: 0 });
+    } finally {
+      server.close();
     }
   });
 });
