@@ -29,6 +29,8 @@ const flag = z.boolean().nullable();
 export const GuardrailRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
+  // Absent from records saved before it was kept: read as unset.
+  description: z.string().nullable().default(null),
   workspace_id: z.string(),
   allowed_models: names,
   allowed_providers: names,

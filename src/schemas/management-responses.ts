@@ -22,6 +22,7 @@ export const ManagedKeySchema = z.object({
   updated_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   creator_user_id: z.string().nullable(),
+  external_user: z.string().nullable(),
   workspace_id: z.string(),
 });
 

@@ -7,6 +7,7 @@ type Fields = Omit<GuardrailRecord, 'id' | 'name' | 'workspace_id' | 'created_at
 /** A guardrail's settings from a create body: what is not given is null (unset), as the reference shows. */
 function fieldsOf(body: CreateGuardrailRequest): Fields {
   return {
+    description: body.description ?? null,
     allowed_models: body.allowed_models ?? null,
     allowed_providers: body.allowed_providers ?? null,
     ignored_models: body.ignored_models ?? null,

@@ -22,6 +22,7 @@ const Filter = ContentFilterSchema.superRefine((filter, ctx) => {
 /** The fields createGuardrail and updateGuardrail share (reference CreateGuardrailRequest, UpdateGuardrailRequest). */
 const GuardrailFields = {
   name: z.string().min(1).max(200),
+  description: z.string().max(1000).nullable().optional(),
   allowed_models: Names,
   allowed_providers: Names,
   ignored_models: Names,

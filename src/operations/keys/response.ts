@@ -37,6 +37,9 @@ export function keyData(record: ManagedKeyRecord, apiKey: ApiKey, account: Accou
     updated_at: record.updated_at,
     expires_at: record.expires_at,
     creator_user_id: record.creator_user_id,
+    // Not in the reference's key object, but the official SDK requires it (string or null): a key
+    // made here never belongs to an external user.
+    external_user: null,
     workspace_id: record.workspace_id,
   };
 }
