@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBodySchema } from '../../src/schemas/error-body.ts';
 import { spawnServer, type ChildServer } from '../limits/spawn-server.ts';
 
@@ -8,6 +8,8 @@ import { spawnServer, type ChildServer } from '../limits/spawn-server.ts';
  * safety bound against hangs, not a speed target: the bench measures speed) and a live server
  * afterwards, which answers an ordinary request at once.
  */
+vi.setConfig({ testTimeout: 3 * 60_000 });
+
 let server: ChildServer;
 beforeAll(async () => {
   server = await spawnServer();
@@ -15,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const BOUND_MS = 10_000;
+// A bound against a hang, not a speed target (the bench measures speed): generous for a loaded machine.
+const BOUND_MS = 60_000;
 
 async function send(body: unknown): Promise<{ status: number; body: unknown; ms: number }> {
   const started = performance.now();
