@@ -401,6 +401,130 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** What the writer of one open state file holds between changes. */
+interface LogState {
+  readonly path: string;
+  handle: FileHandle;
+  lines: number;
+  bytes: number;
+  compactions: number;
+  live: LiveJobs | undefined;
+  lastSeq: number;
+  lastAt: number;
+  /**
+   * The records saved since the last compaction, by id (references, not copies). The core adds a
+   * job to its live map only once its save resolved, so a compaction running right then must
+   * still write it; and the saved record is the newest one for its id.
+   */
+  recent: Map<string, VideoJobRecord>;
+  /**
+   * Jobs evicted since the last compaction began: the core forgets them only once their record is
+   * written, so a compaction running right then must leave them out itself.
+   */
+  forgotten: Set<string>;
+  queue: Pending[];
+  running: Promise<void> | undefined;
+  closed: boolean;
+  readonly mirror: ManagementMirror;
+  readonly filesMirror: FilesMirror;
+}
+
+/** A failed batch: whatever part reached the file is cut back (the earlier records stay intact), and each change is undone and refused. */
+async function refuseBatch(state: LogState, batch: readonly Pending[], error: unknown): Promise<void> {
+  await state.handle.truncate(state.bytes).catch(() => undefined);
+  const problem = new Error((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+  for (const p of batch) {
+    if (p.job && state.recent.get(p.job.id) === p.job) state.recent.delete(p.job.id);
+    for (const id of p.forget ?? []) state.forgotten.delete(id);
+    p.undo?.();
+    p.reject(problem);
+  }
+}
+
+/** Write every queued line in one write and one fdatasync per batch; compact once dead records dominate. */
+async function flush(state: LogState): Promise<void> {
+  while (state.queue.length > 0) {
+    const batch = state.queue;
+    state.queue = [];
+    const text = batch.map((p) => p.text).join('');
+    try {
+      await writeAll(state.handle, text);
+      await state.handle.datasync();
+      state.bytes += Buffer.byteLength(text);
+      state.lines += batch.length;
+      for (const p of batch) p.resolve();
+    } catch (error) {
+      await refuseBatch(state, batch, error);
+      continue;
+    }
+    const { live, lines, mirror, filesMirror } = state;
+    if (live && lines > 1000 && lines > 2 * (live.size + mirror.size() + filesMirror.size() + 3)) await compact(state);
+  }
+}
+
+/** Rewrite the file from the live jobs and mirrors; on failure the old log stays whole and is tried again later. */
+async function compact(state: LogState): Promise<void> {
+  if (!state.live) return;
+  const source = state.live;
+  const saved = state.recent;
+  const gone = state.forgotten;
+  state.recent = new Map();
+  state.forgotten = new Set();
+  const kept = (id: string) => !gone.has(id) && !state.forgotten.has(id);
+  const records = function* () {
+    for (const job of source.values()) if (kept(job.id)) yield saved.get(job.id) ?? job;
+    for (const [id, job] of saved) if (!source.has(id) && kept(id)) yield job;
+  };
+  try {
+    const written = await writeCompacted(state.path, records(), state.lastSeq, state.lastAt, state.mirror.changes(), state.filesMirror.changes());
+    const next = await open(state.path, constants.O_RDWR | constants.O_APPEND);
+    await state.handle.close().catch(() => undefined);
+    state.handle = next;
+    state.lines = written.lines;
+    state.bytes = written.bytes;
+    state.compactions++;
+  } catch {
+    for (const [id, job] of saved) if (!state.recent.has(id)) state.recent.set(id, job);
+    for (const id of gone) state.forgotten.add(id);
+  }
+}
+
+/** Queue a line; the writer runs until the queue is empty (one flush at a time). */
+function enqueue(state: LogState, pending: Omit<Pending, 'resolve' | 'reject'>): Promise<void> {
+  if (state.closed) return Promise.reject(new Error('the state file is closed'));
+  return new Promise<void>((resolve, reject) => {
+    state.queue.push({ ...pending, resolve, reject });
+    kick(state);
+  });
+}
+
+function kick(state: LogState): void {
+  state.running ??= flush(state).finally(() => {
+    state.running = undefined;
+    if (state.queue.length > 0) kick(state);
+  });
+}
+
+/** A video-jobs change as its line, serialised now (the record may change in memory before the write happens). */
+function videoChangeLine(state: LogState, change: VideoJobsChange): Omit<Pending, 'resolve' | 'reject'> {
+  if (change.kind === 'job') {
+    const text = `${JSON.stringify({ job: change.job, seq: change.seq, at: change.at, ...(change.forget ? { forget: change.forget } : {}) })}\n`;
+    // An evicted job must not come back with the next compaction.
+    for (const id of change.forget ?? []) {
+      state.recent.delete(id);
+      state.forgotten.add(id);
+    }
+    state.recent.set(change.job.id, change.job);
+    return { text, job: change.job, ...(change.forget ? { forget: change.forget } : {}) };
+  }
+  if (change.kind === 'reset') {
+    state.recent.clear();
+    state.forgotten.clear();
+    return { text: `${JSON.stringify({ seq: change.seq, at: change.at, reset: true })}\n` };
+  }
+  return { text: `${JSON.stringify({ seq: change.seq, at: change.at })}\n` };
+}
+
 /**
  * The writer: changes are queued, and each flush writes every queued line in one write and one
  * fdatasync (group commit), so a burst of submissions costs one sync, not one each. A failed
@@ -416,141 +540,53 @@ function createLog(
   mirror: ManagementMirror,
   filesMirror: FilesMirror,
 ): StateLog {
-  let handle = initial;
-  let lines = start.lines;
-  let bytes = start.bytes;
-  let compactions = 0;
-  let live: LiveJobs | undefined;
-  let lastSeq = start.seq;
-  let lastAt = start.at;
-  // The records saved since the last compaction, by id (references, not copies). The core adds a
-  // job to its live map only once its save resolved, so a compaction running right then must
-  // still write it; and the saved record is the newest one for its id.
-  let recent = new Map<string, VideoJobRecord>();
-  // Jobs evicted since the last compaction began: the core forgets them only once their record is
-  // written, so a compaction running right then must leave them out itself.
-  let forgotten = new Set<string>();
-  let queue: Pending[] = [];
-  let running: Promise<void> | undefined;
-  let closed = false;
-
-  async function flush(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      const text = batch.map((p) => p.text).join('');
-      try {
-        await writeAll(handle, text);
-        await handle.datasync();
-        bytes += Buffer.byteLength(text);
-        lines += batch.length;
-        for (const p of batch) p.resolve();
-      } catch (error) {
-        // Cut back whatever part of the batch reached the file; the earlier records stay intact.
-        await handle.truncate(bytes).catch(() => undefined);
-        const problem = new Error((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-        for (const p of batch) {
-          if (p.job && recent.get(p.job.id) === p.job) recent.delete(p.job.id);
-          for (const id of p.forget ?? []) forgotten.delete(id);
-          p.undo?.();
-          p.reject(problem);
-        }
-        continue;
-      }
-      if (live && lines > 1000 && lines > 2 * (live.size + mirror.size() + filesMirror.size() + 3)) await compact();
-    }
-  }
-
-  async function compact(): Promise<void> {
-    if (!live) return;
-    const source = live;
-    const saved = recent;
-    const gone = forgotten;
-    recent = new Map();
-    forgotten = new Set();
-    const kept = (id: string) => !gone.has(id) && !forgotten.has(id);
-    const records = function* () {
-      for (const job of source.values()) if (kept(job.id)) yield saved.get(job.id) ?? job;
-      for (const [id, job] of saved) if (!source.has(id) && kept(id)) yield job;
-    };
-    try {
-      const written = await writeCompacted(path, records(), lastSeq, lastAt, mirror.changes(), filesMirror.changes());
-      const next = await open(path, constants.O_RDWR | constants.O_APPEND);
-      await handle.close().catch(() => undefined);
-      handle = next;
-      lines = written.lines;
-      bytes = written.bytes;
-      compactions++;
-    } catch {
-      // The old log is still whole and still appended to; compaction is tried again later.
-      for (const [id, job] of saved) if (!recent.has(id)) recent.set(id, job);
-      for (const id of gone) forgotten.add(id);
-    }
-  }
-
-  const kick = () => {
-    running ??= flush().finally(() => {
-      running = undefined;
-      if (queue.length > 0) kick();
-    });
+  const state: LogState = {
+    path,
+    handle: initial,
+    lines: start.lines,
+    bytes: start.bytes,
+    compactions: 0,
+    live: undefined,
+    lastSeq: start.seq,
+    lastAt: start.at,
+    recent: new Map(),
+    forgotten: new Set(),
+    queue: [],
+    running: undefined,
+    closed: false,
+    mirror,
+    filesMirror,
   };
-
   return {
     save(change: VideoJobsChange) {
-      if (closed) return Promise.reject(new Error('the state file is closed'));
-      lastSeq = change.seq;
-      lastAt = Math.max(lastAt, change.at);
-      // Serialised now: the record may change in memory before the write happens.
-      let text: string;
-      if (change.kind === 'job') {
-        text = `${JSON.stringify({ job: change.job, seq: change.seq, at: change.at, ...(change.forget ? { forget: change.forget } : {}) })}\n`;
-        // An evicted job must not come back with the next compaction.
-        for (const id of change.forget ?? []) {
-          recent.delete(id);
-          forgotten.add(id);
-        }
-        recent.set(change.job.id, change.job);
-      } else if (change.kind === 'reset') {
-        text = `${JSON.stringify({ seq: change.seq, at: change.at, reset: true })}\n`;
-        recent.clear();
-        forgotten.clear();
-      } else text = `${JSON.stringify({ seq: change.seq, at: change.at })}\n`;
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ text, resolve, reject, ...(change.kind === 'job' ? { job: change.job, ...(change.forget ? { forget: change.forget } : {}) } : {}) });
-        kick();
-      });
+      if (state.closed) return Promise.reject(new Error('the state file is closed'));
+      state.lastSeq = change.seq;
+      state.lastAt = Math.max(state.lastAt, change.at);
+      return enqueue(state, videoChangeLine(state, change));
     },
     saveManagement(change: ManagementChange) {
-      if (closed) return Promise.reject(new Error('the state file is closed'));
-      const text = `${JSON.stringify({ mgmt: change, seq: lastSeq, at: lastAt })}\n`;
+      if (state.closed) return Promise.reject(new Error('the state file is closed'));
       // The mirror is what a compaction writes: it takes the change now, and gives it back if the write fails.
-      const undo = mirror.take(change);
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ text, resolve, reject, undo });
-        kick();
-      });
+      const text = `${JSON.stringify({ mgmt: change, seq: state.lastSeq, at: state.lastAt })}\n`;
+      return enqueue(state, { text, undo: mirror.take(change) });
     },
     saveFiles(change: FilesChange) {
-      if (closed) return Promise.reject(new Error('the state file is closed'));
-      const text = `${JSON.stringify({ files: change, seq: lastSeq, at: lastAt })}\n`;
+      if (state.closed) return Promise.reject(new Error('the state file is closed'));
       // As for the management plane: the mirror takes the change now and gives it back if the write fails.
-      const undo = filesMirror.take(change);
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ text, resolve, reject, undo });
-        kick();
-      });
+      const text = `${JSON.stringify({ files: change, seq: state.lastSeq, at: state.lastAt })}\n`;
+      return enqueue(state, { text, undo: filesMirror.take(change) });
     },
     attach(fn) {
-      live = fn;
+      state.live = fn;
     },
-    stats: () => ({ lines, bytes, compactions }),
+    stats: () => ({ lines: state.lines, bytes: state.bytes, compactions: state.compactions }),
     async idle() {
-      while (running) await running;
+      while (state.running) await state.running;
     },
     async close() {
-      closed = true;
-      while (running) await running;
-      await handle.close().catch(() => undefined);
+      state.closed = true;
+      while (state.running) await state.running;
+      await state.handle.close().catch(() => undefined);
       await lock.release();
     },
   };
