@@ -47,7 +47,7 @@ export function organizationControlRoutes(env: GatewayEnv): Route[] {
         if (!parsed.success) throw new GatewayError(400, formatZodError(parsed.error));
         const ids = new Set(parsed.data.members.map((m) => m.id));
         if (ids.size !== parsed.data.members.length) throw new GatewayError(400, 'members: every id once');
-        env.organization.replace({ members: parsed.data.members, groups: parsed.data.groups.map((g) => ({ ...g, organization_id: ORGANIZATION_ID })) });
+        await env.organization.replace({ members: parsed.data.members, groups: parsed.data.groups.map((g) => ({ ...g, organization_id: ORGANIZATION_ID })) });
         return jsonResponse({ members: env.organization.members().length, groups: env.organization.groups().length });
       },
     },

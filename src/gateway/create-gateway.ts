@@ -370,7 +370,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
     keys,
     management,
     guardrails: createGuardrailStore({ restore: options.management?.restore?.guardrails, persistence: options.management?.persistence }),
-    organization: createOrganizationStore(),
+    organization: createOrganizationStore({ restore: options.management?.restore, persistence: options.management?.persistence }),
     presets,
     files,
     webhooks,

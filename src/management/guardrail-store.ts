@@ -1,5 +1,5 @@
+import { saveOrRefuse } from './save-or-refuse.ts';
 import type { Collection } from '@msw/data';
-import { GatewayError } from '../errors/gateway-error.ts';
 import { createAssignmentIndex } from './assignment-index.ts';
 import type { ManagementChange, ManagementPersistence } from './management-change.ts';
 import {
@@ -64,15 +64,6 @@ export interface GuardrailStoreOptions {
 }
 
 const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
-
-/** Save a change (state file), or the 503 that says nothing was changed. */
-async function saveOrRefuse(persistence: ManagementPersistence | undefined, change: ManagementChange): Promise<void> {
-  try {
-    await (persistence?.saveManagement(change) ?? Promise.resolve());
-  } catch (error) {
-    throw new GatewayError(503, `The change could not be saved to the state file (${(error as Error).message}); nothing was changed`);
-  }
-}
 
 /** The listings' collections from the records; built again when a change came in while building. */
 async function buildCollections(

@@ -6,6 +6,7 @@ import type { GuardrailSnapshot } from './guardrail-record.ts';
 import type { ManagedKeyRecord } from './managed-key-record.ts';
 import type { OAuthCodeRecord } from './oauth-code-record.ts';
 import type { PresetRecord, PresetVersionRecord } from './preset-record.ts';
+import type { OrganizationSeed, ScimGroupMapping } from './organization-seed.ts';
 
 /**
  * The persisted collections of the management plane. `removed-file-keys` remembers keys of the
@@ -21,7 +22,10 @@ export type ManagementCollectionName =
   | 'presets'
   | 'preset-versions'
   | 'activity'
-  | 'observability-destinations';
+  | 'observability-destinations'
+  | 'scim-group-mappings'
+  /** The organisation the control API put in place of the seeded one (one record, id `organization`). */
+  | 'organization';
 /** The workspaces' collections (workspace-store.ts). */
 export const WORKSPACE_COLLECTIONS = ['workspaces', 'workspace-members', 'workspace-budgets'] as const;
 export type WorkspaceCollectionName = (typeof WORKSPACE_COLLECTIONS)[number];
@@ -55,6 +59,9 @@ export interface ManagementSnapshot {
   activity?: ActivityRow[];
   /** Observability destinations, their configs' secrets in full (what a delivery sends: destination-record.ts). */
   destinations?: DestinationRecord[];
+  /** SCIM group mappings, and the organisation that replaced the seeded one (until a control reset). */
+  scimMappings?: ScimGroupMapping[];
+  organization?: OrganizationSeed;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ACCOUNT_USER_ID } from './key-entry.ts';
 
 /** reference `ScimGroupMapping`: a SCIM group's members get a role in a workspace. */
@@ -71,3 +72,37 @@ export const DEFAULT_ORGANIZATION: OrganizationSeed = {
     },
   ],
 };
+
+/** A saved SCIM group mapping, as the state file holds it. */
+export const ScimGroupMappingRecordSchema = z.strictObject({
+  id: z.string(),
+  organization_id: z.string(),
+  scim_group_id: z.string(),
+  workspace_id: z.string(),
+  role: z.enum(['admin', 'member']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A saved replacement of the organisation (`PUT /__gatewaykit/organization`), as the state file holds it. */
+export const OrganizationSeedRecordSchema = z.strictObject({
+  members: z.array(
+    z.strictObject({
+      id: z.string(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      email: z.string(),
+      role: z.enum(['org:admin', 'org:member']),
+    }),
+  ),
+  groups: z.array(
+    z.strictObject({
+      id: z.string(),
+      organization_id: z.string(),
+      external_id: z.string().nullable(),
+      display_name: z.string(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+});

@@ -8,6 +8,12 @@ import { OAuthCodeRecordSchema, type OAuthCodeRecord } from '../../management/oa
 import { WorkspaceBudgetRecordSchema, WorkspaceMemberRecordSchema, WorkspaceRecordSchema, type WorkspacesSnapshot } from '../../management/workspace-record.ts';
 import { GUARDRAIL_RECORD_SCHEMAS, guardrailSnapshot } from '../../management/guardrail-persistence.ts';
 import { ActivityRowSchema, type ActivityRow } from '../../schemas/activity-row.ts';
+import {
+  OrganizationSeedRecordSchema,
+  ScimGroupMappingRecordSchema,
+  type OrganizationSeed,
+  type ScimGroupMapping,
+} from '../../management/organization-seed.ts';
 import { PresetRecordSchema, PresetVersionRecordSchema, type PresetRecord, type PresetVersionRecord } from '../../management/preset-record.ts';
 
 const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
@@ -23,6 +29,8 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   'preset-versions': PresetVersionRecordSchema,
   activity: ActivityRowSchema,
   'observability-destinations': DestinationRecordSchema,
+  'scim-group-mappings': ScimGroupMappingRecordSchema,
+  organization: OrganizationSeedRecordSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -116,6 +124,8 @@ export function createManagementMirror(): ManagementMirror {
         presetVersions: [...of('preset-versions').values()] as PresetVersionRecord[],
         activity: [...of('activity').values()] as ActivityRow[],
         destinations: [...of('observability-destinations').values()] as DestinationRecord[],
+        scimMappings: [...of('scim-group-mappings').values()] as ScimGroupMapping[],
+        ...(of('organization').has('organization') ? { organization: of('organization').get('organization') as OrganizationSeed } : {}),
       };
     },
   };

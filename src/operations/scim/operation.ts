@@ -37,7 +37,7 @@ async function createMapping(env: GatewayEnv, ctx: RequestContext): Promise<Resp
     created_at: now,
     updated_at: now,
   };
-  env.organization.putMapping(mapping);
+  await env.organization.putMapping(mapping);
   return jsonResponse({ data: mapping }, { status: 201 });
 }
 
@@ -95,12 +95,12 @@ export const scimOperation: Operation = {
     'scim.mappings.update': async (ctx) => {
       const body = readRequest(UpdateMappingRequestSchema, await ctx.json());
       const next = { ...mappingOf(env, ctx), role: body.role, updated_at: isoSeconds(env.clock.now()) };
-      env.organization.putMapping(next);
+      await env.organization.putMapping(next);
       return jsonResponse({ data: next });
     },
-    'scim.mappings.delete': (ctx) => {
+    'scim.mappings.delete': async (ctx) => {
       readRequest(DeleteMappingQuerySchema, queryObject(ctx.url));
-      env.organization.deleteMapping(mappingOf(env, ctx).id);
+      await env.organization.deleteMapping(mappingOf(env, ctx).id);
       return jsonResponse({ deleted: true });
     },
   }),
