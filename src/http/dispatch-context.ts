@@ -72,6 +72,17 @@ export class DispatchContext implements RequestContext {
     return (this.#bytes = read.then((bytes) => (this.bodyRead = bytes)));
   }
 
+  /**
+   * Put `body` in place of the request's body (a guardrail's redaction): every later reader, the
+   * operation's and the journal's, sees it as if the client had sent it.
+   */
+  replaceBody(body: unknown): void {
+    const bytes = new TextEncoder().encode(JSON.stringify(body));
+    this.#bytes = Promise.resolve(bytes);
+    this.bodyRead = bytes;
+    this.body = body;
+  }
+
   async json(): Promise<unknown> {
     const bytes = await this.bytes();
     this.body = parseJsonBody(bytes, this.request.headers.get('content-type'));

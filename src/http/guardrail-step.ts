@@ -4,6 +4,7 @@ import type { GatewayEnv } from '../env/gateway-env.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { contentRefusal, excludedProviders, guardrailBlock, modelRefusal, requestText } from '../management/guardrail-policy.ts';
 import type { GuardrailRecord } from '../management/guardrail-record.ts';
+import { redactBody } from '../management/redact-body.ts';
 import type { DispatchContext } from './dispatch-context.ts';
 import type { DispatchStep } from './dispatch-step.ts';
 import type { Route } from './route.ts';
@@ -58,6 +59,9 @@ async function enforce(env: GatewayEnv, ctx: DispatchContext, apiKey: ApiKey): P
   const refusedText = contentRefusal(guardrails, requestText(body));
   if (refusedText)
     throw guardrailBlock(refusedText.guardrail, `the content matched ${refusedText.label ?? 'a blocked pattern'}`, 'regex', [refusedText.pattern], requested);
+  // reference ContentFilterEntry `redact`: the model reads the placeholder, not the match.
+  const redacted = body === undefined ? undefined : redactBody(guardrails, body);
+  if (redacted !== undefined) ctx.replaceBody(redacted);
   for (const guardrail of guardrails) {
     if (guardrail.limit_usd !== null && guardrailSpend(env, guardrail, apiKey, record.hash) >= guardrail.limit_usd) {
       throw new GatewayError(

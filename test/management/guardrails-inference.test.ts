@@ -116,4 +116,32 @@ describe('an assigned guardrail changes inference for its keys (issue 38 item 3,
     await call(gw, 'PATCH', `/guardrails/${id}`, { limit_usd: null });
     expect((await chat(gw, secret, ALLOWED)).status).toBe(200);
   });
+  test('a redact content filter replaces each match with its placeholder before the model reads it: the stored prompt and the journal hold only the placeholder', async () => {
+    const gw = createGateway({ clock: virtualClock(START) });
+    const { secret, hash, id } = await setUp(gw, { content_filters: [{ pattern: '[a-z]+@[a-z]+\\.test', action: 'redact', label: 'email' }] });
+    expect((await call(gw, 'POST', `/guardrails/${id}/assignments/keys`, { key_hashes: [hash] })).status).toBe(200);
+    const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+    const answer = await gw.fetch('/chat/completions', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: ALLOWED, messages: [{ role: 'user', content: 'Write to ada@example.test and bob@example.test.' }] }),
+    });
+    expect(answer.status).toBe(200);
+    await answer.text();
+    const content = await gw.fetch(`/generation/content?id=${answer.headers.get('x-generation-id')}`, { headers: { authorization: `Bearer ${secret}` } });
+    const stored = JSON.stringify(((await content.json()) as { data: { input: unknown } }).data.input);
+    expect(stored).toContain('Write to [EMAIL] and [EMAIL].');
+    expect(stored).not.toContain('example.test');
+    const journal = await (await gw.fetch('/__gatewaykit/requests')).text();
+    expect(journal).toContain('[EMAIL]');
+    expect(journal).not.toContain('ada@example.test');
+    // Keys the guardrail does not govern send their text as it is.
+    const plain = await gw.fetch('/chat/completions', {
+      method: 'POST',
+      headers: { ...headers, authorization: 'Bearer sk-gw-test' },
+      body: JSON.stringify({ model: ALLOWED, messages: [{ role: 'user', content: 'Write to ada@example.test.' }] }),
+    });
+    const plainContent = await gw.fetch(`/generation/content?id=${plain.headers.get('x-generation-id')}`, { headers: { authorization: 'Bearer sk-gw-test' } });
+    expect(JSON.stringify(((await plainContent.json()) as { data: { input: unknown } }).data.input)).toContain('ada@example.test');
+  });
 });
