@@ -1,3 +1,4 @@
+import type { LedgerPersistence } from '../schemas/ledger-record.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
@@ -69,6 +70,8 @@ export interface AccountOptions {
   workspaces?: WorkspaceBudgetSource;
   /** Told of every recorded answer after it is counted (the activity aggregate, reference getUserActivity). */
   onRecorded?: (record: GenerationRecord) => void;
+  /** The keys' usage (by secret) and the workspaces' spending (by id) from and to a state file. */
+  persisted?: { keys?: LedgerPersistence; workspaces?: LedgerPersistence };
 }
 
 /** What a BYOK answer cost upstream (charged to the key apart from credits). */
@@ -99,7 +102,7 @@ function dollars(n: number): string {
 export function createAccount(options: AccountOptions): Account {
   const initialCredits = options.totalCredits ?? DEFAULT_TOTAL_CREDITS;
   let totalCredits = initialCredits;
-  const ledger = createUsageLedger(options.now);
+  const ledger = createUsageLedger(options.now, options.persisted?.keys);
   const generations: GenerationStore = createGenerationStore(options.maxGenerations);
   const failures = createGenerationStore<FailedGeneration>(options.maxGenerations);
   const limits = new Map<string, number | null>();
@@ -109,7 +112,7 @@ export function createAccount(options: AccountOptions): Account {
   const usageAgainstLimit = (apiKey: ApiKey, u = ledger.keyUsage(apiKey.key)) =>
     periodUsage(u.usage, apiKey.limitReset) + (apiKey.includeByokInLimit ? periodUsage(u.byok, apiKey.limitReset) : 0);
   const holds = createCreditHolds();
-  const workspaces = createWorkspaceSpend(options.now, options.workspaces);
+  const workspaces = createWorkspaceSpend(options.now, options.workspaces, options.persisted?.workspaces);
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
   // restarts (X-Gatewaykit-Sequence) makes an id again; the later answer is charged in full and
   // is the one `GET /generation` shows.

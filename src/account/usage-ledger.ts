@@ -1,3 +1,4 @@
+import type { LedgerPersistence } from '../schemas/ledger-record.ts';
 import { usagePeriods, type UsagePeriods } from './usage-periods.ts';
 
 const DAY_MS = 86_400_000;
@@ -74,17 +75,25 @@ function add(t: Tally, amount: number, periods: UsagePeriods): void {
 }
 
 /**
- * A usage ledger over a clock reading (the gateway clock).
+ * A usage ledger over a clock reading (the gateway clock). With `persisted`, it starts from the
+ * saved records (the account's usage is their sum) and hands each key's record over after a charge,
+ * so a restart with a state file keeps every limit's and budget's spending.
  *
  * @example
  * const ledger = createUsageLedger(() => clock.now());
  * ledger.charge('sk-gw-test', 0.0003, 0);
  * ledger.keyUsage('sk-gw-test').usage.daily; // 0.0003
  */
-export function createUsageLedger(now: () => number): UsageLedger {
+export function createUsageLedger(now: () => number, persisted: LedgerPersistence = {}): UsageLedger {
   const usage = new Map<string, Tally>();
   const byok = new Map<string, Tally>();
   let account = 0;
+  for (const record of persisted.restore ?? []) {
+    if (record.usage) usage.set(record.id, { ...record.usage, periods: { ...record.usage.periods } });
+    if (record.byok) byok.set(record.id, { ...record.byok, periods: { ...record.byok.periods } });
+    account += record.usage?.total ?? 0;
+  }
+  const save = persisted.save;
   // Every answer is charged: the periods of the current UTC day are worked out once per day.
   let current: UsagePeriods | undefined;
   const periodsNow = (): UsagePeriods => {
@@ -105,6 +114,7 @@ export function createUsageLedger(now: () => number): UsageLedger {
         account += cost;
       }
       if (byokCost !== 0) charge(byok, key, byokCost, periods);
+      if (save && (cost !== 0 || byokCost !== 0)) save({ id: key, usage: usage.get(key) ?? null, byok: byok.get(key) ?? null });
     },
     keyUsage(key) {
       const periods = periodsNow();

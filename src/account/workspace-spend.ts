@@ -1,3 +1,4 @@
+import type { LedgerPersistence } from '../schemas/ledger-record.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
@@ -63,8 +64,8 @@ const dollars = (n: number) => `$${Number(n.toPrecision(6))}`;
  * const spend = createWorkspaceSpend(() => clock.now(), { of: (k) => k.workspaceId ?? 'default', budget: (id) => budgets.get(id) });
  * spend.refusal(apiKey); // the 402 once the workspace's daily budget is spent
  */
-export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetSource | undefined): WorkspaceSpend {
-  const ledger = createUsageLedger(now);
+export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetSource | undefined, persisted?: LedgerPersistence): WorkspaceSpend {
+  const ledger = createUsageLedger(now, persisted);
   const holds = createCreditHolds();
   /** The tightest budget of the key's workspace: what is left of it, and what was spent. */
   const tightest = (apiKey: ApiKey) => {

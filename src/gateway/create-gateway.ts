@@ -36,6 +36,7 @@ import { createTieredParse, directParse, type SchemaParse } from '../validation/
 import { rememberedCounts } from '../generation/count-cache.ts';
 import { meteredAccount, meteredProviderFaults } from './metered-parts.ts';
 import { gatewayActivity } from './gateway-activity.ts';
+import { gatewayUsage } from './gateway-usage.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import { createDispatcher, type RequestInfo } from '../http/dispatch.ts';
 import type { Route } from '../http/route.ts';
@@ -357,6 +358,7 @@ function buildEnv(options: GatewayOptions, shared: SharedParts, scope: string | 
       totalCredits: options.credits,
       maxGenerations: options.generationsLimit,
       workspaces: { of: (apiKey) => apiKey.workspaceId ?? DEFAULT_WORKSPACE_ID, budget: (id) => management.workspaces.budgetState(id) },
+      persisted: gatewayUsage(options.management),
       onRecorded: (record) => {
         activity.record(record);
         deliverer.broadcast(record);

@@ -1,3 +1,4 @@
+import type { LedgerRecord } from '../schemas/ledger-record.ts';
 import type { ActivityRow } from '../schemas/activity-row.ts';
 import type { ByokRecord } from './byok-record.ts';
 import type { DestinationRecord } from './destination-record.ts';
@@ -24,6 +25,9 @@ export type ManagementCollectionName =
   | 'activity'
   | 'observability-destinations'
   | 'scim-group-mappings'
+  /** Spending per key (by secret) and per workspace: what limits and budgets are held against. */
+  | 'key-usage'
+  | 'workspace-usage'
   /** The organisation the control API put in place of the seeded one (one record, id `organization`). */
   | 'organization';
 /** The workspaces' collections (workspace-store.ts). */
@@ -62,6 +66,9 @@ export interface ManagementSnapshot {
   /** SCIM group mappings, and the organisation that replaced the seeded one (until a control reset). */
   scimMappings?: ScimGroupMapping[];
   organization?: OrganizationSeed;
+  /** The usage ledgers (src/account/usage-ledger.ts): keys' spending and workspaces' spending. */
+  keyUsage?: LedgerRecord[];
+  workspaceUsage?: LedgerRecord[];
 }
 
 /**

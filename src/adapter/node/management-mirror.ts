@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LedgerRecordSchema, type LedgerRecord } from '../../schemas/ledger-record.ts';
 import { formatZodError } from '../../errors/format-zod-error.ts';
 import type { ManagementChange, ManagementCollectionName, ManagementSnapshot } from '../../management/management-change.ts';
 import { ManagedKeyRecordSchema, type ManagedKeyRecord } from '../../management/managed-key-record.ts';
@@ -31,6 +32,8 @@ const RECORD_SCHEMAS: Record<ManagementCollectionName, z.ZodType> = {
   'observability-destinations': DestinationRecordSchema,
   'scim-group-mappings': ScimGroupMappingRecordSchema,
   organization: OrganizationSeedRecordSchema,
+  'key-usage': LedgerRecordSchema,
+  'workspace-usage': LedgerRecordSchema,
 };
 const COLLECTION_NAMES = Object.keys(RECORD_SCHEMAS) as [ManagementCollectionName, ...ManagementCollectionName[]];
 
@@ -125,6 +128,8 @@ export function createManagementMirror(): ManagementMirror {
         activity: [...of('activity').values()] as ActivityRow[],
         destinations: [...of('observability-destinations').values()] as DestinationRecord[],
         scimMappings: [...of('scim-group-mappings').values()] as ScimGroupMapping[],
+        keyUsage: [...of('key-usage').values()] as LedgerRecord[],
+        workspaceUsage: [...of('workspace-usage').values()] as LedgerRecord[],
         ...(of('organization').has('organization') ? { organization: of('organization').get('organization') as OrganizationSeed } : {}),
       };
     },
