@@ -90,6 +90,40 @@ describe('GET /__gatewaykit/metrics', () => {
     expect((await scrape(one)).get('gatewaykit_requests_total')?.metrics ?? []).toEqual([]);
   });
 
+  test('requests in flight: a stream counts under its operation until its end or until the client leaves it', async () => {
+    const gateway = createGateway({ clock: virtualClock() });
+    const inFlight = async () => {
+      const family = (await scrape(gateway)).get('gatewaykit_requests_in_flight');
+      expect(family?.type).toBe('GAUGE');
+      return Object.fromEntries((family?.metrics ?? []).map((m) => [m.labels?.operation, Number(m.value)]));
+    };
+    const stream = (input: string) => post(gateway, '/responses', { model: 'openai/gpt-4o-mini', input, stream: true });
+    // A whole answer and a path no route serves have gone out once answered.
+    expect((await post(gateway, '/responses', { model: 'openai/gpt-4o-mini', input: 'whole' })).status).toBe(200);
+    expect((await post(gateway, '/nowhere', {})).status).toBe(404);
+    expect(await inFlight()).toEqual({});
+    const read = (await stream('read to its end')).body!.getReader();
+    const left = (await stream('left after one event')).body!.getReader();
+    expect((await read.read()).done).toBe(false);
+    expect((await left.read()).done).toBe(false);
+    expect(await inFlight()).toEqual({ 'responses.create': 2 });
+    await left.cancel();
+    expect(await inFlight()).toEqual({ 'responses.create': 1 });
+    while (!(await read.read()).done);
+    expect(await inFlight()).toEqual({});
+    // A chat stream paced by realistic timing goes through a tap: its end is heard there.
+    const paced = await post(
+      gateway,
+      '/chat/completions',
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true },
+      { 'x-gatewaykit-timing': 'realistic' },
+    );
+    const pacedReader = paced.body!.getReader();
+    expect(await inFlight()).toEqual({ 'chat.completions.create': 1 });
+    await pacedReader.cancel();
+    expect(await inFlight()).toEqual({});
+  });
+
   test('over a real port, for loopback callers like the rest of the control API', async () => {
     const running = await startServer({ port: 0 });
     try {

@@ -90,6 +90,16 @@ function createRegistry(prom: typeof PromClient, read: () => MetricsSnapshot): P
     c.inc({ outcome: 'consulted' }, s.answerMemo.consulted);
     c.inc({ outcome: 'replayed' }, s.answerMemo.replayed);
   });
+  new prom.Gauge({
+    name: 'gatewaykit_requests_in_flight',
+    help: "Requests arrived whose answer has not gone out yet (a stream until its end or the client leaving), by operation ('unknown' before the route is found).",
+    labelNames: ['operation'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, n] of read().inFlight) this.set({ operation }, n);
+    },
+  });
   registry.registerMetric(latencyHistogram(read) as unknown as PromClient.Metric);
   return registry;
 }

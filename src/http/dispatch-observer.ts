@@ -1,5 +1,7 @@
+import type { Delivery } from '../types/delivery.ts';
 import type { DispatchContext } from './dispatch-context.ts';
 import { onFramesSent, onPieceSent, rawBodyOf } from './raw-body.ts';
+import { reportDelivery, tappedStream } from './report-delivery.ts';
 import type { RequestInfo } from './request-info.ts';
 
 /** An API answer ready to go out, failures included: what the dispatcher's observers are told. */
@@ -15,22 +17,31 @@ export interface AnsweredExchange {
   readonly unexpected: boolean;
 }
 
-/** Hears a streamed answer's body as it is handed to the client, in whichever form it is held. */
+/** Hears an answer's body as it is handed to the client, in whichever form it is held, and its end. */
 export interface BodySentListener {
   /** Byte pieces `from` to `to` of a raw event stream went out. */
-  pieces(pieces: readonly Uint8Array[], from: number, to: number): void;
+  pieces?(pieces: readonly Uint8Array[], from: number, to: number): void;
   /** Frames `from` to `to` of a raw event stream held as text (`list`, joined as `text`) went out. */
-  frames(list: readonly string[], text: string, from: number, to: number): void;
+  frames?(list: readonly string[], text: string, from: number, to: number): void;
   /** A chunk of a stream built as it goes (paced by realistic timing) went out. */
-  chunk(chunk: Uint8Array): void;
+  chunk?(chunk: Uint8Array): void;
+  /**
+   * The answer's body went out, told once: at once for a body handed over whole (JSON), at its end
+   * for a stream read through, or when the client left it after `delivery.sent` of its pieces.
+   */
+  ended?(delivery: Delivery): void;
 }
 
 /**
- * A listener to the dispatcher's lifecycle (the journal, the metrics): told of every API answer
- * as it is made, and, by returning a listener, of a streamed body as it goes out. Observers only
- * listen; the answer is the dispatcher's.
+ * A listener to the dispatcher's lifecycle (the journal, the metrics). Per API request, in order:
+ * `started` when it arrives, `matched` once its route is found (not for a path no route serves),
+ * `answered` when its answer is made (every request, failures included), and, through the listener
+ * `answered` returns, the body going out and its end. Observers only listen; the answer is
+ * the dispatcher's. Control requests (`/__gatewaykit/...`) are not observed.
  */
 export interface DispatchObserver {
+  started?(ctx: DispatchContext): void;
+  matched?(ctx: DispatchContext): void;
   answered(exchange: AnsweredExchange): BodySentListener | undefined;
 }
 
@@ -49,26 +60,27 @@ export function announceAnswer(observers: readonly DispatchObserver[], exchange:
   if (!listener) return response;
   const raw = rawBodyOf(response);
   const to = listener;
-  if (raw && 'pieces' in raw) onPieceSent(response, (pieces, from, end) => to.pieces(pieces, from, end));
-  else if (raw && 'frames' in raw) onFramesSent(response, (frames, from, end) => to.frames(frames.list, frames.text, from, end));
-  else if (!raw && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) return tapped(response, (chunk) => to.chunk(chunk));
-  return response;
+  if (raw && 'pieces' in raw) {
+    if (to.pieces) onPieceSent(response, (pieces, from, end) => to.pieces!(pieces, from, end));
+  } else if (raw && 'frames' in raw) {
+    if (to.frames) onFramesSent(response, (frames, from, end) => to.frames!(frames.list, frames.text, from, end));
+  } else if (!raw && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return tapped(response, to);
+  }
+  return to.ended ? reportDelivery(response, to.ended) : response;
 }
 
 function bothListeners(a: BodySentListener, b: BodySentListener): BodySentListener {
   return {
-    pieces: (pieces, from, to) => (a.pieces(pieces, from, to), b.pieces(pieces, from, to)),
-    frames: (list, text, from, to) => (a.frames(list, text, from, to), b.frames(list, text, from, to)),
-    chunk: (chunk) => (a.chunk(chunk), b.chunk(chunk)),
+    pieces: a.pieces && b.pieces ? (pieces, from, to) => (a.pieces!(pieces, from, to), b.pieces!(pieces, from, to)) : (a.pieces ?? b.pieces),
+    frames: a.frames && b.frames ? (list, text, from, to) => (a.frames!(list, text, from, to), b.frames!(list, text, from, to)) : (a.frames ?? b.frames),
+    chunk: a.chunk && b.chunk ? (chunk) => (a.chunk!(chunk), b.chunk!(chunk)) : (a.chunk ?? b.chunk),
+    ended: a.ended && b.ended ? (delivery) => (a.ended!(delivery), b.ended!(delivery)) : (a.ended ?? b.ended),
   };
 }
 
-function tapped(response: Response, sent: (chunk: Uint8Array) => void): Response {
-  const tap = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      sent(chunk);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body!.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
+/** A stream built as it goes, its chunks told as they are read and its end (or the client leaving) told once. */
+function tapped(response: Response, to: BodySentListener): Response {
+  const body = tappedStream(response.body!, to.ended ?? (() => undefined), to.chunk);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

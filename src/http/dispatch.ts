@@ -37,8 +37,9 @@ const NO_INFO: RequestInfo = {};
  * The core of the simulator: a Fetch Request in, a Fetch Response out. Every runtime (msw
  * handlers, node:http) calls it. Per request: find the route, run its pipeline (auth spec 5,
  * simulation headers spec 4, rate limit and credits spec 7, then the operation), render a failure
- * in the route's error shape, set the generation id and CORS headers, and tell the observers (the
- * journal, the metrics) of the answer.
+ * in the route's error shape, set the generation id and CORS headers. The observers (the journal,
+ * the metrics) hear each API request's lifecycle: started, matched, answered, body ended
+ * (dispatch-observer.ts).
  */
 export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metrics?: MetricsTally) {
   const rateLimiter = createRateLimiter(env.clock);
@@ -62,6 +63,8 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
     new URL(env.baseUrl).origin,
   );
   const observers: DispatchObserver[] = [journalObserver(env.journal, env.fastPaths), ...(metrics ? [metricsObserver(metrics, env.clock)] : [])];
+  const startedObservers = observers.filter((o) => o.started);
+  const matchedObservers = observers.filter((o) => o.matched);
   // Compared per request; made once.
   const basePathPrefix = `${env.basePath}/`;
 
@@ -84,6 +87,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
     ctx.errorShape = route;
     ctx.params = match.params;
     ctx.limit = route.maxBodyBytes ?? env.maxBodyBytes;
+    if (!isControl) for (const observer of matchedObservers) observer.matched!(ctx);
     return run(ctx);
   };
 
@@ -101,6 +105,7 @@ export function createDispatcher(env: GatewayEnv, routes: readonly Route[], metr
 
     const metadataEnabled = isMetadataEnabled(request.headers);
     const ctx = new DispatchContext(request, url, env, metadataEnabled, receivedAt, isControl ? -1 : answers.next(request.headers), info);
+    if (!isControl) for (const observer of startedObservers) observer.started!(ctx);
     let response: Response;
     let unexpected = false;
     try {

@@ -227,14 +227,18 @@ export function onFramesSent(
 
 /**
  * Have `delivered` told once how much of `response`'s raw event stream the client got (at its
- * end, or when the client left); other answers are left as they are.
+ * end, or when the client left), after any listener added before; other answers are left as they are.
  *
  * @example
  * onDelivered(response, ({ sent, of }) => settle(sent / of));
  */
 export function onDelivered(response: Response, delivered: (delivery: Delivery) => void): void {
   const raw = rawBodyOf(response);
-  if (raw && !('text' in raw)) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, delivered };
+  if (!raw || 'text' in raw) return;
+  // Listeners added one after another are all told, in the order they were added.
+  const before = raw.delivered;
+  const both = before ? (delivery: Delivery) => (before(delivery), delivered(delivery)) : delivered;
+  (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, delivered: both };
 }
 
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */

@@ -19,7 +19,7 @@ export function reportDelivery(response: Response, delivered: (delivery: Deliver
     delivered(WHOLE_DELIVERY);
     return response;
   }
-  return new Response(countedStream(response.body, once(delivered)), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(tappedStream(response.body, delivered), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function once(delivered: (delivery: Delivery) => void): (delivery: Delivery) => void {
@@ -31,8 +31,16 @@ function once(delivered: (delivery: Delivery) => void): (delivery: Delivery) => 
   };
 }
 
-/** The same chunks, counted: the end of the stream is a whole delivery, a cancel or a failure a share of the marked piece count. */
-function countedStream(body: ReadableStream<Uint8Array>, delivered: (delivery: Delivery) => void): ReadableStream<Uint8Array> {
+/**
+ * The same chunks, each told to `chunk` as it is read, and counted: `delivered` is told once, the
+ * end of the stream as a whole delivery, a cancel or a failure as a share of the marked piece count.
+ */
+export function tappedStream(
+  body: ReadableStream<Uint8Array>,
+  delivered: (delivery: Delivery) => void,
+  chunk?: (chunk: Uint8Array) => void,
+): ReadableStream<Uint8Array> {
+  delivered = once(delivered);
   const of = pieceCountOf(body);
   const reader = body.getReader();
   let sent = 0;
@@ -54,6 +62,7 @@ function countedStream(body: ReadableStream<Uint8Array>, delivered: (delivery: D
           return;
         }
         sent++;
+        chunk?.(step.value);
         controller.enqueue(step.value);
       },
       cancel(reason) {

@@ -27,6 +27,11 @@ export interface MetricsSnapshot {
   readonly providerFaults: ReadonlyMap<string, ReadonlyMap<number, number>>;
   /** The answer memo's work: requests it looked up, answers it gave (both stay 0 with `fastPaths: false`). */
   readonly answerMemo: { consulted: number; replayed: number };
+  /**
+   * Requests arrived whose answer has not gone out yet (a stream until its end), by operation
+   * (`unknown` before the route is found). The present, not a count: a reset keeps it.
+   */
+  readonly inFlight: ReadonlyMap<string, number>;
 }
 
 /**
@@ -35,6 +40,8 @@ export interface MetricsSnapshot {
  * (handlers/metrics.ts), so an answer pays a few map updates and nothing more.
  */
 export interface MetricsTally {
+  /** A request arrived (`unknown`), its route was found (moves to the operation), its answer went out. */
+  inFlight(change: { from?: string; to?: string }): void;
   answered(operation: string, status: number, latencyMs: number): void;
   /** A paid answer's usage; a revised answer passes the difference (negative parts allowed). */
   generation(model: string, usage: { promptTokens: number; completionTokens: number; cost: number; answers: number }): void;
@@ -56,12 +63,22 @@ export interface MetricsTally {
  */
 export function createMetricsTally(): MetricsTally {
   let s = empty();
+  // Outside the snapshot that a reset replaces: requests in flight at a reset still end.
+  const inFlight = new Map<string, number>();
   const bump = <K>(outer: Map<string, Map<K, number>>, key: string, inner: K) => {
     let m = outer.get(key);
     if (!m) outer.set(key, (m = new Map()));
     m.set(inner, (m.get(inner) ?? 0) + 1);
   };
   return {
+    inFlight({ from, to }) {
+      if (from !== undefined) {
+        const left = (inFlight.get(from) ?? 0) - 1;
+        if (left > 0) inFlight.set(from, left);
+        else inFlight.delete(from);
+      }
+      if (to !== undefined) inFlight.set(to, (inFlight.get(to) ?? 0) + 1);
+    },
     answered(operation, status, latencyMs) {
       bump(s.requests, operation, status);
       let l = s.latency.get(operation);
@@ -86,7 +103,7 @@ export function createMetricsTally(): MetricsTally {
     answerMemo(outcome) {
       s.answerMemo[outcome]++;
     },
-    snapshot: () => s,
+    snapshot: () => ({ ...s, inFlight }),
     reset() {
       s = empty();
     },
