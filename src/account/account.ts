@@ -5,7 +5,7 @@ import type { GenerationRecord } from './generation-record.ts';
 import { createGenerationStore, DEFAULT_GENERATIONS_KEPT, type GenerationStore } from './generation-store.ts';
 import type { FailedGeneration, GenerationContent } from './generation-content.ts';
 import { createCreditHolds, type Reservation } from './reservation.ts';
-import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
+import { createUsageLedger, type KeyUsage } from './usage-ledger.ts';
 import { createWorkspaceSpend, type WorkspaceBudgetSource } from './workspace-spend.ts';
 
 /** The account's credits when nothing sets them: ample, so only a key's limit stops it by default. */
@@ -79,13 +79,6 @@ function byokCost(r: GenerationRecord): number {
   return r.isByok ? (r.upstreamCost ?? 0) : 0;
 }
 
-function periodUsage(totals: UsageTotals, reset: ApiKey['limitReset']): number {
-  if (reset === 'daily') return totals.daily;
-  if (reset === 'weekly') return totals.weekly;
-  if (reset === 'monthly') return totals.monthly;
-  return totals.total;
-}
-
 const PERIOD_WORDS = { daily: 'today', weekly: 'this week', monthly: 'this month' } as const;
 
 /** Dollars as a message shows them: enough digits to see a sub-cent charge. */
@@ -109,8 +102,7 @@ export function createAccount(options: AccountOptions): Account {
   const keyLimit = (apiKey: ApiKey) =>
     limits.has(apiKey.key) ? (limits.get(apiKey.key) as number | null) : Number.isFinite(apiKey.credits) ? apiKey.credits : null;
   // reference createKeys `include_byok_in_limit`: BYOK usage counts against the limit too.
-  const usageAgainstLimit = (apiKey: ApiKey, u = ledger.keyUsage(apiKey.key)) =>
-    periodUsage(u.usage, apiKey.limitReset) + (apiKey.includeByokInLimit ? periodUsage(u.byok, apiKey.limitReset) : 0);
+  const usageAgainstLimit = (apiKey: ApiKey) => ledger.spent(apiKey.key, apiKey.limitReset ?? 'total', apiKey.includeByokInLimit === true);
   const holds = createCreditHolds();
   const workspaces = createWorkspaceSpend(options.now, options.workspaces, options.persisted?.workspaces);
   // One record per answer, charged once. Ids are not assumed new: a gateway whose sequence
@@ -169,7 +161,7 @@ export function createAccount(options: AccountOptions): Account {
         );
       }
       // The workspace's budget is held beside the key's limit, and closed with it.
-      return workspaces.reserve(apiKey, worstCost, (charge) => holds.hold(apiKey.key, worstCost, charge), recordGeneration, byokCost);
+      return workspaces.reserve(apiKey, worstCost, holds.hold(apiKey.key, worstCost, recordGeneration), byokCost);
     },
     generation: (id) => generations.get(id),
     generations: () => generations.list(),

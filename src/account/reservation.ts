@@ -32,6 +32,72 @@ export interface CreditHolds {
   clear(): void;
 }
 
+/** The sums a gateway's holds add to (one per {@link createCreditHolds}). */
+interface HeldSums {
+  /** Per key. A key whose holds all closed keeps a 0 (no Map entry made and deleted per answer) until {@link SWEEP_AT} keys are listed. */
+  readonly byKey: Map<string, number>;
+  total: number;
+  /** A reset forgets the holds: a hold made before it must not lower the sums after it. */
+  epoch: number;
+}
+
+/** Keys listed at most before those holding nothing are forgotten. */
+const SWEEP_AT = 1024;
+
+function addHeld(sums: HeldSums, key: string, amount: number): void {
+  const { byKey } = sums;
+  if (byKey.size >= SWEEP_AT && !byKey.has(key)) for (const [k, held] of byKey) if (held === 0) byKey.delete(k);
+  byKey.set(key, (byKey.get(key) ?? 0) + amount);
+  sums.total += amount;
+}
+
+function dropHeld(sums: HeldSums, key: string, amount: number): void {
+  const left = (sums.byKey.get(key) ?? 0) - amount;
+  sums.byKey.set(key, left <= 1e-12 ? 0 : left);
+  sums.total = Math.max(0, sums.total - amount);
+}
+
+/** One open hold. A class: its methods live on the prototype, not in closures made per answer. */
+class Hold implements Reservation {
+  #open = true;
+  readonly #sums: HeldSums;
+  readonly #key: string;
+  readonly #made: number;
+  readonly #charge: (record: GenerationRecord) => void;
+
+  constructor(
+    sums: HeldSums,
+    key: string,
+    readonly worstCost: number,
+    charge: (record: GenerationRecord) => void,
+  ) {
+    this.#sums = sums;
+    this.#key = key;
+    this.#made = sums.epoch;
+    this.#charge = charge;
+    addHeld(sums, key, worstCost);
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  settle(record: GenerationRecord): void {
+    if (this.#close()) this.#charge(record);
+  }
+
+  release(): void {
+    this.#close();
+  }
+
+  #close(): boolean {
+    if (!this.#open) return false;
+    this.#open = false;
+    if (this.#made === this.#sums.epoch) dropHeld(this.#sums, this.#key, this.worstCost);
+    return true;
+  }
+}
+
 /**
  * @example
  * const holds = createCreditHolds();
@@ -40,47 +106,15 @@ export interface CreditHolds {
  * r.settle(record); // charged record.cost; the hold is gone
  */
 export function createCreditHolds(): CreditHolds {
-  const byKey = new Map<string, number>();
-  let total = 0;
-  // A reset forgets the holds: a hold made before it must not lower the sums after it.
-  let epoch = 0;
-  const drop = (key: string, amount: number) => {
-    const left = (byKey.get(key) ?? 0) - amount;
-    if (left <= 1e-12) byKey.delete(key);
-    else byKey.set(key, left);
-    total = Math.max(0, total - amount);
-  };
+  const sums: HeldSums = { byKey: new Map(), total: 0, epoch: 0 };
   return {
-    heldBy: (key) => byKey.get(key) ?? 0,
-    held: () => total,
-    hold(key, amount, charge) {
-      const made = epoch;
-      let open = true;
-      byKey.set(key, (byKey.get(key) ?? 0) + amount);
-      total += amount;
-      const close = () => {
-        if (!open) return false;
-        open = false;
-        if (made === epoch) drop(key, amount);
-        return true;
-      };
-      return {
-        worstCost: amount,
-        get open() {
-          return open;
-        },
-        settle(record) {
-          if (close()) charge(record);
-        },
-        release() {
-          close();
-        },
-      };
-    },
+    heldBy: (key) => sums.byKey.get(key) ?? 0,
+    held: () => sums.total,
+    hold: (key, amount, charge) => new Hold(sums, key, amount, charge),
     clear() {
-      byKey.clear();
-      total = 0;
-      epoch++;
+      sums.byKey.clear();
+      sums.total = 0;
+      sums.epoch++;
     },
   };
 }

@@ -36,6 +36,8 @@ export interface UsageLedger {
   /** Add `cost` (the gateway's charge) and `byokCost` (what a BYOK provider billed directly) to `key`. */
   charge(key: string, cost: number, byokCost: number): void;
   keyUsage(key: string): KeyUsage;
+  /** One sum of `keyUsage(key)` (`usage`, and `byok` added when `withByok`) without the rest made: what a key's limit is checked against on every paid answer. */
+  spent(key: string, period: UsagePeriod, withByok: boolean): number;
   /** Everything charged to the account since start or reset. */
   totalUsage(): number;
   clear(): void;
@@ -52,15 +54,22 @@ function newTally(periods: UsagePeriods): Tally {
   return { total: 0, day: 0, week: 0, month: 0, periods };
 }
 
-/** The tally as of `periods`: sums of periods that have ended read as zero. */
+/** A period a sum covers: the current UTC day, week or month, or all time. */
+export type UsagePeriod = 'daily' | 'weekly' | 'monthly' | 'total';
+
+/** One sum of the tally as of `periods`: the sum of a period that has ended reads as zero. */
+function sumAt(t: Tally | undefined, periods: UsagePeriods, period: UsagePeriod): number {
+  if (!t) return 0;
+  if (period === 'daily') return t.periods.day === periods.day ? usd(t.day) : 0;
+  if (period === 'weekly') return t.periods.week === periods.week ? usd(t.week) : 0;
+  if (period === 'monthly') return t.periods.month === periods.month ? usd(t.month) : 0;
+  return usd(t.total);
+}
+
+/** The tally as of `periods`. */
 function totalsAt(t: Tally | undefined, periods: UsagePeriods): UsageTotals {
   if (!t) return ZERO;
-  return {
-    total: usd(t.total),
-    daily: t.periods.day === periods.day ? usd(t.day) : 0,
-    weekly: t.periods.week === periods.week ? usd(t.week) : 0,
-    monthly: t.periods.month === periods.month ? usd(t.month) : 0,
-  };
+  return { total: sumAt(t, periods, 'total'), daily: sumAt(t, periods, 'daily'), weekly: sumAt(t, periods, 'weekly'), monthly: sumAt(t, periods, 'monthly') };
 }
 
 function add(t: Tally, amount: number, periods: UsagePeriods): void {
@@ -119,6 +128,10 @@ export function createUsageLedger(now: () => number, persisted: LedgerPersistenc
     keyUsage(key) {
       const periods = periodsNow();
       return { usage: totalsAt(usage.get(key), periods), byok: totalsAt(byok.get(key), periods) };
+    },
+    spent(key, period, withByok) {
+      const periods = periodsNow();
+      return sumAt(usage.get(key), periods, period) + (withByok ? sumAt(byok.get(key), periods, period) : 0);
     },
     totalUsage: () => usd(account),
     clear() {

@@ -3,7 +3,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import type { GenerationRecord } from './generation-record.ts';
 import { createCreditHolds, type Reservation } from './reservation.ts';
-import { createUsageLedger, type KeyUsage, type UsageTotals } from './usage-ledger.ts';
+import { createUsageLedger, type KeyUsage, type UsageLedger, type UsageTotals } from './usage-ledger.ts';
 
 /** A workspace's budgets as the account checks them (reference upsertWorkspaceBudget). */
 export interface WorkspaceSpendLimits {
@@ -34,16 +34,11 @@ export interface WorkspaceSpend {
    */
   mustFit(apiKey: ApiKey, worstCost: number, otherLeft: number): void;
   /**
-   * One reservation of `worstCost` on the key (made by `holdKey`) and on its workspace: settled,
-   * the answer is recorded (`record`) and its cost added to the workspace; either way both holds close.
+   * One reservation of `worstCost` on the key (`keyHold`, which records the answer when settled)
+   * and on its workspace: settled, the key's hold is settled and then the answer's cost added to
+   * the workspace; either way both holds close.
    */
-  reserve(
-    apiKey: ApiKey,
-    worstCost: number,
-    holdKey: (charge: (record: GenerationRecord) => void) => Reservation,
-    record: (record: GenerationRecord) => void,
-    byokCost: (record: GenerationRecord) => number,
-  ): Reservation;
+  reserve(apiKey: ApiKey, worstCost: number, keyHold: Reservation, byokCost: (record: GenerationRecord) => number): Reservation;
   /** What the workspace spent (and what BYOK providers billed it), as a key's usage reads. */
   usage(workspaceId: string): KeyUsage;
   clear(): void;
@@ -58,6 +53,50 @@ function spentIn(usage: UsageTotals, interval: WorkspaceSpendLimits['limits'][nu
 
 const WORDS = { daily: 'today', weekly: 'this week', monthly: 'this month', lifetime: 'in all' } as const;
 const dollars = (n: number) => `$${Number(n.toPrecision(6))}`;
+
+const chargeNothing = () => undefined;
+
+/** Where a settled answer's cost goes besides the key: its workspace's ledger. */
+interface WorkspaceCharge {
+  readonly ledger: UsageLedger;
+  readonly id: string;
+  readonly byokCost: (record: GenerationRecord) => number;
+}
+
+/** A key's hold with its workspace's beside it. A class: its methods live on the prototype, not in closures made per answer. */
+class WorkspaceHold implements Reservation {
+  readonly #budgetHold: Reservation;
+  readonly #keyHold: Reservation;
+  readonly #charge: WorkspaceCharge | undefined;
+
+  constructor(budgetHold: Reservation, keyHold: Reservation, charge: WorkspaceCharge | undefined) {
+    this.#budgetHold = budgetHold;
+    this.#keyHold = keyHold;
+    this.#charge = charge;
+  }
+
+  get worstCost(): number {
+    return this.#keyHold.worstCost;
+  }
+
+  get open(): boolean {
+    return this.#keyHold.open;
+  }
+
+  settle(answer: GenerationRecord): void {
+    this.#budgetHold.release();
+    // The key's hold records the answer (once); the workspace is charged after it, as often.
+    if (!this.#keyHold.open) return;
+    this.#keyHold.settle(answer);
+    const charge = this.#charge;
+    if (charge) charge.ledger.charge(charge.id, answer.cost, charge.byokCost(answer));
+  }
+
+  release(): void {
+    this.#budgetHold.release();
+    this.#keyHold.release();
+  }
+}
 
 /**
  * @example
@@ -102,27 +141,9 @@ export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetS
         `Insufficient credits: this request may cost up to ${dollars(worstCost)}, and this key's workspace has ${dollars(Math.max(0, t.left))} left of its ${t.limit.interval} budget of ${dollars(t.limit.limitUsd)}. Raise the workspace's budget to continue.`,
       );
     },
-    reserve(apiKey, worstCost, holdKey, record, byokCost) {
+    reserve(apiKey, worstCost, keyHold, byokCost) {
       const id = source?.of(apiKey);
-      const budgetHold = holds.hold(id ?? '', worstCost, () => undefined);
-      const keyHold = holdKey((answer) => {
-        record(answer);
-        if (id !== undefined) ledger.charge(id, answer.cost, byokCost(answer));
-      });
-      return {
-        worstCost,
-        get open() {
-          return keyHold.open;
-        },
-        settle(answer) {
-          budgetHold.release();
-          keyHold.settle(answer);
-        },
-        release() {
-          budgetHold.release();
-          keyHold.release();
-        },
-      };
+      return new WorkspaceHold(holds.hold(id ?? '', worstCost, chargeNothing), keyHold, id === undefined ? undefined : { ledger, id, byokCost });
     },
     usage: (workspaceId) => ledger.keyUsage(workspaceId),
     clear() {

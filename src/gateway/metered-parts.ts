@@ -1,7 +1,36 @@
 import type { Account } from '../account/account.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
+import type { Reservation } from '../account/reservation.ts';
 import type { MetricsTally } from '../state/metrics-tally.ts';
 import type { ProviderFaults } from '../state/provider-faults.ts';
+
+/** A hold whose settling counts the answer first. A class: its methods live on the prototype, not in closures made per answer. */
+class MeteredHold implements Reservation {
+  readonly #hold: Reservation;
+  readonly #meter: (record: GenerationRecord) => void;
+
+  constructor(hold: Reservation, meter: (record: GenerationRecord) => void) {
+    this.#hold = hold;
+    this.#meter = meter;
+  }
+
+  get worstCost(): number {
+    return this.#hold.worstCost;
+  }
+
+  get open(): boolean {
+    return this.#hold.open;
+  }
+
+  settle(record: GenerationRecord): void {
+    if (this.#hold.open) this.#meter(record);
+    this.#hold.settle(record);
+  }
+
+  release(): void {
+    this.#hold.release();
+  }
+}
 
 /**
  * The account, counting each paid answer's tokens and cost by model into `metrics` as it records
@@ -21,20 +50,7 @@ export function meteredAccount(account: Account, metrics: MetricsTally): Account
       account.recordGeneration(record);
     },
     // The one billing path (docs/account.md): a settled hold is a recorded answer too.
-    reserve(apiKey, worstCost, explain) {
-      const hold = account.reserve(apiKey, worstCost, explain);
-      return {
-        worstCost: hold.worstCost,
-        get open() {
-          return hold.open;
-        },
-        settle(record) {
-          if (hold.open) meter(record);
-          hold.settle(record);
-        },
-        release: () => hold.release(),
-      };
-    },
+    reserve: (apiKey, worstCost, explain) => new MeteredHold(account.reserve(apiKey, worstCost, explain), meter),
   };
 }
 
