@@ -125,5 +125,7 @@ export { DEFAULT_WEBHOOK_SECRET } from './videos/video-jobs.ts';
 export type { VideoJobs, VideoJobsChange, VideoJobsPersistence, VideoJobsSnapshot, VideoWebhookOptions, WebhookAttempt } from './videos/video-jobs.ts';
 
 // OpenAPI 3.1 description, generated from the routes and schemas
-export { buildOpenApi } from './openapi/build-openapi.ts';
-export type { BuildOpenApiOptions, DescribedRoute, OpenApiDocument } from './openapi/build-openapi.ts';
+// `buildOpenApi` is the gateway's: the operations table's docs unless others are given.
+export { buildGatewayOpenApi as buildOpenApi, gatewayOpenApiDocs } from './gateway/openapi-docs.ts';
+export type { BuildOpenApiOptions, DescribedRoute, OpenApiDocs, OpenApiDocument } from './openapi/build-openapi.ts';
+export type { ComponentSchemas, OperationDoc, OperationDocs, ParameterDoc } from './openapi/operation-doc.ts';

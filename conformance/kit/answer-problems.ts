@@ -1,4 +1,4 @@
-import { OPERATION_DOCS } from '../../src/openapi/operation-docs.ts';
+import { endpointDocs } from '../../src/gateway/openapi-docs.ts';
 import type { Problems } from '../check.ts';
 import { exchangeJson, mediaType, type Exchange } from '../client/exchange.ts';
 import { schemaProblems } from '../oracles/schema-problems.ts';
@@ -6,9 +6,12 @@ import { answerValidator, type AnswerComponents } from './answer-validator.ts';
 
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
+// Each operation's documented answers (its folder's docs.ts), read once.
+const OPERATION_DOCS = endpointDocs();
+
 /**
  * Does a served answer of the endpoint have the status, content type and body its operation
- * documents (OPERATION_DOCS: `successStatus`, `success` content type -> component)? A `binary`
+ * documents (its docs: `successStatus`, `success` content type -> component)? A `binary`
  * answer must be non-empty. Pure.
  *
  * @example
@@ -16,7 +19,7 @@ type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
  */
 export function successProblems(endpointId: string, answer: Answer, components: AnswerComponents): Problems {
   const doc = OPERATION_DOCS[endpointId];
-  if (!doc) return [`no documented answer for ${endpointId} (src/openapi/operation-docs.ts)`];
+  if (!doc) return [`no documented answer for ${endpointId} (the operation's docs)`];
   const what = `the ${endpointId} answer`;
   if (answer.status !== doc.successStatus)
     return [`${what}: expected HTTP ${doc.successStatus}, got ${answer.status}: ${JSON.stringify(answer.text.slice(0, 160))}`];

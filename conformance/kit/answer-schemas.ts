@@ -23,7 +23,7 @@ import { REFERENCE_REQUIRED } from './reference-required.ts';
 
 /**
  * The package's own zod schemas of the answers, by the component name `/openapi.json` gives them
- * (src/openapi/component-schemas.ts, OPERATION_DOCS `success` and `errorBody`). The operations
+ * (each operation's docs: `success` and `errorBody`, and their components). The operations
  * issue ties these to the reference by a drift test, so the kit judges with them first; a name
  * missing here is judged with its JSON Schema from the same components (answer-validator.ts).
  */

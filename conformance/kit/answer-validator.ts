@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { componentSchemas } from '../../src/openapi/component-schemas.ts';
+import { gatewayOpenApiDocs } from '../../src/gateway/openapi-docs.ts';
 import { jsonSchemaValidator } from '../oracles/json-schema-validator.ts';
 import { ANSWER_SCHEMAS } from './answer-schemas.ts';
 
@@ -24,7 +25,7 @@ export function answerComponents(): AnswerComponents {
 const built: { components?: AnswerComponents; readers: Map<string, z.ZodType> } = { readers: new Map() };
 
 function buildComponents(): AnswerComponents {
-  const text = JSON.stringify(componentSchemas()).replaceAll('#/components/schemas/', '#/$defs/');
+  const text = JSON.stringify(componentSchemas(gatewayOpenApiDocs().components)).replaceAll('#/components/schemas/', '#/$defs/');
   // Members beyond the documented ones are allowed everywhere (a gateway's own extensions): an
   // `additionalProperties` of the simulator's own description is no rule of the reference.
   return JSON.parse(text, (key, value: unknown) => (key === 'additionalProperties' ? undefined : value)) as AnswerComponents;

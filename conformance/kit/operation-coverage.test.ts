@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, tableEndpoints } from '../../src/gateway/operations-table.ts';
-import { OPERATION_DOCS } from '../../src/openapi/operation-docs.ts';
+import { endpointDocs } from '../../src/gateway/openapi-docs.ts';
 import { ALL_CHECKS } from '../registry.ts';
 import { ALL_MUTANTS } from '../mutants/index.ts';
 import { answerComponents, answerValidator } from './answer-validator.ts';
@@ -64,9 +64,10 @@ describe('every operation of the table has a shape, an errors and an auth check'
   it("every documented JSON answer of the table resolves to a schema (the package's zod schema, else its served JSON Schema)", () => {
     const components = answerComponents();
     const unresolved: string[] = [];
+    const docs = endpointDocs();
     for (const endpoint of tableEndpoints()) {
-      const doc = OPERATION_DOCS[endpoint.id];
-      if (!doc) unresolved.push(`${endpoint.id}: no OPERATION_DOCS entry`);
+      const doc = docs[endpoint.id];
+      if (!doc) unresolved.push(`${endpoint.id}: no docs entry`);
       for (const name of Object.values(doc?.success ?? {}))
         if (name !== 'binary' && !answerValidator(name, components)) unresolved.push(`${endpoint.id}: ${name}`);
     }

@@ -30,7 +30,7 @@ export interface SampleFlow {
 /**
  * The checks of one endpoint of the operations table, as one declaration (conformance/kit/).
  * The kit derives the shape, errors and auth checks from it and from the table's `Endpoint`
- * (method, auth, paid) and `OPERATION_DOCS` (success status, content types, schemas, error body).
+ * (method, auth, paid) and the operation's docs (success status, content types, schemas, error body).
  *
  * @example
  * const providers: OperationDeclaration = {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createGateway, DEFAULT_BASE_URL } from '../gateway/create-gateway.ts';
-import { buildOpenApi } from '../openapi/build-openapi.ts';
+import { buildGatewayOpenApi } from '../gateway/openapi-docs.ts';
 
 export const OPENAPI_HELP = `gatewaykit openapi: print the OpenAPI 3.1 description of the simulated Gateway API
 
@@ -42,7 +42,7 @@ export async function openapi(argv: string[], io: Io = { out: (t) => process.std
     io.err(`gatewaykit openapi: --base-url must be an absolute URL (got "${values['base-url']}")`);
     return 2;
   }
-  const document = buildOpenApi({ routes: createGateway({ baseUrl: serverUrl }).routes, serverUrl });
+  const document = buildGatewayOpenApi({ routes: createGateway({ baseUrl: serverUrl }).routes, serverUrl });
   const text = JSON.stringify(document, null, 2);
   if (values.out) {
     await writeFile(values.out, `${text}\n`);

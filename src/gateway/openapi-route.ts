@@ -1,6 +1,6 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { Route } from '../http/route.ts';
-import { buildOpenApi } from '../openapi/build-openapi.ts';
+import { buildGatewayOpenApi } from './openapi-docs.ts';
 
 /**
  * GET /openapi.json: the OpenAPI 3.1 description of this gateway's operations, without auth so
@@ -17,7 +17,7 @@ export function openapiRoutes(env: GatewayEnv, routes: () => readonly Route[] = 
       auth: 'none',
       faults: [],
       handle() {
-        body ??= JSON.stringify(buildOpenApi({ routes: routes(), serverUrl: env.baseUrl }));
+        body ??= JSON.stringify(buildGatewayOpenApi({ routes: routes(), serverUrl: env.baseUrl }));
         return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
       },
     },

@@ -7,12 +7,15 @@ import { openapi as openapiCommand } from '../cli/openapi.ts';
 import { createGateway } from '../gateway/create-gateway.ts';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
 import { startTarget, TARGET_KINDS, type Target } from '../../test/targets.ts';
-import { buildOpenApi, type OpenApiDocument } from './build-openapi.ts';
-import { OPERATION_DOCS } from './operation-docs.ts';
+import { buildGatewayOpenApi, endpointDocs } from '../gateway/openapi-docs.ts';
+import { OPERATIONS } from '../gateway/operations-table.ts';
+import type { OpenApiDocument } from './build-openapi.ts';
+import { componentSchemas } from './component-schemas.ts';
 
 const gateway = createGateway({ baseUrl: 'http://gateway.test/api/v1' });
 const apiRoutes = gateway.routes.filter((r) => !r.control && !r.path.startsWith('/__gatewaykit'));
-const doc = buildOpenApi({ routes: gateway.routes, serverUrl: gateway.baseUrl });
+const OPERATION_DOCS = endpointDocs();
+const doc = buildGatewayOpenApi({ routes: gateway.routes, serverUrl: gateway.baseUrl });
 
 /** Every `$ref` in the document, with where it sits. */
 function refs(value: unknown, at = '#', out: Array<[string, string]> = []): Array<[string, string]> {
@@ -57,6 +60,19 @@ describe('buildOpenApi', () => {
       Object.keys(OPERATION_DOCS).filter((id) => !served.has(id)),
       'OPERATION_DOCS entries no route serves',
     ).toEqual([]);
+  });
+
+  test("each operation's folder documents exactly its own endpoints", () => {
+    for (const operation of OPERATIONS) {
+      expect(Object.keys(operation.docs.endpoints).sort(), operation.name).toEqual(operation.endpoints.map((e) => e.id).sort());
+    }
+  });
+
+  test('a component name two operations define differently is refused, not silently overwritten', () => {
+    const one = { answers: { Twice: z.object({ a: z.string() }) } };
+    const other = { answers: { Twice: z.object({ b: z.string() }) } };
+    expect(() => componentSchemas([one, other])).toThrow(/Twice is defined twice/);
+    expect(() => componentSchemas([{ written: { Model: { type: 'object' } } }])).toThrow(/Model is defined twice/);
   });
 
   test('lists each error status a route can answer with the spec 7 envelope, and Retry-After on 429', () => {
@@ -127,7 +143,7 @@ describe('buildOpenApi', () => {
   });
 
   test('is deterministic', () => {
-    expect(JSON.stringify(buildOpenApi({ routes: gateway.routes, serverUrl: gateway.baseUrl }))).toBe(JSON.stringify(doc));
+    expect(JSON.stringify(buildGatewayOpenApi({ routes: gateway.routes, serverUrl: gateway.baseUrl }))).toBe(JSON.stringify(doc));
   });
 });
 

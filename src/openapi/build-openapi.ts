@@ -2,14 +2,24 @@ import { z } from 'zod';
 import { documentedStatus } from '../errors/documented-statuses.ts';
 import type { Route } from '../http/route.ts';
 import { componentSchemas } from './component-schemas.ts';
-import { OPERATION_DOCS, type ParameterDoc } from './operation-docs.ts';
+import type { ComponentSchemas, OperationDoc, ParameterDoc } from './operation-doc.ts';
 
 /** The parts of a route the description is built from. */
 export type DescribedRoute = Pick<Route, 'method' | 'path' | 'operation' | 'auth' | 'faults' | 'summary' | 'referenceId'> & { readonly control?: boolean };
 
+/** What the routes do not say: each operation's doc, and the component schemas the docs name. */
+export interface OpenApiDocs {
+  /** The doc of the endpoint with this operation id, if it has one. */
+  endpoint(operationId: string): OperationDoc | undefined;
+  /** Every operation's components (the shared ones are added to them). */
+  readonly components: readonly ComponentSchemas[];
+}
+
 export interface BuildOpenApiOptions {
   /** The operations to describe: a gateway's `routes` (control routes are left out). */
   routes: readonly DescribedRoute[];
+  /** Their docs: the operations table's, unless told otherwise. */
+  docs: OpenApiDocs;
   /** `servers[0].url`, the base URL ending in /api/v1. Default http://127.0.0.1:8080/api/v1. */
   serverUrl?: string;
 }
@@ -54,8 +64,7 @@ function errorResponse(status: number, schema: Record<string, string> = errorRef
   return response;
 }
 
-function describeOperation(route: DescribedRoute) {
-  const doc = OPERATION_DOCS[route.operation];
+function describeOperation(route: DescribedRoute, doc: OperationDoc | undefined) {
   const { params } = openApiPath(route.path);
   const documented = new Set((doc?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name));
   const parameters = [
@@ -63,7 +72,7 @@ function describeOperation(route: DescribedRoute) {
     // A path parameter the docs table does not describe still has to be declared.
     ...params.filter((name) => !documented.has(name)).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
   ];
-  // The operations table's summary first (src/gateway/operations-table.ts), then the docs table's.
+  // The operations table's summary first, then the doc's (a route outside the table).
   const summary = route.summary ?? doc?.summary ?? route.operation;
   const successStatus = doc?.successStatus ?? 200;
   const success = doc
@@ -110,10 +119,7 @@ function describeOperation(route: DescribedRoute) {
  * zod schemas that validate them (so the description cannot drift from the behaviour).
  *
  * @example
- * import { createGateway } from 'gatewaykit';
- * import { buildOpenApi } from 'gatewaykit';
- *
- * const doc = buildOpenApi({ routes: createGateway().routes });
+ * const doc = buildOpenApi({ routes: createGateway().routes, docs: gatewayOpenApiDocs() });
  * doc.paths['/responses']?.post; // { operationId: 'responses.create', ... }
  */
 export function buildOpenApi(options: BuildOpenApiOptions): OpenApiDocument {
@@ -122,7 +128,7 @@ export function buildOpenApi(options: BuildOpenApiOptions): OpenApiDocument {
   for (const route of options.routes) {
     if (route.control || route.path.startsWith('/__gatewaykit')) continue;
     const { path } = openApiPath(route.path);
-    const operation = describeOperation(route);
+    const operation = describeOperation(route, options.docs.endpoint(route.operation));
     tags.add(operation.tags[0]!);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -142,7 +148,7 @@ export function buildOpenApi(options: BuildOpenApiOptions): OpenApiDocument {
     tags: [...tags].sort().map((name) => ({ name })),
     paths: sortedPaths,
     components: {
-      schemas: componentSchemas(),
+      schemas: componentSchemas(options.docs.components),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'spec 5: `Authorization: Bearer <API_KEY>`.' } },
     },
   };

@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/create-engine.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
 import type { HttpMethod, RequestContext, Route } from '../http/route.ts';
+import type { OperationDocs } from '../openapi/operation-doc.ts';
 import type { VideoJobs } from '../videos/video-jobs.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface Operation {
   /** The folder's name (`embeddings`). */
   readonly name: string;
   readonly endpoints: readonly Endpoint[];
+  /** Its part of `/openapi.json`: each endpoint's doc (by endpoint id) and the component schemas they name. */
+  readonly docs: OperationDocs;
   handlers(parts: OperationParts): Readonly<Record<string, EndpointHandler>>;
 }
 

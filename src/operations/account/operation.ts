@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { generationIdOf } from './request.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for getGeneration. */
 export const GENERATION_FAULTS = [401, 402, 404, 429, 500, 502, 524, 529] as const;
@@ -19,6 +20,7 @@ export const CREDITS_FAULTS = [401, 403, 500] as const;
  */
 export const accountOperation: Operation = {
   name: 'account',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -1,5 +1,6 @@
 import type { Operation } from '../operation.ts';
 import { getActivity } from './get-activity.ts';
+import { docs } from './docs.ts';
 
 /**
  * The reference's `GET /activity` (management key only): what the gateway served and charged,
@@ -7,6 +8,7 @@ import { getActivity } from './get-activity.ts';
  */
 export const activityOperation: Operation = {
   name: 'activity',
+  docs,
   endpoints: [
     {
       method: 'GET',

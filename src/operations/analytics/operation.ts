@@ -3,6 +3,7 @@ import type { Operation } from '../operation.ts';
 import { queryAnalytics } from './query-analytics.ts';
 import { MAX_ANALYTICS_BODY_BYTES } from './request.ts';
 import { analyticsMetaData } from './response.ts';
+import { docs } from './docs.ts';
 
 /**
  * The reference's Analytics query operations (management key only): `GET /analytics/meta` lists
@@ -11,6 +12,7 @@ import { analyticsMetaData } from './response.ts';
  */
 export const analyticsOperation: Operation = {
   name: 'analytics',
+  docs,
   endpoints: [
     {
       method: 'GET',

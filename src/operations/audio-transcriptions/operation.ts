@@ -6,6 +6,7 @@ import { recordTranscription } from './billing.ts';
 import { isByokRequest } from '../../management/byok-for-request.ts';
 import { byokCharge } from '../../generation/usage-cost.ts';
 import { transcription } from './response.ts';
+import { docs } from './docs.ts';
 
 /**
  * Statuses the reference lists for createAudioTranscriptions (400, 401, 402, 404, 429, 500, 502,
@@ -31,6 +32,7 @@ async function transcribe(ctx: RequestContext): Promise<Response> {
  */
 export const audioTranscriptionsOperation: Operation = {
   name: 'audio-transcriptions',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -10,6 +10,7 @@ import { readRequest } from '../read-request.ts';
 import type { Operation } from '../operation.ts';
 import { checkVerifier } from './pkce.ts';
 import { CreateAuthCodeRequestSchema, ExchangeAuthCodeRequestSchema } from './request.ts';
+import { docs } from './docs.ts';
 
 /** An authorization code is exchanged within this time of its creation, on the gateway clock. */
 export const AUTH_CODE_TTL_MS = 10 * 60_000;
@@ -90,6 +91,7 @@ async function exchangeCode(env: GatewayEnv, ctx: RequestContext): Promise<Respo
  */
 export const authKeysOperation: Operation = {
   name: 'auth-keys',
+  docs,
   endpoints: [
     {
       method: 'POST',

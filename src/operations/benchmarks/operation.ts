@@ -2,6 +2,7 @@ import { benchmarks } from '../../datasets/benchmarks.ts';
 import { parseBenchmarksQuery } from '../../datasets/benchmarks-query.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
+import { docs } from './docs.ts';
 
 /**
  * GET /benchmarks (reference getBenchmarks): "any valid OpenRouter API key", not billed; scores
@@ -9,6 +10,7 @@ import type { Operation } from '../operation.ts';
  */
 export const benchmarksOperation: Operation = {
   name: 'benchmarks',
+  docs,
   endpoints: [
     {
       method: 'GET',

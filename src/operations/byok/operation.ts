@@ -9,6 +9,7 @@ import type { Operation } from '../operation.ts';
 import { queryObject, readRequest } from '../read-request.ts';
 import { CreateByokRequestSchema, ListByokQuerySchema, UpdateByokRequestSchema } from './request.ts';
 import { byokData } from './response.ts';
+import { docs } from './docs.ts';
 
 /** A credential body is small: a provider key, a name, allowlists of 100 entries. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -94,6 +95,7 @@ async function updateByok(env: GatewayEnv, ctx: RequestContext): Promise<Respons
  */
 export const byokOperation: Operation = {
   name: 'byok',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -8,6 +8,7 @@ import { chatToCanonical } from './chat-to-canonical.ts';
 import { checkLogprobBudget, checkLogprobEntries } from './logprob-bound.ts';
 import { validateChatRequest } from './request.ts';
 import { renderChat } from './response.ts';
+import { docs } from './docs.ts';
 
 /**
  * POST /chat/completions (reference `sendChatCompletionRequest`): the chat request validated in
@@ -17,6 +18,7 @@ import { renderChat } from './response.ts';
  */
 export const chatOperation: Operation = {
   name: 'chat',
+  docs,
   endpoints: [
     {
       method: 'POST',

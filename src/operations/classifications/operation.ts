@@ -2,6 +2,7 @@ import { CLASSIFICATION_WINDOWS, taskClassifications } from '../../datasets/task
 import { enumParam } from '../../datasets/query-params.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
+import { docs } from './docs.ts';
 
 /**
  * GET /classifications/task (reference getTaskClassifications): "any valid OpenRouter API key",
@@ -9,6 +10,7 @@ import type { Operation } from '../operation.ts';
  */
 export const classificationsOperation: Operation = {
   name: 'classifications',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.ts';
 import type { Operation } from '../operation.ts';
+import { docs } from './docs.ts';
 
 /** reference createCoinbaseCharge 410: its own words. */
 export const COINBASE_GONE_MESSAGE =
@@ -12,6 +13,7 @@ export const COINBASE_GONE_MESSAGE =
  */
 export const creditsCoinbaseOperation: Operation = {
   name: 'credits-coinbase',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -6,6 +6,7 @@ import { sessionCost } from '../../datasets/session-cost.ts';
 import { parseSessionCostQuery } from '../../datasets/session-cost-query.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for getRankingsDaily (and getAppRankings, getSessionCost). */
 export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
@@ -17,6 +18,7 @@ export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
  */
 export const datasetsOperation: Operation = {
   name: 'datasets',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -3,6 +3,7 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { createEmbeddings } from './create-embeddings.ts';
 import { page } from './request.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createEmbeddings. */
 export const EMBEDDINGS_FAULTS = [400, 401, 402, 404, 408, 413, 429, 500, 502, 503, 524, 529] as const;
@@ -16,6 +17,7 @@ export const EMBEDDINGS_MODELS_FAULTS = [400, 401, 500] as const;
  */
 export const embeddingsOperation: Operation = {
   name: 'embeddings',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -1,10 +1,12 @@
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { zdrEndpointsBody } from './response.ts';
+import { docs } from './docs.ts';
 
 /** GET /endpoints/zdr (reference `listEndpointsZdr`). Any valid key; free. */
 export const endpointsZdrOperation: Operation = {
   name: 'endpoints-zdr',
+  docs,
   endpoints: [
     {
       method: 'GET',

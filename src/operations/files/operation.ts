@@ -11,6 +11,7 @@ import { listPage } from './list-page.ts';
 import { readUpload, uploadBodyLimit } from './read-upload.ts';
 import { FileScopeQuerySchema, ListFilesQuerySchema, type FileScopeQuery } from './request.ts';
 import { fileBody, fileDeletedBody, fileListBody } from './response.ts';
+import { docs } from './docs.ts';
 
 // The statuses the reference lists for each operation (X-Gatewaykit-Fault may force them).
 const UPLOAD_FAULTS = [400, 401, 403, 413, 429, 500, 502, 503] as const;
@@ -55,6 +56,7 @@ async function remove(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
  */
 export const filesOperation: Operation = {
   name: 'files',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -4,6 +4,7 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { queryObject, readRequest } from '../read-request.ts';
 import { GenerationContentQuerySchema } from './request.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for listGenerationContent. */
 const CONTENT_FAULTS = [401, 403, 404, 429, 500, 502, 524, 529] as const;
@@ -16,6 +17,7 @@ const CONTENT_FAULTS = [401, 403, 404, 429, 500, 502, 524, 529] as const;
  */
 export const generationContentOperation: Operation = {
   name: 'generation-content',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -3,6 +3,7 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { readJsonRequest } from '../read-json-request.ts';
 import { GenerationFeedbackRequestSchema } from './request.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for submitGenerationFeedback. */
 const FEEDBACK_FAULTS = [400, 401, 404, 429, 500] as const;
@@ -17,6 +18,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  */
 export const generationFeedbackOperation: Operation = {
   name: 'generation-feedback',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -3,6 +3,7 @@ import { assignKeys, assignMembers, listKeyAssignments, listMemberAssignments, u
 import { createGuardrail, deleteGuardrail, guardrailOf, listGuardrails, updateGuardrail } from './guardrail-handlers.ts';
 import { guardrailData } from './response.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
+import { docs } from './docs.ts';
 
 /** A guardrail body is small: a name, a few lists (bounded), a few flags. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -40,6 +41,7 @@ const endpoint = (
  */
 export const guardrailsOperation: Operation = {
   name: 'guardrails',
+  docs,
   endpoints: [
     endpoint('GET', '/guardrails', 'guardrails.list', 'listGuardrails', 'List guardrails (paged by offset and limit)', LIST),
     endpoint('POST', '/guardrails', 'guardrails.create', 'createGuardrail', 'Create a guardrail', CREATE, true),

@@ -19,6 +19,7 @@ import { imageSize, type ImageSize } from './image-size.ts';
 import { readImageRequest, type ImageRequest } from './request.ts';
 import { imageModelEndpoints, imageModelItem, imagesBody, imageStreamEvents, type MadeImage } from './response.ts';
 import { realisticTiming } from '../../timing/realistic-timing.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createImages. */
 const CREATE_FAULTS = [400, 401, 402, 403, 404, 413, 429, 500, 502, 524, 529] as const;
@@ -134,6 +135,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
  */
 export const imagesOperation: Operation = {
   name: 'images',
+  docs,
   endpoints: [
     {
       method: 'POST',

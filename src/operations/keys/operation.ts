@@ -11,6 +11,7 @@ import { queryObject, readRequest } from '../read-request.ts';
 import { newKeyFromRequest, patchedKey } from './key-changes.ts';
 import { CreateKeyRequestSchema, ListKeysQuerySchema, UpdateKeyRequestSchema } from './request.ts';
 import { keyData } from './response.ts';
+import { docs } from './docs.ts';
 
 /** Keys per page of GET /keys (the reference pages by `offset` and states no page size). */
 export const KEYS_PAGE_SIZE = 100;
@@ -80,6 +81,7 @@ async function deleteKey(env: GatewayEnv, ctx: RequestContext): Promise<Response
  */
 export const keysOperation: Operation = {
   name: 'keys',
+  docs,
   endpoints: [
     { method: 'GET', path: '/keys', id: 'keys.list', referenceId: 'list', summary: 'List API keys (paged by offset)', auth: 'management', faults: LIST_FAULTS },
     {

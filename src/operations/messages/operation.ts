@@ -13,6 +13,7 @@ import { messagesErrorBody } from './messages-error.ts';
 import { validateMessagesRequest } from './request.ts';
 import { renderMessages } from './response.ts';
 import { toCanonicalRequest } from './to-canonical-request.ts';
+import { docs } from './docs.ts';
 
 /**
  * POST /messages: the Anthropic Messages surface of the engine. The body is validated and
@@ -23,6 +24,7 @@ import { toCanonicalRequest } from './to-canonical-request.ts';
  */
 export const messagesOperation: Operation = {
   name: 'messages',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -3,6 +3,7 @@ import { modelListing } from '../../catalog/model-listing.ts';
 import { GatewayError } from '../../errors/gateway-error.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
+import { docs } from './docs.ts';
 
 /**
  * GET /model/{author}/{slug} (reference `getModel`): one model as `GET /models` lists it, under
@@ -11,6 +12,7 @@ import type { Operation } from '../operation.ts';
  */
 export const modelOperation: Operation = {
   name: 'model',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -2,10 +2,12 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { readCountQuery } from './request.ts';
 import { modelsCountBody } from './response.ts';
+import { docs } from './docs.ts';
 
 /** GET /models/count (reference `listModelsCount`). Any valid key; free. */
 export const modelsCountOperation: Operation = {
   name: 'models-count',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -3,6 +3,7 @@ import { parseModelQuery, selectModels } from '../../catalog/model-query.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { pageOf } from './request.ts';
+import { docs } from './docs.ts';
 
 /**
  * GET /models/user (reference `listModelsUser`): the models the caller may use. The gateway keeps
@@ -11,6 +12,7 @@ import { pageOf } from './request.ts';
  */
 export const modelsUserOperation: Operation = {
   name: 'models-user',
+  docs,
   endpoints: [
     {
       method: 'GET',

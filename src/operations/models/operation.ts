@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors/gateway-error.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { modelsPage } from './response.ts';
+import { docs } from './docs.ts';
 
 /**
  * GET /models (spec 4.4; reference getModels) and GET /models/:author/:slug/endpoints (reference
@@ -11,6 +12,7 @@ import { modelsPage } from './response.ts';
  */
 export const modelsOperation: Operation = {
   name: 'models',
+  docs,
   endpoints: [
     // reference: 200, 400, 403, 500 (plus 401 of spec 5).
     { method: 'GET', path: '/models', id: 'models.list', referenceId: 'getModels', summary: 'List models', auth: 'key', faults: [400, 401, 403, 500] },

@@ -1,5 +1,6 @@
 import type { Endpoint, Operation } from '../operation.ts';
 import { createDestination, deleteDestination, getDestination, listDestinations, updateDestination } from './destination-handlers.ts';
+import { docs } from './docs.ts';
 
 /** A destination body is small: a name, a config of a few URLs, keys and 32 headers, filter rules. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -21,6 +22,7 @@ const ONE = '/observability/destinations/:id';
  */
 export const observabilityOperation: Operation = {
   name: 'observability',
+  docs,
   endpoints: [
     endpoint(
       'GET',

@@ -1,5 +1,6 @@
 import type { Operation } from '../operation.ts';
 import { pagedAnswer } from '../page-query.ts';
+import { docs } from './docs.ts';
 
 /**
  * reference listOrganizationMembers (management key only): the members of the seeded organisation
@@ -8,6 +9,7 @@ import { pagedAnswer } from '../page-query.ts';
  */
 export const organizationOperation: Operation = {
   name: 'organization',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -8,6 +8,7 @@ import type { Endpoint, Operation } from '../operation.ts';
 import { queryObject, readRequest } from '../read-request.ts';
 import { CREATION_BODIES, PageQuerySchema, slugOf, versionOf } from './request.ts';
 import { presetData, presetWithVersion, versionData } from './response.ts';
+import { docs } from './docs.ts';
 
 /** reference listPresets, listPresetVersions: `limit` defaults to 50. */
 const DEFAULT_PAGE = 50;
@@ -82,6 +83,7 @@ const creation = (path: string, id: string, referenceId: string, summary: string
  */
 export const presetsOperation: Operation = {
   name: 'presets',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -1,10 +1,12 @@
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
 import { providersBody } from './response.ts';
+import { docs } from './docs.ts';
 
 /** GET /providers (reference `listProviders`): the catalogue's providers. Any valid key; free. */
 export const providersOperation: Operation = {
   name: 'providers',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -16,6 +16,7 @@ import { rankDocuments } from './relevance.ts';
 import { readRerankRequest, type RerankRequest } from './request.ts';
 import { rerankBody } from './response.ts';
 import { realisticTiming } from '../../timing/realistic-timing.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createRerank. */
 const RERANK_FAULTS = [400, 401, 402, 404, 429, 500, 502, 503, 524, 529] as const;
@@ -95,6 +96,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
  */
 export const rerankOperation: Operation = {
   name: 'rerank',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -6,6 +6,7 @@ import type { ResponsesRequest } from '../../schemas/responses-request.ts';
 import type { Operation } from '../operation.ts';
 import { renderResponses } from './response.ts';
 import { chatShapedWarning, WARNING_HEADER } from './chat-shaped-warning.ts';
+import { docs } from './docs.ts';
 
 /**
  * The validated Responses body as the canonical request: as it is, less a `stop_sequences`
@@ -25,6 +26,7 @@ function responsesToCanonical(request: ResponsesRequest): CanonicalRequest {
  */
 export const responsesOperation: Operation = {
   name: 'responses',
+  docs,
   endpoints: [
     {
       method: 'POST',

@@ -10,6 +10,7 @@ import type { Endpoint, Operation } from '../operation.ts';
 import { pagedAnswer } from '../page-query.ts';
 import { queryObject, readRequest } from '../read-request.ts';
 import { CreateMappingRequestSchema, DeleteMappingQuerySchema, UpdateMappingRequestSchema } from './request.ts';
+import { docs } from './docs.ts';
 
 const mappingOf = (env: GatewayEnv, ctx: RequestContext): ScimGroupMapping => {
   const mapping = env.organization.mapping(ctx.params.id ?? '');
@@ -58,6 +59,7 @@ const endpoint = (method: Endpoint['method'], path: string, id: string, referenc
  */
 export const scimOperation: Operation = {
   name: 'scim',
+  docs,
   endpoints: [
     endpoint('GET', '/scim/groups', 'scim.groups.list', 'listScimGroups', 'List the SCIM groups of the organization', [400, 401, 403, 404, 500]),
     endpoint('GET', '/scim/group-mappings', 'scim.mappings.list', 'listScimGroupMappings', 'List SCIM group-to-workspace mappings', [400, 401, 403, 404, 500]),

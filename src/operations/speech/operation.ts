@@ -15,6 +15,7 @@ import { speechCost } from './billing.ts';
 import { readSpeechRequest } from './request.ts';
 import { SPEECH_CONTENT_TYPES, speechBytes } from './response.ts';
 import { realisticTiming } from '../../timing/realistic-timing.ts';
+import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createAudioSpeech. */
 const SPEECH_FAULTS = [400, 401, 402, 404, 429, 500, 502, 503, 524, 529] as const;
@@ -89,6 +90,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
  */
 export const speechOperation: Operation = {
   name: 'speech',
+  docs,
   endpoints: [
     {
       method: 'POST',

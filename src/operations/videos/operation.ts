@@ -10,6 +10,7 @@ import type { Operation } from '../operation.ts';
 import { recordVideoGeneration } from './billing.ts';
 import { contentIndex } from './request.ts';
 import { videoContent } from './response.ts';
+import { docs } from './docs.ts';
 
 /** A job of the calling key: another key gets the same 404 as an unknown id. */
 function findJob(jobs: VideoJobs, id: string | undefined, apiKey: ApiKey | undefined) {
@@ -25,6 +26,7 @@ function findJob(jobs: VideoJobs, id: string | undefined, apiKey: ApiKey | undef
  */
 export const videosOperation: Operation = {
   name: 'videos',
+  docs,
   endpoints: [
     {
       method: 'GET',

@@ -2,6 +2,7 @@ import type { Endpoint, Operation } from '../operation.ts';
 import { deleteBudget, getBudget, listBudgets, upsertBudget } from './budget-handlers.ts';
 import { addMembers, listMembers, removeMembers } from './member-handlers.ts';
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from './workspace-handlers.ts';
+import { docs } from './docs.ts';
 
 /** A workspace body is small: names, a description of 500 characters, a few settings; 100 user ids. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -30,6 +31,7 @@ const BUDGET = `${ONE}/budgets/:interval`;
  */
 export const workspacesOperation: Operation = {
   name: 'workspaces',
+  docs,
   endpoints: [
     endpoint('GET', '/workspaces', 'workspaces.list', 'listWorkspaces', 'List workspaces (paged by offset and limit)', [401, 500]),
     endpoint('POST', '/workspaces', 'workspaces.create', 'createWorkspace', 'Create a workspace', [400, 401, 403, 500]),

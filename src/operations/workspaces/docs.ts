@@ -1,20 +1,7 @@
 import { z } from 'zod';
-
-/** operation-docs.ts's ParameterDoc and OperationDoc, restated (that file spreads these docs in). */
-interface ParameterDoc {
-  readonly name: string;
-  readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly schema: z.ZodType;
-  readonly required?: boolean;
-}
-interface OperationDoc {
-  readonly tag: string;
-  readonly description: string;
-  readonly successStatus: number;
-  readonly success: Readonly<Record<string, string>>;
-  readonly parameters: readonly ParameterDoc[];
-}
+import { WORKSPACE_COMPONENTS } from '../../schemas/workspace-responses.ts';
+import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
 
 const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: 'The workspace id (UUID) or slug.', schema: z.string() };
 const INTERVAL: ParameterDoc = {
@@ -24,25 +11,22 @@ const INTERVAL: ParameterDoc = {
   description: 'The budget interval; `lifetime` never resets.',
   schema: z.enum(['daily', 'weekly', 'monthly', 'lifetime']),
 };
-const BYOK_ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The credential's id (UUID).", schema: z.string() };
 const PAGE: readonly ParameterDoc[] = [
   { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
   { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
 ];
 
-/**
- * The Workspaces and BYOK operations' prose and shapes (management key only; docs/management.md). `headers`
- * are the simulator's per-request controls every operation takes.
- */
-export function workspaceDocs(headers: readonly ParameterDoc[]): Record<string, OperationDoc> {
-  const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
-    tag: 'Workspaces',
-    description: `Management key only. ${description}`,
-    successStatus,
-    success: { 'application/json': success },
-    parameters: [...parameters, ...headers],
-  });
-  return {
+const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
+  tag: 'Workspaces',
+  description: `Management key only. ${description}`,
+  successStatus,
+  success: { 'application/json': success },
+  parameters: [...parameters, ...SIMULATION_HEADERS],
+});
+
+/** The Workspaces operations in `/openapi.json` (management key only), and the component schemas they name. */
+export const docs: OperationDocs = {
+  endpoints: {
     'workspaces.list': doc('The default workspace and those created here, oldest first, with `total_count`.', 'WorkspacesListResponse', PAGE),
     'workspaces.create': doc(
       'Body: `name` and `slug` (required; the slug unique, else 400), `description`, default models and provider sort, logging settings. Answers 201.',
@@ -79,29 +63,7 @@ export function workspaceDocs(headers: readonly ParameterDoc[]): Record<string, 
       'WorkspaceBudgetResponse',
       [ID, INTERVAL],
     ),
-    'byok.list': {
-      ...doc('Credentials of the default workspace (or `workspace_id`) and global ones, filtered by `provider`, with `total_count`.', 'ByokListResponse', [
-        ...PAGE,
-        { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.string() },
-        { name: 'provider', in: 'query', description: 'Only credentials of this provider.', schema: z.string() },
-      ]),
-      tag: 'BYOK',
-    },
-    'byok.create': {
-      ...doc(
-        "Body: `provider` and `key` (required; the raw key is write-only: only a masked `label` is kept), `name`, `workspace_id`, `disabled`, `is_fallback`, `allowed_models`, `allowed_api_key_hashes` (hashes of this gateway's keys, else 400), `allowed_user_ids`, `sort_order`. Answers 201. Requests routed to the provider by keys it admits are BYOK from then on.",
-        'ByokResponse',
-        [],
-        201,
-      ),
-      tag: 'BYOK',
-    },
-    'byok.get': { ...doc('The credential; 404 for none.', 'ByokResponse', [BYOK_ID]), tag: 'BYOK' },
-    'byok.update': {
-      ...doc('Body: any field of createBYOKKey but `provider` and `workspace_id`; `key` rotates it (a new label).', 'ByokResponse', [BYOK_ID]),
-      tag: 'BYOK',
-    },
-    'byok.delete': { ...doc('Deleted: requests to its provider are no longer BYOK through it.', 'ByokDeletedResponse', [BYOK_ID]), tag: 'BYOK' },
     'workspaces.budgets.delete': doc('Removes the budget (`deleted: true` when there was none too).', 'WorkspaceDeletedResponse', [ID, INTERVAL]),
-  };
-}
+  },
+  components: { answers: WORKSPACE_COMPONENTS },
+};

@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import { DESTINATION_TYPES } from '../schemas/observability-destinations.ts';
-
-/** operation-docs.ts's ParameterDoc and OperationDoc, restated (that file spreads these docs in). */
-interface ParameterDoc {
-  readonly name: string;
-  readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly schema: z.ZodType;
-  readonly required?: boolean;
-}
-interface OperationDoc {
-  readonly tag: string;
-  readonly description: string;
-  readonly successStatus: number;
-  readonly success: Readonly<Record<string, string>>;
-  readonly parameters: readonly ParameterDoc[];
-}
+import { DESTINATION_TYPES, OBSERVABILITY_COMPONENTS } from '../../schemas/observability-destinations.ts';
+import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
 
 const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The destination's id (UUID).", schema: z.string() };
 const LIST: readonly ParameterDoc[] = [
@@ -24,19 +10,17 @@ const LIST: readonly ParameterDoc[] = [
   { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.string() },
 ];
 
-/**
- * The Observability operations' prose and shapes (management key only; docs/observability.md).
- * `headers` are the simulator's per-request controls every operation takes.
- */
-export function observabilityDocs(headers: readonly ParameterDoc[]): Record<string, OperationDoc> {
-  const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
-    tag: 'Observability',
-    description: `Management key only. ${description}`,
-    successStatus,
-    success: { 'application/json': success },
-    parameters: [...parameters, ...headers],
-  });
-  return {
+const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
+  tag: 'Observability',
+  description: `Management key only. ${description}`,
+  successStatus,
+  success: { 'application/json': success },
+  parameters: [...parameters, ...SIMULATION_HEADERS],
+});
+
+/** The Observability operations in `/openapi.json` (management key only), and the component schemas they name. */
+export const docs: OperationDocs = {
+  endpoints: {
     'observability.list': doc(
       'The destinations of the default workspace (or `workspace_id`), oldest first, with `total_count`; config secrets masked.',
       'ObservabilityDestinationsListResponse',
@@ -55,5 +39,6 @@ export function observabilityDocs(headers: readonly ParameterDoc[]): Record<stri
       [ID],
     ),
     'observability.delete': doc('Deleted: nothing is delivered to it any more.', 'ObservabilityDestinationDeletedResponse', [ID]),
-  };
-}
+  },
+  components: { answers: OBSERVABILITY_COMPONENTS },
+};

@@ -1,26 +1,25 @@
 import { z } from 'zod';
+import {
+  GuardrailListResponseSchema,
+  GuardrailDataResponseSchema,
+  GuardrailDeletedResponseSchema,
+  KeyAssignmentListResponseSchema,
+  MemberAssignmentListResponseSchema,
+  AssignedCountResponseSchema,
+  UnassignedCountResponseSchema,
+} from '../../schemas/guardrail-responses.ts';
+import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
 
 const TAG = 'Guardrails';
-/** An OpenAPI parameter as operation-docs.ts declares it (`ParameterDoc`). */
-interface Parameter {
-  readonly name: string;
-  readonly in: 'query' | 'header' | 'path';
-  readonly description: string;
-  readonly schema: z.ZodType;
-  readonly required?: boolean;
-}
-
-const ID: Parameter = { name: 'id', in: 'path', required: true, description: "The guardrail's id (a UUID).", schema: z.string() };
-const PAGING: readonly Parameter[] = [
+const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The guardrail's id (a UUID).", schema: z.string() };
+const PAGING: readonly ParameterDoc[] = [
   { name: 'offset', in: 'query', description: 'Records to skip (default 0).', schema: z.number().int().min(0) },
   { name: 'limit', in: 'query', description: 'Records per page, 1-100 (default 50).', schema: z.number().int().min(1).max(100) },
 ];
 const json = (name: string) => ({ 'application/json': name });
 
-/** The guardrail operations' docs (`/openapi.json`, `OperationDoc`s): management key only, every one of them. */
-export const guardrailDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({ ...crudDocs(SIMULATION_HEADERS), ...assignmentDocs(SIMULATION_HEADERS) });
-
-const crudDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
+const CRUD = {
   'guardrails.list': {
     tag: TAG,
     description:
@@ -62,9 +61,9 @@ const crudDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('GuardrailDeletedResponse'),
     parameters: [ID, ...SIMULATION_HEADERS],
   },
-});
+};
 
-const assignmentDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
+const ASSIGNMENTS = {
   'guardrails.keys.list': {
     tag: TAG,
     description: "Management key only. The guardrail's key assignments, paged.",
@@ -124,64 +123,20 @@ const assignmentDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
     success: json('MemberAssignmentListResponse'),
     parameters: [...PAGING, ...SIMULATION_HEADERS],
   },
-  'organization.members.list': {
-    tag: 'Organization',
-    description:
-      'Management key only. The members of the seeded organisation (the account owner and two members unless the control API replaced them: `PUT /__gatewaykit/organization`), paged; guardrail member assignments name these ids.',
-    successStatus: 200,
-    success: json('OrganizationMembersListResponse'),
-    parameters: [...PAGING, ...SIMULATION_HEADERS],
-  },
-  ...scimDocs(SIMULATION_HEADERS),
-});
+};
 
-const MAPPING_ID: Parameter = { name: 'id', in: 'path', required: true, description: "The mapping's id (a UUID).", schema: z.string() };
-const scimDocs = (SIMULATION_HEADERS: readonly Parameter[]) => ({
-  'scim.groups.list': {
-    tag: 'SCIM',
-    description: "Management key only. The seeded organisation's SCIM groups (two unless the control API replaced them), paged.",
-    successStatus: 200,
-    success: json('ScimGroupsListResponse'),
-    parameters: [...PAGING, ...SIMULATION_HEADERS],
+/** The guardrail operations in `/openapi.json` (management key only, every one of them), and the component schemas they name. */
+export const docs: OperationDocs = {
+  endpoints: { ...CRUD, ...ASSIGNMENTS },
+  components: {
+    answers: {
+      GuardrailListResponse: GuardrailListResponseSchema,
+      GuardrailDataResponse: GuardrailDataResponseSchema,
+      GuardrailDeletedResponse: GuardrailDeletedResponseSchema,
+      KeyAssignmentListResponse: KeyAssignmentListResponseSchema,
+      MemberAssignmentListResponse: MemberAssignmentListResponseSchema,
+      AssignedCountResponse: AssignedCountResponseSchema,
+      UnassignedCountResponse: UnassignedCountResponseSchema,
+    },
   },
-  'scim.mappings.list': {
-    tag: 'SCIM',
-    description: 'Management key only. The group-to-workspace mappings, in creation order, paged.',
-    successStatus: 200,
-    success: json('ScimGroupMappingsListResponse'),
-    parameters: [...PAGING, ...SIMULATION_HEADERS],
-  },
-  'scim.mappings.create': {
-    tag: 'SCIM',
-    description:
-      'Management key only. Body: `scim_group_id`, `workspace_id`, `role` (admin, member). 404 for an unknown group or workspace, 409 for a pair already mapped. 201.',
-    successStatus: 201,
-    success: json('ScimGroupMappingDataResponse'),
-    parameters: SIMULATION_HEADERS,
-  },
-  'scim.mappings.get': {
-    tag: 'SCIM',
-    description: 'Management key only. 404 for an unknown id.',
-    successStatus: 200,
-    success: json('ScimGroupMappingDataResponse'),
-    parameters: [MAPPING_ID, ...SIMULATION_HEADERS],
-  },
-  'scim.mappings.update': {
-    tag: 'SCIM',
-    description: 'Management key only. Body: `role`.',
-    successStatus: 200,
-    success: json('ScimGroupMappingDataResponse'),
-    parameters: [MAPPING_ID, ...SIMULATION_HEADERS],
-  },
-  'scim.mappings.delete': {
-    tag: 'SCIM',
-    description: 'Management key only. `keep_members` (true or false) is required: omitting it is a 400, as the reference documents.',
-    successStatus: 200,
-    success: json('GuardrailDeletedResponse'),
-    parameters: [
-      MAPPING_ID,
-      { name: 'keep_members', in: 'query' as const, required: true, description: 'Keep the members the mapping granted.', schema: z.enum(['true', 'false']) },
-      ...SIMULATION_HEADERS,
-    ],
-  },
-});
+};

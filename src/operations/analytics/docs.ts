@@ -1,0 +1,24 @@
+import { AnalyticsMetaResponseSchema, AnalyticsQueryResponseSchema } from '../../schemas/analytics-responses.ts';
+import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+
+const doc = (description: string, success: string, parameters: readonly ParameterDoc[]): OperationDoc => ({
+  tag: 'Analytics',
+  description: `Management key only. ${description}`,
+  successStatus: 200,
+  success: { 'application/json': success },
+  parameters: [...parameters, ...SIMULATION_HEADERS],
+});
+
+/** The Analytics operations in `/openapi.json` (management key only), and the component schemas they name. */
+export const docs: OperationDocs = {
+  endpoints: {
+    'analytics.meta': doc('The metrics, dimensions, filter operators and granularities `POST /analytics/query` implements.', 'AnalyticsMetaResponse', []),
+    'analytics.query': doc(
+      'Body: `metrics` (required), `dimensions` (up to 2), `filters` (up to 20), `granularity` (day, week, month), `time_range` (whole UTC days; default the last 31 days), `limit` (1 to 10000, default 1000), `group_limit`, `order_by`. Unknown names are 400s naming the field.',
+      'AnalyticsQueryResponse',
+      [],
+    ),
+  },
+  components: { answers: { AnalyticsMetaResponse: AnalyticsMetaResponseSchema, AnalyticsQueryResponse: AnalyticsQueryResponseSchema } },
+};
