@@ -235,6 +235,33 @@ describe('answer memo', () => {
     }
   });
 
+  it('forgets the least recently answered request first when full', async () => {
+    const w = world(2);
+    const send = async (text: string) => {
+      const res = await w.dispatch(
+        new Request(`${BASE}${PATHS.responses}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+          body: JSON.stringify(body('responses', 0, text, false)),
+        }),
+      );
+      expect(res.status).toBe(200);
+      await res.text();
+      return w.engine.answers.stats().replayed;
+    };
+    const [a, b, c] = TEXTS as [string, string, string];
+    await send(a);
+    await send(a);
+    await send(b);
+    await send(b);
+    // a answered again: b is now the least recently answered, and goes when c comes.
+    expect(await send(a)).toBe(1);
+    await send(c);
+    expect(await send(a)).toBe(2);
+    expect(await send(b)).toBe(2);
+    expect(w.engine.answers.stats().kept).toBe(2);
+  });
+
   it('never remembers a request with a session, tools, or a script that is used up or matches headers', async () => {
     const w = world(undefined);
     const send = (b: unknown, headers: Record<string, string> = {}) =>

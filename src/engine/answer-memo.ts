@@ -144,6 +144,9 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
   const { env, scripts, counts } = deps;
   const limit = deps.limit ?? ANSWERS_KEPT;
   const kept = new Map<string, Seen | Learned | typeof REFUSED>();
+  // The key last put at the end of `kept` (the most recently answered): answering it again needs
+  // no move (a Map entry deleted and made again per answer made V8 rebuild the table every few answers).
+  let newest: string | undefined;
   let replayed = 0;
 
   const keyOf = answerKeys();
@@ -184,8 +187,11 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       if (known?.state === 'verified') {
         // A record written after the first answer was rendered (mid-stream) is not replayed.
         if (known.reuse.records.length === known.recordCount) {
-          kept.delete(key);
-          kept.set(key, known);
+          if (key !== newest) {
+            kept.delete(key);
+            kept.set(key, known);
+            newest = key;
+          }
           return replay(known, ctx);
         }
         kept.set(key, REFUSED);
@@ -196,6 +202,7 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
         const reuse = answer.reuse;
         if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
         kept.set(key, (reuse && see(response, reuse, valuesOf(reuse, answer.generationId))) || REFUSED);
+        newest = key;
         return response;
       }
       const reuse = answer.reuse;
@@ -217,6 +224,9 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       return response;
     },
     stats: () => ({ replayed, kept: kept.size }),
-    clear: () => kept.clear(),
+    clear() {
+      kept.clear();
+      newest = undefined;
+    },
   };
 }

@@ -63,7 +63,9 @@ export interface MetricsTally {
  */
 export function createMetricsTally(): MetricsTally {
   let s = empty();
-  // Outside the snapshot that a reset replaces: requests in flight at a reset still end.
+  // Outside the snapshot that a reset replaces: requests in flight at a reset still end. An
+  // operation with none in flight keeps its 0 (the snapshot leaves it out): a Map entry deleted and
+  // made again per request made V8 rebuild the table every few requests.
   const inFlight = new Map<string, number>();
   const bump = <K>(outer: Map<string, Map<K, number>>, key: string, inner: K) => {
     let m = outer.get(key);
@@ -73,9 +75,7 @@ export function createMetricsTally(): MetricsTally {
   return {
     inFlight({ from, to }) {
       if (from !== undefined) {
-        const left = (inFlight.get(from) ?? 0) - 1;
-        if (left > 0) inFlight.set(from, left);
-        else inFlight.delete(from);
+        inFlight.set(from, Math.max(0, (inFlight.get(from) ?? 0) - 1));
       }
       if (to !== undefined) inFlight.set(to, (inFlight.get(to) ?? 0) + 1);
     },
@@ -103,7 +103,7 @@ export function createMetricsTally(): MetricsTally {
     answerMemo(outcome) {
       s.answerMemo[outcome]++;
     },
-    snapshot: () => ({ ...s, inFlight }),
+    snapshot: () => ({ ...s, inFlight: new Map([...inFlight].filter(([, n]) => n > 0)) }),
     reset() {
       s = empty();
     },
