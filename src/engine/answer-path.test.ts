@@ -12,7 +12,7 @@ async function memoCounts(gateway: Gateway): Promise<Record<string, number>> {
   return counts;
 }
 
-/** The same plain request four times within one second of the clock; the bodies as answered. */
+/** The same ordinary request four times within one second of the clock; the bodies as answered. */
 async function fourTimes(gateway: Gateway): Promise<string[]> {
   const bodies: string[] = [];
   for (let i = 0; i < 4; i++) {

@@ -14,7 +14,7 @@ export interface Engine {
   readonly scripts: ScriptRegistry;
   /** spec 2.1 prompt caching: one cache, so a prefix cached through one surface is a hit through another. */
   readonly promptCache: PromptCache;
-  /** Generated reply plans of plain requests, made once per content and model (plan-memo.ts); none without fast paths. */
+  /** Generated reply plans of ordinary requests, made once per content and model (plan-memo.ts); none without fast paths. */
   readonly plans: PlanMemo;
   /** Identical requests answered again from the rendered bytes, ids drawn afresh (answer-memo.ts); the full path without fast paths. */
   readonly answers: AnswerPath;

@@ -15,7 +15,7 @@ function mayBeLong(request: CanonicalRequest): boolean {
 
 /**
  * The engine's reply stage: what the model says, from the first matching script or the
- * deterministic generator (a plain request's plan made once per content and model, plan-memo.ts),
+ * deterministic generator (a ordinary request's plan made once per content and model, plan-memo.ts),
  * then cut at the first stop sequence, once for every surface (reference ChatRequest `stop`,
  * MessagesRequest `stop_sequences`), before output, usage and cost.
  */

@@ -48,7 +48,7 @@ describe('plan memo', () => {
     );
   });
 
-  it('remembers only plain requests, and starts again past its bound', () => {
+  it('remembers only ordinary requests, and starts again past its bound', () => {
     const plain = { context: [], citations: [] };
     expect(memoizable({ model: 'm', input: 'x' } as never, plain)).toBe(true);
     expect(memoizable({ model: 'm', input: 'x', tools: [{ type: 'openai:web_search' }] } as never, plain)).toBe(false);

@@ -11,11 +11,11 @@ export const PLANS_KEPT = 512;
  * (`contentKey`: what the reply rng is seeded with) and what the plan shows of its reasoning
  * (`reasoning.exclude`, `include`, which `contentKey` leaves out), as long as nothing else feeds it: no tools
  * (server tools read the clock) and no plugin effects (context, citations, a panel, a rewritten
- * input or output). Only those plain requests are remembered, so the same request answers with
+ * input or output). Only those ordinary requests are remembered, so the same request answers with
  * the plan it would have been given afresh; ids, clock readings and usage are still made per answer.
  */
 export interface PlanMemo {
-  /** The remembered plan, or the one `make` returns (then remembered) for a plain request. */
+  /** The remembered plan, or the one `make` returns (then remembered) for a ordinary request. */
   plan(request: ResponsesRequest, modelId: string, contentKey: string, effects: PluginEffects, make: () => ReplyPlan): ReplyPlan;
   clear(): void;
 }

@@ -14,7 +14,7 @@ import { realisticTiming } from '../timing/realistic-timing.ts';
  * reusable-answer.ts; the memo asks both and states neither.
  *
  * @example
- * sameCircumstances(ctx, env, scripts.list(), false); // true for a plain request on an instant gateway
+ * sameCircumstances(ctx, env, scripts.list(), false); // true for a ordinary request on an instant gateway
  */
 export function sameCircumstances(
   ctx: Pick<RequestContext, 'simulation' | 'apiKey' | 'request'>,

@@ -152,7 +152,7 @@ export interface GatewayOptions {
   files?: Omit<FileStoreOptions, 'clock' | 'seed'>;
   /**
    * The shortcuts that change no answer (docs/decisions/0085-fast-paths-behind-one-seam.md): the
-   * answer, plan and route memos, the plain-body reader of `/responses`, tiered schema parsing
+   * answer, plan and route memos, the small-body reader of `/responses`, tiered schema parsing
    * and the light Fetch objects of `gateway.fetch`, msw and node:http. `false` turns every one
    * off: the same bytes, the long way. Default true.
    */

@@ -21,10 +21,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  *   properties: { city: { type: 'string' } }, required: ['city'] } } } }, 'Weather in Paris?', 'It is mild.', rng);
  * // '{"city":"Paris"}'
  */
-export function structuredAnswer(request: Pick<ResponsesRequest, 'text'>, prompt: string, plainAnswer: string, rng: SeededRandom): string | undefined {
+export function structuredAnswer(request: Pick<ResponsesRequest, 'text'>, prompt: string, unstructuredAnswer: string, rng: SeededRandom): string | undefined {
   const format = request.text?.format;
   if (!format || format.type === 'text') return undefined;
-  if (format.type === 'json_object') return JSON.stringify({ answer: plainAnswer });
+  if (format.type === 'json_object') return JSON.stringify({ answer: unstructuredAnswer });
   const schema = isRecord(format.schema) ? promptHints(format.schema, prompt) : {};
   return JSON.stringify(jsonSchemaInstance(schema, rng, 'text.format.schema'));
 }

@@ -29,10 +29,10 @@ export function usageCost(usage: ResponseUsage, pricing: EndpointPricing, isByok
   const completion = price(pricing.completion);
   const cached = usage.input_tokens_details.cached_tokens;
   const written = usage.input_tokens_details.cache_write_tokens ?? 0;
-  const plainInput = Math.max(0, usage.input_tokens - cached - written);
+  const uncachedInput = Math.max(0, usage.input_tokens - cached - written);
   const reasoning = usage.output_tokens_details.reasoning_tokens;
   const inputCost = usd(
-    plainInput * prompt + cached * price(pricing.input_cache_read, prompt) + written * price(pricing.input_cache_write, prompt) + price(pricing.request),
+    uncachedInput * prompt + cached * price(pricing.input_cache_read, prompt) + written * price(pricing.input_cache_write, prompt) + price(pricing.request),
   );
   const outputCost = usd((usage.output_tokens - reasoning) * completion + reasoning * price(pricing.internal_reasoning, completion));
   const upstream = usd(inputCost + outputCost);

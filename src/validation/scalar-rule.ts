@@ -46,7 +46,7 @@ function unionRule(options: readonly z.ZodType[]): ScalarRule | undefined {
  * optional and unions of those. The predicate accepts exactly the values the schema passes
  * unchanged; for any other kind of schema (a transform, a string check, an object) there is no
  * rule here (undefined), and the schema itself must judge. Shortcuts that read a body without the
- * schema (plain-request.ts) take their rules from here, so the schema stays their one source.
+ * schema (small-body-request.ts) take their rules from here, so the schema stays their one source.
  *
  * @example
  * scalarRule(z.number().int().min(0).nullable())?.(3); // true

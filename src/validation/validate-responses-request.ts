@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.ts';
 import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { isFunctionTool } from '../schemas/tools.ts';
-import { plainResponsesRequest } from './plain-request.ts';
+import { smallBodyRequest } from './small-body-request.ts';
 import { validRequest } from './parse-request.ts';
 import { interpretedParse, type SchemaParse } from './tiered-safe-parse.ts';
 
@@ -51,8 +51,8 @@ function judged(body: unknown, parse: SchemaParse): ResponsesRequest {
 }
 
 /**
- * The Responses validator of a gateway: with `plainFirst`, a common small body is read by
- * {@link plainResponsesRequest} (the schema's own output, without running the whole schema),
+ * The Responses validator of a gateway: with `smallBodyFirst`, a common small body is read by
+ * {@link smallBodyRequest} (the schema's own output, without running the whole schema),
  * and every other body, and every refusal, by the schema and the 422s. The choice is made here,
  * once per gateway (`fastPaths`), not per request.
  *
@@ -60,12 +60,12 @@ function judged(body: unknown, parse: SchemaParse): ResponsesRequest {
  * const validate = responsesValidator(env.parse, true);
  * const request = validate(await ctx.json());
  */
-export function responsesValidator(parse: SchemaParse, plainFirst: boolean): (body: unknown) => ResponsesRequest {
-  if (!plainFirst) return (body) => judged(body, parse);
+export function responsesValidator(parse: SchemaParse, smallBodyFirst: boolean): (body: unknown) => ResponsesRequest {
+  if (!smallBodyFirst) return (body) => judged(body, parse);
   return (body) => {
-    const plain = plainResponsesRequest(body);
-    // The 422 rules are asked too (they find nothing in the few fields a plain body holds).
-    return plain !== undefined && findResponsesConflicts(plain).length === 0 ? plain : judged(body, parse);
+    const small = smallBodyRequest(body);
+    // The 422 rules are asked too (they find nothing in the few fields a small body holds).
+    return small !== undefined && findResponsesConflicts(small).length === 0 ? small : judged(body, parse);
   };
 }
 

@@ -40,7 +40,7 @@ export const responsesOperation: Operation = {
     },
   ],
   handlers: ({ engine }) => {
-    // Chosen once per gateway: the plain-body reader first, or the schema alone (`fastPaths`).
+    // Chosen once per gateway: the small-body reader first, or the schema alone (`fastPaths`).
     const validate = responsesValidator(engine.env.parse, engine.env.fastPaths);
     return {
       // Identical requests are answered from the memo (src/engine/answer-memo.ts), ids drawn afresh.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
-import { plainFieldNames, plainResponsesRequest } from './plain-request.ts';
+import { smallBodyFieldNames, smallBodyRequest } from './small-body-request.ts';
 import { validateResponsesRequest } from './validate-responses-request.ts';
 
 const value = fc.oneof(
@@ -18,31 +18,31 @@ const value = fc.oneof(
 const keys = fc.constantFrom('model', 'input', 'stream', 'instructions', 'temperature', 'top_p', 'max_output_tokens', 'tools', 'user', 'extra', '__proto__');
 const body = fc.dictionary(keys, value, { maxKeys: 6 }).map((d) => JSON.parse(JSON.stringify(d)) as unknown);
 
-describe('plainResponsesRequest', () => {
+describe('smallBodyRequest', () => {
   it('gives exactly what the schema gives (values and key order) whenever it answers, and answers nothing the schema refuses', () => {
     fc.assert(
       fc.property(body, (b) => {
-        const plain = plainResponsesRequest(b);
+        const small = smallBodyRequest(b);
         const parsed = ResponsesRequestSchema.safeParse(b);
-        if (plain === undefined) return;
+        if (small === undefined) return;
         expect(parsed.success).toBe(true);
-        expect(JSON.stringify(plain)).toBe(JSON.stringify(parsed.data));
-        expect(Object.keys(plain)).toEqual(Object.keys(parsed.data ?? {}));
+        expect(JSON.stringify(small)).toBe(JSON.stringify(parsed.data));
+        expect(Object.keys(small)).toEqual(Object.keys(parsed.data ?? {}));
       }),
       { numRuns: 3000 },
     );
   });
 
-  it("reads every plain field's rule from the schema (none of its own)", () => {
-    expect(plainFieldNames()).toEqual(['input', 'instructions', 'max_output_tokens', 'model', 'stream', 'temperature', 'top_p']);
+  it("reads every small-body field's rule from the schema (none of its own)", () => {
+    expect(smallBodyFieldNames()).toEqual(['input', 'instructions', 'max_output_tokens', 'model', 'stream', 'temperature', 'top_p']);
   });
 
   it('answers the common bodies and leaves the rest to the schema', () => {
-    expect(plainResponsesRequest({ model: 'openai/gpt-5-mini', input: 'hi', stream: true })).toEqual({ input: 'hi', model: 'openai/gpt-5-mini', stream: true });
-    expect(plainResponsesRequest({ model: 'm', input: [{ role: 'user', content: 'hi' }] })).toBeUndefined();
-    expect(plainResponsesRequest({ model: 'm', max_output_tokens: -1 })).toBeUndefined();
-    expect(plainResponsesRequest(JSON.parse('{"__proto__":{"x":1},"model":"m"}'))).toBeUndefined();
-    expect(plainResponsesRequest([])).toBeUndefined();
+    expect(smallBodyRequest({ model: 'openai/gpt-5-mini', input: 'hi', stream: true })).toEqual({ input: 'hi', model: 'openai/gpt-5-mini', stream: true });
+    expect(smallBodyRequest({ model: 'm', input: [{ role: 'user', content: 'hi' }] })).toBeUndefined();
+    expect(smallBodyRequest({ model: 'm', max_output_tokens: -1 })).toBeUndefined();
+    expect(smallBodyRequest(JSON.parse('{"__proto__":{"x":1},"model":"m"}'))).toBeUndefined();
+    expect(smallBodyRequest([])).toBeUndefined();
     // The schema still words every refusal.
     expect(() => validateResponsesRequest({ model: 'm', max_output_tokens: -1 })).toThrow(/max_output_tokens/);
   });

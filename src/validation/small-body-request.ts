@@ -2,24 +2,24 @@ import type { z } from 'zod';
 import { ResponsesRequestSchema, type ResponsesRequest } from '../schemas/responses-request.ts';
 import { scalarRule, type ScalarRule } from './scalar-rule.ts';
 
-/** The fields a plain body may hold: the scalar members most requests send and nothing else. */
+/** The fields a small body may hold: the scalar members most requests send and nothing else. */
 const PLAIN_FIELD_NAMES = new Set(['input', 'instructions', 'max_output_tokens', 'model', 'stream', 'temperature', 'top_p']);
 
 /**
- * Each plain field with its rule as the schema states it (spec 2.1), in the schema's order (the
+ * Each small-body field with its rule as the schema states it (spec 2.1), in the schema's order (the
  * order zod's output has them). Read from the schema once: a field whose rule is not one
  * {@link scalarRule} reads is left to the schema, so this file states no rule of its own.
  */
-const PLAIN_FIELDS: ReadonlyArray<readonly [string, ScalarRule]> = Object.entries(ResponsesRequestSchema.shape as Record<string, z.ZodType>).flatMap(
+const SMALL_BODY_FIELDS: ReadonlyArray<readonly [string, ScalarRule]> = Object.entries(ResponsesRequestSchema.shape as Record<string, z.ZodType>).flatMap(
   ([name, schema]) => {
     const rule = PLAIN_FIELD_NAMES.has(name) ? scalarRule(schema) : undefined;
     return rule ? [[name, rule] as const] : [];
   },
 );
-const RULES = new Map(PLAIN_FIELDS);
+const RULES = new Map(SMALL_BODY_FIELDS);
 
-/** The names of the plain fields, for tests. */
-export const plainFieldNames = (): string[] => PLAIN_FIELDS.map(([name]) => name);
+/** The names of the small-body fields, for tests. */
+export const smallBodyFieldNames = (): string[] => SMALL_BODY_FIELDS.map(([name]) => name);
 
 /**
  * The request as the schema would give it, for the most common body: an object holding only a
@@ -30,10 +30,10 @@ export const plainFieldNames = (): string[] => PLAIN_FIELDS.map(([name]) => name
  * test holds the two to the same output, key order included.
  *
  * @example
- * plainResponsesRequest({ model: 'openai/gpt-5-mini', input: 'hi' }); // { input: 'hi', model: 'openai/gpt-5-mini' }
- * plainResponsesRequest({ model: 'm', input: [] }); // undefined: the schema decides
+ * smallBodyRequest({ model: 'openai/gpt-5-mini', input: 'hi' }); // { input: 'hi', model: 'openai/gpt-5-mini' }
+ * smallBodyRequest({ model: 'm', input: [] }); // undefined: the schema decides
  */
-export function plainResponsesRequest(body: unknown): ResponsesRequest | undefined {
+export function smallBodyRequest(body: unknown): ResponsesRequest | undefined {
   if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
   const record = body as Record<string, unknown>;
   let fields = 0;
@@ -44,6 +44,6 @@ export function plainResponsesRequest(body: unknown): ResponsesRequest | undefin
   }
   const out: Record<string, unknown> = {};
   if (fields === 0) return out as ResponsesRequest;
-  for (const [key] of PLAIN_FIELDS) if (Object.hasOwn(record, key)) out[key] = record[key];
+  for (const [key] of SMALL_BODY_FIELDS) if (Object.hasOwn(record, key)) out[key] = record[key];
   return out as ResponsesRequest;
 }
