@@ -24,6 +24,7 @@ const SOURCES = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/emit-cts-declarations.mjs',
+  'scripts/bundle-dist.mjs',
   'src',
   'conformance',
   'fixtures',

@@ -28,6 +28,7 @@ const SOURCES = [
   'fixtures',
   'bin',
   'scripts/emit-cts-declarations.mjs',
+  'scripts/bundle-dist.mjs',
   'docs',
   'bench/RESULTS.md',
   'README.md',
@@ -108,7 +109,17 @@ describe('the packed package', () => {
     expect(packedFiles.filter((f) => /\.test\.|\/test\//.test(f))).toEqual([]);
     // The suite's mutants (deliberately broken gateways) and test helpers are for its own tests only.
     expect(packedFiles.filter((f) => /^dist\/conformance\/(mutants|test-helpers)\//.test(f))).toEqual([]);
-    expect(packedFiles).toContain('dist/conformance/kit/operation-checks.js');
+    expect(packedFiles).toContain('dist/conformance/index.js');
+  });
+
+  test('ships each entry bundled with shared chunks: a few dozen JavaScript files, not one per module (decision 0090)', () => {
+    const scripts = packedFiles.filter((f) => f.endsWith('.js'));
+    const declarations = packedFiles.filter((f) => f.endsWith('.d.ts'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length).toBeLessThan(declarations.length / 4);
+    // The browser map swaps this file for its twin by path, so it stays a file of its own.
+    expect(packedFiles).toContain('dist/src/msw/msw-http.js');
+    expect(packedFiles).toContain('dist/src/msw/msw-http.browser.js');
   });
 
   test('every export target exists in the installed package', () => {
@@ -128,12 +139,13 @@ describe('the packed package', () => {
       expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
     // The management plane's collections (decision 0054): a dependency, imported on the first management request.
     expect(existsSync(join(project, 'node_modules', '@msw/data')), '@msw/data').toBe(true);
-    expect(packedFiles).toContain('dist/src/generation/o200k-encoding.js');
-    expect(packedFiles).toContain('dist/src/generation/o200k-table.js');
-    // Read in place under node; without it the table would be built from the base64 module, slower.
-    expect(packedFiles).toContain('dist/src/generation/o200k-table.bin');
-    const encoding = readFileSync(join(project, 'node_modules/gatewaykit/dist/src/generation/o200k-encoding.js'), 'utf8');
-    expect(encoding).not.toMatch(/from ['"]gpt-tokenizer/);
+    // The encoding is a chunk of its own, loaded on the first token count.
+    const encoding = packedFiles.find((f) => /^dist\/chunks\/o200k-encoding-\w+\.js$/.test(f));
+    expect(encoding).toBeDefined();
+    // Read in place under node, beside the chunk that reads it (the encoding's); without it the table would be built from the base64 module, slower.
+    expect(packedFiles).toContain('dist/chunks/o200k-table.bin');
+    for (const f of packedFiles.filter((p) => p.endsWith('.js')))
+      expect(readFileSync(join(project, 'node_modules/gatewaykit', f), 'utf8'), f).not.toMatch(/from ['"]gpt-tokenizer/);
   });
 
   test('imports with plain Node (no TypeScript loader) and answers a request', async () => {
