@@ -25,6 +25,7 @@ const SOURCES = [
   'tsconfig.build.json',
   'scripts/emit-cts-declarations.mjs',
   'scripts/bundle-dist.mjs',
+  'scripts/prune-declarations.mjs',
   'src',
   'conformance',
   'fixtures',

@@ -29,6 +29,7 @@ const SOURCES = [
   'bin',
   'scripts/emit-cts-declarations.mjs',
   'scripts/bundle-dist.mjs',
+  'scripts/prune-declarations.mjs',
   'docs',
   'bench/RESULTS.md',
   'README.md',
