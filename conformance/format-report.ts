@@ -50,6 +50,17 @@ function detail(c: CheckResult): string[] {
 }
 
 /**
+ * What the paid requests weighed at their worst-case price, and the smallest budget that probes
+ * every rule of the selection (the request budget; its cost is what the run's own spend shows when
+ * run at that budget).
+ */
+export function budgetLine(s: ConformanceReport['summary']): string {
+  const cap = s.spend.limit === null ? 'no cap' : `$${s.spend.limit} allowed (--max-spend)`;
+  const unpriced = s.spend.unpriced > 0 ? ` (${s.spend.unpriced} paid request${s.spend.unpriced === 1 ? '' : 's'} the target lists no price for)` : '';
+  return `Budget: paid requests weighed at their worst-case price $${s.spend.used.toFixed(6)}${unpriced}, ${cap}; every rule is probed from --max-requests ${s.budget.smallest}`;
+}
+
+/**
  * The end-of-run text: a table of every check (result, requests, paid, time), then each failure,
  * error and inconclusive check with its reason, counterexample, observed answer, replay command
  * and curl (payloads over 1 KB elided), then the advice (inferred rules), then the summary.
@@ -81,6 +92,7 @@ export function formatReport(report: ConformanceReport): string {
     '',
     `${s.passed} passed, ${s.failed} failed, ${s.error} error, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s.advice} advice of ${s.total} checks in ${seconds(s.durationMs)}; ` +
       `${s.requests} requests, ${s.budget.used}/${s.budget.limit} to paid operations${s.retries ? `, ${s.retries} retries` : ''}; seed ${report.seed}`,
+    budgetLine(s),
   );
   // How strong the verdicts are: by area, the rules never probed, then one statement.
   const count = (n: number, word: string) => (n > 0 ? [`${n} ${word}`] : []);

@@ -89,8 +89,17 @@ export interface ConformanceReport {
     readonly ok: boolean;
     readonly strict: boolean;
     readonly requests: number;
-    /** Requests to paid operations against the limit (`--max-requests`). */
-    readonly budget: { readonly limit: number; readonly used: number };
+    /**
+     * Requests to paid operations against the limit (`--max-requests`), and the smallest limit at
+     * which this selection probes every rule (the preflight's paid request and what every check owes).
+     */
+    readonly budget: { readonly limit: number; readonly used: number; readonly smallest: number };
+    /**
+     * The paid requests weighed at their worst-case price, USD, against the limit (`--max-spend`;
+     * null: no cap, the simulator's default), and the paid requests the target listed no price for
+     * (weighed at nothing: only the request budget bounds them).
+     */
+    readonly spend: { readonly limit: number | null; readonly used: number; readonly unpriced: number };
     /** Retries: 429s waited out, GETs tried again after a transport failure. */
     readonly retries: number;
     readonly durationMs: number;

@@ -3,10 +3,11 @@ import { exchangeJson, type Exchange } from './client/exchange.ts';
 import { defaultTransport } from './client/default-transport.ts';
 import { createGatewayClient, type ClientCounters, type FetchLike, type GatewayClient } from './client/gateway-client.ts';
 import { createRequestBudget } from './client/request-budget.ts';
+import { createSpendBudget, type SpendBudget } from './client/spend-budget.ts';
 import { toCurl } from './client/to-curl.ts';
 import type { Transport } from './client/transport.ts';
 import { detectSimulator } from './detect-simulator.ts';
-import { fairShare } from './property/fair-share.ts';
+import { fairShare, owedFrom } from './property/fair-share.ts';
 import { preflight as runPreflight, type Preflight } from './preflight.ts';
 import { ALL_CHECKS } from './registry.ts';
 import type { CheckResult, ConformanceReport, ProgressEvent, Replay } from './report.ts';
@@ -19,6 +20,13 @@ import { summarizeVerdicts } from './summarize-verdicts.ts';
 
 /** Requests to paid operations allowed against a target that is not the simulator, unless `maxRequests` says otherwise. */
 export const DEFAULT_MAX_REQUESTS = 243;
+/**
+ * USD the paid requests of a run against a target that is not the simulator may cost at most,
+ * each weighed at its worst-case price from the prices the target lists, unless `maxSpend` says
+ * otherwise. Above what the smallest request budget that probes every rule costs at the default
+ * model's price (docs/conformance.md gives the figure).
+ */
+export const DEFAULT_MAX_SPEND = 1;
 /** Against the simulator requests cost nothing. */
 export const SIMULATOR_MAX_REQUESTS = 20_000;
 export const DEFAULT_RUNS = 25;
@@ -84,6 +92,13 @@ export interface ConformanceOptions {
   readonly videoModel?: string;
   /** Budget of requests to paid operations for the whole run, preflight included. Default 243 (20 000 against the simulator). */
   readonly maxRequests?: number;
+  /**
+   * Budget in USD for the whole run, preflight included: every request to a paid operation is
+   * weighed at the most it can cost (its body's bytes as input tokens, its output cap, at the
+   * listed price of the model it names) and not sent when that does not fit. Default
+   * {@link DEFAULT_MAX_SPEND} (no cap against the simulator).
+   */
+  readonly maxSpend?: number;
   /** Is the target the gatewaykit simulator? `auto` (default) probes `GET {origin}/__gatewaykit/clock`. */
   readonly simulator?: boolean | 'auto';
   /** Run the preflight (default true). Off only to study how checks judge a broken target. */
@@ -168,7 +183,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const runs = options.runs ?? DEFAULT_RUNS;
   const counters: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
 
-  const { simulator, includeVideos, managementKey, budget, client } = await connectToTarget(options, send, baseUrl, counters);
+  const { simulator, includeVideos, managementKey, budget, spend, client } = await connectToTarget(options, send, baseUrl, counters);
   // What the run sends before the checks (the preflight, the model lists); the checks' own follow.
   const journal: SentExchange[] = [];
   // Against the simulator every request names the check that sent it (its journal filters by
@@ -177,6 +192,7 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
   const runClient = client.view(budget, (exchange) => journal.push({ checkId: 'preflight', exchange }), undefined, sender('preflight'));
 
   const { pre, model, reasoningModel, videoModel, target } = await discoverTarget(options, runClient, { baseUrl, simulator, includeVideos });
+  spend.useModel(model);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? (simulator ? SIMULATOR_CONCURRENCY : 1)));
   const checks = pre.ok ? selectChecks(options.checks ?? ALL_CHECKS, { only: options.only, skip: options.skip }) : [];
   options.onProgress?.({ kind: 'start', total: checks.length, target, seed });
@@ -220,9 +236,9 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     simulator,
     hasManagementKey: managementKey !== undefined,
   };
-  const owed: readonly Owed[] | undefined = simulator
-    ? undefined
-    : checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(countingContext(c.id, base)) ?? { own: 1 })));
+  const owing = checks.map((c, index) => (!spends[index] ? { own: 0 } : (c.owes?.(countingContext(c.id, base)) ?? { own: 1 })));
+  const owed: readonly Owed[] | undefined = simulator ? undefined : owing;
+  const smallestBudget = smallestRequestBudget(options, owing, spends);
   const runCheck = checkRunner({
     checks,
     tallies,
@@ -258,7 +274,12 @@ async function runWith(options: ConformanceOptions, send: Transport): Promise<Co
     },
   );
 
-  return { seed, target, preflight: pre, checks: results, summary: summaryOf(results, { options, pre, counters, budget, started }) };
+  return { seed, target, preflight: pre, checks: results, summary: summaryOf(results, { options, pre, counters, budget, spend, smallestBudget, started }) };
+}
+
+/** The smallest request budget that probes every rule of this selection: the preflight's paid request and what every check owes. */
+function smallestRequestBudget(options: ConformanceOptions, owing: readonly Owed[], spends: readonly boolean[]): number {
+  return (options.preflight === false ? 0 : 1) + owedFrom(0, owing, spends, () => false);
 }
 
 /** A value several checks share (`ctx.shared`): made once, what it sent kept apart, owned by the first check in check order that asked. */
@@ -443,6 +464,7 @@ async function connectToTarget(options: ConformanceOptions, send: Transport, bas
   const includeVideos = options.includeVideos ?? simulator !== undefined;
   const managementKey = options.managementKey ?? (simulator ? SIMULATOR_MANAGEMENT_KEY : undefined);
   const budget = createRequestBudget(options.maxRequests ?? (simulator ? SIMULATOR_MAX_REQUESTS : DEFAULT_MAX_REQUESTS));
+  const spend = createSpendBudget(options.maxSpend ?? (simulator ? Infinity : DEFAULT_MAX_SPEND));
   const client = createGatewayClient(
     {
       baseUrl,
@@ -450,6 +472,7 @@ async function connectToTarget(options: ConformanceOptions, send: Transport, bas
       managementKey,
       transport: send,
       budget,
+      spend,
       timeoutMs: options.timeoutMs,
       headers: options.headers,
       allowVideos: includeVideos,
@@ -458,7 +481,7 @@ async function connectToTarget(options: ConformanceOptions, send: Transport, bas
     },
     counters,
   );
-  return { simulator, includeVideos, managementKey, budget, client };
+  return { simulator, includeVideos, managementKey, budget, spend, client };
 }
 
 /** The preflight, then the models the checks use (the user's, else picked from the target's lists), and the target as the report names it. */
@@ -494,9 +517,17 @@ async function discoverTarget(
 /** The report's summary: counts by verdict (inferred rules' failures are advice unless strict), what was spent, and the statement. */
 function summaryOf(
   results: readonly CheckResult[],
-  run: { options: ConformanceOptions; pre: Preflight; counters: ClientCounters; budget: ReturnType<typeof createRequestBudget>; started: number },
+  run: {
+    options: ConformanceOptions;
+    pre: Preflight;
+    counters: ClientCounters;
+    budget: ReturnType<typeof createRequestBudget>;
+    spend: SpendBudget;
+    smallestBudget: number;
+    started: number;
+  },
 ): ConformanceReport['summary'] {
-  const { options, pre, counters, budget, started } = run;
+  const { options, pre, counters, budget, spend, smallestBudget, started } = run;
   const strict = options.strict ?? false;
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
   const advice = results.filter((r) => r.status === 'failed' && r.source === 'inferred').length;
@@ -513,13 +544,19 @@ function summaryOf(
     ok: pre.ok && failed === 0 && count('error') === 0,
     strict,
     requests: counters.requests,
-    budget: { limit: budget.limit, used: budget.used() },
+    budget: { limit: budget.limit, used: budget.used(), smallest: smallestBudget },
+    spend: { limit: Number.isFinite(spend.limit) ? spend.limit : null, used: roundUsd(spend.used()), unpriced: spend.unpriced() },
     retries: counters.retries,
     durationMs: Date.now() - started,
     statement: verdicts.statement,
     areas: verdicts.areas,
     unprobedRules: verdicts.unprobedRules,
   };
+}
+
+/** A sum of prices without its binary noise (prices are decimals of up to ~12 digits). */
+function roundUsd(n: number): number {
+  return Math.round(n * 1e12) / 1e12;
 }
 
 function toResult(

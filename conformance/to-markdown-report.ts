@@ -1,4 +1,5 @@
 import { elide, elideJson } from './elide.ts';
+import { budgetLine } from './format-report.ts';
 import type { CheckResult, ConformanceReport } from './report.ts';
 import { ruleById } from './rules/rule-catalogue.ts';
 
@@ -45,6 +46,7 @@ export function toMarkdownReport(report: ConformanceReport): string {
     '',
     `- Target: ${t.simulator ? `the gatewaykit simulator (${t.clock} clock)` : 'not the simulator'}; model \`${t.model}\`${t.reasoningModel ? `, reasoning model \`${t.reasoningModel}\`` : ''}${t.videoModel ? `, video model \`${t.videoModel}\`` : ''}; videos ${t.includeVideos ? 'included' : 'not included'}`,
     `- Seed ${report.seed}; ${s.requests} requests, ${s.budget.used} of ${s.budget.limit} allowed to paid operations; ${(s.durationMs / 1000).toFixed(1)} s`,
+    `- ${budgetLine(s)}`,
     '',
   ];
   if (!report.preflight.ok) {

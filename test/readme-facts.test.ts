@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../conformance/registry.ts';
-import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, SIMULATOR_MAX_REQUESTS } from '../conformance/run-conformance.ts';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SPEND, DEFAULT_RUNS, SIMULATOR_MAX_REQUESTS } from '../conformance/run-conformance.ts';
 import { CONFORM_HELP } from '../src/cli/conform.ts';
 
 /**
@@ -28,6 +28,13 @@ describe('README facts come from the code', () => {
     expect(doc('cli.md')).toContain(`| \`--max-requests N\` | ${DEFAULT_MAX_REQUESTS} (${SIMULATOR_MAX_REQUESTS} against the simulator) |`);
     expect(CONFORM_HELP.replace(/\s+/g, ' ')).toContain(`(default ${DEFAULT_MAX_REQUESTS}; ${SIMULATOR_MAX_REQUESTS} against the simulator; 0 sends none)`);
     expect(CONFORM_HELP).toContain(`runs per property (default ${DEFAULT_RUNS})`);
+  });
+
+  test("the --max-spend default is the conformance runner's, in the README, the docs and --help", () => {
+    expect(readme).toContain(`\`--max-spend\` (default $${DEFAULT_MAX_SPEND})`);
+    expect(doc('conformance.md')).toContain(`\`--max-spend USD\`, default $${DEFAULT_MAX_SPEND}; no cap`);
+    expect(doc('cli.md')).toContain(`| \`--max-spend USD\` | ${DEFAULT_MAX_SPEND} (no cap against the simulator) |`);
+    expect(CONFORM_HELP.replace(/\s+/g, ' ')).toContain(`(default $${DEFAULT_MAX_SPEND}; no cap against the simulator)`);
   });
 
   test('no test count is stated (it would need editing by hand on every change)', () => {

@@ -1,6 +1,7 @@
 import { exchangeJson, type Exchange } from './exchange.ts';
 import { isPaidProbe, isVideoProbe, probeBody, probeContentType, probeUrl, type Probe } from './probe.ts';
 import { BudgetExhaustedError, type RequestBudget } from './request-budget.ts';
+import { spendExhaustedMessage, type SpendBudget } from './spend-budget.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 import { fetchTransport } from './fetch-transport.ts';
 import type { FetchLike, Transport } from './transport.ts';
@@ -22,6 +23,8 @@ export interface GatewayClientOptions {
   /** How requests reach the network (e.g. node:http); wins over `fetch`. */
   readonly transport?: Transport;
   readonly budget: RequestBudget;
+  /** The run's money budget (`--max-spend`): each paid probe weighed at its worst-case price; none: no cap. */
+  readonly spend?: SpendBudget;
   /** Connect + read of one whole answer, body included. Default {@link DEFAULT_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
   /** Sent with every request (`--header`), e.g. a gateway's routing headers. */
@@ -211,6 +214,26 @@ async function sendOnce(settings: ClientSettings, probe: Probe, countRequest: ()
 }
 
 /**
+ * Take a paid probe's unit of the request budget and its worst-case price of the money budget,
+ * both or neither; the error to throw when either is spent.
+ */
+function takePaid(options: GatewayClientOptions, probe: Probe): true | BudgetExhaustedError {
+  const { budget, spend } = options;
+  const price = spend?.priceOf(probe);
+  if (spend && !spend.fits(price)) return new BudgetExhaustedError(budget.limit, spendExhaustedMessage(spend.limit, price, spend.used()));
+  if (!budget.take()) return new BudgetExhaustedError(budget.limit);
+  spend?.take(price);
+  return true;
+}
+
+/** A model listing the run reads (`GET /models`, `/videos/models`, `/embeddings/models`) prices the paid probes after it. */
+function learnListedPrices(spend: SpendBudget, probe: Probe, exchange: Exchange): void {
+  if (probe.method !== 'GET' || exchange.status !== 200 || !/\/models\/?(\?|$)/.test(probe.path)) return;
+  const data = (exchangeJson(exchange) as { data?: unknown } | undefined)?.data;
+  if (Array.isArray(data)) spend.learn(data);
+}
+
+/**
  * Send a probe, retried as the client promises: an idempotent GET once more after a transport
  * failure, a 429 after its `Retry-After` (at most `maxRetries`, each wait at most `maxWait`
  * seconds, a paid probe's retry taking a unit of the budget).
@@ -240,7 +263,7 @@ async function sendRetried(
     const wait = retryAfterSeconds(exchange.headers['retry-after'], Date.now());
     if (wait === undefined || wait > maxWait) break;
     if (isPaidProbe(probe)) {
-      if (!options.budget.take()) break;
+      if (takePaid(options, probe) !== true) break;
       count('paid');
     }
     count('retries');
@@ -295,7 +318,8 @@ export function createGatewayClient(
     async send(probe, sendOptions = {}) {
       if (isVideoProbe(probe) && !options.allowVideos) throw new VideosDisabledError();
       if (isPaidProbe(probe)) {
-        if (!options.budget.take()) throw new BudgetExhaustedError(options.budget.limit);
+        const refused = takePaid(options, probe);
+        if (refused !== true) throw refused;
         count('paid');
       }
       const previous = reported;
@@ -303,6 +327,7 @@ export function createGatewayClient(
       reported = new Promise<void>((resolve) => (release = resolve));
       try {
         const exchange = await sendRetried(settings, probe, sendOptions, count);
+        if (options.spend) learnListedPrices(options.spend, probe, exchange);
         await previous;
         onExchange?.(exchange);
         return exchange;

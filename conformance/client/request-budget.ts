@@ -1,7 +1,10 @@
 /** Thrown by the client when a paid probe would go over the budget; checks turn it into a skip (or a partial verdict). */
 export class BudgetExhaustedError extends Error {
-  constructor(readonly limit: number) {
-    super(`request budget exhausted: ${limit} request${limit === 1 ? '' : 's'} to paid operations allowed for this check (raise --max-requests)`);
+  constructor(
+    readonly limit: number,
+    message = `request budget exhausted: ${limit} request${limit === 1 ? '' : 's'} to paid operations allowed for this check (raise --max-requests)`,
+  ) {
+    super(message);
     this.name = 'BudgetExhaustedError';
   }
 }

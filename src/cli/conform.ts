@@ -3,7 +3,14 @@ import { parseArgs } from 'node:util';
 import { clockAdvice } from '../../conformance/clock-advice.ts';
 import { formatCheckLine, formatReport, formatRuleList } from '../../conformance/format-report.ts';
 import { ALL_CHECKS } from '../../conformance/registry.ts';
-import { DEFAULT_MAX_REQUESTS, DEFAULT_RUNS, runConformance, SIMULATOR_MAX_REQUESTS, type ConformanceOptions } from '../../conformance/run-conformance.ts';
+import {
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_MAX_SPEND,
+  DEFAULT_RUNS,
+  runConformance,
+  SIMULATOR_MAX_REQUESTS,
+  type ConformanceOptions,
+} from '../../conformance/run-conformance.ts';
 import { junitWriterMissing, toJunitXml } from '../../conformance/to-junit-xml.ts';
 import { toMarkdownReport } from '../../conformance/to-markdown-report.ts';
 import { optionError } from './did-you-mean.ts';
@@ -40,6 +47,11 @@ Options:
                           60,
                           24,
                         )}
+  --max-spend USD       hard cap on what the paid requests may cost, each weighed before it is sent at
+                        its worst case (body bytes as input tokens, its output cap, at the listed price
+                        of its model; a video job at its SKUs' price per second) (default $${DEFAULT_MAX_SPEND};
+                        no cap against the simulator). The report prints what was weighed and the
+                        smallest --max-requests that probes every rule
   --include-videos      allow requests to /videos (a submit is paid on a live gateway;
                         default: only against the simulator)
   --no-include-videos   never send a request to /videos
@@ -85,6 +97,7 @@ const CONFORM_OPTIONS = [
   'reasoning-model',
   'video-model',
   'max-requests',
+  'max-spend',
   'include-videos',
   'no-include-videos',
   'simulator',
@@ -112,6 +125,12 @@ function integer(name: string, value: string | undefined, min: number): number |
 }
 
 /** `--header 'Name: value'` values as a record, or the first malformed one. */
+function usdAmount(name: string, value: string | undefined): number | undefined | Error {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value)) return new Error(`--${name} must be an amount of USD >= 0 such as 0.50 (got "${value}")`);
+  return Number(value);
+}
+
 function headers(values: readonly string[]): Record<string, string> | Error {
   const out: Record<string, string> = {};
   for (const value of values) {
@@ -138,6 +157,7 @@ const CONFORM_PARSE_OPTIONS = {
   'reasoning-model': { type: 'string' },
   'video-model': { type: 'string' },
   'max-requests': { type: 'string' },
+  'max-spend': { type: 'string' },
   'include-videos': { type: 'boolean' },
   'no-include-videos': { type: 'boolean' },
   simulator: { type: 'string' },
@@ -218,9 +238,10 @@ export async function conform(
   const seed = integer('seed', values.seed, -(2 ** 31));
   const runs = integer('runs', values.runs, 1);
   const maxRequests = integer('max-requests', values['max-requests'], 0);
+  const maxSpend = usdAmount('max-spend', values['max-spend']);
   const timeoutMs = integer('timeout-ms', values['timeout-ms'], 1);
   const extraHeaders = headers(values.header ?? []);
-  for (const v of [seed, runs, maxRequests, timeoutMs, extraHeaders]) if (v instanceof Error) return usage(v.message);
+  for (const v of [seed, runs, maxRequests, maxSpend, timeoutMs, extraHeaders]) if (v instanceof Error) return usage(v.message);
   const simulator = values.simulator ?? 'auto';
   if (!['auto', 'yes', 'no'].includes(simulator)) return usage(`--simulator must be auto, yes or no (got "${simulator}")`);
   if (values['include-videos'] && values['no-include-videos']) return usage('--include-videos and --no-include-videos exclude each other');
@@ -238,6 +259,7 @@ export async function conform(
     seed: seed as number | undefined,
     runs: runs as number | undefined,
     maxRequests: maxRequests as number | undefined,
+    ...(maxSpend !== undefined ? { maxSpend: maxSpend as number } : {}),
     only: list(values.only),
     skip: list(values.skip),
     replay: values.replay,

@@ -46,6 +46,12 @@ describe('usage errors are one line with a suggestion', () => {
     expect(code).toBe(2);
     expect(err).toHaveLength(2);
   });
+
+  test('--max-spend takes an amount of USD', async () => {
+    const { code, err } = await run(conform as Command, ['--base-url', 'http://127.0.0.1:1/api/v1', '--api-key', 'k', '--max-spend', 'lots']);
+    expect(code).toBe(2);
+    expect(err[0]).toBe('gatewaykit conform: --max-spend must be an amount of USD >= 0 such as 0.50 (got "lots")');
+  });
 });
 
 describe('config file: the documented object form of timing', () => {
