@@ -248,57 +248,7 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
       ),
       prompt: fc.oneof(fc.string({ maxLength: 100 }), anyValue),
       // POST /chat/completions: messages of every role, parts of every kind, with bad values among them.
-      messages: fc.oneof(
-        fc.array(
-          fc.record(
-            {
-              role: fc.constantFrom('system', 'developer', 'user', 'assistant', 'tool', 'x'),
-              content: fc.oneof(
-                fc.string({ maxLength: 50 }),
-                fc.constant(null),
-                fc.array(
-                  fc.oneof(
-                    fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string({ maxLength: 30 }), anyValue) }),
-                    fc.record({
-                      type: fc.constant('image_url'),
-                      image_url: fc.oneof(fc.record({ url: fc.string({ maxLength: 30 }), detail: fc.constantFrom('low', 'high', 'x') }), anyValue),
-                    }),
-                    fc.record({
-                      type: fc.constant('input_audio'),
-                      input_audio: fc.oneof(fc.record({ data: fc.base64String({ maxLength: 40 }), format: fc.constantFrom('wav', 'mp3') }), anyValue),
-                    }),
-                    fc.record({
-                      type: fc.constant('file'),
-                      file: fc.oneof(
-                        fc.record({ filename: fc.string({ maxLength: 10 }), file_data: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
-                        anyValue,
-                      ),
-                    }),
-                    anyValue,
-                  ),
-                  { maxLength: 3 },
-                ),
-                anyValue,
-              ),
-              tool_calls: fc.oneof(
-                fc.array(
-                  fc.record({
-                    id: fc.string({ maxLength: 8 }),
-                    type: fc.constant('function'),
-                    function: fc.record({ name: fc.string({ maxLength: 10 }), arguments: fc.string({ maxLength: 20 }) }),
-                  }),
-                  { maxLength: 2 },
-                ),
-                anyValue,
-              ),
-              tool_call_id: fc.oneof(fc.string({ maxLength: 8 }), anyValue),
-            },
-            { requiredKeys: ['role'] },
-          ),
-          { maxLength: 4 },
-        ),
-        anyValue,
-      ),
+      messages: chatMessages(anyValue),
       max_tokens: fc.oneof(fc.integer({ min: -5, max: 5000 }), anyValue),
       response_format: fc.oneof(
         fc.constantFrom({ type: 'json_object' }, { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } }, { type: 'xml' }),
@@ -344,6 +294,61 @@ function plausibleBody(ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> 
   return fc
     .tuple(known, fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 4 }), fc.option(hostile, { freq: 12 }))
     .map(([k, extra, h]) => ({ ...extra, ...k, ...(h ?? {}) }));
+}
+
+/** POST /chat/completions: messages of every role, parts of every kind, with bad values among them. */
+function chatMessages(anyValue: fc.Arbitrary<fc.JsonValue>): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.array(
+      fc.record(
+        {
+          role: fc.constantFrom('system', 'developer', 'user', 'assistant', 'tool', 'x'),
+          content: fc.oneof(
+            fc.string({ maxLength: 50 }),
+            fc.constant(null),
+            fc.array(
+              fc.oneof(
+                fc.record({ type: fc.constant('text'), text: fc.oneof(fc.string({ maxLength: 30 }), anyValue) }),
+                fc.record({
+                  type: fc.constant('image_url'),
+                  image_url: fc.oneof(fc.record({ url: fc.string({ maxLength: 30 }), detail: fc.constantFrom('low', 'high', 'x') }), anyValue),
+                }),
+                fc.record({
+                  type: fc.constant('input_audio'),
+                  input_audio: fc.oneof(fc.record({ data: fc.base64String({ maxLength: 40 }), format: fc.constantFrom('wav', 'mp3') }), anyValue),
+                }),
+                fc.record({
+                  type: fc.constant('file'),
+                  file: fc.oneof(
+                    fc.record({ filename: fc.string({ maxLength: 10 }), file_data: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
+                    anyValue,
+                  ),
+                }),
+                anyValue,
+              ),
+              { maxLength: 3 },
+            ),
+            anyValue,
+          ),
+          tool_calls: fc.oneof(
+            fc.array(
+              fc.record({
+                id: fc.string({ maxLength: 8 }),
+                type: fc.constant('function'),
+                function: fc.record({ name: fc.string({ maxLength: 10 }), arguments: fc.string({ maxLength: 20 }) }),
+              }),
+              { maxLength: 2 },
+            ),
+            anyValue,
+          ),
+          tool_call_id: fc.oneof(fc.string({ maxLength: 8 }), anyValue),
+        },
+        { requiredKeys: ['role'] },
+      ),
+      { maxLength: 4 },
+    ),
+    anyValue,
+  );
 }
 
 function nested(depth: number, open: string, close: string, inner = '0'): string {

@@ -86,9 +86,10 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
 
     await fc.assert(fc.asyncProperty(fuzzRequestArb(ctx), check), { numRuns: RUNS, seed, endOnFailure: false });
 
-    // Every discovered operation got its share (the arbitrary picks routes uniformly).
+    // Every discovered operation got its share (the arbitrary picks routes uniformly): a tenth of
+    // the mean, a bound a uniform draw misses in about one seed of a thousand.
     for (let i = 0; i < routes.length; i++) {
-      expect(perTarget.get(i) ?? 0, `requests aimed at ${routes[i]?.method} ${routes[i]?.path}`).toBeGreaterThan(RUNS / (routes.length * 4));
+      expect(perTarget.get(i) ?? 0, `requests aimed at ${routes[i]?.method} ${routes[i]?.path}`).toBeGreaterThan(RUNS / (routes.length * 10));
     }
     // ... and every API operation was actually reached (routed to its handler), not just aimed at.
     for (const route of routes.filter((r) => !r.control)) {

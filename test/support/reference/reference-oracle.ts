@@ -57,39 +57,65 @@ const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, 
  */
 export function createReferenceOracle(reference: ReferenceDocument) {
   const doc = withExceptions(reference);
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  ajv.addSchema(doc as object, 'reference');
+  const schemas = referenceSchemas(doc);
   const routes = templates(doc);
-  const compiled = new Map<string, ValidateFunction>();
   const judged = new Map<string, string[]>();
-
-  function validator(ref: string): ValidateFunction {
-    let validate = compiled.get(ref);
-    if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
-    return validate;
-  }
 
   function find(method: string, path: string) {
     return routes.find((route) => route.method === method && route.pattern.test(path));
   }
 
-  /** The schema reference for the answer's status and media type; undocumented statuses fall back to the operation's error schema. */
-  function schemaRef(found: { path: string; method: string; operation: ReferenceOperation }, status: number, mediaType: string) {
-    const responses = found.operation.responses;
-    const documented = responses[String(status)]
-      ? String(status)
-      : status >= 400
-        ? (['default', '400', '500'].find((s) => responses[s]) ?? undefined)
-        : undefined;
-    if (!documented) return undefined;
-    const content = responses[documented]?.content ?? {};
-    const type = Object.keys(content).find((t) => t === mediaType) ?? (mediaType === 'application/json' ? undefined : undefined);
-    if (!type || !content[type]?.schema) return undefined;
-    return {
-      documented,
-      ref: `reference#/paths/${pointer(found.path)}/${found.method.toLowerCase()}/responses/${documented}/content/${pointer(type)}/schema`,
-    };
+  function judgeOnce(key: string, run: () => string[]): string[] {
+    const hashed = key.length > 512 ? createHash('sha1').update(key).digest('base64') : key;
+    let problems = judged.get(hashed);
+    if (!problems) judged.set(hashed, (problems = run()));
+    return problems;
+  }
+
+  return function judge(answer: Answer): Verdict {
+    const unjudged = UNJUDGED_PATHS.find((p) => answer.path.startsWith(p.prefix));
+    if (unjudged) return { kind: 'skipped', reason: unjudged.reason };
+    const found = find(answer.method, answer.path);
+    if (!found) return { kind: 'skipped', reason: `no reference operation for ${answer.method} ${answer.path}` };
+    const operation = found.operation.operationId;
+    const mediaType = (answer.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const schema = schemaRef(found, answer.status, mediaType);
+    if (!schema) {
+      return { kind: 'skipped', operation, reason: `the reference documents no ${mediaType || 'body'} schema for ${operation} ${answer.status}` };
+    }
+    if (answer.body === undefined) return { kind: 'skipped', operation, reason: 'binary body' };
+    const label = `${operation} ${answer.status}${schema.documented === String(answer.status) ? '' : ` (judged by its ${schema.documented})`}`;
+    const validate = schemas.validator(schema.ref);
+    const body = answer.body;
+    if (mediaType === 'text/event-stream') {
+      const partial = answer.complete === false || answer.fault === 'stream-cut';
+      const problems = judgeOnce(`${schema.ref}\n${partial}\n${body}`, () => judgeStream(schemas, validate, body, partial, label));
+      return { kind: 'judged', operation, problems };
+    }
+    const problems = judgeOnce(`${schema.ref}\n${body}`, () => {
+      let value: unknown;
+      try {
+        value = JSON.parse(body);
+      } catch {
+        return [`${label}: the body is not JSON: ${JSON.stringify(body.slice(0, 120))}`];
+      }
+      return schemas.problemsOf(validate, value, label);
+    });
+    return { kind: 'judged', operation, problems };
+  };
+}
+
+/** The reference's schemas compiled by ajv, and their failures told as lines that name the rule. */
+function referenceSchemas(doc: ReferenceDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, allowUnionTypes: true, verbose: true });
+  addFormats(ajv);
+  ajv.addSchema(doc as object, 'reference');
+  const compiled = new Map<string, ValidateFunction>();
+
+  function validator(ref: string): ValidateFunction {
+    let validate = compiled.get(ref);
+    if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
+    return validate;
   }
 
   function problemsOf(validate: ValidateFunction, value: unknown, where: string): string[] {
@@ -141,69 +167,56 @@ export function createReferenceOracle(reference: ReferenceDocument) {
     return node;
   }
 
-  function judgeOnce(key: string, run: () => string[]): string[] {
-    const hashed = key.length > 512 ? createHash('sha1').update(key).digest('base64') : key;
-    let problems = judged.get(hashed);
-    if (!problems) judged.set(hashed, (problems = run()));
-    return problems;
-  }
+  return { validator, problemsOf };
+}
 
-  return function judge(answer: Answer): Verdict {
-    const unjudged = UNJUDGED_PATHS.find((p) => answer.path.startsWith(p.prefix));
-    if (unjudged) return { kind: 'skipped', reason: unjudged.reason };
-    const found = find(answer.method, answer.path);
-    if (!found) return { kind: 'skipped', reason: `no reference operation for ${answer.method} ${answer.path}` };
-    const operation = found.operation.operationId;
-    const mediaType = (answer.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-    const schema = schemaRef(found, answer.status, mediaType);
-    if (!schema) {
-      return { kind: 'skipped', operation, reason: `the reference documents no ${mediaType || 'body'} schema for ${operation} ${answer.status}` };
-    }
-    if (answer.body === undefined) return { kind: 'skipped', operation, reason: 'binary body' };
-    const label = `${operation} ${answer.status}${schema.documented === String(answer.status) ? '' : ` (judged by its ${schema.documented})`}`;
-    const validate = validator(schema.ref);
-    const body = answer.body;
-    if (mediaType === 'text/event-stream') {
-      const partial = answer.complete === false || answer.fault === 'stream-cut';
-      const problems = judgeOnce(`${schema.ref}\n${partial}\n${body}`, () => judgeStream(validate, body, partial, label));
-      return { kind: 'judged', operation, problems };
-    }
-    const problems = judgeOnce(`${schema.ref}\n${body}`, () => {
-      let value: unknown;
-      try {
-        value = JSON.parse(body);
-      } catch {
-        return [`${label}: the body is not JSON: ${JSON.stringify(body.slice(0, 120))}`];
-      }
-      return problemsOf(validate, value, label);
-    });
-    return { kind: 'judged', operation, problems };
+/** The schema reference for the answer's status and media type; undocumented statuses fall back to the operation's error schema. */
+function schemaRef(found: { path: string; method: string; operation: ReferenceOperation }, status: number, mediaType: string) {
+  const responses = found.operation.responses;
+  const documented = responses[String(status)]
+    ? String(status)
+    : status >= 400
+      ? (['default', '400', '500'].find((s) => responses[s]) ?? undefined)
+      : undefined;
+  if (!documented) return undefined;
+  const content = responses[documented]?.content ?? {};
+  const type = Object.keys(content).find((t) => t === mediaType) ?? (mediaType === 'application/json' ? undefined : undefined);
+  if (!type || !content[type]?.schema) return undefined;
+  return {
+    documented,
+    ref: `reference#/paths/${pointer(found.path)}/${found.method.toLowerCase()}/responses/${documented}/content/${pointer(type)}/schema`,
   };
+}
 
-  /** Each `data:` event of a stream, as the reference's stream schema sees it: `{ event, data }`. */
-  function judgeStream(validate: ValidateFunction, body: string, partial: boolean, label: string): string[] {
-    const problems: string[] = [];
-    const events = parseSseEvents(body, partial);
-    const seen = new Set<string>();
-    for (const [index, event] of events.entries()) {
-      if (event.data === '[DONE]') continue;
-      const key = `${event.event ?? ''}\n${event.data}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        problems.push(`${label} event ${index}: data is not JSON: ${JSON.stringify(event.data.slice(0, 120))}`);
-        continue;
-      }
-      const value = event.event === undefined ? { data } : { event: event.event, data };
-      const type = event.event ?? (data as { type?: unknown; object?: unknown })?.type ?? (data as { object?: unknown })?.object ?? '';
-      problems.push(...problemsOf(validate, value, `${label} event ${index} (${String(type)})`));
-      if (problems.length > 20) break;
+/** Each `data:` event of a stream, as the reference's stream schema sees it: `{ event, data }`. */
+function judgeStream(
+  schemas: { problemsOf(validate: ValidateFunction, value: unknown, where: string): string[] },
+  validate: ValidateFunction,
+  body: string,
+  partial: boolean,
+  label: string,
+): string[] {
+  const problems: string[] = [];
+  const events = parseSseEvents(body, partial);
+  const seen = new Set<string>();
+  for (const [index, event] of events.entries()) {
+    if (event.data === '[DONE]') continue;
+    const key = `${event.event ?? ''}\n${event.data}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let data: unknown;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      problems.push(`${label} event ${index}: data is not JSON: ${JSON.stringify(event.data.slice(0, 120))}`);
+      continue;
     }
-    return problems;
+    const value = event.event === undefined ? { data } : { event: event.event, data };
+    const type = event.event ?? (data as { type?: unknown; object?: unknown })?.type ?? (data as { object?: unknown })?.object ?? '';
+    problems.push(...schemas.problemsOf(validate, value, `${label} event ${index} (${String(type)})`));
+    if (problems.length > 20) break;
   }
+  return problems;
 }
 
 /** ajv's errors as lines naming where, at which JSON path, and the reference's rule. */
