@@ -39,7 +39,7 @@ export interface ResponseGenerationInput {
  */
 export function responseGeneration(input: ResponseGenerationInput): GenerationRecord {
   const { result, usage } = input;
-  return {
+  const record: GenerationRecord = {
     id: input.id,
     apiType: 'completions',
     model: result.model,
@@ -65,8 +65,10 @@ export function responseGeneration(input: ResponseGenerationInput): GenerationRe
     userAgent: input.headers.get('user-agent'),
     httpReferer: input.headers.get('http-referer') ?? input.headers.get('referer'),
     origin: input.headers.get('origin'),
-    ...(input.content ? { content: input.content } : {}),
   };
+  // Added after, not spread in: an object literal with a spread is built member by member at run time.
+  if (input.content) (record as { content?: GenerationContent }).content = input.content;
+  return record;
 }
 
 /** The part of `usage.cost` the output tokens make: the cost split as the upstream's input and output costs split. */
