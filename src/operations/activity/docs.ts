@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActivityResponseSchema } from '../../schemas/analytics-responses.ts';
-import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { managementDoc } from '../../openapi/common-parameters.ts';
 
 const ACTIVITY_QUERY: readonly ParameterDoc[] = [
   {
@@ -16,13 +16,7 @@ const ACTIVITY_QUERY: readonly ParameterDoc[] = [
   { name: 'group_by', in: 'query', description: '`workspace` splits each item per workspace and adds `workspace_id`.', schema: z.enum(['workspace']) },
 ];
 
-const doc = (description: string, success: string, parameters: readonly ParameterDoc[]): OperationDoc => ({
-  tag: 'Analytics',
-  description: `Management key only. ${description}`,
-  successStatus: 200,
-  success: { 'application/json': success },
-  parameters: [...parameters, ...SIMULATION_HEADERS],
-});
+const doc = managementDoc('Analytics');
 
 /** The activity operation in `/openapi.json` (management key only), and the component schema it names. */
 export const docs: OperationDocs = {

@@ -1,14 +1,8 @@
 import { AnalyticsMetaResponseSchema, AnalyticsQueryResponseSchema } from '../../schemas/analytics-responses.ts';
-import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import type { OperationDocs } from '../../openapi/operation-doc.ts';
+import { managementDoc } from '../../openapi/common-parameters.ts';
 
-const doc = (description: string, success: string, parameters: readonly ParameterDoc[]): OperationDoc => ({
-  tag: 'Analytics',
-  description: `Management key only. ${description}`,
-  successStatus: 200,
-  success: { 'application/json': success },
-  parameters: [...parameters, ...SIMULATION_HEADERS],
-});
+const doc = managementDoc('Analytics');
 
 /** The Analytics operations in `/openapi.json` (management key only), and the component schemas they name. */
 export const docs: OperationDocs = {

@@ -1,28 +1,18 @@
 import { z } from 'zod';
 import { BYOK_COMPONENTS } from '../../schemas/workspace-responses.ts';
-import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { managementDoc, PAGING } from '../../openapi/common-parameters.ts';
 
 const BYOK_ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The credential's id (UUID).", schema: z.string() };
-const PAGE: readonly ParameterDoc[] = [
-  { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
-  { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
-];
 
-const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
-  tag: 'BYOK',
-  description: `Management key only. ${description}`,
-  successStatus,
-  success: { 'application/json': success },
-  parameters: [...parameters, ...SIMULATION_HEADERS],
-});
+const doc = managementDoc('BYOK');
 
 /** The BYOK operations in `/openapi.json` (management key only), and the component schemas they name. */
 export const docs: OperationDocs = {
   endpoints: {
     'byok.list': {
       ...doc('Credentials of the default workspace (or `workspace_id`) and global ones, filtered by `provider`, with `total_count`.', 'ByokListResponse', [
-        ...PAGE,
+        ...PAGING,
         { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.string() },
         { name: 'provider', in: 'query', description: 'Only credentials of this provider.', schema: z.string() },
       ]),

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { DESTINATION_TYPES, OBSERVABILITY_COMPONENTS } from '../../schemas/observability-destinations.ts';
-import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { managementDoc, PAGING } from '../../openapi/common-parameters.ts';
 
 const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The destination's id (UUID).", schema: z.string() };
 const LIST: readonly ParameterDoc[] = [
-  { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
-  { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
+  ...PAGING,
   { name: 'workspace_id', in: 'query', description: 'The workspace (default: the default workspace).', schema: z.string() },
 ];
 
-const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
-  tag: 'Observability',
-  description: `Management key only. ${description}`,
-  successStatus,
-  success: { 'application/json': success },
-  parameters: [...parameters, ...SIMULATION_HEADERS],
-});
+const doc = managementDoc('Observability');
 
 /** The Observability operations in `/openapi.json` (management key only), and the component schemas they name. */
 export const docs: OperationDocs = {

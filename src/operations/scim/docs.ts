@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import { PAGING, SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
 import { ScimGroupsListResponseSchema, ScimGroupMappingsListResponseSchema, ScimGroupMappingDataResponseSchema } from '../../schemas/guardrail-responses.ts';
 
-const PAGING: readonly ParameterDoc[] = [
-  { name: 'offset', in: 'query', description: 'Records to skip (default 0).', schema: z.number().int().min(0) },
-  { name: 'limit', in: 'query', description: 'Records per page, 1-100 (default 50).', schema: z.number().int().min(1).max(100) },
-];
 const json = (name: string) => ({ 'application/json': name });
 const MAPPING_ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: "The mapping's id (a UUID).", schema: z.string() };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WORKSPACE_COMPONENTS } from '../../schemas/workspace-responses.ts';
-import type { OperationDoc, OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
-import { SIMULATION_HEADERS } from '../../openapi/common-parameters.ts';
+import type { OperationDocs, ParameterDoc } from '../../openapi/operation-doc.ts';
+import { managementDoc, PAGING } from '../../openapi/common-parameters.ts';
 
 const ID: ParameterDoc = { name: 'id', in: 'path', required: true, description: 'The workspace id (UUID) or slug.', schema: z.string() };
 const INTERVAL: ParameterDoc = {
@@ -11,23 +11,13 @@ const INTERVAL: ParameterDoc = {
   description: 'The budget interval; `lifetime` never resets.',
   schema: z.enum(['daily', 'weekly', 'monthly', 'lifetime']),
 };
-const PAGE: readonly ParameterDoc[] = [
-  { name: 'offset', in: 'query', description: 'Records to skip.', schema: z.number().int().min(0) },
-  { name: 'limit', in: 'query', description: 'Records a page (1 to 100, default 50).', schema: z.number().int().min(1).max(100) },
-];
 
-const doc = (description: string, success: string, parameters: readonly ParameterDoc[], successStatus = 200): OperationDoc => ({
-  tag: 'Workspaces',
-  description: `Management key only. ${description}`,
-  successStatus,
-  success: { 'application/json': success },
-  parameters: [...parameters, ...SIMULATION_HEADERS],
-});
+const doc = managementDoc('Workspaces');
 
 /** The Workspaces operations in `/openapi.json` (management key only), and the component schemas they name. */
 export const docs: OperationDocs = {
   endpoints: {
-    'workspaces.list': doc('The default workspace and those created here, oldest first, with `total_count`.', 'WorkspacesListResponse', PAGE),
+    'workspaces.list': doc('The default workspace and those created here, oldest first, with `total_count`.', 'WorkspacesListResponse', PAGING),
     'workspaces.create': doc(
       'Body: `name` and `slug` (required; the slug unique, else 400), `description`, default models and provider sort, logging settings. Answers 201.',
       'WorkspaceResponse',
@@ -44,7 +34,7 @@ export const docs: OperationDocs = {
     'workspaces.members.list': doc(
       'Members oldest first with `total_count`; the default workspace lists the organization implicitly.',
       'WorkspaceMembersListResponse',
-      [ID, ...PAGE],
+      [ID, ...PAGING],
     ),
     'workspaces.members.add': doc(
       'Body: `user_ids` (1 to 100). Users not yet members become members; `added_count` counts them.',
