@@ -48,6 +48,11 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
   const maxRows = Math.max(1, Math.floor(options.maxRows ?? DEFAULT_MAX_ACTIVITY_ROWS));
   const cells = new Map<string, ActivityRow>();
   const byDay = new Map<string, Set<string>>();
+  // The id of each cell by its parts (day, model, provider, key hash, workspace): the cell of an
+  // answer is found without making its id (a JSON text) again for every answer.
+  const index = new Map<string, Map<string, Map<string, Map<string, Map<string, string>>>>>();
+  const idOf = (day: string, model: string, provider: string, keyHash: string, workspaceId: string) =>
+    index.get(day)?.get(model)?.get(provider)?.get(keyHash)?.get(workspaceId);
   let pending = new Set<Promise<void>>();
   // A count whose key was still being hashed when a control reset came is dropped.
   let epoch = 0;
@@ -57,6 +62,7 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
       options.persistence?.delete(id);
     }
     byDay.delete(day);
+    index.delete(day);
   };
   // Days are named once per day, and the kept days pruned when the oldest kept day changes.
   const dayOf = utcDayCache();
@@ -80,12 +86,21 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
     let ids = byDay.get(row.day);
     if (!ids) byDay.set(row.day, (ids = new Set()));
     ids.add(id);
+    const at = [row.day, row.model, row.provider, row.key_hash] as const;
+    let level: Map<string, unknown> = index;
+    for (const part of at) {
+      let next = level.get(part) as Map<string, unknown> | undefined;
+      if (!next) level.set(part, (next = new Map()));
+      level = next;
+    }
+    level.set(row.workspace_id, id);
   };
   const apply = (record: GenerationRecord, who: ActivityAttribution) => {
     prune();
     const day = dayOf(record.createdAt);
     if (day < prunedBefore) return;
-    const id = activityRowId(day, record.model, providerOf(record), who.keyHash, who.workspaceId);
+    const provider = providerOf(record);
+    const id = idOf(day, record.model, provider, who.keyHash, who.workspaceId) ?? activityRowId(day, record.model, provider, who.keyHash, who.workspaceId);
     let row = cells.get(id);
     if (!row) {
       if (!makeRoom(todayOf(options.now()))) return;
@@ -117,6 +132,7 @@ export function createActivityLedger(options: ActivityLedgerOptions): ActivityLe
       pending = new Set();
       cells.clear();
       byDay.clear();
+      index.clear();
     },
   };
 }
