@@ -106,7 +106,8 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
   const response = keep(responseHeaders.packed);
   const bodyLength = r.body ? Math.min(r.body.byteLength, limits.bodyLimit) : 0;
   const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
-  const { keptChars, ...answer } = keepAnswer(r.response, ring, limits);
+  // Read member by member: a rest or a spread of it would copy the object at run time.
+  const answer = keepAnswer(r.response, ring, limits);
   const path = r.path.length > 2048 ? `${r.path.slice(0, 2048)}…` : r.path;
   return {
     seq,
@@ -128,13 +129,17 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
     bodyLength,
     bodyBytes: r.body?.byteLength,
     status: r.response.status,
-    ...answer,
+    answerAt: answer.answerAt,
+    answerLength: answer.answerLength,
+    answerString: answer.answerString,
+    answerWhole: answer.answerWhole,
+    answerBytes: answer.answerBytes,
     masked: undefined,
     check: undefined,
     events: undefined,
     eventBytes: 0,
     eventsDropped: 0,
-    size: JOURNAL_ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + keptChars + path.length,
+    size: JOURNAL_ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + answer.keptChars + path.length,
     dropped,
   };
 }
