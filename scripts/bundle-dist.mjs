@@ -6,10 +6,11 @@
 // and keeps every dynamic `import()` a separate chunk, so what loads on first use still does.
 // Left as tsc wrote them: the declaration files, the JSON files (node parses them as JSON), and
 // msw-http.js beside its browser twin (package.json "browser" swaps one for the other by path).
-// Packages stay external, as they were.
+// Packages stay external, except those in VENDORED: bundled with what they import (decision 0090).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
+import { VENDORED } from './vendored-packages.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const dist = resolve(process.argv[2] ?? join(root, 'dist'));
@@ -44,6 +45,18 @@ const keepSeparate = {
   },
 };
 
+/** A package import stays an import, unless it is vendored or made from inside a vendored package. */
+const packagesExternal = {
+  name: 'packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.startsWith(MARK)) return undefined;
+      if (VENDORED.includes(args.path) || args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 function jsFilesUnder(dir, out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
@@ -65,8 +78,7 @@ const { outputFiles, metafile } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
-  plugins: [keepSeparate],
+  plugins: [keepSeparate, packagesExternal],
   logLevel: 'warning',
   absWorkingDir: root,
 });

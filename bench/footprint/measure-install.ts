@@ -26,6 +26,8 @@ const SOURCES = [
   'scripts/emit-cts-declarations.mjs',
   'scripts/bundle-dist.mjs',
   'scripts/prune-declarations.mjs',
+  'scripts/vendor-declarations.mjs',
+  'scripts/vendored-packages.mjs',
   'src',
   'conformance',
   'fixtures',

@@ -30,6 +30,8 @@ const SOURCES = [
   'scripts/emit-cts-declarations.mjs',
   'scripts/bundle-dist.mjs',
   'scripts/prune-declarations.mjs',
+  'scripts/vendor-declarations.mjs',
+  'scripts/vendored-packages.mjs',
   'docs',
   'bench/RESULTS.md',
   'README.md',
@@ -138,8 +140,12 @@ describe('the packed package', () => {
   test('installs without its optional peers and without the tokenizer package (its one encoding ships as a vocabulary table and its binary image)', () => {
     for (const name of ['recheck', 'recheck-jar', 'junit-report-builder', 'gpt-tokenizer'])
       expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
-    // The management plane's collections (decision 0054): a dependency, imported on the first management request.
-    expect(existsSync(join(project, 'node_modules', '@msw/data')), '@msw/data').toBe(true);
+    // The management plane's collections (decision 0054) are bundled into dist/ with their types under dist/vendor/
+    // (decision 0090): not installed, and not es-toolkit with them.
+    for (const name of ['@msw/data', 'es-toolkit', 'mutative']) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
+    expect(packedFiles).toContain('dist/vendor/@msw/data/build/index.d.mts');
+    expect(packedFiles).toContain('dist/vendor/@msw/data/LICENSE.md');
+    expect(packedFiles).toContain('dist/vendor/es-toolkit/LICENSE');
     // The encoding is a chunk of its own, loaded on the first token count.
     const encoding = packedFiles.find((f) => /^dist\/chunks\/o200k-encoding-\w+\.js$/.test(f));
     expect(encoding).toBeDefined();
@@ -159,6 +165,8 @@ describe('the packed package', () => {
       responsesStatus: 200,
       unauthenticatedStatus: 401,
       resultParses: true,
+      managementListStatus: 200,
+      managementListed: true,
     });
   });
 

@@ -14,6 +14,9 @@ const request = (headers) =>
   });
 const models = await request({ authorization: 'Bearer sk-gw-test' });
 const unauthenticated = await request({});
+// A management listing loads the management plane's collections (@msw/data, bundled into dist/).
+const listing = await gateway.fetch('/keys', { headers: { authorization: 'Bearer sk-gw-management' } });
+const listed = await listing.json();
 console.log(
   JSON.stringify({
     createGateway: typeof createGateway,
@@ -23,5 +26,7 @@ console.log(
     unauthenticatedStatus: unauthenticated.status,
     // The gatewaykit/schemas entry validates the answer the root entry's gateway gave.
     resultParses: ResponsesResultSchema.safeParse(await models.json()).success,
+    managementListStatus: listing.status,
+    managementListed: Array.isArray(listed.data) && listed.data.length > 0,
   }),
 );
