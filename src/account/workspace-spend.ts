@@ -110,7 +110,8 @@ export function createWorkspaceSpend(now: () => number, source: WorkspaceBudgetS
   const tightest = (apiKey: ApiKey) => {
     const id = source?.of(apiKey);
     const budget = id === undefined ? undefined : source?.budget(id);
-    if (id === undefined || !budget) return undefined;
+    // A workspace without budgets (the default one, as a rule) has nothing to check: its usage is not read.
+    if (id === undefined || !budget || budget.limits.length === 0) return undefined;
     const { usage, byok } = ledger.keyUsage(id);
     const held = holds.heldBy(id);
     let best: { left: number; spent: number; limit: (typeof budget.limits)[number] } | undefined;
