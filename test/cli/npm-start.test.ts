@@ -49,6 +49,8 @@ describe('npm start (a fresh build of the sources under plain node)', () => {
       expect(files).toContain('src/cli/main.ts');
       expect(files).toContain('src/cli/serve.ts');
       expect(files.every((f) => !f.startsWith('node_modules/'))).toBe(true);
+      // A start builds the command it runs, not the CLI's others (the conformance suite is `conform`'s).
+      expect(files.filter((f) => f.startsWith('conformance/') || f === 'src/cli/conform.ts')).toEqual([]);
     } finally {
       expect(await server.stop()).toBe(0);
     }
