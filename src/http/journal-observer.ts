@@ -7,7 +7,7 @@ import { rawBodyOf, rawTextBytes } from './raw-body.ts';
 /**
  * The journal as a listener of the dispatcher: one entry per API answer (what the inspector and
  * `GET /__gatewaykit/journal` show), and a streamed answer's events added as they go out. Bodies
- * that carry secrets (Route.secretBodies) stay out: only the status and masked headers are kept.
+ * that carry secrets (Route.secretBodies) stay out, and a stream the client left says how far it got: only the status and masked headers are kept.
  * `rememberKeyIds`: keep each key's masked id (the fast paths); else masked afresh per answer.
  */
 export function journalObserver(journal: Journal, rememberKeyIds = true): DispatchObserver {
@@ -50,6 +50,7 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
         pieces: (pieces, from, to) => handle.sent(pieces, from, to),
         frames: (list, text, from, to) => handle.sentFrames(list, text, from, to),
         chunk: (chunk) => handle.sent([chunk]),
+        ended: (delivery) => handle.ended(delivery),
       };
     },
   };

@@ -138,6 +138,7 @@ export const INSPECTOR_SCRIPT = String.raw`
       });
       var dropped = answer.events_dropped ? ' (' + answer.events_dropped + ' more not kept)' : '';
       var failedText = answer.failed ? ', failed (' + answer.failed.status + (answer.failed.message ? ': ' + answer.failed.message : '') + ')' : '';
+      if (answer.client_left) failedText += ', the client left after ' + answer.client_left.events_sent + ' of ' + answer.client_left.events + ' events';
       answerPart = el('div', { class: 'answer' }, el('h3', { class: answer.failed ? 's5' : '', text: 'Answer: ' + answer.status + ', streamed: ' + answer.events.length + ' events' + dropped + failedText }), list);
     } else {
       answerPart = el('div', { class: 'answer' }, el('h3', { text: 'Answer: ' + answer.status }), bodyBlock(answer, 'answer'));

@@ -1,4 +1,5 @@
 import type { HeaderSource } from './mask-credentials.ts';
+import type { Delivery } from '../types/delivery.ts';
 import type { StreamFailure } from './stream-failure.ts';
 
 /** One event of a streamed answer, as sent. */
@@ -26,6 +27,8 @@ export interface JournalAnswer {
   events_dropped?: number;
   /** Streamed answers that ended in an error event or `response.failed` after a 2xx status line. */
   failed?: StreamFailure;
+  /** Streamed answers the client left before their end: how many of the stream's events it was handed. */
+  client_left?: { events_sent: number; events: number };
 }
 
 /** One received request, as `GET /__gatewaykit/requests` lists it. */
@@ -105,6 +108,8 @@ export interface JournalHandle {
    * to the client now: kept as the same pieces would be, without the pieces being made.
    */
   sentFrames(list: readonly string[], text: string, from: number, to: number): void;
+  /** The answer's body went out: `delivery.sent` of its `of` pieces (fewer: the client left mid-stream). */
+  ended(delivery: Delivery): void;
 }
 
 /** One page of the journal. */

@@ -1,4 +1,5 @@
 import { utf8ByteLength } from '../bytes/utf8-length.ts';
+import { deliveredWhole } from '../types/delivery.ts';
 import type { ByteRing } from './byte-ring.ts';
 import { JOURNAL_EVENT_LIMIT } from './journal-bounds.ts';
 import type { JournalHandle } from './journal-entry.ts';
@@ -155,5 +156,8 @@ export function journalHandle(stored: Stored, room: HandleRoom): JournalHandle {
     seq: stored.seq,
     sent: (pieces, from = 0, to = pieces.length) => sentPieces(stored, room, pieces, from, to),
     sentFrames: (list, text, from, to) => sentTextFrames(stored, room, cursor, list, text, from, to),
+    ended: (delivery) => {
+      if (!deliveredWhole(delivery)) stored.clientLeft = delivery;
+    },
   };
 }

@@ -100,6 +100,7 @@ export function showEntry(s: Stored, ring: ByteRing): JournalEntry {
     const failure = failureOf(s, ring);
     if (failure) answer.failed = failure;
   }
+  if (s.clientLeft) answer.client_left = { events_sent: s.clientLeft.sent, events: s.clientLeft.of };
   return entry;
 }
 

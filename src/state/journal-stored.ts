@@ -1,4 +1,5 @@
 import { utf8ByteLength } from '../bytes/utf8-length.ts';
+import type { Delivery } from '../types/delivery.ts';
 import type { ByteRing } from './byte-ring.ts';
 import { JOURNAL_ENTRY_OVERHEAD } from './journal-bounds.ts';
 import type { JournalRecord } from './journal-entry.ts';
@@ -51,6 +52,8 @@ export interface Stored {
   events: StreamLog | undefined;
   eventBytes: number;
   eventsDropped: number;
+  /** A stream the client left: how many of its pieces it was handed (undefined: whole, or not a stream). */
+  clientLeft: Delivery | undefined;
   size: number;
   dropped: boolean;
 }
@@ -139,6 +142,7 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
     events: undefined,
     eventBytes: 0,
     eventsDropped: 0,
+    clientLeft: undefined,
     size: JOURNAL_ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + answer.keptChars + path.length,
     dropped,
   };
