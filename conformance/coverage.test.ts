@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
-import { ruleBreakers, RESPONSES_BOUNDARIES } from './arbitraries/responses-request.ts';
-import { rankingsProblems } from './checks/datasets.ts';
-import { reachableShapes, shapeRequest, type AnswerShape } from './samples/answer-shapes.ts';
+import { ruleBreakers, RESPONSES_BOUNDARIES } from './operations/responses/request-arbitraries.ts';
+import { rankingsProblems } from './operations/datasets/checks.ts';
+import { reachableShapes, shapeRequest, type AnswerShape } from './operations/responses/samples.ts';
 
 /**
  * Every enum and every array or number bound of spec 2.1, 2.5 and 8 on /responses, with the

@@ -32,5 +32,5 @@ export { formatReport, formatRuleList } from './format-report.ts';
 export { toMarkdownReport } from './to-markdown-report.ts';
 export { toJunitXml } from './to-junit-xml.ts';
 // fast-check arbitraries of Responses requests (docs/schemas.md), for users' own property tests.
-export { validResponsesRequestArb, ruleBreakingRequestArb, ruleBreakers, RESPONSES_BOUNDARIES } from './arbitraries/responses-request.ts';
-export type { ResponsesArbOptions, RuleBreakingRequest, ResponsesBoundary } from './arbitraries/responses-request.ts';
+export { validResponsesRequestArb, ruleBreakingRequestArb, ruleBreakers, RESPONSES_BOUNDARIES } from './operations/responses/request-arbitraries.ts';
+export type { ResponsesArbOptions, RuleBreakingRequest, ResponsesBoundary } from './operations/responses/request-arbitraries.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
-import { sessionId257Accepted } from './mutants/request-mutants.ts';
-import { malformedJson500 } from './mutants/result-mutants.ts';
+import { sessionId257Accepted } from './operations/responses/request-mutants.ts';
+import { malformedJson500 } from './operations/responses/result-mutants.ts';
 import { runConformance } from './run-conformance.ts';
 import { conform } from '../src/cli/conform.ts';
 

@@ -117,6 +117,34 @@ export function layerProblems(edges: Map<string, Map<string, string[]>>, table: 
   return problems;
 }
 
+/**
+ * The imports the architecture document allows from one operation folder of the suite
+ * (`conformance/operations/<name>/`) into another: checks that judge one rule on every
+ * generation surface read the chat and Messages samples.
+ */
+const CROSS_OPERATION_IMPORTS: readonly (readonly [string, string])[] = [
+  ['conformance/operations/responses/metadata-checks.ts', 'conformance/operations/chat/samples.ts'],
+  ['conformance/operations/responses/metadata-checks.ts', 'conformance/operations/messages/samples.ts'],
+  ['conformance/operations/responses/usage-checks.ts', 'conformance/operations/chat/checks.ts'],
+  ['conformance/operations/responses/usage-checks.ts', 'conformance/operations/messages/checks.ts'],
+];
+
+/** An operation folder of the suite importing another, beyond the allowed ones (docs/architecture.md, the conformance paragraph). */
+export function crossOperationProblems(tree: DependencyTree): string[] {
+  const operation = (file: string) => /^conformance\/operations\/([^/]+)\//.exec(file)?.[1];
+  const problems: string[] = [];
+  for (const [file, deps] of Object.entries(tree)) {
+    const from = operation(file);
+    if (!from) continue;
+    for (const dep of deps ?? []) {
+      const to = dep.id ? operation(dep.id) : undefined;
+      if (!to || to === from || CROSS_OPERATION_IMPORTS.some(([a, b]) => a === file && b === dep.id)) continue;
+      problems.push(`operation rule: ${file} imports ${dep.id}; an operation folder of the suite imports no other (move what they share into the machinery)`);
+    }
+  }
+  return problems;
+}
+
 function sources(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => join(dir, f).split('\\').join('/'))
@@ -137,7 +165,7 @@ async function main(): Promise<number> {
     console.log(`folder circle (an upward import): ${circle.join(' -> ')}`);
     for (let i = 0; i < circle.length - 1; i++) for (const via of edges.get(circle[i]!)?.get(circle[i + 1]!) ?? []) console.log(`  ${via}`);
   }
-  for (const problem of layerProblems(edges, parseLayerTable(readFileSync('docs/architecture.md', 'utf8')))) {
+  for (const problem of [...layerProblems(edges, parseLayerTable(readFileSync('docs/architecture.md', 'utf8'))), ...crossOperationProblems(tree)]) {
     problems++;
     console.log(problem);
   }

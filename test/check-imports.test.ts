@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { folderOf, layerProblems, parseLayerTable } from '../scripts/check-imports.ts';
+import { crossOperationProblems, folderOf, layerProblems, parseLayerTable } from '../scripts/check-imports.ts';
 
 const table = parseLayerTable(readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8'));
 const edges = (...list: Array<[string, string]>) => {
@@ -43,5 +43,16 @@ describe('the layer rule of npm run check:cycles', () => {
     // The msw handler factory gateway.handlers comes from sits below it (docs/architecture.md).
     expect(layerProblems(edges(['gateway', 'msw']), table)).toEqual([]);
     expect(table.layers.get('public-schemas')).toBe(table.layers.get('index'));
+  });
+
+  it('refuses an import from one operation folder of the suite into another, beyond the allowed ones', () => {
+    const tree = {
+      'conformance/operations/chat/checks.ts': [{ id: 'conformance/operations/messages/samples.ts' }, { id: 'conformance/property/run-property.ts' }],
+      'conformance/operations/responses/usage-checks.ts': [{ id: 'conformance/operations/chat/checks.ts' }],
+      'conformance/operations/messages/checks.ts': [{ id: 'conformance/operations/messages/samples.ts' }],
+    } as unknown as Parameters<typeof crossOperationProblems>[0];
+    expect(crossOperationProblems(tree)).toEqual([
+      'operation rule: conformance/operations/chat/checks.ts imports conformance/operations/messages/samples.ts; an operation folder of the suite imports no other (move what they share into the machinery)',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ruleBreakingRequestArb, RESPONSES_BOUNDARIES, validResponsesRequestArb } from '../conformance/arbitraries/responses-request.ts';
+import { ruleBreakingRequestArb, RESPONSES_BOUNDARIES, validResponsesRequestArb } from '../conformance/operations/responses/request-arbitraries.ts';
 import { ErrorBodySchema } from '../src/schemas/error-body.ts';
 import { ResponsesResultSchema } from '../src/schemas/responses-result.ts';
 import { checkUsageArithmetic } from '../src/schemas/usage.ts';

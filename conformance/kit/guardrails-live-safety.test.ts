@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { runConformance } from '../run-conformance.ts';
-import { GUARDRAIL_MUTANTS } from '../mutants/guardrail-mutants.ts';
+import { GUARDRAIL_MUTANTS } from '../operations/guardrails/mutants.ts';
 
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { runConformance } from '../run-conformance.ts';
-import { OBSERVABILITY_MUTANTS } from '../mutants/observability-mutants.ts';
+import { OBSERVABILITY_MUTANTS } from '../operations/observability/mutants.ts';
 
 const MANAGEMENT = { authorization: 'Bearer sk-gw-management' };
 

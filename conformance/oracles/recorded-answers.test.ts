@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../client/exchange.ts';
-import { chatJsonFormatStrata } from '../checks/chat-completions.ts';
+import { chatJsonFormatStrata } from '../operations/chat/checks.ts';
 import { ruleById } from '../rules/rule-catalogue.ts';
-import { chatFinishReasonProblems, chatLogprobsProblems, chatResultShapeProblems, chatUsageProblems, isUsageMissing } from './chat-result-oracles.ts';
-import { chatStreamGrammarProblems } from './chat-stream-oracles.ts';
+import {
+  chatFinishReasonProblems,
+  chatLogprobsProblems,
+  chatResultShapeProblems,
+  chatUsageProblems,
+  isUsageMissing,
+} from '../operations/chat/result-oracles.ts';
+import { chatStreamGrammarProblems } from '../operations/chat/stream-oracles.ts';
 import { costDetailsProblems } from './cost-details-problems.ts';
-import { embeddingsBase64Problems, embeddingsShapeProblems } from './embeddings-oracles.ts';
-import { messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems } from './messages-oracles.ts';
+import { embeddingsBase64Problems, embeddingsShapeProblems } from '../operations/embeddings/oracles.ts';
+import { messagesResultShapeProblems, messagesStopReasonProblems, messagesStreamGrammarProblems } from '../operations/messages/oracles.ts';
 import { surfaceMetadataProblems } from './surface-metadata-problems.ts';
 
 /** A recorded answer as the suite's client holds it. */
@@ -96,7 +102,7 @@ describe('false failures made right, on recorded answers', () => {
   });
 
   it('messages.errors: a request without max_tokens is no error case (MessagesRequest requires only model and messages)', async () => {
-    const { messagesErrorCases } = await import('../checks/messages.ts');
+    const { messagesErrorCases } = await import('../operations/messages/checks.ts');
     const bodies = messagesErrorCases({ model: 'm', simulator: undefined }).map((c) => c.probe.body as Record<string, unknown> | undefined);
     expect(bodies.filter((b) => b !== undefined && Array.isArray(b.messages) && b.messages.length > 0 && b.max_tokens === undefined)).toEqual([]);
   });

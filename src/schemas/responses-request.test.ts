@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ruleBreakingRequestArb, RESPONSES_BOUNDARIES, validResponsesRequestArb } from '../../conformance/arbitraries/responses-request.ts';
+import { ruleBreakingRequestArb, RESPONSES_BOUNDARIES, validResponsesRequestArb } from '../../conformance/operations/responses/request-arbitraries.ts';
 import { LOOSE_NOTE_A_FIELDS, ResponsesRequestSchema, RESPONSES_LIMITS } from './responses-request.ts';
 
 const models = ['alpha/chat', 'beta/chat'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ruleBreakers, ruleBreakingRequestArb, validResponsesRequestArb } from '../../conformance/arbitraries/responses-request.ts';
+import { ruleBreakers, ruleBreakingRequestArb, validResponsesRequestArb } from '../../conformance/operations/responses/request-arbitraries.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
 import { findResponsesConflicts, validateResponsesRequest } from './validate-responses-request.ts';
 

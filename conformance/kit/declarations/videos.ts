@@ -1,4 +1,4 @@
-import { followToEnd } from '../../checks/videos.ts';
+import { followToEnd } from '../../operations/videos/checks.ts';
 import { UNKNOWN_JOB_ID } from '../../requests.ts';
 import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
 import { unknownId } from '../refusals.ts';
