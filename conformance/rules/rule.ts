@@ -17,3 +17,10 @@ export interface Rule {
   /** The rule as a sentence a gateway author can check. */
   readonly text: string;
 }
+
+/** A rule the spec states. */
+export const spec = (id: string, section: string, text: string): Rule => ({ id, section, source: 'spec', text });
+/** A rule the reference states where the spec is silent. */
+export const ref = (id: string, section: string, text: string): Rule => ({ id, section, source: 'reference', text });
+/** A rule neither states (advice unless `--strict`). */
+export const inferred = (id: string, section: string, text: string): Rule => ({ id, section, source: 'inferred', text });
