@@ -9,6 +9,7 @@ import { runCli } from './run-cli.ts';
 const dir = mkdtempSync(join(tmpdir(), 'gatewaykit-serve-'));
 
 describe('gatewaykit serve (a real process)', () => {
+  // Four processes started one after another: the bound is for a hang on a loaded machine, not a speed target.
   it('--help prints every flag and exits 0; an unknown flag or a bad value exits 2 without listening', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.exited).toBe(0);
@@ -39,7 +40,7 @@ describe('gatewaykit serve (a real process)', () => {
     expect(await badClock.exited).toBe(2);
     expect(badClock.err()).toMatch(/--clock must be system or virtual/);
     expect(badClock.out()).not.toContain('listening');
-  });
+  }, 180_000);
 
   it('a bad catalogue file stops start-up with exit code 2, naming the file, the path and the rule', async () => {
     const file = join(dir, 'catalog.json');
