@@ -433,7 +433,7 @@ async function buildPackage(): Promise<string> {
     tsc.once('exit', () => (existsSync(`${BUILD_DIR}/src/cli/main.js`) ? resolve() : reject(new Error('tsc emitted no src/cli/main.js'))));
   });
   // As `npm run build` does: the tokenizer's table image beside the module that reads it.
-  copyFileSync(`${ROOT}src/generation/o200k-table.bin`, `${BUILD_DIR}/src/generation/o200k-table.bin`);
+  copyFileSync(`${ROOT}src/generation/o200k-table.bin.br`, `${BUILD_DIR}/src/generation/o200k-table.bin.br`);
   return BUILD_DIR;
 }
 

@@ -19,7 +19,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const KEPT = /(\.json|\/msw-http\.js)$/;
 const MARK = '@@gatewaykit-kept@@';
 // The tokenizer's table image, read beside the module that loads it (src/generation/load-o200k-ranks.ts).
-const TABLE = 'o200k-table.bin';
+const TABLE = 'o200k-table.bin.br';
 const TABLE_READER = 'src/generation/load-o200k-ranks.js';
 
 /** Every `dist/...js` an export (or the bin, through dist/src/cli/main.js) points at. */

@@ -1,6 +1,6 @@
 /**
  * Writes src/generation/o200k-table.ts, the o200k_base vocabulary as base64 (for browsers), and
- * src/generation/o200k-table.bin, the same with its hash table as a binary image (for node), from
+ * src/generation/o200k-table.bin.br, the same with its hash table as a binary image (for node, brotli-compressed), from
  * gpt-tokenizer's copy of it (a development dependency). Run after upgrading gpt-tokenizer:
  *
  *   npx tsx scripts/generate-o200k-table.ts
@@ -11,6 +11,7 @@
  * this on load, which is much cheaper than importing 200,000 strings and filling a Map.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import bpe from 'gpt-tokenizer/bpeRanks/o200k_base';
@@ -62,7 +63,7 @@ ${license}
  * The o200k_base vocabulary: ${tokens.length} tokens, ${total} bytes, base64-encoded in chunks. Decoded,
  * the token count (4 bytes, little-endian), one byte per token (its length less one, high bit for
  * a token kept as raw bytes), then every token's bytes in rank order. Read in browsers; node reads
- * the same table as a binary image (o200k-table.bin).
+ * the same table as a binary image (o200k-table.bin.br).
  */
 export const O200K_TABLE: string[] = [
 ${chunks.map((c) => `  '${c}',`).join('\n')}
@@ -71,6 +72,9 @@ ${chunks.map((c) => `  '${c}',`).join('\n')}
 writeFileSync(target, source);
 // The same table as a binary image, read in place by node (o200k-ranks.ts): no parse, no build.
 const image = rankTableImage(rankTablePartsFrom(out));
-writeFileSync(target.replace(/\.ts$/, '.bin'), image);
+writeFileSync(
+  target.replace(/\.ts$/, '.bin.br'),
+  brotliCompressSync(image, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: image.length } }),
+);
 console.log(`generate-o200k-table: image of ${image.length} bytes`);
 console.log(`generate-o200k-table: ${tokens.length} tokens, ${total} bytes -> ${target} (${source.length} characters)`);

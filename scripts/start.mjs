@@ -17,8 +17,8 @@ const out = `${outdir}/main.mjs`;
 const inputsFile = `${outdir}/inputs.json`;
 // The tokenizer's table image, read beside the module that loads it (without it the tokenizer
 // builds the table from its base64 module instead, which costs each start about 50 ms more).
-const tableImage = `${root}src/generation/o200k-table.bin`;
-const tableCopy = `${outdir}/o200k-table.bin`;
+const tableImage = `${root}src/generation/o200k-table.bin.br`;
+const tableCopy = `${outdir}/o200k-table.bin.br`;
 // The command this start runs (`npm start` runs `serve`). The CLI loads each command's file only
 // when it runs, so the build leaves out the other commands' files (the conformance suite is a
 // sixth of src/ and conformance/): esbuild reads fewer files. A build is reused for its command only.
