@@ -72,28 +72,28 @@ export interface StoreLimits {
 type KeptAnswer = Pick<Stored, 'answerAt' | 'answerLength' | 'answerString' | 'answerWhole' | 'answerBytes'> & { keptChars: number };
 
 /**
- * Where the answer text goes. A whole answer the caller holds only as text is kept as that string:
- * nothing is copied or measured until the entry is read (a string is one object to the collector,
- * however long). Bytes the caller made anyway are copied in; the start of a longer text is copied
- * too (a slice would keep the whole text alive).
+ * Where the answer text goes: its UTF-8 into the ring (the bytes the caller made, when it made
+ * them), so a kept answer costs the garbage collector nothing. A text kept as the string it was
+ * would stay on the heap for as long as the entry, and every scavenge until then would copy it.
+ * Only a text that is not well-formed stays the string it was. The start of a longer text is
+ * copied too (a slice would keep the whole text alive).
  */
 function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits: StoreLimits): KeptAnswer {
   const { answerLimit, dropped } = limits;
   const text = response.text;
   const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
   const answerWhole = text !== undefined && text.length <= answerLimit;
-  const byReference = answerWhole && !dropped && response.utf8 === undefined;
   // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
-  const wellFormed = byReference || answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
-  const keep = answerText !== undefined && wellFormed && !dropped && !byReference;
+  const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
+  const keep = answerText !== undefined && wellFormed && !dropped;
   const answerUtf8 = keep && answerWhole ? response.utf8?.() : undefined;
   const answer = !keep ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
   return {
     answerAt: answer.at,
     answerLength: answer.length,
-    answerString: answerText !== undefined && (byReference || !wellFormed) ? answerText : undefined,
+    answerString: answerText !== undefined && !wellFormed ? answerText : undefined,
     answerWhole,
-    answerBytes: text === undefined ? undefined : byReference ? MEASURE_WHEN_SHOWN : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
+    answerBytes: text === undefined ? undefined : answerWhole && answer.at >= 0 ? answer.length : utf8ByteLength(text),
     keptChars: answerText?.length ?? 0,
   };
 }
