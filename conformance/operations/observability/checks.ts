@@ -1,7 +1,7 @@
 import type { Check, CheckContext, CheckOutcome } from '../../check.ts';
 import { exchangeJson, observedOf, type Exchange } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
-import { INERT_DESTINATION } from '../../kit/declarations/observability.ts';
+import { INERT_DESTINATION } from './declarations.ts';
 import { isSendError, outcomeOfError } from '../../property/outcome-of-error.ts';
 
 const PATH = '/observability/destinations';

@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../../check.ts';
 import { exchangeJson, observedOf } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
-import { KIT_PRESET } from '../../kit/declarations/presets.ts';
+import { KIT_PRESET } from './declarations.ts';
 import { isSendError, outcomeOfError } from '../../property/outcome-of-error.ts';
 
 /** The budget the kit preset sets: an answer to a long request that keeps to it shows the preset applied. */

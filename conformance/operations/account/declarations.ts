@@ -1,8 +1,8 @@
 import { exchangeJson } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
 import { baseResponsesRequest } from '../../requests.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongMethod, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { unknownId, wrongMethod } from '../../kit/refusals.ts';
 
 /**
  * A generation the lookups can describe: one paid Responses answer (one unit of the budget), then
@@ -31,29 +31,13 @@ const NEVER_ISSUED = 'gen-gatewaykit-conformance-never-issued';
 
 const lookup = (id: string): Omit<Probe, 'auth'> => ({ method: 'GET', path: `/generation?id=${id}` });
 
-/** The account operations: a generation's lookup, its stored content and feedback on it, the key's own record, the account's credits. */
-export const ACCOUNT_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the account operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   {
     endpoint: 'generation.get',
     request: () => lookup(NEVER_ISSUED),
     sample: generationLookup,
     badInput: () => [unknownId(`/generation?id=${NEVER_ISSUED}`, 'generation id')],
-  },
-  {
-    endpoint: 'generation.content.get',
-    request: () => ({ method: 'GET', path: `/generation/content?id=${NEVER_ISSUED}` }),
-    sample: generationLookup,
-    badInput: () => [unknownId(`/generation/content?id=${NEVER_ISSUED}`, 'generation id'), badQuery('/generation/content', '')],
-  },
-  {
-    endpoint: 'generation.feedback',
-    request: () => ({ method: 'POST', path: '/generation/feedback', body: feedbackOn(NEVER_ISSUED) }),
-    sample: generationLookup,
-    badInput: () => [
-      malformedJson('/generation/feedback'),
-      wrongType('/generation/feedback', { generation_id: NEVER_ISSUED, category: 7 }, 'category'),
-      unknownId('/generation/feedback', 'generation id', 'POST', feedbackOn(NEVER_ISSUED)),
-    ],
   },
   { endpoint: 'key.get', request: () => ({ method: 'GET', path: '/key' }), badInput: () => [wrongMethod('/key')] },
   { endpoint: 'credits.get', request: () => ({ method: 'GET', path: '/credits' }), badInput: () => [wrongMethod('/credits')] },

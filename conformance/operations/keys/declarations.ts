@@ -1,7 +1,7 @@
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId, wrongType } from '../../kit/refusals.ts';
 
 /** A key hash no gateway issued (64 hex digits, the shape of a real one). */
 const UNISSUED_HASH = '0'.repeat(64);
@@ -43,8 +43,8 @@ const removeCreated = (answer: Exchange) => {
   return hash ? removeKey(hash) : undefined;
 };
 
-/** The management plane's keys (reference API Keys; spec 5.3): a management key, or 401/403. */
-export const KEYS_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the keys operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   { endpoint: 'keys.list', request: () => ({ method: 'GET', path: '/keys' }), badInput: () => [badQuery('/keys', 'offset=abc')] },
   {
     endpoint: 'keys.create',

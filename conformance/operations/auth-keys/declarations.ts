@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { malformedJson, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { malformedJson, wrongType } from '../../kit/refusals.ts';
 
 /** An https callback the reference accepts (it only has to be https or localhost). */
 const CALLBACK = { callback_url: 'https://localhost/gatewaykit-conformance' };
@@ -36,8 +36,8 @@ const removeExchangedKey = (answer: Exchange) => {
   return typeof secret === 'string' ? { method: 'DELETE' as const, path: `/keys/${keyHash(secret)}`, auth: 'management' as const } : undefined;
 };
 
-/** The OAuth pair: a code made with a management key, exchanged without one. */
-export const AUTH_KEYS_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the auth-keys operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   {
     endpoint: 'auth.keys.code.create',
     request: () => ({ method: 'POST', path: '/auth/keys/code', body: CALLBACK }),

@@ -1,12 +1,9 @@
-import type { OperationDeclaration } from '../operation-declaration.ts';
-import { errorBodyProblems } from '../answer-problems.ts';
-import { wrongMethod } from '../refusals.ts';
+import type { OperationDeclaration } from '../../kit/operation-declaration.ts';
+import { errorBodyProblems } from '../../kit/answer-problems.ts';
+import { wrongMethod } from '../../kit/refusals.ts';
 
-/**
- * reference createCoinbaseCharge: deprecated, `security: []`, and "will never return a 200
- * response": its served answer is the 410 Gone envelope, with or without a key.
- */
-export const CREDITS_COINBASE_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the credits-coinbase operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   {
     endpoint: 'credits.coinbase.create',
     request: () => ({ method: 'POST', path: '/credits/coinbase', body: {} }),

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../client/exchange.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId, wrongType } from '../../kit/refusals.ts';
 
 /**
  * The one preset the kit makes on a live gateway. The reference has no way to delete a preset, so
@@ -56,8 +56,8 @@ const creation = (endpoint: string, surface: string, body: (model: string) => Re
   ],
 });
 
-/** reference Presets: listing and reads with any key, creation with a management key (403 otherwise). */
-export const PRESETS_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the presets operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   { endpoint: 'presets.list', request: () => ({ method: 'GET', path: '/presets?limit=5' }), badInput: () => [badQuery('/presets', 'limit=abc')] },
   {
     endpoint: 'presets.get',

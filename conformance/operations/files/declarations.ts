@@ -1,8 +1,8 @@
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
-import { errorBodyProblems, successProblems } from '../answer-problems.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId } from '../refusals.ts';
+import { errorBodyProblems, successProblems } from '../../kit/answer-problems.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId } from '../../kit/refusals.ts';
 
 const BOUNDARY = 'gatewaykit-conformance-boundary';
 const UNKNOWN_FILE = 'file-gatewaykit-conformance-never-uploaded';
@@ -64,8 +64,8 @@ const removeUploaded = (answer: Exchange): Probe | undefined => {
   return id ? { method: 'DELETE', path: filePath(id) } : undefined;
 };
 
-/** Files (reference Files): uploads, their metadata, listing, content and deletion. */
-export const FILES_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the files operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   {
     endpoint: 'files.upload',
     request: () => upload,

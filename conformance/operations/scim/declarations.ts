@@ -1,6 +1,6 @@
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId, wrongType } from '../../kit/refusals.ts';
 
 const UNISSUED_ID = '00000000-0000-4000-8000-0000000005c1';
 /** reference: "the default workspace" (a key's `workspace_id` when none is named). */
@@ -44,8 +44,8 @@ export const mappingLifecycle: SampleFlow = {
 
 const creates = 'creates one SCIM group mapping and deletes it (keep_members=true), with the management key only';
 
-/** The reference's SCIM operations: a management key, or 401/403. */
-export const SCIM_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the scim operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   { endpoint: 'scim.groups.list', request: () => ({ method: 'GET', path: '/scim/groups?limit=5' }), badInput: () => [badQuery('/scim/groups', 'limit=abc')] },
   {
     endpoint: 'scim.mappings.list',

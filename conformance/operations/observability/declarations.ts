@@ -1,7 +1,7 @@
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
 import type { Probe } from '../../client/probe.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId, wrongType } from '../../kit/refusals.ts';
 
 /** A destination id no gateway issued (a UUID). */
 const UNISSUED_ID = '00000000-0000-4000-8000-0000000c0de5';
@@ -48,8 +48,8 @@ const removeDestination = (answer: Exchange): Probe | undefined => {
   return id ? { method: 'DELETE', path: one(id), auth: 'management' } : undefined;
 };
 
-/** The reference's Observability operations: a management key, or 401/403. */
-export const OBSERVABILITY_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the observability operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   { endpoint: 'observability.list', request: () => ({ method: 'GET', path: `${PATH}?limit=5` }), badInput: () => [badQuery(PATH, 'limit=101')] },
   {
     endpoint: 'observability.create',

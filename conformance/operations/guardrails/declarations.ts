@@ -1,8 +1,8 @@
 import { exchangeJson, type Exchange } from '../../client/exchange.ts';
 import type { GatewayClient } from '../../client/gateway-client.ts';
 import type { Probe } from '../../client/probe.ts';
-import type { OperationDeclaration, SampleFlow } from '../operation-declaration.ts';
-import { badQuery, malformedJson, unknownId, wrongType } from '../refusals.ts';
+import type { OperationDeclaration, SampleFlow } from '../../kit/operation-declaration.ts';
+import { badQuery, malformedJson, unknownId, wrongType } from '../../kit/refusals.ts';
 
 /** A guardrail id no gateway issued (a UUID). */
 const UNISSUED_ID = '00000000-0000-4000-8000-00000000c0de';
@@ -77,8 +77,8 @@ const bulk = (tail: string, field: string) => [
   wrongType(path(UNISSUED_ID, tail), { [field]: 'not a list' }, field),
 ];
 
-/** The reference's Guardrails operations: a management key, or 401/403. */
-export const GUARDRAIL_DECLARATIONS: readonly OperationDeclaration[] = [
+/** The kit's declarations of the guardrails operation's endpoints: the shape, error and auth checks it makes for them. */
+export const declarations: readonly OperationDeclaration[] = [
   { endpoint: 'guardrails.list', request: () => ({ method: 'GET', path: '/guardrails?limit=5' }), badInput: () => [badQuery('/guardrails', 'limit=abc')] },
   {
     endpoint: 'guardrails.create',
@@ -155,11 +155,6 @@ export const GUARDRAIL_DECLARATIONS: readonly OperationDeclaration[] = [
     endpoint: 'guardrails.key-assignments',
     request: () => ({ method: 'GET', path: '/guardrails/assignments/keys?limit=5' }),
     badInput: () => [badQuery('/guardrails/assignments/keys', 'limit=0')],
-  },
-  {
-    endpoint: 'organization.members.list',
-    request: () => ({ method: 'GET', path: '/organization/members?limit=5' }),
-    badInput: () => [badQuery('/organization/members', 'limit=101')],
   },
   {
     endpoint: 'guardrails.member-assignments',
