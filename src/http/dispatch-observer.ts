@@ -70,6 +70,16 @@ export function announceAnswer(observers: readonly DispatchObserver[], exchange:
   return to.ended ? reportDelivery(response, to.ended) : response;
 }
 
+/**
+ * Whether an answer's body goes out over time (an event stream, raw or built as it goes): only
+ * then is there a body to hear going out, or an end apart from the answer itself.
+ */
+export function isStreamedAnswer(response: Response): boolean {
+  const raw = rawBodyOf(response);
+  if (raw) return !('text' in raw);
+  return response.body !== null && response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+}
+
 function bothListeners(a: BodySentListener, b: BodySentListener): BodySentListener {
   return {
     pieces: a.pieces && b.pieces ? (pieces, from, to) => (a.pieces!(pieces, from, to), b.pieces!(pieces, from, to)) : (a.pieces ?? b.pieces),

@@ -1,7 +1,7 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import { maskSecret } from '../state/mask-credentials.ts';
 import type { Journal, JournalRecord } from '../state/journal.ts';
-import type { DispatchObserver } from './dispatch-observer.ts';
+import { isStreamedAnswer, type DispatchObserver } from './dispatch-observer.ts';
 import { rawBodyOf, rawTextBytes } from './raw-body.ts';
 
 /**
@@ -46,6 +46,8 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
       if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
       if (unexpected) entry.unexpected = unexpected;
       const handle = journal.record(entry);
+      // A whole body was recorded with the entry: nothing more to hear.
+      if (!isStreamedAnswer(response)) return undefined;
       return {
         pieces: (pieces, from, to) => handle.sent(pieces, from, to),
         frames: (list, text, from, to) => handle.sentFrames(list, text, from, to),

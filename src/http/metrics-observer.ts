@@ -1,6 +1,6 @@
 import type { Clock } from '../clock/clock.ts';
 import type { MetricsTally } from '../state/metrics-tally.ts';
-import type { DispatchObserver } from './dispatch-observer.ts';
+import { isStreamedAnswer, type DispatchObserver } from './dispatch-observer.ts';
 
 /** Where a request is counted in flight before its route is found (and for a path no route serves). */
 const UNMATCHED = 'unknown';
@@ -19,6 +19,8 @@ export function metricsObserver(metrics: MetricsTally, clock: Clock): DispatchOb
       const streamFault = ctx.simulation.streamFault;
       if (streamFault && response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) metrics.streamFault(operation, streamFault);
       // The operation it was matched to; a request refused before a route was found is `unknown` in both.
+      // A whole body is out with the answer; a stream is in flight until its end.
+      if (!isStreamedAnswer(response)) return void metrics.inFlight({ from: operation });
       return { ended: () => metrics.inFlight({ from: operation }) };
     },
   };
