@@ -390,25 +390,26 @@ function bodyArb(ctx: FuzzContext): fc.Arbitrary<Uint8Array | undefined> {
         return Uint8Array.from([...head, ...bad, ...tail]);
       }),
     },
-    // Deep nesting (10,000 levels) in the places a parser or a recursive walker meets it.
+    // Deep nesting (10,000 levels) in the places a parser or a recursive walker meets it. This and
+    // the huge bodies below are encoded once per arbitrary, not per request: Fetch copies a body.
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom(
+      arbitrary: fc.constantFrom(
+        ...[
           nested(10_000, '[', ']'),
           `{"model":"${ctx.models[0] ?? 'm'}","input":${nested(10_000, '[', ']')}}`,
           `{"model":"${ctx.models[0] ?? 'm'}","metadata":${nested(10_000, '{"a":', '}')}}`,
           `{"model":"${ctx.models[0] ?? 'm'}","prompt":"x","input":"hi","tools":[${nested(5_000, '{"parameters":', '}', '{}')}]}`,
           nested(100_000, '[', ']'),
-        )
-        .map((s) => utf8.encode(s)),
+        ].map((s) => utf8.encode(s)),
+      ),
     },
     // Huge strings: under the limit, and past the default 10 MiB limit (rarely: they cost memory).
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom(100_000, 1_000_000, 10 * 1024 * 1024 + 1)
-        .map((n) => utf8.encode(`{"model":"${ctx.models[0] ?? 'm'}","input":"${'x'.repeat(n)}","prompt":"y"}`)),
+      arbitrary: fc.constantFrom(
+        ...[100_000, 1_000_000, 10 * 1024 * 1024 + 1].map((n) => utf8.encode(`{"model":"${ctx.models[0] ?? 'm'}","input":"${'x'.repeat(n)}","prompt":"y"}`)),
+      ),
     },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
   );

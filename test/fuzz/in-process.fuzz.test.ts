@@ -65,7 +65,8 @@ suite('fuzz: arbitrary and mutated requests to every operation, in-process', () 
       }
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       // Which operation the core routed it to (the journal's last entry; control calls are not journalled).
-      const journalled = gateway.control.requestCount() > journalBefore ? gateway.control.requests().at(-1)?.operation : undefined;
+      const journalled =
+        gateway.control.requestCount() > journalBefore ? gateway.control.queryRequests({ limit: 1, order: 'desc' }).data[0]?.operation : undefined;
       if (journalled && journalled !== 'unknown') reached.set(journalled, (reached.get(journalled) ?? 0) + 1);
       const read = await readAll(response, clock);
       const problems: string[] = [];
