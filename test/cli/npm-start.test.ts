@@ -1,12 +1,18 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createGateway } from 'gatewaykit';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DEFAULT = JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Write one sentence about the sea.' });
 const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+
+/** Returns once the bundle is fresh (after a change a start leaves it to a background build). */
+async function settle() {
+  await promisify(execFile)(process.execPath, [join(ROOT, 'scripts/start-bundle.mjs'), 'serve'], { cwd: ROOT });
+}
 
 /** What `npm start` runs (package.json's start script), spawned directly. */
 function npmStart() {
@@ -29,7 +35,7 @@ function npmStart() {
   return { listening, exited, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
-describe('npm start (a fresh build of the sources under plain node)', () => {
+describe('npm start (a build of the sources as they are, under plain node)', () => {
   it('serves the sources as they are: the default request answers as the in-process gateway does, and the build records every source it read', async () => {
     const server = npmStart();
     try {
@@ -44,15 +50,36 @@ describe('npm start (a fresh build of the sources under plain node)', () => {
       // The first answer of a fresh gateway: same seed, same sequence number, same bytes but the clock's.
       expect(served.output).toEqual(local.output);
       expect(served.usage).toEqual(local.usage);
-      const { inputs } = JSON.parse(readFileSync(join(ROOT, '.start/cli/inputs.json'), 'utf8')) as { inputs: Array<[string, number]> };
-      const files = inputs.map(([file]) => file);
-      expect(files).toContain('src/cli/main.ts');
-      expect(files).toContain('src/cli/serve.ts');
-      expect(files.every((f) => !f.startsWith('node_modules/'))).toBe(true);
-      // A start builds the command it runs, not the CLI's others (the conformance suite is `conform`'s).
-      expect(files.filter((f) => f.startsWith('conformance/') || f === 'src/cli/conform.ts')).toEqual([]);
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    // The bundle's record of its inputs (a start after a change leaves the bundle to a background build).
+    await settle();
+    const { inputs } = JSON.parse(readFileSync(join(ROOT, '.start/cli/inputs.json'), 'utf8')) as { inputs: Array<[string, number]> };
+    const files = inputs.map(([file]) => file);
+    expect(files).toContain('src/cli/main.ts');
+    expect(files).toContain('src/cli/serve.ts');
+    expect(files.every((f) => !f.startsWith('node_modules/'))).toBe(true);
+    // A start builds the command it runs, not the CLI's others (the conformance suite is `conform`'s).
+    expect(files.filter((f) => f.startsWith('conformance/') || f === 'src/cli/conform.ts')).toEqual([]);
+  });
+
+  it('the per-file build (what a start after a change runs) answers as the in-process gateway does', async () => {
+    await settle();
+    // Without the bundle's record a start takes the bundle for stale and runs the per-file build.
+    expect(existsSync(join(ROOT, '.start/mirror.json'))).toBe(true);
+    rmSync(join(ROOT, '.start/cli/inputs.json'));
+    const server = npmStart();
+    try {
+      const base = await server.listening;
+      const res = await fetch(`${base}/responses`, { method: 'POST', headers, body: DEFAULT });
+      expect(res.status).toBe(200);
+      const served = (await res.json()) as { output: unknown };
+      const local = (await (await createGateway().fetch('/responses', { method: 'POST', headers, body: DEFAULT })).json()) as { output: unknown };
+      expect(served.output).toEqual(local.output);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    await settle();
   });
 });

@@ -1,0 +1,163 @@
+// The bundle `npm start` runs while the sources are unchanged (scripts/start.mjs): src/ built by
+// esbuild into ES modules under .start/cli/, two levels below the package root, where the CLI finds
+// its package.json; packages external, as in the published package; no keep-names and no source
+// maps (docs/decisions/0038). It is reused only while every source file it was made from is
+// unchanged (their paths and modification times are kept beside it, with the command it was built
+// for). Each file is written under a temporary name and renamed, so starts running at the same
+// time never read a half-written file.
+//
+// `node scripts/start-bundle.mjs <command>` builds it (and returns once it is fresh), and brings
+// the per-file build (scripts/start-mirror.mjs) up to date as well: a start after a source change
+// runs the per-file build and leaves this to a process of its own at low priority, so the next
+// start finds the bundle again (docs/decisions/0102). One at a time: it holds
+// .start/cli/bundling.lock while it runs.
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { copyTableImage, updateMirror } from './start-mirror.mjs';
+
+const COMMAND_FILE = /^\.\/(serve|conform|openapi|record|diff)\.ts$/;
+// A source changed this close before the build began may not be in it (file times are coarse).
+const CHANGE_MARGIN_MS = 50;
+
+/** The bundle's files under `root`: the entry, the record of its inputs, the lock of its builder. */
+export function bundlePaths(root) {
+  const outdir = `${root}.start/cli`;
+  return { outdir, out: `${outdir}/main.mjs`, inputsFile: `${outdir}/inputs.json`, lock: `${outdir}/bundling.lock` };
+}
+
+/** Whether the last bundle is still the sources as they are, built for `command`. */
+export function bundleFresh(root, command) {
+  const { outdir, out, inputsFile } = bundlePaths(root);
+  if (!existsSync(out) || !existsSync(inputsFile)) return false;
+  try {
+    const { inputs, outputs = [], built = '' } = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    return (
+      built === command &&
+      outputs.every((file) => existsSync(`${outdir}/${file}`)) &&
+      inputs.every(([file, mtimeMs]) => statSync(`${root}${file}`).mtimeMs === mtimeMs)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The CLI's commands other than `command` stay out of the build (never run by it). */
+function onlyThisCommand(command) {
+  return {
+    name: 'only-this-command',
+    setup(b) {
+      b.onResolve({ filter: COMMAND_FILE }, (args) => {
+        if (args.kind !== 'dynamic-import' || !args.importer.endsWith('main.ts')) return undefined;
+        return COMMAND_FILE.exec(args.path)[1] === command ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+function writeAtomically(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+/** Build the bundle of `command` from the sources as they are now. */
+export async function buildBundle(root, command) {
+  const { outdir, out, inputsFile } = bundlePaths(root);
+  const { build, stop } = await import('esbuild');
+  const began = Date.now();
+  // Split at the CLI's dynamic imports (each command loads its own part): the server's code is
+  // then plain module code in a chunk of its own, as in the compiled package, not wrapped in the
+  // lazy initialiser a single-file bundle puts around every module a dynamic import reaches.
+  const { outputFiles, metafile } = await build({
+    entryPoints: { main: `${root}src/cli/main.ts` },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    write: false,
+    metafile: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    absWorkingDir: root,
+    plugins: [onlyThisCommand(command)],
+  });
+  await stop();
+  mkdirSync(outdir, { recursive: true });
+  // Chunks first, the entry that imports them last: a start that reads the entry finds its chunks.
+  const files = [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out));
+  for (const file of files) writeAtomically(file.path, file.contents);
+  copyTableImage(root, `${outdir}/o200k-table.bin.br`);
+  const inputs = Object.keys(metafile.inputs).map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
+  // A source changed while it was read may be in the bundle as it was before: no record, so the
+  // next start does not take this bundle for the sources as they are.
+  if (inputs.some(([, mtimeMs]) => mtimeMs > began - CHANGE_MARGIN_MS)) return false;
+  const outputs = files.map((file) => file.path.slice(outdir.length + 1));
+  writeAtomically(inputsFile, JSON.stringify({ inputs, outputs, built: command }));
+  return true;
+}
+
+/** Take the builder's lock (false: another build runs). A lock left by a process gone is taken over. */
+function lock(file) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    // Written whole under another name, then linked: a lock is never seen without its holder's pid.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, String(process.pid));
+    try {
+      linkSync(temporary, file);
+      return true;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (alive(holder(file))) return false;
+      rmSync(file, { force: true });
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  return false;
+}
+
+/** The pid in a lock file (0 when it is gone already). */
+function holder(file) {
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function alive(pid) {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// Run as a process of its own: one build at a time (a second waits for the first, then finds the
+// bundle fresh), and none when the bundle is fresh already; it returns once the bundle is fresh.
+// With --if-idle (a start's background build) it leaves at once when another build runs.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const command = process.argv[2] ?? '';
+  const { outdir, lock: lockFile } = bundlePaths(root);
+  mkdirSync(outdir, { recursive: true });
+  const ifIdle = process.argv[3] === '--if-idle';
+  while (!lock(lockFile)) {
+    if (ifIdle) process.exit(0);
+    await sleep(50);
+  }
+  try {
+    if (!bundleFresh(root, command)) await buildBundle(root, command);
+    // The per-file build too, so that a start after the next change compiles only what changed.
+    await updateMirror(root, `${root}.start/`, command);
+  } finally {
+    unlinkSync(lockFile);
+  }
+}
