@@ -12,6 +12,7 @@
 // start finds the bundle again (docs/decisions/0102). One at a time: it holds
 // .start/cli/bundling.lock while it runs.
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { copyTableImage, updateMirror } from './start-mirror.mjs';
@@ -64,7 +65,8 @@ function writeAtomically(file, contents) {
 /** Build the bundle of `command` from the sources as they are now. */
 export async function buildBundle(root, command) {
   const { outdir, out, inputsFile } = bundlePaths(root);
-  const { build, stop } = await import('esbuild');
+  // Required, not imported: an import of a CommonJS package first has its source scanned for names.
+  const { build, stop } = createRequire(import.meta.url)('esbuild');
   const began = Date.now();
   // Split at the CLI's dynamic imports (each command loads its own part): the server's code is
   // then plain module code in a chunk of its own, as in the compiled package, not wrapped in the

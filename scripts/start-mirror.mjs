@@ -10,6 +10,7 @@
 // half-written or mismatched file. The imports each file was found to have are kept in
 // .start/mirror.json with the source's time, to walk the tree without compiling it again.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 
 const ENTRY = 'src/cli/main.ts';
@@ -131,7 +132,8 @@ export async function updateMirror(root, out, command) {
   const manifestFile = `${out}mirror.json`;
   const manifest = readManifest(manifestFile);
   let loaded;
-  const esbuild = () => (loaded ??= import('esbuild'));
+  // Required, not imported: an import of a CommonJS package first has its source scanned for names.
+  const esbuild = () => (loaded ??= createRequire(import.meta.url)('esbuild'));
   const seen = new Set([ENTRY]);
   let queue = [ENTRY];
   let compiled = 0;
@@ -159,7 +161,7 @@ export async function updateMirror(root, out, command) {
     queue = next;
   }
   // esbuild's service (a child process) is not needed past this: the server does not keep it.
-  if (loaded) await (await loaded).stop();
+  if (loaded) await loaded.stop();
   if (compiled > 0) writeAtomically(manifestFile, JSON.stringify({ files: manifest }));
   copyTableImage(root, `${out}${TABLE_IMAGE}`);
   return { entry: mirrorPath(out, ENTRY), compiled, files: seen.size };
