@@ -9,6 +9,9 @@
 // so the time and the content change together and starts running at the same time never read a
 // half-written or mismatched file. The imports each file was found to have are kept in
 // .start/mirror.json with the source's time, to walk the tree without compiling it again.
+// A twin sits one folder deeper than its source: a module that finds a file by `import.meta.url`
+// must find it from there too (the package version looks one level further up; the tokenizer's
+// table image is copied beside its twin).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';

@@ -101,6 +101,15 @@ describe('npm start picks up every change (scripts/start.mjs)', () => {
     expect(await start()).toEqual({ greeting: 'new file', json: 'changed JSON', build: 'bundle' });
   });
 
+  it('starts at the same time after a change each run the changed source', async () => {
+    await settle();
+    write('src/greeting.ts', "export const greeting = (): string => 'together';", 15);
+    const starts = await Promise.all([start(), start(), start()]);
+    expect(starts.map((s) => s.greeting)).toEqual(['together', 'together', 'together']);
+    await settle();
+    expect(await start()).toEqual({ greeting: 'together', json: 'changed JSON', build: 'bundle' });
+  });
+
   it('a start after a change compiles only the files that changed', async () => {
     await settle();
     // Each compiled file is written anew (a new file renamed into place): its inode tells.
