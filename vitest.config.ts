@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests and examples import the package by its own name (`gatewaykit`, `gatewaykit/vitest`, ...)
 // as users do; resolve those to the TypeScript sources (the `gatewaykit-source` export condition)
@@ -16,10 +16,51 @@ const selfAliases = Object.entries(pkg.exports)
   }));
 
 /**
- * Two projects (docs/architecture.md): `unit` is the quick loop over the sources (src/, conformance/:
- * pure functions and the core in-process); `integration` drives the package from outside (test/,
- * examples/: real clients, spawned servers, the packed tarball, browsers). `npm test` runs both;
- * `npm run test:unit` / `npm run test:integration` run one.
+ * Source tests that are integration tests by nature: they run the whole conformance suite against
+ * a gateway (often many times over), or make long property runs of a gateway against a model of
+ * it. They live beside the code they test, but run in the `integration` project so that `unit`
+ * stays the quick loop (decision 0099).
+ */
+const HEAVY_SOURCE_TESTS = [
+  'conformance/coverage-by-construction.test.ts',
+  'conformance/mutants.test.ts',
+  'conformance/spend-budget.test.ts',
+  'conformance/parallel-checks.test.ts',
+  'conformance/repeat-runs.test.ts',
+  'conformance/answer-determinism.test.ts',
+  'conformance/conformance.test.ts',
+  'conformance/controls.test.ts',
+  'conformance/non-gateways.test.ts',
+  'conformance/property/send-ahead.test.ts',
+  'src/generation/o200k-encoding.test.ts',
+  'src/engine/answer-memo.test.ts',
+  'src/engine/plan-memo.test.ts',
+];
+
+/**
+ * The slow end-to-end tests, run by `npm run test:e2e` and not by `npm test` (decision 0099): the
+ * packed and installed tarball, real browsers, peer gateways and other child processes (a child
+ * vitest run, the footprint probes), the long fuzz runs and the hang and leak bounds. CI runs them
+ * too (`.ci/run`).
+ */
+const E2E_TESTS = [
+  'test/package/pack.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/fuzz/**/*.test.ts',
+  'test/footprint/**/*.test.ts',
+  'test/conformance/five-seed-passes.test.ts',
+  'test/conformance/external-targets.test.ts',
+  'test/limits/aborted-streams.test.ts',
+  'test/limits/body-limit.test.ts',
+  'test/vitest/bypassed-fetch.test.ts',
+];
+
+/**
+ * Three projects (docs/architecture.md): `unit` is the quick loop over the sources (src/,
+ * conformance/: pure functions and the core in-process); `integration` drives the package from
+ * outside (test/, examples/: real clients, spawned servers) and holds the heavy source tests above;
+ * `e2e` is the slow end-to-end part. `npm test` runs `unit` and `integration`; `npm run test:unit`,
+ * `npm run test:integration` and `npm run test:e2e` run one. Every project has the same set-up files.
  */
 export default defineConfig({
   resolve: { alias: selfAliases },
@@ -28,8 +69,8 @@ export default defineConfig({
     // answer of every gateway judged against the reference (test/setup/reference-answers.ts).
     setupFiles: ['test/setup/fast-check-seed.ts', 'test/setup/reference-answers.ts'],
     // One worker per core (vitest's default leaves one core out: on a 2-core machine, one worker
-    // and every file in sequence). Many files wait on child processes and sockets, so two workers
-    // on two cores took `npm test` from 119 s to 75 s.
+    // and every file in sequence). Many files wait on child processes and sockets, so a second
+    // worker on two cores shortens the run by much more than it costs (decision 0099).
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -42,6 +83,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'conformance/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...HEAVY_SOURCE_TESTS],
           // The sources keep no module-level state (dependencies are passed in), so the unit files
           // can share one module cache per worker: most of this project's time was importing the
           // same modules again for every file.
@@ -52,12 +94,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts', ...HEAVY_SOURCE_TESTS],
+          exclude: [...configDefaults.exclude, ...E2E_TESTS],
           // The CLI, bundled once per run for the tests that start it (test/setup/child-bundles.ts).
           globalSetup: ['test/setup/child-bundles.ts'],
           // The same holds here: every file builds its own gateway, server or child process and
           // closes it, and no file replaces a module (no vi.mock): tests observe behaviour from
-          // outside. Sharing the module cache took the import time from ~37 s to ~8 s.
+          // outside. Sharing the module cache cut most of the import time.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E_TESTS,
+          globalSetup: ['test/setup/child-bundles.ts'],
           isolate: false,
         },
       },

@@ -13,10 +13,11 @@ describe('closestIds', () => {
     for (const id of ids) {
       const typo = `${id.slice(0, -2)}${id.at(-2) === 'x' ? 'y' : 'x'}${id.at(-1)}`;
       expect(editDistance(typo, id)).toBe(1);
-      // The real catalogue has near-twins (`...-4o` and `...-4x`): a tie may list the twin first.
-      const tied = ids.filter((other) => editDistance(typo, other) <= 1);
-      expect(tied).toContain(closestIds(typo, ids)[0]);
-      expect(closestIds(typo, ids)).toContain(id);
+      const found = closestIds(typo, ids);
+      // The real catalogue has near-twins (`...-4o` and `...-4x`): a tie may list the twin first,
+      // so the first is one edit away too. (One search per id: the catalogue has hundreds.)
+      expect(editDistance(typo, found[0] ?? ''), `first of ${found.join(', ')}`).toBeLessThanOrEqual(1);
+      expect(found).toContain(id);
     }
   });
 

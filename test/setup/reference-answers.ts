@@ -1,7 +1,9 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { observeExchanges, type Exchange } from 'gatewaykit/internals';
+// The observer hook's own module, not `gatewaykit/internals`: every test file runs this set-up,
+// and a unit test should not load the whole package to install one hook.
+import { observeExchanges, type Exchange } from '../../src/gateway/exchange-observer.ts';
 import { judgeAnswer } from '../support/reference/answer-judge.ts';
 
 /**
