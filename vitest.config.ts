@@ -22,7 +22,6 @@ const selfAliases = Object.entries(pkg.exports)
  * stays the quick loop (decision 0099).
  */
 const HEAVY_SOURCE_TESTS = [
-  'conformance/coverage-by-construction.test.ts',
   'conformance/mutants.test.ts',
   'conformance/spend-budget.test.ts',
   'conformance/parallel-checks.test.ts',
@@ -39,17 +38,24 @@ const HEAVY_SOURCE_TESTS = [
 
 /**
  * The slow end-to-end tests, run by `npm run test:e2e` and not by `npm test` (decision 0099): the
- * packed and installed tarball, real browsers, peer gateways and other child processes (a child
- * vitest run, the footprint probes), the long fuzz runs and the hang and leak bounds. CI runs them
- * too (`.ci/run`).
+ * packed and installed tarball, real browsers, the CLI and other child processes (peer gateways, a
+ * child vitest run, the footprint probes), the long runs (the fuzzers, the conformance suite swept
+ * over budgets and seeds) and the hang and leak bounds. CI runs them too (`.ci/run`).
  */
 const E2E_TESTS = [
   'test/package/pack.test.ts',
   'test/browser/**/*.test.ts',
+  'test/cli/cli-usage.test.ts',
+  'test/cli/npm-start.test.ts',
+  'test/cli/record-diff.test.ts',
+  'test/cli/serve-options.test.ts',
+  'test/cli/serve.test.ts',
+  'test/cli/shutdown-request.test.ts',
   'test/fuzz/**/*.test.ts',
   'test/footprint/**/*.test.ts',
   'test/conformance/five-seed-passes.test.ts',
   'test/conformance/external-targets.test.ts',
+  'conformance/coverage-by-construction.test.ts',
   'test/limits/aborted-streams.test.ts',
   'test/limits/body-limit.test.ts',
   'test/vitest/bypassed-fetch.test.ts',
@@ -83,7 +89,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'conformance/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...HEAVY_SOURCE_TESTS],
+          exclude: [...configDefaults.exclude, ...HEAVY_SOURCE_TESTS, ...E2E_TESTS],
           // The sources keep no module-level state (dependencies are passed in), so the unit files
           // can share one module cache per worker: most of this project's time was importing the
           // same modules again for every file.
