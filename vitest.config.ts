@@ -46,6 +46,7 @@ const E2E_TESTS = [
   'test/package/pack.test.ts',
   'test/browser/**/*.test.ts',
   'test/cli/cli-usage.test.ts',
+  'test/cli/npm-start-builds.test.ts',
   'test/cli/npm-start.test.ts',
   'test/cli/record-diff.test.ts',
   'test/cli/serve-options.test.ts',
