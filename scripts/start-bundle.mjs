@@ -20,6 +20,8 @@ import { copyTableImage, updateMirror } from './start-mirror.mjs';
 const COMMAND_FILE = /^\.\/(serve|conform|openapi|record|diff)\.ts$/;
 // A source changed this close before the build began may not be in it (file times are coarse).
 const CHANGE_MARGIN_MS = 50;
+// A build takes seconds; a lock held this long was left behind.
+const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** The bundle's files under `root`: the entry, the record of its inputs, the lock of its builder. */
 export function bundlePaths(root) {
@@ -114,13 +116,19 @@ function lock(file) {
       return true;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (alive(holder(file))) return false;
+      if (alive(holder(file)) && !abandoned(file)) return false;
       rmSync(file, { force: true });
     } finally {
       unlinkSync(temporary);
     }
   }
   return false;
+}
+
+/** A lock far older than any build: its pid, alive, is another process's now (the machine restarted). */
+function abandoned(file) {
+  const taken = statSync(file, { throwIfNoEntry: false });
+  return taken !== undefined && Date.now() - taken.mtimeMs > ABANDONED_AFTER_MS;
 }
 
 /** The pid in a lock file (0 when it is gone already). */

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,19 @@ describe('npm start picks up every change (scripts/start.mjs)', () => {
     expect(starts.map((s) => s.greeting)).toEqual(['together', 'together', 'together']);
     await settle();
     expect(await start()).toEqual({ greeting: 'together', json: 'changed JSON', build: 'bundle' });
+  });
+
+  it('a build lock left by a process that is gone does not stop the next build', async () => {
+    await settle();
+    const gone = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+      child.once('exit', () => resolve(child.pid!));
+    });
+    writeFileSync(join(dir, '.start/cli/bundling.lock'), String(gone));
+    write('src/greeting.ts', "export const greeting = (): string => 'after the lock';", 12);
+    await settle();
+    expect(existsSync(join(dir, '.start/cli/bundling.lock'))).toBe(false);
+    expect(await start()).toEqual({ greeting: 'after the lock', json: 'changed JSON', build: 'bundle' });
   });
 
   it('a start after a change compiles only the files that changed', async () => {
