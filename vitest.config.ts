@@ -16,24 +16,40 @@ const selfAliases = Object.entries(pkg.exports)
   }));
 
 /**
- * Source tests that are integration tests by nature: they run the whole conformance suite against
- * a gateway (often many times over), or make long property runs of a gateway against a model of
- * it. They live beside the code they test, but run in the `integration` project so that `unit`
- * stays the quick loop (decision 0099).
+ * Source tests that are integration tests by nature: they run the conformance suite against a
+ * gateway (often many times over), start a server or a child process, or make long property runs
+ * of a gateway against a model of it. They live beside the code they test, but run in the
+ * `integration` project so that `unit` stays the quick loop (decision 0099).
  */
 const HEAVY_SOURCE_TESTS = [
-  'conformance/mutants.test.ts',
-  'conformance/spend-budget.test.ts',
-  'conformance/parallel-checks.test.ts',
-  'conformance/repeat-runs.test.ts',
   'conformance/answer-determinism.test.ts',
+  'conformance/audio-datasets.test.ts',
+  'conformance/check-attribution.test.ts',
+  'conformance/client/default-transport.test.ts',
+  'conformance/client/http1-connection-pool.test.ts',
+  'conformance/client/node-http-transport.test.ts',
   'conformance/conformance.test.ts',
   'conformance/controls.test.ts',
+  'conformance/error-checks-send-all.test.ts',
+  'conformance/kit/guardrails-live-safety.test.ts',
+  'conformance/kit/live-safety.test.ts',
+  'conformance/kit/observability-live-safety.test.ts',
+  'conformance/mutants.test.ts',
   'conformance/non-gateways.test.ts',
+  'conformance/output.test.ts',
+  'conformance/parallel-checks.test.ts',
   'conformance/property/send-ahead.test.ts',
-  'src/generation/o200k-encoding.test.ts',
+  'conformance/repeat-runs.test.ts',
+  'conformance/replay.test.ts',
+  'conformance/spend-budget.test.ts',
+  'conformance/surface-mutants.test.ts',
+  'conformance/verdicts-read-true.test.ts',
+  'src/adapter/node/create-server.test.ts',
+  'src/cli/tune-v8.test.ts',
   'src/engine/answer-memo.test.ts',
   'src/engine/plan-memo.test.ts',
+  'src/generation/o200k-encoding.test.ts',
+  'src/random/hash.test.ts',
 ];
 
 /**
@@ -79,6 +95,9 @@ export default defineConfig({
     // and every file in sequence). Many files wait on child processes and sockets, so a second
     // worker on two cores shortens the run by much more than it costs (decision 0099).
     maxWorkers: Math.max(2, availableParallelism()),
+    // Transformed modules are kept on disk between runs (under test-results/, ignored by git, one
+    // cache per checkout): a run after the first transforms only the files that changed.
+    experimental: { fsModuleCache: true, fsModuleCachePath: 'test-results/vitest-module-cache' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Property tests print their seed on failure (fast-check); keep the output readable.
