@@ -5,11 +5,20 @@
  * editDistance('serv', 'serve'); // 1
  */
 export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Two rows of the table, swapped after each row: a search compares one id with the whole catalogue.
+  let prev: number[] = [];
+  let row: number[] = [];
+  for (let j = 0; j <= b.length; j++) {
+    prev.push(j);
+    row.push(0);
+  }
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+    const done = prev;
     prev = row;
+    row = done;
   }
   return prev[b.length]!;
 }
