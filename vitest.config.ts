@@ -48,7 +48,6 @@ const HEAVY_SOURCE_TESTS = [
   'src/cli/tune-v8.test.ts',
   'src/engine/answer-memo.test.ts',
   'src/engine/plan-memo.test.ts',
-  'src/generation/o200k-encoding.test.ts',
   'src/random/hash.test.ts',
 ];
 
@@ -56,7 +55,8 @@ const HEAVY_SOURCE_TESTS = [
  * The slow end-to-end tests, run by `npm run test:e2e` and not by `npm test` (decision 0099): the
  * packed and installed tarball, real browsers, the CLI and other child processes (peer gateways, a
  * child vitest run, the footprint probes), the long runs (the fuzzers, the conformance suite swept
- * over budgets and seeds) and the hang and leak bounds. CI runs them too (`.ci/run`).
+ * over budgets and seeds, the o200k encoding checked on every one of its tokens) and the hang and
+ * leak bounds. CI runs them too (`.ci/run`).
  */
 const E2E_TESTS = [
   'test/package/pack.test.ts',
@@ -73,6 +73,7 @@ const E2E_TESTS = [
   'test/conformance/five-seed-passes.test.ts',
   'test/conformance/external-targets.test.ts',
   'conformance/coverage-by-construction.test.ts',
+  'src/generation/o200k-encoding.test.ts',
   'test/limits/aborted-streams.test.ts',
   'test/limits/body-limit.test.ts',
   'test/vitest/bypassed-fetch.test.ts',
