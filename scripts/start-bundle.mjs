@@ -15,6 +15,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, stat
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { NODE_BUILD_OPTIONS } from './node-build-options.mjs';
 import { copyTableImage, updateMirror } from './start-mirror.mjs';
 
 const COMMAND_FILE = /^\.\/(serve|conform|openapi|record|diff)\.ts$/;
@@ -81,12 +82,7 @@ export async function buildBundle(root, command) {
     chunkNames: 'chunk-[hash]',
     write: false,
     metafile: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...NODE_BUILD_OPTIONS,
     absWorkingDir: root,
     plugins: [onlyThisCommand(command)],
   });

@@ -15,6 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
+import { NODE_BUILD_OPTIONS } from './node-build-options.mjs';
 
 const ENTRY = 'src/cli/main.ts';
 // The CLI loads each command's file only when it runs; a start follows its own command's only.
@@ -99,12 +100,7 @@ async function compile(root, out, files, esbuild) {
       outdir: out,
       outExtension: { '.js': '.mjs' },
       write: false,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
+      ...NODE_BUILD_OPTIONS,
       absWorkingDir: root,
       plugins: [eachFileOnItsOwn(root, out, imports)],
     });

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { NODE_BUILD_OPTIONS } from '../../scripts/node-build-options.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,12 +34,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     entryPoints: { cli: join(repo, 'src', 'cli', 'main.ts'), 'server-child': join(repo, 'test', 'limits', 'server-child.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...NODE_BUILD_OPTIONS,
   });
   project.provide('cliBundle', join(outdir, 'cli.mjs'));
   project.provide('serverChildBundle', join(outdir, 'server-child.mjs'));
