@@ -16,7 +16,7 @@ declare module 'vitest' {
 const repo = join(import.meta.dirname, '..', '..');
 
 /**
- * The integration tests start the CLI in a child process about forty times. Through the bin, each
+ * The integration and e2e tests start the CLI in a child process about forty times. Through the bin, each
  * start compiles and loads the sources with tsx's loader hooks: ~1.3 s before the server listens.
  * Here the same sources go through the same transform (esbuild, which tsx uses) once per run, into
  * one file, and a start takes ~0.45 s. Packages stay external, so the bundle runs the installed
