@@ -34,7 +34,6 @@ const HEAVY_SOURCE_TESTS = [
   'conformance/kit/guardrails-live-safety.test.ts',
   'conformance/kit/live-safety.test.ts',
   'conformance/kit/observability-live-safety.test.ts',
-  'conformance/mutants.test.ts',
   'conformance/non-gateways.test.ts',
   'conformance/output.test.ts',
   'conformance/parallel-checks.test.ts',
@@ -42,7 +41,6 @@ const HEAVY_SOURCE_TESTS = [
   'conformance/repeat-runs.test.ts',
   'conformance/replay.test.ts',
   'conformance/spend-budget.test.ts',
-  'conformance/surface-mutants.test.ts',
   'conformance/verdicts-read-true.test.ts',
   'src/adapter/node/create-server.test.ts',
   'src/cli/tune-v8.test.ts',
@@ -55,7 +53,7 @@ const HEAVY_SOURCE_TESTS = [
  * The slow end-to-end tests, run by `npm run test:e2e` and not by `npm test` (decision 0099): the
  * packed and installed tarball, real browsers, the CLI and other child processes (peer gateways, a
  * child vitest run, the footprint probes), the long runs (the fuzzers, the conformance suite swept
- * over budgets and seeds, the o200k encoding checked on every one of its tokens) and the hang and
+ * over budgets and seeds and over every mutant, the o200k encoding checked on every one of its tokens) and the hang and
  * leak bounds. CI runs them too (`.ci/run`).
  */
 const E2E_TESTS = [
@@ -73,6 +71,8 @@ const E2E_TESTS = [
   'test/conformance/five-seed-passes.test.ts',
   'test/conformance/external-targets.test.ts',
   'conformance/coverage-by-construction.test.ts',
+  'conformance/mutants.test.ts',
+  'conformance/surface-mutants.test.ts',
   'src/generation/o200k-encoding.test.ts',
   'test/limits/aborted-streams.test.ts',
   'test/limits/body-limit.test.ts',
