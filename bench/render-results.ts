@@ -171,7 +171,8 @@ export interface Goal {
  * @example
  * goals(results).filter((g) => g.met === false).map((g) => g.goal);
  */
-export function goals(r: BenchResults): Goal[] {
+/** Issue 28: `npm start` against aimock, CPU efficiency per surface. */
+function efficiencyGoals(r: BenchResults): Goal[] {
   const t = r.throughput ?? {};
   const out: Goal[] = [];
   const profileOf = (row: string) => r.profiles?.find((p) => p.row === row);
@@ -232,6 +233,13 @@ export function goals(r: BenchResults): Goal[] {
     ROW.messagesSse,
     bytes.messagesSse,
   );
+  return out;
+}
+
+/** `npm start` against the compiled package, CPU per request per surface. */
+function sameBuildGoals(r: BenchResults): Goal[] {
+  const t = r.throughput ?? {};
+  const out: Goal[] = [];
   const same = (goal: string, a: ThroughputRow | undefined, b: ThroughputRow | undefined) => {
     const v = a?.cpuUs && b?.cpuUs ? a.cpuUs / b.cpuUs - 1 : undefined;
     out.push({
@@ -248,6 +256,12 @@ export function goals(r: BenchResults): Goal[] {
   same('Chat Completions SSE: `npm start` CPU per request vs the compiled package', t[ROW.chatNpmSse], t[ROW.chatSse]);
   same('Messages JSON: `npm start` CPU per request vs the compiled package', t[ROW.messagesNpmJson], t[ROW.messagesJson]);
   same('Messages SSE: `npm start` CPU per request vs the compiled package', t[ROW.messagesNpmSse], t[ROW.messagesSse]);
+  return out;
+}
+
+/** In-process `gateway.fetch` and `npm start` to listening. */
+function inProcessAndStartGoals(r: BenchResults): Goal[] {
+  const out: Goal[] = [];
   const p = r.inProcess;
   const inProcessProfile = r.profiles?.find((x) => x.label.startsWith('gateway.fetch in-process'));
   out.push({
@@ -269,6 +283,13 @@ export function goals(r: BenchResults): Goal[] {
       ? `Runs ${s.runs.map((x) => x.toFixed(0)).join(', ')} ms${r.startup?.compiled ? `; the compiled package alone starts in ${fmt.ms(r.startup.compiled.ms)}, so the build and the start script took about ${fmt.ms(s.ms - r.startup.compiled.ms)}` : ''}.`
       : undefined,
   });
+  return out;
+}
+
+/** Issue 16's goals, kept: tail latency, the conformance suite's rate, concurrent streams. */
+function issue16Goals(r: BenchResults): Goal[] {
+  const t = r.throughput ?? {};
+  const out: Goal[] = [];
   // Issue 16's goals, kept.
   const p99 = (goal: string, a: ThroughputRow | undefined, b: ThroughputRow | undefined) =>
     out.push({
@@ -301,6 +322,12 @@ export function goals(r: BenchResults): Goal[] {
     target: 'all, < 300 MB',
     met: c ? c.completed === c.streams && c.peakRss < 300 * 1024 * 1024 : undefined,
   });
+  return out;
+}
+
+/** Issue 28, item 5: the package as `npm install gatewaykit` gives it. */
+function footprintGoals(r: BenchResults): Goal[] {
+  const out: Goal[] = [];
   // Issue 28, item 5: the package as `npm install gatewaykit` gives it.
   const f = r.footprint && 'bytes' in r.footprint ? r.footprint : undefined;
   const fError = r.footprint && 'error' in r.footprint ? r.footprint.error : undefined;
@@ -323,6 +350,10 @@ export function goals(r: BenchResults): Goal[] {
     whenMissed: f ? importObstacle(f.importMs, f.importCpuMs, f.importParts) : undefined,
   });
   return out;
+}
+
+export function goals(r: BenchResults): Goal[] {
+  return [...efficiencyGoals(r), ...sameBuildGoals(r), ...inProcessAndStartGoals(r), ...issue16Goals(r), ...footprintGoals(r)];
 }
 
 /** µs per request of `gateway.fetch` called alone for several seconds (the in-process profile's run). */
@@ -366,10 +397,8 @@ export function sideBySide(t: Record<string, ThroughputRow>): Array<{ row: strin
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** bench/RESULTS.md: every row with its ratio and the target it is held to. */
-export function renderResults(r: BenchResults): string {
-  const t = r.throughput ?? {};
-  const row = (name: string) => t[name];
-  const bare = row(ROW.bare);
+/** The title and the machine the run measured on. */
+function machineSection(r: BenchResults): string[] {
   const lines: string[] = [];
   lines.push('# Benchmark results', '');
   lines.push('Written by `npm run bench` (bench/run.ts). Do not edit by hand; re-run to refresh.', '');
@@ -389,7 +418,13 @@ export function renderResults(r: BenchResults): string {
     lines.push(`- Whole bench took ${r.totalSeconds.toFixed(0)} s${phases.length ? ` (${phases.join(', ')})` : ''}.`);
   }
   lines.push('');
+  return lines;
+}
 
+/** Every goal with its verdict, and what stands in the way of each missed one. */
+function goalsSection(r: BenchResults): string[] {
+  const t = r.throughput ?? {};
+  const lines: string[] = [];
   lines.push('## Goals (issues 28 and 16)', '');
   lines.push(
     "Every verdict is computed from this run. On a machine shared with other work, req/s and latency move with the load; the server CPU time per request (read from /proc for each server process) moves much less. CPU efficiency is the peer's CPU per request over gatewaykit's.",
@@ -414,7 +449,15 @@ export function renderResults(r: BenchResults): string {
     for (const l of side) lines.push(`| ${l.row} | ${l.cells.join(' | ')} |`);
     lines.push('');
   }
+  return lines;
+}
 
+/** The throughput table and its notes: the requests, the bodies, every target. */
+function throughputSection(r: BenchResults): string[] {
+  const t = r.throughput ?? {};
+  const row = (name: string) => t[name];
+  const bare = row(ROW.bare);
+  const lines: string[] = [];
   lines.push('## Throughput and latency: `/responses`, `/chat/completions`, `/messages`', '');
   const d = r.defaults;
   if (d) {
@@ -471,7 +514,12 @@ export function renderResults(r: BenchResults): string {
   if (core && bare)
     lines.push(`Diagnostic: the 401 row (no operation runs) shows the adapter and core alone at ${fmt.ratio(core.rps / bare.rps)} of the bare server.`, '');
   lines.push('Latency is autocannon\'s, in whole milliseconds (its resolution): "< 1 ms" is a recorded 0.', '');
+  return lines;
+}
 
+/** Long, concurrent and fair streams. */
+function streamsSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## Streams', '');
   lines.push('| Row | Measured | Target | Verdict |', '|---|---|---|---|');
   if (r.longStream) {
@@ -496,7 +544,12 @@ export function renderResults(r: BenchResults): string {
     );
   }
   lines.push('');
+  return lines;
+}
 
+/** The in-process (test-dependency) paths. */
+function inProcessSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## In-process (the test-dependency use)', '');
   if (r.inProcess) {
     const p = r.inProcess;
@@ -518,7 +571,12 @@ export function renderResults(r: BenchResults): string {
     );
   }
   lines.push('');
+  return lines;
+}
 
+/** The conformance suite against the simulator. */
+function conformanceSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## Conformance suite against the simulator', '');
   if (r.conformance && 'error' in r.conformance) lines.push(`Not measured: ${r.conformance.error}`);
   else if (r.conformance) {
@@ -538,7 +596,12 @@ export function renderResults(r: BenchResults): string {
     );
   }
   lines.push('');
+  return lines;
+}
 
+/** Spawn to listening, per entry. */
+function startupSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## Start-up', '');
   if (r.startup) {
     const row = (name: string, v: { ms: number; runs: number[] }) =>
@@ -557,7 +620,12 @@ export function renderResults(r: BenchResults): string {
     if (r.startup.compiled) lines.push(row('compiled as `npm run build` emits it (`node dist/src/cli/main.js serve`)', r.startup.compiled));
   }
   lines.push('');
+  return lines;
+}
 
+/** `npm install gatewaykit`: size and import time. */
+function footprintSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## Footprint: `npm install gatewaykit`', '');
   if (r.footprint && 'error' in r.footprint) lines.push(`Not measured: ${r.footprint.error}`, '');
   else if (r.footprint) {
@@ -576,7 +644,12 @@ export function renderResults(r: BenchResults): string {
     for (const [name, ms] of Object.entries(f.importParts)) lines.push(`| ... \`import('${name}')\` alone | ${fmt.ms(ms)} | | |`);
     lines.push('', `Largest packages: ${f.largest.map((p) => `${p.name} ${fmt.mb(p.bytes)}`).join(', ')}.`, '');
   }
+  return lines;
+}
 
+/** The CPU profiles of the gatewaykit rows. */
+function profilesSection(r: BenchResults): string[] {
+  const lines: string[] = [];
   lines.push('## Where the time goes: CPU profiles', '');
   lines.push(
     "Each gatewaykit row of the throughput table profiled in a fresh server child (node:inspector, the measured window only, after a 1 s warm-up), and `gateway.fetch` in a child of its own. Self time: where the CPU was. Inclusive: which of gatewaykit's own steps costs what (a share counts every function below it). `writev` is the socket write a bare server pays too; `(idle)` is time the server waited for the load generator. Reproduce with `npx tsx bench/profile.ts`.",
@@ -587,5 +660,19 @@ export function renderResults(r: BenchResults): string {
     for (const p of r.profiles) lines.push(renderProfile(p));
   } else lines.push('(No profile in this run: `--skip-profile`.)', '');
   if (r.profileBefore) lines.push('### Before (recorded once, before the changes of issue 16)', '', r.profileBefore.trim(), '');
-  return lines.join('\n');
+  return lines;
+}
+
+export function renderResults(r: BenchResults): string {
+  return [
+    ...machineSection(r),
+    ...goalsSection(r),
+    ...throughputSection(r),
+    ...streamsSection(r),
+    ...inProcessSection(r),
+    ...conformanceSection(r),
+    ...startupSection(r),
+    ...footprintSection(r),
+    ...profilesSection(r),
+  ].join('\n');
 }

@@ -30,11 +30,11 @@ import { machineInfo, loadAverage } from './machine.ts';
 import type { InProcessResult } from './in-process.ts';
 import { PROFILE_ROWS, profileInProcess, profileServerRow } from './profile-rows.ts';
 import { summariseProfile, type CpuProfile } from './profile-summary.ts';
-import { readSse } from './read-sse.ts';
+import { readSse, type SseRead } from './read-sse.ts';
 import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { procCpuUs } from './proc-cpu.ts';
-import { startFromSource } from './start-server.ts';
-import { runChild, spawnChild, spawnServe } from './spawn-child.ts';
+import { startFromSource, type StartedServer } from './start-server.ts';
+import { runChild, spawnChild, spawnServe, type BenchChild } from './spawn-child.ts';
 import { median } from './stats.ts';
 
 const { values } = parseArgs({
@@ -109,180 +109,245 @@ interface Server {
   pid: number;
 }
 
+/** The gatewaykit servers of the table, and the stops of every server the step starts. */
+interface Gatewaykits {
+  scripted: BenchChild;
+  generated: BenchChild;
+  fromSource: StartedServer;
+  stops: Array<() => Promise<void>>;
+}
+
+/** A server started for the step, stopped with the others when it ends. */
+async function started<T extends { stop(): Promise<void> }>(stops: Array<() => Promise<void>>, server: Promise<T>): Promise<T> {
+  const s = await server;
+  stops.push(() => s.stop());
+  return s;
+}
+
+// aimock answers the same texts with as many deltas as gatewaykit's streams carry.
+const chunkSize = (text: string, deltas: number) => Math.max(1, Math.ceil(text.length / Math.max(1, deltas)));
+
+/** The Responses answers the rows compare: gatewaykit's scripted, default and reasoning ones, and aimock's. */
+async function probeResponses({ scripted, generated, fromSource, stops }: Gatewaykits) {
+  const gkJson = await expectOk(`${scripted.url}/responses`, gkBody(false), 'gatewaykit json');
+  if (answerText(gkJson) !== TEXT) throw new Error('gatewaykit did not answer the scripted text');
+  const defaultJson = await expectOk(`${generated.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'gatewaykit default json');
+  const sourceJson = await expectOk(`${fromSource.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'npm start default json');
+  const defaultText = answerText(defaultJson);
+  if (!defaultText || answerText(sourceJson) !== defaultText) throw new Error('npm start and the compiled package answer the default request differently');
+  const scriptedSse = await readSse(`${scripted.url}/responses`, gkBody(true), AUTH);
+  const defaultSse = await readSse(`${generated.url}/responses`, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT), AUTH);
+  const peer = await started(stops, spawnChild('aimock-child', [TEXT, PROMPT, String(chunkSize(TEXT, scriptedSse.deltas))]));
+  const peerDefault = await started(stops, spawnChild('aimock-child', [defaultText, DEFAULT_INPUT, String(chunkSize(defaultText, defaultSse.deltas))]));
+  const peerJson = await expectOk(`${peer.url}/responses`, peerBody(false), 'aimock json');
+  if (!peerJson.includes(TEXT)) throw new Error('aimock did not answer the fixture text');
+  const peerDefaultJson = await expectOk(`${peerDefault.url}/responses`, peerBody(false, DEFAULT_INPUT), 'aimock default json');
+  if (!peerDefaultJson.includes(JSON.stringify(defaultText).slice(1, -1))) throw new Error("aimock did not answer the default reply's text");
+  const peerSse = await readSse(`${peer.url}/responses`, peerBody(true), AUTH);
+  const peerDefaultSse = await readSse(`${peerDefault.url}/responses`, peerBody(true, DEFAULT_INPUT), AUTH);
+  const reasoningJson = await expectOk(`${generated.url}/responses`, gkBody(false, REASONING_MODEL, DEFAULT_INPUT), 'gatewaykit reasoning json');
+  const reasoningSse = await readSse(`${generated.url}/responses`, gkBody(true, REASONING_MODEL, DEFAULT_INPUT), AUTH);
+  return {
+    gkJson,
+    defaultJson,
+    defaultText,
+    scriptedSse,
+    defaultSse,
+    peer,
+    peerDefault,
+    peerJson,
+    peerDefaultJson,
+    peerSse,
+    peerDefaultSse,
+    reasoningJson,
+    reasoningSse,
+  };
+}
+
+/** POST /chat/completions: the same input as one user message; aimock answers its text. */
+async function probeChat({ generated, fromSource, stops }: Gatewaykits) {
+  const chatJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false), 'gatewaykit chat json');
+  const chatReply = chatText(chatJson);
+  if (!chatReply || chatText(await expectOk(`${fromSource.url}/chat/completions`, chatBody(false), 'npm start chat json')) !== chatReply) {
+    throw new Error('npm start and the compiled package answer the default chat request differently');
+  }
+  const chatSse = await readSse(`${generated.url}/chat/completions`, chatBody(true), AUTH);
+  const peerChat = await started(stops, spawnChild('aimock-child', [chatReply, DEFAULT_INPUT, String(chunkSize(chatReply, chatSse.deltas))]));
+  const peerChatJson = await expectOk(`${peerChat.url}/chat/completions`, chatBody(false, PEER_MODEL), 'aimock chat json');
+  if (chatText(peerChatJson) !== chatReply) throw new Error("aimock did not answer the default chat reply's text");
+  const peerChatSse = await readSse(`${peerChat.url}/chat/completions`, chatBody(true, PEER_MODEL), AUTH);
+  const chatReasoningJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false, REASONING_MODEL), 'gatewaykit chat reasoning json');
+  const chatReasoningSse = await readSse(`${generated.url}/chat/completions`, chatBody(true, REASONING_MODEL), AUTH);
+  return { chatJson, chatReply, chatSse, peerChat, peerChatJson, peerChatSse, chatReasoningJson, chatReasoningSse };
+}
+
+/** POST /messages: the same input, the default Anthropic model; aimock answers its text on /v1/messages. */
+async function probeMessages({ generated, fromSource, stops }: Gatewaykits) {
+  const messagesJson = await expectOk(`${generated.url}/messages`, messagesBody(false), 'gatewaykit messages json');
+  const messagesReply = messageText(messagesJson);
+  if (!messagesReply || messageText(await expectOk(`${fromSource.url}/messages`, messagesBody(false), 'npm start messages json')) !== messagesReply) {
+    throw new Error('npm start and the compiled package answer the default Messages request differently');
+  }
+  const messagesSse = await readSse(`${generated.url}/messages`, messagesBody(true), AUTH);
+  if (!messagesSse.done) throw new Error('the gatewaykit Messages stream did not end with message_stop');
+  const peerMessages = await started(stops, spawnChild('aimock-child', [messagesReply, DEFAULT_INPUT, String(chunkSize(messagesReply, messagesSse.deltas))]));
+  const peerMessagesJson = await expectOk(`${peerMessages.url}/messages`, messagesBody(false, PEER_MESSAGES_MODEL), 'aimock messages json');
+  if (messageText(peerMessagesJson) !== messagesReply) throw new Error("aimock did not answer the default Messages reply's text");
+  const peerMessagesSse = await readSse(`${peerMessages.url}/messages`, messagesBody(true, PEER_MESSAGES_MODEL), AUTH);
+  return { messagesJson, messagesReply, messagesSse, peerMessages, peerMessagesJson, peerMessagesSse };
+}
+
+type ResponsesProbe = Awaited<ReturnType<typeof probeResponses>>;
+type ChatProbe = Awaited<ReturnType<typeof probeChat>>;
+type MessagesProbe = Awaited<ReturnType<typeof probeMessages>>;
+
+/** A stream's sizes as the results keep them. */
+const sseSizes = (s: SseRead) => ({ bytes: s.bytes, events: s.events, deltas: s.deltas });
+
+/** The answers' sizes, for the table's notes: what each target writes per answer. */
+function recordSizes(results: BenchResults, r: ResponsesProbe, c: ChatProbe, m: MessagesProbe): void {
+  results.sizes = {
+    gatewaykitJson: Buffer.byteLength(r.gkJson),
+    peerJson: Buffer.byteLength(r.peerJson),
+    gatewaykitSse: { bytes: r.scriptedSse.bytes, events: r.scriptedSse.events },
+    peerSse: { bytes: r.peerSse.bytes, events: r.peerSse.events },
+  };
+  results.defaults = {
+    input: DEFAULT_INPUT,
+    model: DEFAULT_MODEL,
+    reasoningModel: REASONING_MODEL,
+    textChars: r.defaultText.length,
+    json: Buffer.byteLength(r.defaultJson),
+    peerJson: Buffer.byteLength(r.peerDefaultJson),
+    reasoningJson: Buffer.byteLength(r.reasoningJson),
+    sse: sseSizes(r.defaultSse),
+    peerSse: sseSizes(r.peerDefaultSse),
+    reasoningSse: sseSizes(r.reasoningSse),
+    chat: {
+      textChars: c.chatReply.length,
+      json: Buffer.byteLength(c.chatJson),
+      peerJson: Buffer.byteLength(c.peerChatJson),
+      sse: sseSizes(c.chatSse),
+      peerSse: sseSizes(c.peerChatSse),
+      reasoningJson: Buffer.byteLength(c.chatReasoningJson),
+      reasoningSse: sseSizes(c.chatReasoningSse),
+    },
+    messages: {
+      model: MESSAGES_MODEL,
+      maxTokens: MESSAGES_MAX_TOKENS,
+      textChars: m.messagesReply.length,
+      json: Buffer.byteLength(m.messagesJson),
+      peerJson: Buffer.byteLength(m.peerMessagesJson),
+      sse: sseSizes(m.messagesSse),
+      peerSse: sseSizes(m.peerMessagesSse),
+    },
+  };
+}
+
+type Targets = Record<string, { server: Server; target: LoadTarget }>;
+
+/** Every row of the table: which server, which request. */
+function throughputTargets(g: Gatewaykits, r: ResponsesProbe, c: ChatProbe, m: MessagesProbe, bare: BenchChild): Targets {
+  const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({
+    server: s,
+    target: { url: `${s.url}${path}`, body, headers },
+  });
+  const chatAt = (s: Server, body: string) => at(s, body, AUTH, '/chat/completions');
+  const messagesAt = (s: Server, body: string) => at(s, body, AUTH, '/messages');
+  const server = (c: { url: string; process: { pid?: number } }): Server => ({ url: c.url, pid: c.process.pid ?? 0 });
+  const [S, G, N, P, PD, B] = [g.scripted, g.generated, g.fromSource, r.peer, r.peerDefault, bare].map(server) as [
+    Server,
+    Server,
+    Server,
+    Server,
+    Server,
+    Server,
+  ];
+  const [PC, PM] = [server(c.peerChat), server(m.peerMessages)];
+  return {
+    [ROW.npmJson]: at(N, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+    [ROW.json]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+    [ROW.peerJson]: at(PD, peerBody(false, DEFAULT_INPUT)),
+    [ROW.bare]: at(B, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
+    [ROW.npmSse]: at(N, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
+    [ROW.sse]: at(G, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
+    [ROW.peerSse]: at(PD, peerBody(true, DEFAULT_INPUT)),
+    [ROW.chatNpmJson]: chatAt(N, chatBody(false)),
+    [ROW.chatJson]: chatAt(G, chatBody(false)),
+    [ROW.chatPeerJson]: chatAt(PC, chatBody(false, PEER_MODEL)),
+    [ROW.chatNpmSse]: chatAt(N, chatBody(true)),
+    [ROW.chatSse]: chatAt(G, chatBody(true)),
+    [ROW.chatPeerSse]: chatAt(PC, chatBody(true, PEER_MODEL)),
+    [ROW.messagesNpmJson]: messagesAt(N, messagesBody(false)),
+    [ROW.messagesJson]: messagesAt(G, messagesBody(false)),
+    [ROW.messagesPeerJson]: messagesAt(PM, messagesBody(false, PEER_MESSAGES_MODEL)),
+    [ROW.messagesNpmSse]: messagesAt(N, messagesBody(true)),
+    [ROW.messagesSse]: messagesAt(G, messagesBody(true)),
+    [ROW.messagesPeerSse]: messagesAt(PM, messagesBody(true, PEER_MESSAGES_MODEL)),
+    [ROW.reasoningJson]: at(G, gkBody(false, REASONING_MODEL, DEFAULT_INPUT)),
+    [ROW.reasoningSse]: at(G, gkBody(true, REASONING_MODEL, DEFAULT_INPUT)),
+    [ROW.chatReasoningJson]: chatAt(G, chatBody(false, REASONING_MODEL)),
+    [ROW.chatReasoningSse]: chatAt(G, chatBody(true, REASONING_MODEL)),
+    [ROW.scriptedJson]: at(S, gkBody(false)),
+    [ROW.scriptedPeerJson]: at(P, peerBody(false)),
+    [ROW.scriptedSse]: at(S, gkBody(true)),
+    [ROW.scriptedPeerSse]: at(P, peerBody(true)),
+    // Diagnostic: no key, so the core answers 401 before any operation runs. What the adapter,
+    // the Fetch objects and the dispatcher cost on their own, apart from the Responses engine.
+    [ROW.core]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), { 'content-type': 'application/json' }),
+  };
+}
+
+/** Every target loaded in turn, round after round (interleaved); medians of req/s, latency and server CPU per request. */
+async function measureTargets(targets: Targets, results: BenchResults): Promise<void> {
+  const expectStatus: Record<string, number> = { [ROW.core]: 401 };
+  const runs: Record<string, LoadResult[]> = {};
+  const cpu: Record<string, number[]> = {};
+  // Warm-up (JIT) for every target, not recorded.
+  for (const [name, t] of Object.entries(targets)) await load(t.target, 1, CONNECTIONS, expectStatus[name] ?? 200);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, { server, target }] of Object.entries(targets)) {
+      const before = procCpuUs(server.pid);
+      const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
+      const after = procCpuUs(server.pid);
+      (runs[name] ??= []).push(r);
+      (cpu[name] ??= []).push((after - before) / Math.max(1, r.requests));
+      log(
+        `round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`,
+      );
+    }
+  }
+  results.throughput = Object.fromEntries(
+    Object.entries(runs).map(([name, rs]) => [
+      name,
+      {
+        rps: median(rs.map((r) => r.rps)),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+        failures: rs.reduce((a, r) => a + r.failures, 0),
+        runs: rs.map((r) => r.rps),
+        cpuUs: median(cpu[name] ?? []),
+        cpuRuns: cpu[name] ?? [],
+      },
+    ]),
+  );
+}
+
 async function throughput(results: BenchResults): Promise<void> {
-  const scripted = await spawnChild('gatewaykit-child', [TEXT]);
-  const generated = await spawnChild('gatewaykit-child', ['']);
-  const fromSource = await startFromSource();
-  results.startFromSourceMs = fromSource.startMs;
-  const stops: Array<() => Promise<void>> = [() => scripted.stop(), () => generated.stop(), () => fromSource.stop()];
+  const stops: Array<() => Promise<void>> = [];
   try {
-    const gkJson = await expectOk(`${scripted.url}/responses`, gkBody(false), 'gatewaykit json');
-    if (answerText(gkJson) !== TEXT) throw new Error('gatewaykit did not answer the scripted text');
-    const defaultJson = await expectOk(`${generated.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'gatewaykit default json');
-    const sourceJson = await expectOk(`${fromSource.url}/responses`, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), 'npm start default json');
-    const defaultText = answerText(defaultJson);
-    if (!defaultText || answerText(sourceJson) !== defaultText) throw new Error('npm start and the compiled package answer the default request differently');
-    const scriptedSse = await readSse(`${scripted.url}/responses`, gkBody(true), AUTH);
-    const defaultSse = await readSse(`${generated.url}/responses`, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT), AUTH);
-    // aimock answers the same texts with as many deltas as gatewaykit's streams carry.
-    const chunkSize = (text: string, deltas: number) => Math.max(1, Math.ceil(text.length / Math.max(1, deltas)));
-    const peer = await spawnChild('aimock-child', [TEXT, PROMPT, String(chunkSize(TEXT, scriptedSse.deltas))]);
-    stops.push(() => peer.stop());
-    const peerDefault = await spawnChild('aimock-child', [defaultText, DEFAULT_INPUT, String(chunkSize(defaultText, defaultSse.deltas))]);
-    stops.push(() => peerDefault.stop());
-    const [peerScriptedUrl, peerDefaultUrl] = [peer.url, peerDefault.url];
-    const peerJson = await expectOk(`${peerScriptedUrl}/responses`, peerBody(false), 'aimock json');
-    if (!peerJson.includes(TEXT)) throw new Error('aimock did not answer the fixture text');
-    const peerDefaultJson = await expectOk(`${peerDefaultUrl}/responses`, peerBody(false, DEFAULT_INPUT), 'aimock default json');
-    if (!peerDefaultJson.includes(JSON.stringify(defaultText).slice(1, -1))) throw new Error("aimock did not answer the default reply's text");
-    const peerSse = await readSse(`${peerScriptedUrl}/responses`, peerBody(true), AUTH);
-    const peerDefaultSse = await readSse(`${peerDefaultUrl}/responses`, peerBody(true, DEFAULT_INPUT), AUTH);
-    const reasoningJson = await expectOk(`${generated.url}/responses`, gkBody(false, REASONING_MODEL, DEFAULT_INPUT), 'gatewaykit reasoning json');
-    const reasoningSse = await readSse(`${generated.url}/responses`, gkBody(true, REASONING_MODEL, DEFAULT_INPUT), AUTH);
-    // POST /chat/completions: the same input as one user message; aimock answers its text.
-    const chatJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false), 'gatewaykit chat json');
-    const chatReply = chatText(chatJson);
-    if (!chatReply || chatText(await expectOk(`${fromSource.url}/chat/completions`, chatBody(false), 'npm start chat json')) !== chatReply) {
-      throw new Error('npm start and the compiled package answer the default chat request differently');
-    }
-    const chatSse = await readSse(`${generated.url}/chat/completions`, chatBody(true), AUTH);
-    const peerChat = await spawnChild('aimock-child', [chatReply, DEFAULT_INPUT, String(chunkSize(chatReply, chatSse.deltas))]);
-    stops.push(() => peerChat.stop());
-    const peerChatJson = await expectOk(`${peerChat.url}/chat/completions`, chatBody(false, PEER_MODEL), 'aimock chat json');
-    if (chatText(peerChatJson) !== chatReply) throw new Error("aimock did not answer the default chat reply's text");
-    const peerChatSse = await readSse(`${peerChat.url}/chat/completions`, chatBody(true, PEER_MODEL), AUTH);
-    const chatReasoningJson = await expectOk(`${generated.url}/chat/completions`, chatBody(false, REASONING_MODEL), 'gatewaykit chat reasoning json');
-    const chatReasoningSse = await readSse(`${generated.url}/chat/completions`, chatBody(true, REASONING_MODEL), AUTH);
-    // POST /messages: the same input, the default Anthropic model; aimock answers its text on /v1/messages.
-    const messagesJson = await expectOk(`${generated.url}/messages`, messagesBody(false), 'gatewaykit messages json');
-    const messagesReply = messageText(messagesJson);
-    if (!messagesReply || messageText(await expectOk(`${fromSource.url}/messages`, messagesBody(false), 'npm start messages json')) !== messagesReply) {
-      throw new Error('npm start and the compiled package answer the default Messages request differently');
-    }
-    const messagesSse = await readSse(`${generated.url}/messages`, messagesBody(true), AUTH);
-    if (!messagesSse.done) throw new Error('the gatewaykit Messages stream did not end with message_stop');
-    const peerMessages = await spawnChild('aimock-child', [messagesReply, DEFAULT_INPUT, String(chunkSize(messagesReply, messagesSse.deltas))]);
-    stops.push(() => peerMessages.stop());
-    const peerMessagesJson = await expectOk(`${peerMessages.url}/messages`, messagesBody(false, PEER_MESSAGES_MODEL), 'aimock messages json');
-    if (messageText(peerMessagesJson) !== messagesReply) throw new Error("aimock did not answer the default Messages reply's text");
-    const peerMessagesSse = await readSse(`${peerMessages.url}/messages`, messagesBody(true, PEER_MESSAGES_MODEL), AUTH);
+    const scripted = await started(stops, spawnChild('gatewaykit-child', [TEXT]));
+    const generated = await started(stops, spawnChild('gatewaykit-child', ['']));
+    const fromSource = await started(stops, startFromSource());
+    results.startFromSourceMs = fromSource.startMs;
+    const g: Gatewaykits = { scripted, generated, fromSource, stops };
+    const r = await probeResponses(g);
+    const c = await probeChat(g);
+    const m = await probeMessages(g);
     // The bare server answers a body of exactly the default answer's size.
-    const bare = await spawnChild('bare-child', [defaultJson]);
-    stops.push(() => bare.stop());
-    results.sizes = {
-      gatewaykitJson: Buffer.byteLength(gkJson),
-      peerJson: Buffer.byteLength(peerJson),
-      gatewaykitSse: { bytes: scriptedSse.bytes, events: scriptedSse.events },
-      peerSse: { bytes: peerSse.bytes, events: peerSse.events },
-    };
-    results.defaults = {
-      input: DEFAULT_INPUT,
-      model: DEFAULT_MODEL,
-      reasoningModel: REASONING_MODEL,
-      textChars: defaultText.length,
-      json: Buffer.byteLength(defaultJson),
-      peerJson: Buffer.byteLength(peerDefaultJson),
-      reasoningJson: Buffer.byteLength(reasoningJson),
-      sse: { bytes: defaultSse.bytes, events: defaultSse.events, deltas: defaultSse.deltas },
-      peerSse: { bytes: peerDefaultSse.bytes, events: peerDefaultSse.events, deltas: peerDefaultSse.deltas },
-      reasoningSse: { bytes: reasoningSse.bytes, events: reasoningSse.events, deltas: reasoningSse.deltas },
-      chat: {
-        textChars: chatReply.length,
-        json: Buffer.byteLength(chatJson),
-        peerJson: Buffer.byteLength(peerChatJson),
-        sse: { bytes: chatSse.bytes, events: chatSse.events, deltas: chatSse.deltas },
-        peerSse: { bytes: peerChatSse.bytes, events: peerChatSse.events, deltas: peerChatSse.deltas },
-        reasoningJson: Buffer.byteLength(chatReasoningJson),
-        reasoningSse: { bytes: chatReasoningSse.bytes, events: chatReasoningSse.events, deltas: chatReasoningSse.deltas },
-      },
-      messages: {
-        model: MESSAGES_MODEL,
-        maxTokens: MESSAGES_MAX_TOKENS,
-        textChars: messagesReply.length,
-        json: Buffer.byteLength(messagesJson),
-        peerJson: Buffer.byteLength(peerMessagesJson),
-        sse: { bytes: messagesSse.bytes, events: messagesSse.events, deltas: messagesSse.deltas },
-        peerSse: { bytes: peerMessagesSse.bytes, events: peerMessagesSse.events, deltas: peerMessagesSse.deltas },
-      },
-    };
-    const at = (s: Server, body: string, headers: Record<string, string> = AUTH, path = '/responses') => ({
-      server: s,
-      target: { url: `${s.url}${path}`, body, headers },
-    });
-    const chatAt = (s: Server, body: string) => at(s, body, AUTH, '/chat/completions');
-    const messagesAt = (s: Server, body: string) => at(s, body, AUTH, '/messages');
-    const pidOf = (c: { process: { pid?: number } }) => c.process.pid ?? 0;
-    const S = { url: scripted.url, pid: pidOf(scripted) };
-    const G = { url: generated.url, pid: pidOf(generated) };
-    const N = { url: fromSource.url, pid: pidOf(fromSource) };
-    const P = { url: peerScriptedUrl, pid: pidOf(peer) };
-    const PD = { url: peerDefaultUrl, pid: pidOf(peerDefault) };
-    const B = { url: bare.url, pid: pidOf(bare) };
-    const PC = { url: peerChat.url, pid: pidOf(peerChat) };
-    const PM = { url: peerMessages.url, pid: pidOf(peerMessages) };
-    const targets: Record<string, { server: Server; target: LoadTarget }> = {
-      [ROW.npmJson]: at(N, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
-      [ROW.json]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
-      [ROW.peerJson]: at(PD, peerBody(false, DEFAULT_INPUT)),
-      [ROW.bare]: at(B, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT)),
-      [ROW.npmSse]: at(N, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
-      [ROW.sse]: at(G, gkBody(true, DEFAULT_MODEL, DEFAULT_INPUT)),
-      [ROW.peerSse]: at(PD, peerBody(true, DEFAULT_INPUT)),
-      [ROW.chatNpmJson]: chatAt(N, chatBody(false)),
-      [ROW.chatJson]: chatAt(G, chatBody(false)),
-      [ROW.chatPeerJson]: chatAt(PC, chatBody(false, PEER_MODEL)),
-      [ROW.chatNpmSse]: chatAt(N, chatBody(true)),
-      [ROW.chatSse]: chatAt(G, chatBody(true)),
-      [ROW.chatPeerSse]: chatAt(PC, chatBody(true, PEER_MODEL)),
-      [ROW.messagesNpmJson]: messagesAt(N, messagesBody(false)),
-      [ROW.messagesJson]: messagesAt(G, messagesBody(false)),
-      [ROW.messagesPeerJson]: messagesAt(PM, messagesBody(false, PEER_MESSAGES_MODEL)),
-      [ROW.messagesNpmSse]: messagesAt(N, messagesBody(true)),
-      [ROW.messagesSse]: messagesAt(G, messagesBody(true)),
-      [ROW.messagesPeerSse]: messagesAt(PM, messagesBody(true, PEER_MESSAGES_MODEL)),
-      [ROW.reasoningJson]: at(G, gkBody(false, REASONING_MODEL, DEFAULT_INPUT)),
-      [ROW.reasoningSse]: at(G, gkBody(true, REASONING_MODEL, DEFAULT_INPUT)),
-      [ROW.chatReasoningJson]: chatAt(G, chatBody(false, REASONING_MODEL)),
-      [ROW.chatReasoningSse]: chatAt(G, chatBody(true, REASONING_MODEL)),
-      [ROW.scriptedJson]: at(S, gkBody(false)),
-      [ROW.scriptedPeerJson]: at(P, peerBody(false)),
-      [ROW.scriptedSse]: at(S, gkBody(true)),
-      [ROW.scriptedPeerSse]: at(P, peerBody(true)),
-      // Diagnostic: no key, so the core answers 401 before any operation runs. What the adapter,
-      // the Fetch objects and the dispatcher cost on their own, apart from the Responses engine.
-      [ROW.core]: at(G, gkBody(false, DEFAULT_MODEL, DEFAULT_INPUT), { 'content-type': 'application/json' }),
-    };
-    const expectStatus: Record<string, number> = { [ROW.core]: 401 };
-    const runs: Record<string, LoadResult[]> = {};
-    const cpu: Record<string, number[]> = {};
-    // Warm-up (JIT) for every target, not recorded.
-    for (const [name, t] of Object.entries(targets)) await load(t.target, 1, CONNECTIONS, expectStatus[name] ?? 200);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, { server, target }] of Object.entries(targets)) {
-        const before = procCpuUs(server.pid);
-        const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
-        const after = procCpuUs(server.pid);
-        (runs[name] ??= []).push(r);
-        (cpu[name] ??= []).push((after - before) / Math.max(1, r.requests));
-        log(
-          `round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`,
-        );
-      }
-    }
-    results.throughput = Object.fromEntries(
-      Object.entries(runs).map(([name, rs]) => [
-        name,
-        {
-          rps: median(rs.map((r) => r.rps)),
-          p50: median(rs.map((r) => r.p50)),
-          p99: median(rs.map((r) => r.p99)),
-          failures: rs.reduce((a, r) => a + r.failures, 0),
-          runs: rs.map((r) => r.rps),
-          cpuUs: median(cpu[name] ?? []),
-          cpuRuns: cpu[name] ?? [],
-        },
-      ]),
-    );
+    const bare = await started(stops, spawnChild('bare-child', [r.defaultJson]));
+    recordSizes(results, r, c, m);
+    await measureTargets(throughputTargets(g, r, c, m, bare), results);
   } finally {
     for (const stop of stops) await stop();
   }

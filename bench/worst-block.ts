@@ -58,151 +58,122 @@ async function measure(gateway: Gateway, family: string, input: string, path: st
 const post = (body: unknown): RequestInit => ({ method: 'POST', headers: KEY, body: JSON.stringify(body) });
 const tool = (name: string, parameters: unknown) => ({ type: 'function', name, description: 'd', parameters });
 
-async function families(): Promise<Row[]> {
-  const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
-  // Warm up (tokenizer load, JIT) so the first row does not carry start-up.
-  await (await gateway.fetch('/responses', post({ model: 'openai/gpt-4o-mini', input: 'warm up' }))).text();
-  const rows: Row[] = [];
-  const m = 'openai/gpt-4o-mini';
-  rows.push(
-    await measure(
-      gateway,
-      'responses: plain input',
-      '9 MB of words',
-      '/responses',
-      post({ model: 'google/gemini-2.5-flash', input: 'word '.repeat(1_800_000) }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: no whitespace',
-      '6 MB one token run (F10)',
-      '/responses',
-      post({ model: 'google/gemini-2.5-flash', input: 'x'.repeat(6_000_000) }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: enum',
-      '100k-value enum, forced tool',
-      '/responses',
+/** One family of hostile requests: what it is, what it holds, where it goes, and its request (made when measured). */
+interface Case {
+  family: string;
+  input: string;
+  path: string;
+  init: () => RequestInit;
+}
+
+const M = 'openai/gpt-4o-mini';
+
+/** A Responses request that forces one function tool with this parameters schema. */
+const forcedTool = (parameters: Record<string, unknown>) =>
+  post({ model: M, input: 'go', tools: [tool('f', parameters)], tool_choice: { type: 'function', name: 'f' } });
+
+const CASES: readonly Case[] = [
+  {
+    family: 'responses: plain input',
+    input: '9 MB of words',
+    path: '/responses',
+    init: () => post({ model: 'google/gemini-2.5-flash', input: 'word '.repeat(1_800_000) }),
+  },
+  {
+    family: 'responses: no whitespace',
+    input: '6 MB one token run (F10)',
+    path: '/responses',
+    init: () => post({ model: 'google/gemini-2.5-flash', input: 'x'.repeat(6_000_000) }),
+  },
+  {
+    family: 'responses: enum',
+    input: '100k-value enum, forced tool',
+    path: '/responses',
+    init: () => forcedTool({ type: 'object', properties: { e: { enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) } }, required: ['e'] }),
+  },
+  {
+    family: 'responses: tools',
+    input: '5,000 tools, tool_choice required',
+    path: '/responses',
+    init: () =>
       post({
-        model: m,
-        input: 'go',
-        tools: [tool('f', { type: 'object', properties: { e: { enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) } }, required: ['e'] })],
-        tool_choice: { type: 'function', name: 'f' },
-      }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: tools',
-      '5,000 tools, tool_choice required',
-      '/responses',
-      post({
-        model: m,
+        model: M,
         input: 'use tool_4999',
         tools: Array.from({ length: 5000 }, (_, i) => tool(`tool_${i}`, { type: 'object', properties: { a: { type: 'string' } } })),
         tool_choice: 'required',
       }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: provider.ignore',
-      '100k entries',
-      '/responses',
-      post({ model: m, input: 'hi', provider: { ignore: Array.from({ length: 100_000 }, (_, i) => `prov-${i}`) } }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: allowed_models globs',
-      '10k globs of 20 stars (F2)',
-      '/responses',
-      post({ input: 'hi', plugins: [{ id: 'auto-router', allowed_models: Array.from({ length: 10_000 }, (_, i) => `${'*a'.repeat(20)}${i}`) }] }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: schema budget',
-      'minItems 1e9 (F1)',
-      '/responses',
-      post({
-        model: m,
-        input: 'go',
-        tools: [tool('f', { type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] })],
-        tool_choice: { type: 'function', name: 'f' },
+  },
+  {
+    family: 'responses: provider.ignore',
+    input: '100k entries',
+    path: '/responses',
+    init: () => post({ model: M, input: 'hi', provider: { ignore: Array.from({ length: 100_000 }, (_, i) => `prov-${i}`) } }),
+  },
+  {
+    family: 'responses: allowed_models globs',
+    input: '10k globs of 20 stars (F2)',
+    path: '/responses',
+    init: () => post({ input: 'hi', plugins: [{ id: 'auto-router', allowed_models: Array.from({ length: 10_000 }, (_, i) => `${'*a'.repeat(20)}${i}`) }] }),
+  },
+  {
+    family: 'responses: schema budget',
+    input: 'minItems 1e9 (F1)',
+    path: '/responses',
+    init: () => forcedTool({ type: 'object', properties: { a: { type: 'array', minItems: 1e9 } }, required: ['a'] }),
+  },
+  {
+    family: 'responses: schema budget',
+    input: 'recursive anyOf, 8 branches',
+    path: '/responses',
+    init: () =>
+      forcedTool({
+        $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } },
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/x' } },
+        required: ['x'],
       }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: schema budget',
-      'recursive anyOf, 8 branches',
-      '/responses',
-      post({
-        model: m,
-        input: 'go',
-        tools: [
-          tool('f', {
-            $defs: { x: { anyOf: Array.from({ length: 8 }, () => ({ type: 'array', minItems: 2, items: { $ref: '#/$defs/x' } })) } },
-            type: 'object',
-            properties: { x: { $ref: '#/$defs/x' } },
-            required: ['x'],
-          }),
-        ],
-        tool_choice: { type: 'function', name: 'f' },
+  },
+  {
+    family: 'responses: schema at budget',
+    input: 'array of 3,000 patterned objects',
+    path: '/responses',
+    init: () =>
+      forcedTool({
+        type: 'object',
+        properties: {
+          a: {
+            type: 'array',
+            minItems: 3000,
+            items: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]{5}\\d{3}$' }, n: { type: 'integer' } }, required: ['k', 'n'] },
+          },
+        },
+        required: ['a'],
       }),
-    ),
-  );
-  rows.push(
-    await measure(
-      gateway,
-      'responses: schema at budget',
-      'array of 3,000 patterned objects',
-      '/responses',
-      post({
-        model: m,
-        input: 'go',
-        tools: [
-          tool('f', {
-            type: 'object',
-            properties: {
-              a: {
-                type: 'array',
-                minItems: 3000,
-                items: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]{5}\\d{3}$' }, n: { type: 'integer' } }, required: ['k', 'n'] },
-              },
-            },
-            required: ['a'],
-          }),
-        ],
-        tool_choice: { type: 'function', name: 'f' },
-      }),
-    ),
-  );
-  rows.push(await measure(gateway, 'responses: stream', '1 MB input, stream', '/responses', post({ model: m, input: 'word '.repeat(200_000), stream: true })));
-  rows.push(await measure(gateway, 'videos: submit', '30k-char prompt', '/videos', post({ model: 'google/veo-3.1', prompt: 'p'.repeat(30_000) })));
-  rows.push(
-    await measure(
-      gateway,
-      'audio: JSON',
-      '9 MB base64 (rejected by model limit or probe)',
-      '/audio/transcriptions',
-      post({ model: 'openai/whisper-large-v3', input_audio: { data: 'A'.repeat(9_000_000), format: 'wav' } }),
-    ),
-  );
-  rows.push(await measure(gateway, 'models: list', 'catalogue', '/models', { headers: KEY }));
+  },
+  {
+    family: 'responses: stream',
+    input: '1 MB input, stream',
+    path: '/responses',
+    init: () => post({ model: M, input: 'word '.repeat(200_000), stream: true }),
+  },
+  { family: 'videos: submit', input: '30k-char prompt', path: '/videos', init: () => post({ model: 'google/veo-3.1', prompt: 'p'.repeat(30_000) }) },
+  {
+    family: 'audio: JSON',
+    input: '9 MB base64 (rejected by model limit or probe)',
+    path: '/audio/transcriptions',
+    init: () => post({ model: 'openai/whisper-large-v3', input_audio: { data: 'A'.repeat(9_000_000), format: 'wav' } }),
+  },
+  { family: 'models: list', input: 'catalogue', path: '/models', init: () => ({ headers: KEY }) },
+];
+
+async function families(): Promise<Row[]> {
+  const gateway = createGateway({ baseUrl: 'http://gw.test/api/v1', clock: virtualClock() });
+  // Warm up (tokenizer load, JIT) so the first row does not carry start-up.
+  await (await gateway.fetch('/responses', post({ model: M, input: 'warm up' }))).text();
+  const rows: Row[] = [];
+  for (const c of CASES) rows.push(await measure(gateway, c.family, c.input, c.path, c.init()));
   // Fill the journal with 1,000 large bodies, then read it.
-  for (let i = 0; i < 1000; i++) await (await gateway.fetch('/responses', post({ model: m, input: 42, metadata: { pad: 'x'.repeat(60_000) } }))).text();
+  for (let i = 0; i < 1000; i++) await (await gateway.fetch('/responses', post({ model: M, input: 42, metadata: { pad: 'x'.repeat(60_000) } }))).text();
   rows.push(await measure(gateway, 'control: journal', '1,000 entries of 64 KB, limit=1000', '/__gatewaykit/requests?limit=1000', {}));
   return rows;
 }
