@@ -74,6 +74,8 @@ const E2E_TESTS = [
   'conformance/mutants.test.ts',
   'conformance/surface-mutants.test.ts',
   'src/generation/o200k-encoding.test.ts',
+  'test/robustness/hostile-files-cli.test.ts',
+  'test/timing-child-script.test.ts',
   'test/limits/aborted-streams.test.ts',
   'test/limits/body-limit.test.ts',
   'test/vitest/bypassed-fetch.test.ts',

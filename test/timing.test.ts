@@ -3,27 +3,13 @@ import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway, type GatewayOptions } from '../src/gateway/create-gateway.ts';
 import { startServer } from '../src/adapter/node/create-server.ts';
 import { planTiming } from '../src/timing/timing-plan.ts';
+import { body, catalog, HEADERS, MODEL } from './support/pace-model.ts';
 
 /**
  * Realistic timing: the routed endpoint's time to first token, then its throughput, on the
  * gateway clock. One model with one endpoint (0.8 s to first token, 20 tokens/s) keeps the
  * expected times readable.
  */
-const MODEL = 'acme/pace-1';
-const catalog = (latency: number, throughput: number) => ({
-  extends: 'default' as const,
-  providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-  models: [
-    {
-      id: MODEL,
-      name: 'Pace 1',
-      context_length: 8192,
-      endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency, throughput }],
-    },
-  ],
-});
-const HEADERS = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
-const body = (extra: Record<string, unknown> = {}) => JSON.stringify({ model: MODEL, input: 'Tell me about rivers.', max_output_tokens: 40, ...extra });
 
 /** Whether `promise` has settled after the microtasks and immediates queued so far. */
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {
@@ -256,20 +242,4 @@ describe('timing: realistic on the system clock, over a port', () => {
       await running.close();
     }
   });
-});
-
-describe('timing: a process waiting on a realistic answer stays alive', () => {
-  test('a plain script awaiting gateway.fetch with realistic timing on the system clock gets its answer', async () => {
-    const { execFile } = await import('node:child_process');
-    const { promisify } = await import('node:util');
-    const source = new URL('../src/gateway/create-gateway.ts', import.meta.url).href;
-    const script = `
-      const { createGateway } = await import(${JSON.stringify(source)});
-      const gateway = createGateway({ timing: 'realistic', catalog: ${JSON.stringify(catalog(0.2, 400))} });
-      const res = await gateway.fetch('/responses', { method: 'POST', headers: ${JSON.stringify(HEADERS)}, body: ${JSON.stringify(body())} });
-      console.log('status', res.status);`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 240_000 });
-    expect(stdout).toContain('status 200');
-    // A child process under tsx: a bound against a hang, generous for a loaded machine.
-  }, 300_000);
 });
