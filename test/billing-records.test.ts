@@ -1,24 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway, type Gateway } from '../src/gateway/create-gateway.ts';
+import { catalog as paceCatalog, MODEL } from './support/pace-model.ts';
 
 /**
  * Billing records match what the client got (issue 40 item 3): one record and one charge per
  * answer, whatever happens to the generation store meanwhile.
  */
-const MODEL = 'acme/pace-1';
-const catalog = {
-  extends: 'default' as const,
-  providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-  models: [
-    {
-      id: MODEL,
-      name: 'Pace 1',
-      context_length: 8192,
-      endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }],
-    },
-  ],
-};
+const catalog = paceCatalog(0.8, 20);
 const HEADERS = { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' };
 
 /** Settles `promise` by moving the virtual clock on in steps. */

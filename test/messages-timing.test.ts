@@ -1,25 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
+import { catalog as paceCatalog, MODEL } from './support/pace-model.ts';
 
 /**
  * Realistic timing on the Messages surface: the same pacing as /responses (the engine's), on the
  * gateway clock, for the Anthropic frames. One model with one endpoint (0.8 s to first token,
  * 20 tokens/s) keeps the expected times readable.
  */
-const MODEL = 'acme/pace-1';
-const catalog = {
-  extends: 'default' as const,
-  providers: [{ slug: 'acme-cloud', name: 'Acme Cloud' }],
-  models: [
-    {
-      id: MODEL,
-      name: 'Pace 1',
-      context_length: 8192,
-      endpoints: [{ provider: 'acme-cloud', pricing: { prompt: '0.000001', completion: '0.000002' }, latency: 0.8, throughput: 20 }],
-    },
-  ],
-};
+const catalog = paceCatalog(0.8, 20);
 const HEADERS = { 'x-api-key': 'sk-gw-test', 'content-type': 'application/json' };
 const body = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ model: MODEL, max_tokens: 40, messages: [{ role: 'user', content: 'Tell me about rivers.' }], ...extra });
