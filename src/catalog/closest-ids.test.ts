@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_CATALOG } from './default-catalog.ts';
 import { closestIds, editDistance } from './closest-ids.ts';
@@ -24,5 +25,15 @@ describe('closestIds', () => {
   test('nothing close, nothing suggested; never more than the limit', () => {
     expect(closestIds('nobody/nothing', ids)).toEqual([]);
     expect(closestIds('openai/gpt-5-mino', ids, 1)).toHaveLength(1);
+  });
+
+  test('editDistance with a bound gives the distance up to it, and one more past it', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '-', '/'), maxLength: 12 });
+    fc.assert(
+      fc.property(word, word, fc.nat(5), (a, b, max) => {
+        expect(editDistance(a, b, max)).toBe(Math.min(editDistance(a, b), max + 1));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
