@@ -9,7 +9,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Capitalised words of the prompt not at a sentence start ("Paris" in "Weather in Paris?"). */
 export function properNouns(prompt: string): string[] {
   const out: string[] = [];
-  const re = /(^|[.!?]\s+|\s)([A-ZÀ-Þ][\p{L}'-]+(?:\s[A-ZÀ-Þ][\p{L}'-]+)*)/gu;
+  const re = /(^|[.!?]\s+|\s)([A-Z\u00C0-\u00DE][\p{L}'-]+(?:\s[A-Z\u00C0-\u00DE][\p{L}'-]+)*)/gu;
   for (const m of prompt.matchAll(re)) {
     const sentenceStart = m.index === 0 || /[.!?]\s+$/.test(m[1] ?? '');
     const word = m[2] as string;

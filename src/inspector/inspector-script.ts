@@ -332,7 +332,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     var rows = scripts.map(function (rule) {
       return el('tr', { 'data-script': rule.id }, el('td', null, el('code', { text: rule.id }), rule.persistent ? el('div', { class: 'muted', text: 'from start-up' }) : null),
         el('td', { class: 'wrap' }, el('code', { text: compact(rule.match) })), el('td', { class: 'wrap', text: replySummary(rule.reply) }),
-        el('td', { text: rule.remaining === null || rule.remaining === undefined ? '∞' : rule.remaining }),
+        el('td', { text: rule.remaining === null || rule.remaining === undefined ? '\u221E' : rule.remaining }),
         el('td', null, el('button', { type: 'button', class: 'danger', text: 'Remove', onclick: function () { void act('scripts-error', 'DELETE', '/scripts/' + encodeURIComponent(rule.id)); } })));
     });
     $('script-rows').replaceChildren.apply($('script-rows'), rows.length ? rows : [emptyRow(5, 'No scripted replies.')]);
