@@ -2,7 +2,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { maskSecret } from '../state/mask-credentials.ts';
 import type { Journal, JournalRecord } from '../state/journal.ts';
 import { isStreamedAnswer, type DispatchObserver } from './dispatch-observer.ts';
-import { rawBodyOf, rawTextBytes } from './raw-body.ts';
+import { rawBodyOf } from './raw-body.ts';
 
 /**
  * The journal as a listener of the dispatcher: one entry per API answer (what the inspector and
@@ -22,17 +22,14 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
       }
     : (apiKey: ApiKey) => maskSecret(apiKey.key);
   return {
-    answered({ ctx, info, pathname, operation, response, unexpected }) {
+    answered({ ctx, pathname, operation, response, unexpected }) {
       const secretBodies = ctx.route?.secretBodies === true;
       const raw = rawBodyOf(response);
       const body = ctx.body;
       const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
       // Built by assignment, not by spreading conditional objects: one object per answer.
       const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
-      if (raw && 'text' in raw && !secretBodies) {
-        answered.text = raw.text;
-        if (info.writesTextAsBytes) answered.utf8 = () => rawTextBytes(raw);
-      }
+      if (raw && 'text' in raw && !secretBodies) answered.text = raw.text;
       const entry: JournalRecord = {
         receivedAt: ctx.receivedAt,
         method: ctx.request.method,

@@ -14,8 +14,6 @@ import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
 export type RawBody =
   | {
       readonly text: string;
-      /** Its UTF-8, once made (src/http/raw-body.ts `rawTextBytes`): the journal and the socket share it. */
-      utf8?: Uint8Array;
     }
   | {
       readonly pieces: readonly Uint8Array[];
@@ -183,14 +181,14 @@ export function rawBodyResponse(raw: RawBody, init: { status: number; headers: R
 const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer;
 
 /**
- * A text body's UTF-8, made once and kept on the body: the journal copies it and the node adapter
- * writes it, instead of each measuring and encoding the text again.
+ * A text body's UTF-8, for a consumer that asks for bytes (the node adapter writes the text itself,
+ * and the journal encodes it into its ring).
  *
  * @example
  * rawTextBytes({ text: '{}' }).byteLength; // 2
  */
-export function rawTextBytes(raw: { readonly text: string; utf8?: Uint8Array }): Uint8Array {
-  return (raw.utf8 ??= nodeBuffer ? nodeBuffer.from(raw.text, 'utf8') : utf8Encoder.encode(raw.text));
+export function rawTextBytes(raw: { readonly text: string }): Uint8Array {
+  return nodeBuffer ? nodeBuffer.from(raw.text, 'utf8') : utf8Encoder.encode(raw.text);
 }
 
 /** The bytes an operation left on `response`, if its body is still to be made. */

@@ -19,9 +19,4 @@ export interface RequestInfo {
    * with their bytes under `rawBodyOf`. Default false: every answer has an ordinary Fetch body.
    */
   rawBodies?: boolean;
-  /**
-   * The caller writes a text answer as its UTF-8 bytes (`rawTextBytes`, the node adapter): the
-   * journal then keeps those same bytes instead of encoding the text itself.
-   */
-  writesTextAsBytes?: boolean;
 }

@@ -63,7 +63,6 @@ function withBody(info: RequestInfo, bytes: Uint8Array): RequestInfo {
   if (info.remoteAddress !== undefined) out.remoteAddress = info.remoteAddress;
   if (info.clientGone) out.clientGone = () => info.clientGone?.() ?? false;
   if (info.rawBodies !== undefined) out.rawBodies = info.rawBodies;
-  if (info.writesTextAsBytes !== undefined) out.writesTextAsBytes = info.writesTextAsBytes;
   return out;
 }
 

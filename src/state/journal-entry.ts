@@ -89,8 +89,6 @@ export interface JournalRecord {
     headers: HeaderSource;
     /** The body text, when the gateway holds it as text. */
     text?: string;
-    /** Its UTF-8, when the caller has (or will make) it anyway: kept without encoding the text again. */
-    utf8?: () => Uint8Array;
   };
 }
 

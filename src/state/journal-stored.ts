@@ -72,8 +72,8 @@ export interface StoreLimits {
 type KeptAnswer = Pick<Stored, 'answerAt' | 'answerLength' | 'answerString' | 'answerWhole' | 'answerBytes'> & { keptChars: number };
 
 /**
- * Where the answer text goes: its UTF-8 into the ring (the bytes the caller made, when it made
- * them), so a kept answer costs the garbage collector nothing. A text kept as the string it was
+ * Where the answer text goes: its UTF-8 encoded straight into the ring, so a kept answer costs the
+ * garbage collector nothing. A text kept as the string it was
  * would stay on the heap for as long as the entry, and every scavenge until then would copy it.
  * Only a text that is not well-formed stays the string it was. The start of a longer text is
  * copied too (a slice would keep the whole text alive).
@@ -86,8 +86,7 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
   const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
   const keep = answerText !== undefined && wellFormed && !dropped;
-  const answerUtf8 = keep && answerWhole ? response.utf8?.() : undefined;
-  const answer = !keep ? { at: -1, length: 0 } : answerUtf8 ? { at: ring.write(answerUtf8), length: answerUtf8.byteLength } : ring.writeText(answerText);
+  const answer = !keep ? { at: -1, length: 0 } : ring.writeText(answerText);
   return {
     answerAt: answer.at,
     answerLength: answer.length,

@@ -21,7 +21,6 @@ import { writeFetchResponse } from './write-fetch-response.ts';
  */
 class IncomingInfo implements RequestInfo {
   readonly rawBodies = true;
-  readonly writesTextAsBytes = true;
   readonly remoteAddress: string | undefined;
   constructor(
     private readonly req: IncomingMessage,

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { headersRecord } from '../../http/light-headers.ts';
-import { rawBodyOf, rawTextBytes, type RawBody } from '../../http/raw-body.ts';
+import { utf8ByteLength } from '../../bytes/utf8-length.ts';
+import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
 import { WHOLE_DELIVERY } from '../../types/delivery.ts';
 
 /**
@@ -111,10 +112,11 @@ const MAX_JOINED_WRITE = 64 * 1024;
  */
 async function writeRawBody(raw: RawBody, status: number, headers: string[], res: ServerResponse): Promise<void> {
   if ('text' in raw) {
-    const bytes = rawTextBytes(raw);
-    headers.push('content-length', String(bytes.byteLength));
+    // Written as the text: node sends it behind the head in one write, encoded by the socket, with
+    // no Buffer made (and no pool slab allocated every few answers) for it here.
+    headers.push('content-length', String(utf8ByteLength(raw.text)));
     res.writeHead(status, headers);
-    res.end(bytes);
+    res.end(raw.text);
     return;
   }
   res.writeHead(status, headers);
