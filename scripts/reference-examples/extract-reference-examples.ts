@@ -66,7 +66,12 @@ function mediaExamples(media: Media): Array<{ name: string; value: Json }> {
 }
 
 export function extractReferenceExamples(yamlText: string): ReferenceExample[] {
-  const doc = parse(yamlText) as Doc;
+  return referenceExamplesOf(parse(yamlText));
+}
+
+/** The examples of an already parsed reference (a test reads it from the parsed copy kept by its hash). */
+export function referenceExamplesOf(parsed: unknown): ReferenceExample[] {
+  const doc = parsed as Doc;
   const examples: ReferenceExample[] = [];
   const add = (id: string, target: ExampleTarget, value: Json) => examples.push({ id, target, value: renameToGateway(value) });
 

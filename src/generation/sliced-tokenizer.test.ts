@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random/seeded-random.ts';
 import { OUTPUT_SLICE_CHARS, slicedTokenizer } from './sliced-tokenizer.ts';
-import { loadTokenizer } from './tokenizer.ts';
+import { loadTokenizer, SLICE_CHARS } from './tokenizer.ts';
 
-/** Texts longer than a slice, of the kinds replies are made of. */
+/**
+ * Texts longer than a slice, of the kinds replies are made of: each spans five slices or more and
+ * is longer than the tokenizer's own slice (SLICE_CHARS), and the prose and the JSON string hold
+ * runs longer than MAX_RUN.
+ */
 function texts(): string[] {
   const rng = seededRandom(7, 'sliced');
   const words = ['river', 'alpha', 'Kyoto', '{"a":', '1234', 'naïve', '日本語', ' ', '\n', 'x'.repeat(300)];
-  const prose = Array.from({ length: 9000 }, () => rng.pick(words)).join(' ');
-  const printable = Array.from({ length: 40_000 }, () => String.fromCharCode(32 + rng.int(0, 94))).join('');
-  return [prose, printable, `{"a":"${'x'.repeat(100_000)}"}`, 'The quick brown fox. '.repeat(2000)];
+  const prose = Array.from({ length: 1400 }, () => rng.pick(words)).join(' ');
+  const printable = Array.from({ length: 45_000 }, () => String.fromCharCode(32 + rng.int(0, 94))).join('');
+  return [prose, printable, `{"a":"${'x'.repeat(45_000)}"}`, 'The quick brown fox. '.repeat(2000)];
 }
 
 describe('slicedTokenizer', () => {
@@ -17,6 +21,7 @@ describe('slicedTokenizer', () => {
     const tokenizer = await loadTokenizer();
     let turns = 0;
     const all = texts();
+    for (const text of all) expect(text.length).toBeGreaterThan(Math.max(SLICE_CHARS, 5 * OUTPUT_SLICE_CHARS));
     const sliced = await slicedTokenizer(tokenizer, all, async () => void turns++);
     expect(turns).toBeGreaterThanOrEqual(all.reduce((n, t) => n + Math.floor(t.length / OUTPUT_SLICE_CHARS), 0));
     for (const text of all) {
