@@ -45,7 +45,26 @@ export function answerValidator(name: string, components: AnswerComponents): z.Z
   const reusable = components === built.components;
   const known = reusable ? built.readers.get(name) : undefined;
   if (known) return known;
-  const reader = jsonSchemaValidator({ $defs: components, $ref: `#/$defs/${name}` } as Parameters<typeof jsonSchemaValidator>[0]);
+  const reader = jsonSchemaValidator({ $defs: reachableDefs(name, components), $ref: `#/$defs/${name}` } as Parameters<typeof jsonSchemaValidator>[0]);
   if (reusable) built.readers.set(name, reader);
   return reader;
+}
+
+const DEF_REF = /"\$ref":"#\/\$defs\/([^"/]+)/g;
+
+/**
+ * The components `name` reaches through its `$ref`s, itself included. The reader resolves only
+ * those, so it is the same with them alone; the whole set (every component of the package) would
+ * be copied and keyed for each name.
+ */
+function reachableDefs(name: string, components: AnswerComponents): Record<string, JsonSchema> {
+  const reached: Record<string, JsonSchema> = {};
+  const pending = [name];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const schema = components[next];
+    if (schema === undefined || next in reached) continue;
+    reached[next] = schema;
+    for (const [, ref] of JSON.stringify(schema).matchAll(DEF_REF)) pending.push(ref!.replace(/~1/g, '/').replace(/~0/g, '~'));
+  }
+  return reached;
 }
