@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { compiledValidators } from './compiled-validators.ts';
 import { referenceOperations, type ReferenceDocument, type ReferenceOperation } from './load-reference.ts';
 import { parseSseEvents } from './sse-events.ts';
 import { unexcused, withExceptions } from './reference-exceptions.ts';
-
-// ajv-formats is CommonJS: its default export is the function under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
 
 /** One answer to judge (src/gateway/exchange-observer.ts `Exchange`, in the parts the oracle reads). */
 export interface Answer {
@@ -52,8 +49,8 @@ const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, 
 /**
  * The reference as a judge of answers: finds the operation by method and path template, and
  * validates the JSON body (or each event of a stream) against that operation's schema for the
- * status (OpenAPI 3.1 is JSON Schema 2020-12). Validators are compiled once per schema, and a body
- * judged once is not judged again.
+ * status (OpenAPI 3.1 is JSON Schema 2020-12). Validators are compiled once per schema (and kept
+ * between processes: compiled-validators.ts), and a body judged once is not judged again.
  */
 export function createReferenceOracle(reference: ReferenceDocument) {
   const doc = withExceptions(reference);
@@ -107,16 +104,7 @@ export function createReferenceOracle(reference: ReferenceDocument) {
 
 /** The reference's schemas compiled by ajv, and their failures told as lines that name the rule. */
 function referenceSchemas(doc: ReferenceDocument) {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  ajv.addSchema(doc as object, 'reference');
-  const compiled = new Map<string, ValidateFunction>();
-
-  function validator(ref: string): ValidateFunction {
-    let validate = compiled.get(ref);
-    if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
-    return validate;
-  }
+  const validator = compiledValidators(doc);
 
   function problemsOf(validate: ValidateFunction, value: unknown, where: string): string[] {
     if (validate(value)) return [];
