@@ -7,7 +7,7 @@ import { answerValidator, type AnswerComponents } from './answer-validator.ts';
 type Answer = Pick<Exchange, 'status' | 'headers' | 'text'>;
 
 // Each operation's documented answers (its folder's docs.ts), read once.
-const OPERATION_DOCS = endpointDocs();
+const OPERATION_DOCS = await endpointDocs();
 
 /**
  * Does a served answer of the endpoint have the status, content type and body its operation

@@ -21,11 +21,14 @@ export function answerComponents(): AnswerComponents {
   return built.components;
 }
 
+// The served docs, with every operation's code loaded once (its components are zod schemas).
+const DOCS = await gatewayOpenApiDocs();
+
 /** What is built once a process: the components, and the reader of each JSON Schema component by name. */
 const built: { components?: AnswerComponents; readers: Map<string, z.ZodType> } = { readers: new Map() };
 
 function buildComponents(): AnswerComponents {
-  const text = JSON.stringify(componentSchemas(gatewayOpenApiDocs().components)).replaceAll('#/components/schemas/', '#/$defs/');
+  const text = JSON.stringify(componentSchemas(DOCS.components)).replaceAll('#/components/schemas/', '#/$defs/');
   // Members beyond the documented ones are allowed everywhere (a gateway's own extensions): an
   // `additionalProperties` of the simulator's own description is no rule of the reference.
   return JSON.parse(text, (key, value: unknown) => (key === 'additionalProperties' ? undefined : value)) as AnswerComponents;

@@ -61,10 +61,10 @@ describe('every operation of the table has a shape, an errors and an auth check'
     }
   });
 
-  it("every documented JSON answer of the table resolves to a schema (the package's zod schema, else its served JSON Schema)", () => {
+  it("every documented JSON answer of the table resolves to a schema (the package's zod schema, else its served JSON Schema)", async () => {
     const components = answerComponents();
     const unresolved: string[] = [];
-    const docs = endpointDocs();
+    const docs = await endpointDocs();
     for (const endpoint of tableEndpoints()) {
       const doc = docs[endpoint.id];
       if (!doc) unresolved.push(`${endpoint.id}: no docs entry`);

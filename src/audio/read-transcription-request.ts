@@ -3,7 +3,6 @@ import { GatewayError } from '../errors/gateway-error.ts';
 import { isJsonContentType } from '../http/read-body.ts';
 import { parseMultipartFormData, type FormEntry } from '../http/parse-multipart-form-data.ts';
 import type { RequestContext } from '../http/route.ts';
-import type { GatewayEnv } from '../env/gateway-env.ts';
 import {
   TimestampGranularitySchema,
   TranscriptionRequestSchema,
@@ -15,33 +14,13 @@ import { normalizeAudioFormat, formatOfUpload, AUDIO_FORMATS, type AudioFormat }
 import { decodeBase64 } from '../bytes/decode-base64.ts';
 import { ISO_639_1 } from './language-name.ts';
 import { validRequest } from '../validation/parse-request.ts';
+import { MULTIPART_OVERHEAD_BYTES, transcriptionJsonLimit } from './transcription-body-limits.ts';
 
 /**
  * Reference multipart `file`: "Max 25 MB; send larger files as base64 JSON via input_audio".
  * Read as MiB, as OpenAI's upload limit it mirrors.
  */
 export const MULTIPART_FILE_LIMIT_BYTES = 25 * 1024 * 1024;
-/** Room for the other form fields and the part headers/boundaries around the file. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-/** Slack over the base64 of the largest file for the other JSON members. */
-const JSON_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * The JSON body limit: base64 of the largest file any catalogue speech model accepts (reference:
- * "send larger files as base64 JSON via input_audio"), and never more than `--max-body-bytes`,
- * which holds here as on every operation. The 413 comes
- * while reading, never after buffering a body no model could take.
- *
- * @example
- * transcriptionJsonLimit(env); // e.g. 10485760 with the default --max-body-bytes
- */
-export function transcriptionJsonLimit(env: Pick<GatewayEnv, 'maxBodyBytes' | 'catalog'>): number {
-  let largest = 0;
-  for (const m of env.catalog.speechModels) largest = Math.max(largest, m.max_file_bytes);
-  return Math.min(env.maxBodyBytes, Math.ceil(largest / 3) * 4 + JSON_OVERHEAD_BYTES);
-}
-
 /** A transcription request, whichever body it came in. */
 export interface TranscriptionCall {
   readonly source: 'json' | 'multipart';

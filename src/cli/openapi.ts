@@ -42,7 +42,7 @@ export async function openapi(argv: string[], io: Io = { out: (t) => process.std
     io.err(`gatewaykit openapi: --base-url must be an absolute URL (got "${values['base-url']}")`);
     return 2;
   }
-  const document = buildGatewayOpenApi({ routes: createGateway({ baseUrl: serverUrl }).routes, serverUrl });
+  const document = await buildGatewayOpenApi({ routes: createGateway({ baseUrl: serverUrl }).routes, serverUrl });
   const text = JSON.stringify(document, null, 2);
   if (values.out) {
     await writeFile(values.out, `${text}\n`);

@@ -1,6 +1,6 @@
 import { buildOpenApi, type BuildOpenApiOptions, type OpenApiDocs, type OpenApiDocument } from '../openapi/build-openapi.ts';
 import type { OperationDoc } from '../openapi/operation-doc.ts';
-import type { Operation } from '../operations/operation.ts';
+import { loadOperations, type Operation } from '../operations/operation.ts';
 import { OPERATIONS } from './operations-table.ts';
 
 /** The docs of the gateway's routes outside the operations table. */
@@ -15,24 +15,25 @@ const GATEWAY_DOCS: Readonly<Record<string, OperationDoc>> = {
 };
 
 /**
- * Every endpoint's doc by operation id: each operation's own (its folder's `docs.ts`), then the
- * gateway's routes outside the table.
+ * Every endpoint's doc by operation id: each operation's own (its folder's `docs.ts`, loaded with
+ * the operation's code), then the gateway's routes outside the table.
  */
-export function endpointDocs(operations: readonly Operation[] = OPERATIONS): Readonly<Record<string, OperationDoc>> {
-  return Object.assign({}, ...operations.map((operation) => operation.docs.endpoints), GATEWAY_DOCS) as Record<string, OperationDoc>;
+export async function endpointDocs(operations: readonly Operation[] = OPERATIONS): Promise<Readonly<Record<string, OperationDoc>>> {
+  const codes = await loadOperations(operations);
+  return Object.assign({}, ...codes.map((code) => code.docs.endpoints), GATEWAY_DOCS) as Record<string, OperationDoc>;
 }
 
 /**
  * What `/openapi.json` says beyond the routes, read from the operations table.
  *
  * @example
- * const doc = buildOpenApi({ routes: createGateway().routes, docs: gatewayOpenApiDocs() });
+ * const doc = await buildOpenApi({ routes: createGateway().routes, docs: await gatewayOpenApiDocs() });
  */
-export function gatewayOpenApiDocs(operations: readonly Operation[] = OPERATIONS): OpenApiDocs {
-  const docs = endpointDocs(operations);
+export async function gatewayOpenApiDocs(operations: readonly Operation[] = OPERATIONS): Promise<OpenApiDocs> {
+  const [docs, codes] = await Promise.all([endpointDocs(operations), loadOperations(operations)]);
   return {
     endpoint: (operationId) => docs[operationId],
-    components: operations.flatMap((operation) => (operation.docs.components ? [operation.docs.components] : [])),
+    components: codes.flatMap((code) => (code.docs.components ? [code.docs.components] : [])),
   };
 }
 
@@ -43,9 +44,9 @@ export function gatewayOpenApiDocs(operations: readonly Operation[] = OPERATIONS
  * @example
  * import { buildGatewayOpenApi, createGateway } from 'gatewaykit';
  *
- * const doc = buildGatewayOpenApi({ routes: createGateway().routes });
+ * const doc = await buildGatewayOpenApi({ routes: createGateway().routes });
  * doc.paths['/responses']?.post; // { operationId: 'responses.create', ... }
  */
-export function buildGatewayOpenApi(options: Omit<BuildOpenApiOptions, 'docs'> & { docs?: OpenApiDocs }): OpenApiDocument {
-  return buildOpenApi({ ...options, docs: options.docs ?? gatewayOpenApiDocs() });
+export async function buildGatewayOpenApi(options: Omit<BuildOpenApiOptions, 'docs'> & { docs?: OpenApiDocs }): Promise<OpenApiDocument> {
+  return buildOpenApi({ ...options, docs: options.docs ?? (await gatewayOpenApiDocs()) });
 }

@@ -8,7 +8,7 @@ import { buildGatewayOpenApi } from './openapi-docs.ts';
  * because the route list that includes this one is still being built when this is called.
  */
 export function openapiRoutes(env: GatewayEnv, routes: () => readonly Route[] = () => []): Route[] {
-  let body: string | undefined; // built once per gateway: routes and schemas never change
+  let body: Promise<string> | undefined; // built once per gateway: routes and schemas never change
   return [
     {
       method: 'GET',
@@ -16,9 +16,9 @@ export function openapiRoutes(env: GatewayEnv, routes: () => readonly Route[] = 
       operation: 'openapi.get',
       auth: 'none',
       faults: [],
-      handle() {
-        body ??= JSON.stringify(buildGatewayOpenApi({ routes: routes(), serverUrl: env.baseUrl }));
-        return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      async handle() {
+        body ??= buildGatewayOpenApi({ routes: routes(), serverUrl: env.baseUrl }).then((doc) => JSON.stringify(doc));
+        return new Response(await body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
       },
     },
   ];

@@ -32,30 +32,60 @@ export interface OperationParts {
 
 export type EndpointHandler = (ctx: RequestContext) => Promise<Response> | Response;
 
+/** An operation's handlers for one gateway, by endpoint id, built from the gateway's parts. */
+export type OperationHandlers = (parts: OperationParts) => Readonly<Record<string, EndpointHandler>>;
+
+/** The code of an operation: its folder's `handlers.ts`, loaded when the operation is first used. */
+export interface OperationCode {
+  readonly handlers: OperationHandlers;
+  /** Its part of `/openapi.json`: each endpoint's doc (by endpoint id) and the component schemas they name. */
+  readonly docs: OperationDocs;
+}
+
 /**
  * An operation of the API: one folder of `src/operations/`, one line of the operations table.
- * `endpoints` is static; `handlers` binds each endpoint id to its handler for one gateway.
+ * `endpoints` is static; `load` brings the operation's code (its handlers, docs and schemas), so
+ * that a gateway is made, and a server listens, without compiling and running the code of every
+ * operation first. A server loads them all once it listens; an operation not loaded yet when a
+ * request for it comes is loaded then.
  */
 export interface Operation {
   /** The folder's name (`embeddings`). */
   readonly name: string;
   readonly endpoints: readonly Endpoint[];
-  /** Its part of `/openapi.json`: each endpoint's doc (by endpoint id) and the component schemas they name. */
-  readonly docs: OperationDocs;
-  handlers(parts: OperationParts): Readonly<Record<string, EndpointHandler>>;
+  load(): Promise<OperationCode>;
 }
 
 /**
- * The routes of an operation for one gateway: each endpoint joined with its handler. A missing
- * handler is a bug of the operation's folder, reported when the gateway is built.
+ * The routes of an operation for one gateway: each endpoint joined with its handler. The
+ * handlers are bound on the first request to any of them (the operation's code loaded then, if
+ * it is not already); a missing handler is a bug of the operation's folder, reported then.
  */
 export function operationRoutes(operation: Operation, parts: OperationParts): Route[] {
-  const handlers = operation.handlers(parts);
+  let bound: Promise<Readonly<Record<string, EndpointHandler>>> | undefined;
+  const handlers = () => (bound ??= operation.load().then((code) => code.handlers(parts)));
   return operation.endpoints.map((endpoint) => {
-    const handle = handlers[endpoint.id];
-    if (!handle) throw new Error(`operation ${operation.name}: no handler for endpoint ${endpoint.id}`);
     const { id, maxBodyBytes, ...route } = endpoint;
+    const handle = lazyHandler(operation.name, id, handlers);
     if (maxBodyBytes === undefined) return { ...route, operation: id, handle };
     return { ...route, operation: id, maxBodyBytes: typeof maxBodyBytes === 'function' ? maxBodyBytes(parts.env) : maxBodyBytes, handle };
   });
+}
+
+/** The handler of endpoint `id`, found once the operation's handlers are bound; direct from then on. */
+function lazyHandler(name: string, id: string, handlers: () => Promise<Readonly<Record<string, EndpointHandler>>>): EndpointHandler {
+  let handle: EndpointHandler | undefined;
+  return (ctx) => {
+    if (handle) return handle(ctx);
+    return handlers().then((bound) => {
+      handle = bound[id];
+      if (!handle) throw new Error(`operation ${name}: no handler for endpoint ${id}`);
+      return handle(ctx);
+    });
+  };
+}
+
+/** The code of every operation of `table`, loaded (a server loads it once it listens). */
+export function loadOperations(table: readonly Operation[]): Promise<OperationCode[]> {
+  return Promise.all(table.map((operation) => operation.load()));
 }

@@ -7,6 +7,8 @@ import { createGateway, type Gateway, type GatewayOptions } from '../../gateway/
 import { gatewayInternals } from '../../gateway/gateway-internals.ts';
 import type { RequestInfo } from '../../http/dispatch.ts';
 import { loadTokenizer } from '../../generation/tokenizer.ts';
+import { OPERATIONS } from '../../gateway/operations-table.ts';
+import { loadOperations } from '../../operations/operation.ts';
 import { answerClientError, type ClientErrorText } from './answer-client-error.ts';
 import { familyErrorRoutes, familyErrorText } from '../../http/family-errors.ts';
 import { lingerThenClose } from './linger-close.ts';
@@ -91,9 +93,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   let close: () => Promise<void> = async () => undefined;
   const gw = options.gateway ?? createGateway({ onShutdownRequest: () => void close(), ...options, baseUrl: `${origin}${basePath}` });
   clientErrorText = familyErrorText(familyErrorRoutes(gw.routes), new URL(gw.baseUrl).pathname.replace(/\/+$/, ''));
-  // The tokenizer (about 0.2 s to load) is read in once the server listens, so the first
-  // Responses request does not wait for it; start-up itself does not.
+  // The tokenizer and the operations' code are loaded once the server listens, so start-up does
+  // not wait for them, and the first requests rarely do (one that comes sooner awaits the load).
   void loadTokenizer().catch(() => undefined);
+  void loadOperations(OPERATIONS).catch(() => undefined);
 
   const inFlight = trackInFlight(server);
   server.on('request', requestListener(gw, origin, inFlight));

@@ -1,10 +1,4 @@
-import { generationData } from '../../account/generation-record.ts';
-import { keyInfo } from '../../account/key-info.ts';
-import { GatewayError } from '../../errors/gateway-error.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { generationIdOf } from './request.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for getGeneration. */
 export const GENERATION_FAULTS = [401, 402, 404, 429, 500, 502, 524, 529] as const;
@@ -20,7 +14,6 @@ export const CREDITS_FAULTS = [401, 403, 500] as const;
  */
 export const accountOperation: Operation = {
   name: 'account',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -42,22 +35,5 @@ export const accountOperation: Operation = {
       faults: CREDITS_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({
-    'generation.get': (ctx) => {
-      const id = generationIdOf(ctx.url);
-      const record = env.account.generation(id);
-      if (!record) {
-        throw new GatewayError(
-          404,
-          `Generation ${JSON.stringify(id)} not found: only paid answers are recorded, and the oldest are forgotten past the limit or on reset`,
-        );
-      }
-      return jsonResponse({ data: generationData(record) });
-    },
-    'key.get': (ctx) => {
-      if (!ctx.apiKey) throw new GatewayError(401);
-      return jsonResponse({ data: keyInfo(ctx.apiKey, env.account) });
-    },
-    'credits.get': () => jsonResponse({ data: { total_credits: env.account.totalCredits(), total_usage: env.account.totalUsage() } }),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,6 +1,4 @@
 import type { Operation } from '../operation.ts';
-import { getActivity } from './get-activity.ts';
-import { docs } from './docs.ts';
 
 /**
  * The reference's `GET /activity` (management key only): what the gateway served and charged,
@@ -8,7 +6,6 @@ import { docs } from './docs.ts';
  */
 export const activityOperation: Operation = {
   name: 'activity',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -20,5 +17,5 @@ export const activityOperation: Operation = {
       faults: [400, 401, 403, 404, 500],
     },
   ],
-  handlers: ({ env }) => ({ 'activity.get': (ctx) => getActivity(env, ctx) }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,9 +1,7 @@
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { queryAnalytics } from './query-analytics.ts';
-import { MAX_ANALYTICS_BODY_BYTES } from './request.ts';
-import { analyticsMetaData } from './response.ts';
-import { docs } from './docs.ts';
+
+/** A query body is small: a few names, 20 filters of 100 values. */
+const MAX_ANALYTICS_BODY_BYTES = 256 * 1024;
 
 /**
  * The reference's Analytics query operations (management key only): `GET /analytics/meta` lists
@@ -12,7 +10,6 @@ import { docs } from './docs.ts';
  */
 export const analyticsOperation: Operation = {
   name: 'analytics',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -34,8 +31,5 @@ export const analyticsOperation: Operation = {
       maxBodyBytes: MAX_ANALYTICS_BODY_BYTES,
     },
   ],
-  handlers: ({ env }) => ({
-    'analytics.meta': () => jsonResponse({ data: analyticsMetaData() }),
-    'analytics.query': (ctx) => queryAnalytics(env, ctx),
-  }),
+  load: () => import('./handlers.ts'),
 };

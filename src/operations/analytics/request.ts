@@ -7,8 +7,6 @@ export const DEFAULT_ANALYTICS_LIMIT = 1000;
 export const MAX_ANALYTICS_LIMIT = 10_000;
 /** Values an `in` or `not_in` filter may list. */
 export const MAX_FILTER_VALUES = 100;
-/** A query body is small: a few names, 20 filters of 100 values. */
-export const MAX_ANALYTICS_BODY_BYTES = 256 * 1024;
 
 const Scalar = z.union([z.string().max(256), z.number()]);
 

@@ -1,8 +1,4 @@
-import { benchmarks } from '../../datasets/benchmarks.ts';
-import { parseBenchmarksQuery } from '../../datasets/benchmarks-query.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { docs } from './docs.ts';
 
 /**
  * GET /benchmarks (reference getBenchmarks): "any valid OpenRouter API key", not billed; scores
@@ -10,7 +6,6 @@ import { docs } from './docs.ts';
  */
 export const benchmarksOperation: Operation = {
   name: 'benchmarks',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -22,7 +17,5 @@ export const benchmarksOperation: Operation = {
       faults: [400, 401, 429, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'benchmarks.get': (ctx) => jsonResponse(benchmarks(env.catalog.models, env.seed, parseBenchmarksQuery(ctx.url.searchParams), env.clock.now())),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,8 +1,4 @@
-import { CLASSIFICATION_WINDOWS, taskClassifications } from '../../datasets/task-classifications.ts';
-import { enumParam } from '../../datasets/query-params.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { docs } from './docs.ts';
 
 /**
  * GET /classifications/task (reference getTaskClassifications): "any valid OpenRouter API key",
@@ -10,7 +6,6 @@ import { docs } from './docs.ts';
  */
 export const classificationsOperation: Operation = {
   name: 'classifications',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -22,10 +17,5 @@ export const classificationsOperation: Operation = {
       faults: [400, 401, 429, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'classifications.task.get': (ctx) => {
-      enumParam(ctx.url.searchParams, 'window', CLASSIFICATION_WINDOWS);
-      return jsonResponse(taskClassifications(env.catalog.models, env.seed, env.clock.now()));
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

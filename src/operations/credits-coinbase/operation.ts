@@ -1,10 +1,4 @@
-import { GatewayError } from '../../errors/gateway-error.ts';
 import type { Operation } from '../operation.ts';
-import { docs } from './docs.ts';
-
-/** reference createCoinbaseCharge 410: its own words. */
-export const COINBASE_GONE_MESSAGE =
-  'The Coinbase APIs used by this endpoint have been deprecated, so the Coinbase Commerce credits API has been removed. Use the web credits purchase flow instead.';
 
 /**
  * POST /credits/coinbase (reference `createCoinbaseCharge`, deprecated, `security: []`): "will
@@ -13,7 +7,6 @@ export const COINBASE_GONE_MESSAGE =
  */
 export const creditsCoinbaseOperation: Operation = {
   name: 'credits-coinbase',
-  docs,
   endpoints: [
     {
       method: 'POST',
@@ -25,9 +18,5 @@ export const creditsCoinbaseOperation: Operation = {
       faults: [410],
     },
   ],
-  handlers: () => ({
-    'credits.coinbase.create': async () => {
-      throw new GatewayError(410, COINBASE_GONE_MESSAGE);
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

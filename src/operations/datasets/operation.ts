@@ -1,12 +1,4 @@
-import { appRankings } from '../../datasets/app-rankings.ts';
-import { parseAppRankingsQuery } from '../../datasets/app-rankings-query.ts';
-import { rankingsDaily } from '../../datasets/rankings-daily.ts';
-import { parseRankingsQuery } from '../../datasets/rankings-query.ts';
-import { sessionCost } from '../../datasets/session-cost.ts';
-import { parseSessionCostQuery } from '../../datasets/session-cost-query.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for getRankingsDaily (and getAppRankings, getSessionCost). */
 export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
@@ -18,7 +10,6 @@ export const RANKINGS_DAILY_FAULTS = [400, 401, 429, 500] as const;
  */
 export const datasetsOperation: Operation = {
   name: 'datasets',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -48,19 +39,5 @@ export const datasetsOperation: Operation = {
       faults: RANKINGS_DAILY_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({
-    'datasets.rankings-daily.get': (ctx) => {
-      const now = env.clock.now();
-      const query = parseRankingsQuery(ctx.url.searchParams, now);
-      return jsonResponse(rankingsDaily(env.catalog.models, env.seed, query, now));
-    },
-    'datasets.app-rankings.get': (ctx) => {
-      const now = env.clock.now();
-      return jsonResponse(appRankings(env.seed, parseAppRankingsQuery(ctx.url.searchParams, now), now));
-    },
-    'datasets.session-cost.get': (ctx) => {
-      const query = parseSessionCostQuery(ctx.url.searchParams);
-      return jsonResponse(sessionCost(env.catalog.models, env.seed, env.account.generations(), query, env.clock.now()));
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

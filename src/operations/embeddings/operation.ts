@@ -1,9 +1,4 @@
-import { modelListing } from '../../catalog/model-listing.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { createEmbeddings } from './create-embeddings.ts';
-import { page } from './request.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createEmbeddings. */
 export const EMBEDDINGS_FAULTS = [400, 401, 402, 404, 408, 413, 429, 500, 502, 503, 524, 529] as const;
@@ -17,7 +12,6 @@ export const EMBEDDINGS_MODELS_FAULTS = [400, 401, 500] as const;
  */
 export const embeddingsOperation: Operation = {
   name: 'embeddings',
-  docs,
   endpoints: [
     {
       method: 'POST',
@@ -39,14 +33,5 @@ export const embeddingsOperation: Operation = {
       faults: EMBEDDINGS_MODELS_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({
-    'embeddings.create': (ctx) => createEmbeddings(env, ctx),
-    'embeddings.models.list': (ctx) => {
-      const all = env.catalog.embeddingModels;
-      const { items, next } = page(all, ctx.url.searchParams);
-      // reference ModelsListResponse: total_count (every model) and links.next (the next page, or null) are required.
-      const nextLink = next === undefined ? null : `${env.basePath}/embeddings/models?offset=${next.offset}&limit=${next.limit}`;
-      return jsonResponse({ data: items.map((m) => modelListing(m, env.catalog, env.basePath)), total_count: all.length, links: { next: nextLink } });
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

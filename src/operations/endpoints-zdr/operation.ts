@@ -1,12 +1,8 @@
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { zdrEndpointsBody } from './response.ts';
-import { docs } from './docs.ts';
 
 /** GET /endpoints/zdr (reference `listEndpointsZdr`). Any valid key; free. */
 export const endpointsZdrOperation: Operation = {
   name: 'endpoints-zdr',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -19,7 +15,5 @@ export const endpointsZdrOperation: Operation = {
       faults: [401, 403, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'endpoints.zdr.list': () => jsonResponse(zdrEndpointsBody(env.catalog)),
-  }),
+  load: () => import('./handlers.ts'),
 };

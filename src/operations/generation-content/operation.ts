@@ -1,10 +1,4 @@
-import { generationContentBody } from '../../account/generation-content.ts';
-import { GatewayError } from '../../errors/gateway-error.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { queryObject, readRequest } from '../read-request.ts';
-import { GenerationContentQuerySchema } from './request.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for listGenerationContent. */
 const CONTENT_FAULTS = [401, 403, 404, 429, 500, 502, 524, 529] as const;
@@ -17,7 +11,6 @@ const CONTENT_FAULTS = [401, 403, 404, 429, 500, 502, 524, 529] as const;
  */
 export const generationContentOperation: Operation = {
   name: 'generation-content',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -29,17 +22,5 @@ export const generationContentOperation: Operation = {
       faults: CONTENT_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({
-    'generation.content.get': (ctx) => {
-      const { id } = readRequest(GenerationContentQuerySchema, queryObject(ctx.url));
-      const content = env.account.generationContent(id);
-      if (!content) {
-        throw new GatewayError(
-          404,
-          `Generation content for ${JSON.stringify(id)} not found: text generations store it, and the oldest are forgotten past the generations limit (${env.account.generationsKept()}) or on reset`,
-        );
-      }
-      return jsonResponse(generationContentBody(content));
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,9 +1,4 @@
-import { GatewayError } from '../../errors/gateway-error.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { readJsonRequest } from '../read-json-request.ts';
-import { GenerationFeedbackRequestSchema } from './request.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for submitGenerationFeedback. */
 const FEEDBACK_FAULTS = [400, 401, 404, 429, 500] as const;
@@ -18,7 +13,6 @@ const MAX_BODY_BYTES = 16 * 1024;
  */
 export const generationFeedbackOperation: Operation = {
   name: 'generation-feedback',
-  docs,
   endpoints: [
     {
       method: 'POST',
@@ -31,17 +25,5 @@ export const generationFeedbackOperation: Operation = {
       maxBodyBytes: MAX_BODY_BYTES,
     },
   ],
-  handlers: ({ env }) => ({
-    'generation.feedback': async (ctx) => {
-      const feedback = await readJsonRequest(ctx, GenerationFeedbackRequestSchema);
-      const id = feedback.generation_id;
-      if (!env.account.generation(id) && !env.account.generationContent(id)) {
-        throw new GatewayError(
-          404,
-          `generation_id: generation ${JSON.stringify(id)} not found (never made here, forgotten past the generations limit, or on reset)`,
-        );
-      }
-      return jsonResponse({ data: { success: true } });
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,12 +1,4 @@
 import type { Endpoint, Operation } from '../operation.ts';
-import { assignKeys, assignMembers, listKeyAssignments, listMemberAssignments, unassignKeys, unassignMembers } from './assignment-handlers.ts';
-import { createGuardrail, deleteGuardrail, guardrailOf, listGuardrails, updateGuardrail } from './guardrail-handlers.ts';
-import { guardrailData } from './response.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
-import { docs } from './docs.ts';
-
-/** A guardrail body is small: a name, a few lists (bounded), a few flags. */
-const MAX_BODY_BYTES = 256 * 1024;
 
 // The statuses the reference lists for each operation (X-Gatewaykit-Fault may force them); 403
 // (no management key) is the dispatcher's for every one of them.
@@ -34,6 +26,9 @@ const endpoint = (
   ...(body ? { maxBodyBytes: MAX_BODY_BYTES } : {}),
 });
 
+/** A guardrail body is small: a name, a few lists (bounded), a few flags. */
+const MAX_BODY_BYTES = 256 * 1024;
+
 /**
  * The reference's Guardrails operations (management key only): CRUD, bulk key and member
  * assignments, and the two global assignment listings. An assigned guardrail changes inference
@@ -41,7 +36,6 @@ const endpoint = (
  */
 export const guardrailsOperation: Operation = {
   name: 'guardrails',
-  docs,
   endpoints: [
     endpoint('GET', '/guardrails', 'guardrails.list', 'listGuardrails', 'List guardrails (paged by offset and limit)', LIST),
     endpoint('POST', '/guardrails', 'guardrails.create', 'createGuardrail', 'Create a guardrail', CREATE, true),
@@ -103,22 +97,5 @@ export const guardrailsOperation: Operation = {
       true,
     ),
   ],
-  handlers: ({ env }) => ({
-    'guardrails.list': (ctx) => listGuardrails(env, ctx),
-    'guardrails.create': (ctx) => createGuardrail(env, ctx),
-    'guardrails.key-assignments': (ctx) => listKeyAssignments(env, ctx),
-    'guardrails.member-assignments': (ctx) => listMemberAssignments(env, ctx),
-    'guardrails.get': async (ctx) => {
-      await env.guardrails.ready();
-      return jsonResponse({ data: guardrailData(guardrailOf(env, ctx)) });
-    },
-    'guardrails.update': (ctx) => updateGuardrail(env, ctx),
-    'guardrails.delete': (ctx) => deleteGuardrail(env, ctx),
-    'guardrails.keys.list': async (ctx) => listKeyAssignments(env, ctx, guardrailOf(env, ctx).id),
-    'guardrails.keys.assign': (ctx) => assignKeys(env, ctx),
-    'guardrails.keys.unassign': (ctx) => unassignKeys(env, ctx),
-    'guardrails.members.list': async (ctx) => listMemberAssignments(env, ctx, guardrailOf(env, ctx).id),
-    'guardrails.members.assign': (ctx) => assignMembers(env, ctx),
-    'guardrails.members.unassign': (ctx) => unassignMembers(env, ctx),
-  }),
+  load: () => import('./handlers.ts'),
 };

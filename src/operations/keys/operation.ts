@@ -1,20 +1,5 @@
-import type { ApiKey } from '../../auth/api-key.ts';
-import { GatewayError } from '../../errors/gateway-error.ts';
-import type { GatewayEnv } from '../../env/gateway-env.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
-import type { RequestContext } from '../../http/route.ts';
-import { DEFAULT_WORKSPACE_ID } from '../../management/key-entry.ts';
-import type { ManagedKeyRecord } from '../../management/managed-key-record.ts';
 import type { Operation } from '../operation.ts';
-import { createKey } from '../../management/create-key.ts';
-import { queryObject, readRequest } from '../read-request.ts';
-import { newKeyFromRequest, patchedKey } from './key-changes.ts';
-import { CreateKeyRequestSchema, ListKeysQuerySchema, UpdateKeyRequestSchema } from './request.ts';
-import { keyData } from './response.ts';
-import { docs } from './docs.ts';
 
-/** Keys per page of GET /keys (the reference pages by `offset` and states no page size). */
-export const KEYS_PAGE_SIZE = 100;
 /** A management body is small: a name, a limit, a few flags. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -24,56 +9,6 @@ const CREATE_FAULTS = [400, 401, 403, 429, 500] as const;
 const GET_FAULTS = [401, 404, 429, 500] as const;
 const UPDATE_FAULTS = [400, 401, 404, 429, 500] as const;
 
-/** The key of a `{hash}` path parameter, or the reference's 404. */
-function recordOf(env: GatewayEnv, ctx: RequestContext): ManagedKeyRecord {
-  const record = env.management.key(ctx.params.hash ?? '');
-  if (!record) throw new GatewayError(404, 'No API key with this hash (deleted, never created, or forgotten by a control reset)');
-  return record;
-}
-
-/** The key as the request path sees it (its limit, its usage id). */
-function ringKey(env: GatewayEnv, record: ManagedKeyRecord): ApiKey {
-  const entry = env.management.ring.find(record.secret);
-  if (!entry) throw new Error(`key ${record.hash} is in the store but not in the key ring`);
-  return entry.apiKey;
-}
-
-const view = (env: GatewayEnv, record: ManagedKeyRecord) => keyData(record, ringKey(env, record), env.account);
-
-async function listKeys(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  const query = readRequest(ListKeysQuerySchema, queryObject(ctx.url));
-  const { keys } = await env.management.ready();
-  const workspace = query.workspace_id ?? DEFAULT_WORKSPACE_ID;
-  const includeDisabled = query.include_disabled === 'true';
-  // Sorted, then paged: @msw/data 1.1 applies `skip` and `take` before `orderBy`.
-  const offset = query.offset ?? 0;
-  const matching = keys.findMany((q) => q.where({ workspace_id: workspace, ...(includeDisabled ? {} : { disabled: false }) }), { orderBy: { seq: 'asc' } });
-  const page = matching.slice(offset, offset + KEYS_PAGE_SIZE);
-  return jsonResponse({ data: page.map((record) => view(env, record)) });
-}
-
-async function createKeyAnswer(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  const body = readRequest(CreateKeyRequestSchema, await ctx.json());
-  const { record, secret } = await createKey(env.management, env.seed, env.clock.now(), newKeyFromRequest(body));
-  // reference createKeys: 201, and the secret in `key`, shown this once.
-  return jsonResponse({ data: view(env, record), key: secret }, { status: 201 });
-}
-
-async function updateKey(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  await env.management.ready();
-  const record = recordOf(env, ctx);
-  const patch = readRequest(UpdateKeyRequestSchema, await ctx.json());
-  const next = patchedKey(record, patch, env.clock.now());
-  await env.management.putKey(next);
-  return jsonResponse({ data: view(env, next) });
-}
-
-async function deleteKey(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  await env.management.ready();
-  await env.management.deleteKey(recordOf(env, ctx));
-  return jsonResponse({ deleted: true });
-}
-
 /**
  * The reference's API Keys operations (management key only, spec 5.3): list, create, get, update
  * and delete. Keys created here authenticate at once on every operation; disabled or deleted keys
@@ -81,7 +16,6 @@ async function deleteKey(env: GatewayEnv, ctx: RequestContext): Promise<Response
  */
 export const keysOperation: Operation = {
   name: 'keys',
-  docs,
   endpoints: [
     { method: 'GET', path: '/keys', id: 'keys.list', referenceId: 'list', summary: 'List API keys (paged by offset)', auth: 'management', faults: LIST_FAULTS },
     {
@@ -116,14 +50,5 @@ export const keysOperation: Operation = {
       faults: GET_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({
-    'keys.list': (ctx) => listKeys(env, ctx),
-    'keys.create': (ctx) => createKeyAnswer(env, ctx),
-    'keys.get': async (ctx) => {
-      await env.management.ready();
-      return jsonResponse({ data: view(env, recordOf(env, ctx)) });
-    },
-    'keys.update': (ctx) => updateKey(env, ctx),
-    'keys.delete': (ctx) => deleteKey(env, ctx),
-  }),
+  load: () => import('./handlers.ts'),
 };

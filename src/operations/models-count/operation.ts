@@ -1,13 +1,8 @@
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { readCountQuery } from './request.ts';
-import { modelsCountBody } from './response.ts';
-import { docs } from './docs.ts';
 
 /** GET /models/count (reference `listModelsCount`). Any valid key; free. */
 export const modelsCountOperation: Operation = {
   name: 'models-count',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -20,7 +15,5 @@ export const modelsCountOperation: Operation = {
       faults: [400, 401, 403, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'models.count': (ctx) => jsonResponse(modelsCountBody(env.catalog, readCountQuery(ctx.url.searchParams))),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,9 +1,4 @@
-import { modelListing } from '../../catalog/model-listing.ts';
-import { parseModelQuery, selectModels } from '../../catalog/model-query.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { pageOf } from './request.ts';
-import { docs } from './docs.ts';
 
 /**
  * GET /models/user (reference `listModelsUser`): the models the caller may use. The gateway keeps
@@ -12,7 +7,6 @@ import { docs } from './docs.ts';
  */
 export const modelsUserOperation: Operation = {
   name: 'models-user',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -25,13 +19,5 @@ export const modelsUserOperation: Operation = {
       faults: [401, 403, 404, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'models.user.list': (ctx) => {
-      const page = pageOf(ctx.url.searchParams);
-      const all = selectModels(env.catalog, parseModelQuery(new URLSearchParams()), env.clock.now());
-      const shown = page ? all.slice(page.offset, page.offset + page.limit) : all;
-      const next = page && page.offset + page.limit < all.length ? `${env.basePath}/models/user?offset=${page.offset + page.limit}&limit=${page.limit}` : null;
-      return jsonResponse({ data: shown.map((m) => modelListing(m, env.catalog, env.basePath)), total_count: all.length, links: { next } });
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,10 +1,4 @@
-import { modelEndpointsListing } from '../../catalog/model-endpoints-listing.ts';
-import { listedModels } from '../../catalog/listed-models.ts';
-import { GatewayError } from '../../errors/gateway-error.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { modelsPage } from './response.ts';
-import { docs } from './docs.ts';
 
 /**
  * GET /models (spec 4.4; reference getModels) and GET /models/:author/:slug/endpoints (reference
@@ -12,7 +6,6 @@ import { docs } from './docs.ts';
  */
 export const modelsOperation: Operation = {
   name: 'models',
-  docs,
   endpoints: [
     // reference: 200, 400, 403, 500 (plus 401 of spec 5).
     { method: 'GET', path: '/models', id: 'models.list', referenceId: 'getModels', summary: 'List models', auth: 'key', faults: [400, 401, 403, 500] },
@@ -27,15 +20,5 @@ export const modelsOperation: Operation = {
       faults: [401, 403, 404, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'models.list': (ctx) => jsonResponse(modelsPage(env, ctx.url)),
-    'models.endpoints.list': (ctx) => {
-      const id = `${ctx.params.author}/${ctx.params.slug}`;
-      // Embedding models too: GET /embeddings/models links here.
-      const model =
-        listedModels(env.catalog.models).find((m) => m.id === id || m.canonical_slug === id) ?? env.catalog.embeddingModels.find((m) => m.id === id);
-      if (!model) throw new GatewayError(404, `Model "${id}" not found (GET /models lists the catalogue)`);
-      return jsonResponse({ data: modelEndpointsListing(model, env.catalog) });
-    },
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,9 +1,4 @@
 import type { Endpoint, Operation } from '../operation.ts';
-import { createDestination, deleteDestination, getDestination, listDestinations, updateDestination } from './destination-handlers.ts';
-import { docs } from './docs.ts';
-
-/** A destination body is small: a name, a config of a few URLs, keys and 32 headers, filter rules. */
-const MAX_BODY_BYTES = 256 * 1024;
 
 /** One endpoint of the Observability tag: management key only, the statuses its reference operation lists. */
 function endpoint(method: Endpoint['method'], path: string, id: string, referenceId: string, summary: string, faults: readonly number[]): Endpoint {
@@ -14,6 +9,9 @@ function endpoint(method: Endpoint['method'], path: string, id: string, referenc
 
 const ONE = '/observability/destinations/:id';
 
+/** A destination body is small: a name, a config of a few URLs, keys and 32 headers, filter rules. */
+const MAX_BODY_BYTES = 256 * 1024;
+
 /**
  * The reference's Observability operations (management key only): the broadcast destinations of
  * a workspace. Each paid generation of a workspace's keys is delivered to its enabled `webhook`
@@ -22,7 +20,6 @@ const ONE = '/observability/destinations/:id';
  */
 export const observabilityOperation: Operation = {
   name: 'observability',
-  docs,
   endpoints: [
     endpoint(
       'GET',
@@ -44,11 +41,5 @@ export const observabilityOperation: Operation = {
     endpoint('PATCH', ONE, 'observability.update', 'updateObservabilityDestination', 'Update an observability destination', [400, 401, 403, 404, 409, 500]),
     endpoint('DELETE', ONE, 'observability.delete', 'deleteObservabilityDestination', 'Delete an observability destination', [401, 404, 500]),
   ],
-  handlers: ({ env }) => ({
-    'observability.list': (ctx) => listDestinations(env, ctx),
-    'observability.create': (ctx) => createDestination(env, ctx),
-    'observability.get': async (ctx) => getDestination(env, ctx),
-    'observability.update': (ctx) => updateDestination(env, ctx),
-    'observability.delete': (ctx) => deleteDestination(env, ctx),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,6 +1,4 @@
 import type { Operation } from '../operation.ts';
-import { pagedAnswer } from '../page-query.ts';
-import { docs } from './docs.ts';
 
 /**
  * reference listOrganizationMembers (management key only): the members of the seeded organisation
@@ -9,7 +7,6 @@ import { docs } from './docs.ts';
  */
 export const organizationOperation: Operation = {
   name: 'organization',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -21,7 +18,5 @@ export const organizationOperation: Operation = {
       faults: [401, 403, 404, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'organization.members.list': (ctx) => pagedAnswer(ctx, env.organization.members(), (member) => member),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,12 +1,8 @@
-import { jsonResponse } from '../../http/raw-body.ts';
 import type { Operation } from '../operation.ts';
-import { providersBody } from './response.ts';
-import { docs } from './docs.ts';
 
 /** GET /providers (reference `listProviders`): the catalogue's providers. Any valid key; free. */
 export const providersOperation: Operation = {
   name: 'providers',
-  docs,
   endpoints: [
     {
       method: 'GET',
@@ -19,7 +15,5 @@ export const providersOperation: Operation = {
       faults: [401, 500],
     },
   ],
-  handlers: ({ env }) => ({
-    'providers.list': () => jsonResponse(providersBody(env.catalog)),
-  }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,94 +1,7 @@
-import { isByokRequest } from '../../management/byok-for-request.ts';
-import { byokCharge } from '../../generation/usage-cost.ts';
-import type { RerankModel } from '../../catalog/rerank-model.ts';
-import { ModelEndpointSchema } from '../../catalog/model-endpoint.ts';
-import { GatewayError } from '../../errors/gateway-error.ts';
-import type { GatewayEnv } from '../../env/gateway-env.ts';
-import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
-import { jsonResponse } from '../../http/raw-body.ts';
-import type { RequestContext } from '../../http/route.ts';
-import { pickMediaEndpoint } from '../../routing/pick-media-endpoint.ts';
-import { answerTimes } from '../../timing/answer-times.ts';
-import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import type { Operation } from '../operation.ts';
-import { rerankCost, searchUnits } from './billing.ts';
-import { rankDocuments } from './relevance.ts';
-import { readRerankRequest, type RerankRequest } from './request.ts';
-import { rerankBody } from './response.ts';
-import { realisticTiming } from '../../timing/realistic-timing.ts';
-import { docs } from './docs.ts';
 
 /** Statuses the reference lists for createRerank. */
 const RERANK_FAULTS = [400, 401, 402, 404, 429, 500, 502, 503, 524, 529] as const;
-
-/** The catalogue's rerank model, or the 400 that says what `model` names instead. */
-function rerankModel(env: GatewayEnv, id: string): RerankModel {
-  const model = env.catalog.rerankModels.find((m) => m.id === id);
-  if (model) return model;
-  const listed = env.catalog.rerankModels.map((m) => m.id).join(', ') || 'none';
-  const known = env.catalog.models.some((m) => m.id === id) || env.catalog.embeddingModels.some((m) => m.id === id);
-  throw new GatewayError(400, `model: "${id}" is ${known ? 'not a rerank model' : 'not a valid model ID'} (rerank models: ${listed})`);
-}
-
-function documentText(doc: RerankRequest['documents'][number]): string {
-  return typeof doc === 'string' ? doc : (doc.text ?? '');
-}
-
-async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Response> {
-  const request = readRerankRequest(await ctx.json());
-  const apiKey = ctx.apiKey;
-  if (!apiKey) throw new GatewayError(401);
-  const model = rerankModel(env, request.model);
-  if (request.documents.length > model.max_documents) {
-    throw new GatewayError(400, `documents: ${model.id} reranks at most ${model.max_documents} documents per request (got ${request.documents.length})`);
-  }
-  const endpoint = pickMediaEndpoint({
-    modelId: model.id,
-    endpoints: model.endpoints,
-    preferences: request.provider,
-    faults: env.providerFaults,
-    providers: env.catalog.providers,
-  });
-  const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
-  const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
-  const documentTokens = request.documents.map((d) => tokenizer.count(documentText(d)));
-  const totalTokens = tokenizer.count(request.query) + documentTokens.reduce((n, t) => n + t, 0);
-  const units = searchUnits(model, documentTokens);
-  // docs/byok.md: a credential of the key's workspace for this provider makes the cost the gateway fee.
-  const byok = isByokRequest(env.management, apiKey, endpoint.provider, model.id);
-  const charge = byokCharge(rerankCost(units, endpoint.price_per_search_unit), byok);
-  const usage = { search_units: units, total_tokens: totalTokens, cost: charge.cost };
-  const realistic = realisticTiming(ctx.simulation, env.timing);
-  const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
-  if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
-  // reference `top_n`: the most relevant documents only; without it, every document.
-  const ranked = rankDocuments(request.query, request.documents).slice(0, request.top_n ?? request.documents.length);
-  const id = ctx.generationId();
-  const times = answerTimes(timed, 0, realistic);
-  env.account.recordGeneration({
-    id,
-    apiType: 'rerank',
-    model: model.id,
-    providerName,
-    streamed: false,
-    finishReason: null,
-    tokensPrompt: totalTokens,
-    tokensCompletion: 0,
-    cost: usage.cost,
-    upstreamCost: charge.upstreamCost,
-    isByok: byok,
-    createdAt: ctx.receivedAt,
-    latencyMs: times.latencyMs,
-    generationTimeMs: times.generationTimeMs,
-    apiKey: apiKey.key,
-    userAgent: ctx.request.headers.get('user-agent'),
-    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
-    origin: ctx.request.headers.get('origin'),
-  });
-  return jsonResponse(rerankBody({ id, model: model.id, provider: providerName, ranked, documents: request.documents, usage }), {
-    headers: { 'x-generation-id': id },
-  });
-}
 
 /**
  * `POST /rerank` (reference createRerank): relevance of each document to the query from the
@@ -96,7 +9,6 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
  */
 export const rerankOperation: Operation = {
   name: 'rerank',
-  docs,
   endpoints: [
     {
       method: 'POST',
@@ -109,5 +21,5 @@ export const rerankOperation: Operation = {
       faults: RERANK_FAULTS,
     },
   ],
-  handlers: ({ env }) => ({ 'rerank.create': (ctx) => createRerank(env, ctx) }),
+  load: () => import('./handlers.ts'),
 };

@@ -1,11 +1,4 @@
 import type { Endpoint, Operation } from '../operation.ts';
-import { deleteBudget, getBudget, listBudgets, upsertBudget } from './budget-handlers.ts';
-import { addMembers, listMembers, removeMembers } from './member-handlers.ts';
-import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from './workspace-handlers.ts';
-import { docs } from './docs.ts';
-
-/** A workspace body is small: names, a description of 500 characters, a few settings; 100 user ids. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** One endpoint of the Workspaces tag: management key only, the statuses its reference operation lists. */
 function endpoint(method: Endpoint['method'], path: string, id: string, referenceId: string, summary: string, faults: readonly number[]): Endpoint {
@@ -24,6 +17,9 @@ function endpoint(method: Endpoint['method'], path: string, id: string, referenc
 const ONE = '/workspaces/:id';
 const BUDGET = `${ONE}/budgets/:interval`;
 
+/** A workspace body is small: names, a description of 500 characters, a few settings; 100 user ids. */
+const MAX_BODY_BYTES = 64 * 1024;
+
 /**
  * The reference's Workspaces operations (management key only): CRUD, members in bulk and budgets
  * per interval. Keys belong to a workspace; a budget is enforced at once on its keys' paid
@@ -31,7 +27,6 @@ const BUDGET = `${ONE}/budgets/:interval`;
  */
 export const workspacesOperation: Operation = {
   name: 'workspaces',
-  docs,
   endpoints: [
     endpoint('GET', '/workspaces', 'workspaces.list', 'listWorkspaces', 'List workspaces (paged by offset and limit)', [401, 500]),
     endpoint('POST', '/workspaces', 'workspaces.create', 'createWorkspace', 'Create a workspace', [400, 401, 403, 500]),
@@ -67,18 +62,5 @@ export const workspacesOperation: Operation = {
     ),
     endpoint('DELETE', BUDGET, 'workspaces.budgets.delete', 'deleteWorkspaceBudget', 'Delete the budget of an interval', [400, 401, 404, 500]),
   ],
-  handlers: ({ env }) => ({
-    'workspaces.list': (ctx) => listWorkspaces(env, ctx),
-    'workspaces.create': (ctx) => createWorkspace(env, ctx),
-    'workspaces.get': async (ctx) => getWorkspace(env, ctx),
-    'workspaces.update': (ctx) => updateWorkspace(env, ctx),
-    'workspaces.delete': (ctx) => deleteWorkspace(env, ctx),
-    'workspaces.members.list': async (ctx) => listMembers(env, ctx),
-    'workspaces.members.add': (ctx) => addMembers(env, ctx),
-    'workspaces.members.remove': (ctx) => removeMembers(env, ctx),
-    'workspaces.budgets.list': async (ctx) => listBudgets(env, ctx),
-    'workspaces.budgets.get': async (ctx) => getBudget(env, ctx),
-    'workspaces.budgets.set': (ctx) => upsertBudget(env, ctx),
-    'workspaces.budgets.delete': (ctx) => deleteBudget(env, ctx),
-  }),
+  load: () => import('./handlers.ts'),
 };
