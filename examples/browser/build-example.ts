@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
@@ -67,7 +67,8 @@ export async function buildBrowserExample(options: { outdir: string }): Promise<
 
   const metafile = result.metafile;
   const outputs = Object.keys(metafile.outputs).filter((f) => f.endsWith('.js'));
-  const entry = outputs.find((f) => metafile.outputs[f]?.entryPoint !== undefined);
+  // The page's entry (esbuild names each dynamically imported module an entry point too).
+  const entry = outputs.find((f) => resolve(metafile.outputs[f]?.entryPoint ?? '') === join(here, 'main.ts'));
   const tokenizer = outputs.find((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}).some((i) => /generation\/o200k-table\.[jt]s$/.test(i)));
   if (!entry || !tokenizer) throw new Error('build: entry or tokenizer chunk missing from the metafile');
   const measure = async (file: string) => {
