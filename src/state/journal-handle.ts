@@ -1,5 +1,5 @@
 import { utf8ByteLength } from '../bytes/utf8-length.ts';
-import { deliveredWhole } from '../types/delivery.ts';
+import { deliveredWhole, type Delivery } from '../types/delivery.ts';
 import type { ByteRing } from './byte-ring.ts';
 import { JOURNAL_EVENT_LIMIT } from './journal-bounds.ts';
 import type { JournalHandle } from './journal-entry.ts';
@@ -148,16 +148,35 @@ function sentTextFrames(
   room.queue.trim();
 }
 
+/**
+ * The handle of a recorded entry: its stream's events are kept as they are sent. A class, so each
+ * recorded answer costs one object (most are whole answers whose handle is never used again),
+ * not a handle, a cursor and a closure per method.
+ */
+class EntryHandle implements JournalHandle {
+  /** Where the next frame handed over as text starts (see sentTextFrames); made for a stream only. */
+  #cursor: { frame: number; at: number } | undefined;
+  readonly #stored: Stored;
+  readonly #room: HandleRoom;
+  constructor(stored: Stored, room: HandleRoom) {
+    this.#stored = stored;
+    this.#room = room;
+  }
+  get seq(): number {
+    return this.#stored.seq;
+  }
+  sent(pieces: readonly Uint8Array[], from = 0, to = pieces.length): void {
+    sentPieces(this.#stored, this.#room, pieces, from, to);
+  }
+  sentFrames(list: readonly string[], text: string, from: number, to: number): void {
+    sentTextFrames(this.#stored, this.#room, (this.#cursor ??= { frame: 0, at: 0 }), list, text, from, to);
+  }
+  ended(delivery: Delivery): void {
+    if (!deliveredWhole(delivery)) this.#stored.clientLeft = delivery;
+  }
+}
+
 /** The handle of a recorded entry: its stream's events are kept as they are sent. */
 export function journalHandle(stored: Stored, room: HandleRoom): JournalHandle {
-  // Where the next frame handed over as text starts (see sentTextFrames).
-  const cursor = { frame: 0, at: 0 };
-  return {
-    seq: stored.seq,
-    sent: (pieces, from = 0, to = pieces.length) => sentPieces(stored, room, pieces, from, to),
-    sentFrames: (list, text, from, to) => sentTextFrames(stored, room, cursor, list, text, from, to),
-    ended: (delivery) => {
-      if (!deliveredWhole(delivery)) stored.clientLeft = delivery;
-    },
-  };
+  return new EntryHandle(stored, room);
 }

@@ -69,6 +69,9 @@ export interface StoreLimits {
   dropped: boolean;
 }
 
+/** Where a part not written into the ring is: nowhere. */
+const NOT_KEPT = { at: -1, length: 0 } as const;
+
 type KeptAnswer = Pick<Stored, 'answerAt' | 'answerLength' | 'answerString' | 'answerWhole' | 'answerBytes'> & { keptChars: number };
 
 /**
@@ -86,7 +89,7 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
   const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
   const keep = answerText !== undefined && wellFormed && !dropped;
-  const answer = !keep ? { at: -1, length: 0 } : ring.writeText(answerText);
+  const answer = !keep ? NOT_KEPT : ring.writeText(answerText);
   return {
     answerAt: answer.at,
     answerLength: answer.length,
@@ -97,15 +100,19 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   };
 }
 
+/** Packed headers written into the ring as text; a packed list (a hand-built record's) stays on the entry. */
+function keepPacked(packed: string | readonly string[], ring: ByteRing, dropped: boolean): { at: number; length: number } {
+  return dropped || typeof packed !== 'string' ? NOT_KEPT : ring.writeText(packed);
+}
+
 /** One record's entry, its headers, body and answer written into the ring (unless `limits.dropped`). */
 export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limits: StoreLimits): Stored {
   const { dropped } = limits;
   const firstAt = ring.written;
   const requestHeaders = packHeaders(r.headers);
   const responseHeaders = packHeaders(r.response.headers);
-  const keep = (packed: string | readonly string[]) => (dropped || typeof packed !== 'string' ? { at: -1, length: 0 } : ring.writeText(packed));
-  const request = keep(requestHeaders.packed);
-  const response = keep(responseHeaders.packed);
+  const request = keepPacked(requestHeaders.packed, ring, dropped);
+  const response = keepPacked(responseHeaders.packed, ring, dropped);
   const bodyLength = r.body ? Math.min(r.body.byteLength, limits.bodyLimit) : 0;
   const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
   // Read member by member: a rest or a spread of it would copy the object at run time.

@@ -30,5 +30,15 @@ export function sseResponse(chunks: readonly Uint8Array[], headers: Record<strin
  */
 export function sseFramesResponse(frames: SseFrames, headers: Record<string, string> = {}): Response {
   let pieces: readonly Uint8Array[] | undefined;
-  return rawBodyResponse({ frames, toPieces: () => (pieces ??= framesToPieces(frames)) }, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+  return rawBodyResponse({ frames, toPieces: () => (pieces ??= framesToPieces(frames)) }, { status: 200, headers: withSseHeaders(headers) });
+}
+
+/**
+ * The event-stream headers under `headers` (which win). Headers that name both already (a
+ * remembered answer's, src/engine/answer-memo.ts) are taken as they are: the Response's headers
+ * are made from them (and ordered by name) either way, and a copy of them per answer was a
+ * measurable share of a replayed stream.
+ */
+function withSseHeaders(headers: Record<string, string>): Record<string, string> {
+  return headers['content-type'] !== undefined && headers['cache-control'] !== undefined ? headers : { ...SSE_HEADERS, ...headers };
 }
