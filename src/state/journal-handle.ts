@@ -5,7 +5,7 @@ import { JOURNAL_EVENT_LIMIT } from './journal-bounds.ts';
 import type { JournalHandle } from './journal-entry.ts';
 import type { JournalQueue } from './journal-queue.ts';
 import type { Stored } from './journal-stored.ts';
-import { createStreamLog, logPiece } from './stream-log.ts';
+import { createStreamLog, loggedPieces, logPiece } from './stream-log.ts';
 
 /** What a handle writes a stream's events into. */
 export interface HandleRoom {
@@ -37,7 +37,7 @@ function fittingRun(stored: Stored, room: HandleRoom, pieces: readonly Uint8Arra
   let total = 0;
   let contiguous = true;
   const first = pieces[from] as Uint8Array;
-  while (end < to && events.starts.length + (end - from) < JOURNAL_EVENT_LIMIT) {
+  while (end < to && loggedPieces(events) + (end - from) < JOURNAL_EVENT_LIMIT) {
     const piece = pieces[end] as Uint8Array;
     if (total + piece.byteLength > room.eventBytesLimit - stored.eventBytes) break;
     if (piece.buffer !== first.buffer || piece.byteOffset !== first.byteOffset + total) contiguous = false;
@@ -58,7 +58,7 @@ function sentPieces(stored: Stored, room: HandleRoom, pieces: readonly Uint8Arra
   if (stored.dropped) return;
   for (let i = from; i < to; i++) {
     const left = room.eventBytesLimit - stored.eventBytes;
-    if (events.starts.length >= JOURNAL_EVENT_LIMIT || left <= 0) {
+    if (loggedPieces(events) >= JOURNAL_EVENT_LIMIT || left <= 0) {
       stored.eventsDropped += to - i;
       break;
     }
@@ -90,7 +90,7 @@ function fittingFrames(stored: Stored, room: HandleRoom, list: readonly string[]
   let fitChars = 0;
   let fitBytes = 0;
   const left = room.eventBytesLimit - stored.eventBytes;
-  while (fit < to && events.starts.length + (fit - from) < JOURNAL_EVENT_LIMIT) {
+  while (fit < to && loggedPieces(events) + (fit - from) < JOURNAL_EVENT_LIMIT) {
     const frame = list[fit] as string;
     const bytes = frameBytes ? utf8ByteLength(frame) : frame.length;
     if (fitBytes + bytes > left) break;

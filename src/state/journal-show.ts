@@ -2,12 +2,13 @@ import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../json/json-depth.ts';
 import { utf8ByteLength } from '../bytes/utf8-length.ts';
 import type { ByteRing } from './byte-ring.ts';
 import { CHECK_HEADER } from './journal-bounds.ts';
-import type { JournalEntry } from './journal-entry.ts';
+import type { JournalEntry, JournalEvent } from './journal-entry.ts';
 import { MEASURE_WHEN_SHOWN, type Stored } from './journal-stored.ts';
 import { journalTime } from './journal-time.ts';
 import { maskHeaders } from './mask-credentials.ts';
 import { unpackHeaders } from './packed-headers.ts';
 import { streamFailure, type StreamFailure } from './stream-failure.ts';
+import { eachPiece, loggedPieces } from './stream-log.ts';
 
 const lenient = new TextDecoder('utf-8');
 
@@ -92,10 +93,11 @@ export function showEntry(s: Stored, ring: ByteRing): JournalEntry {
     // One decoder across the events: a character split between two pieces is shown whole.
     const decoder = new TextDecoder('utf-8');
     const log = s.events;
-    answer.events = log.starts.map((at, i) => ({
-      offset_ms: log.times[i] as number,
-      data: decoder.decode(ring.read(at, log.lengths[i] as number) ?? new Uint8Array(0), { stream: true }),
-    }));
+    const events: JournalEvent[] = [];
+    eachPiece(log, 0, (at, length, time) =>
+      events.push({ offset_ms: time, data: decoder.decode(ring.read(at, length) ?? new Uint8Array(0), { stream: true }) }),
+    );
+    answer.events = events;
     answer.events_dropped = s.eventsDropped;
     const failure = failureOf(s, ring);
     if (failure) answer.failed = failure;
@@ -110,9 +112,8 @@ const FAILURE_TAIL_PIECES = 4;
 /** How a kept stream failed after its status line, read from its last kept events. */
 export function failureOf(s: Stored, ring: ByteRing): StreamFailure | undefined {
   const log = s.events;
-  if (!log || log.starts.length === 0 || s.status >= 400) return undefined;
+  if (!log || loggedPieces(log) === 0 || s.status >= 400) return undefined;
   let tail = '';
-  for (let i = Math.max(0, log.starts.length - FAILURE_TAIL_PIECES); i < log.starts.length; i++)
-    tail += ringText(ring, log.starts[i] as number, log.lengths[i] as number);
+  eachPiece(log, Math.max(0, loggedPieces(log) - FAILURE_TAIL_PIECES), (at, length) => (tail += ringText(ring, at, length)));
   return streamFailure(tail);
 }
