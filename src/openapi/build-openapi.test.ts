@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { openapi as openapiCommand } from '../cli/openapi.ts';
 import { createGateway } from '../gateway/create-gateway.ts';
 import { ResponsesRequestSchema } from '../schemas/responses-request.ts';
-import { startTarget, TARGET_KINDS, type Target } from '../../test/targets.ts';
 import { buildGatewayOpenApi, endpointDocs } from '../gateway/openapi-docs.ts';
 import { OPERATIONS } from '../gateway/operations-table.ts';
 import type { OpenApiDocument } from './build-openapi.ts';
@@ -145,24 +144,6 @@ describe('buildOpenApi', () => {
 
   test('is deterministic', async () => {
     expect(JSON.stringify(await buildGatewayOpenApi({ routes: gateway.routes, serverUrl: gateway.baseUrl }))).toBe(JSON.stringify(doc));
-  });
-});
-
-describe.each(TARGET_KINDS)('GET /openapi.json (%s)', (kind) => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await startTarget(kind);
-  });
-  afterAll(() => target.close());
-
-  test('answers without credentials, with this server as servers[0]', async () => {
-    const res = await target.fetch('/openapi.json');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = (await res.json()) as OpenApiDocument;
-    expect(body.openapi).toBe('3.1.0');
-    expect(body.servers[0]!.url).toBe(target.baseUrl);
-    expect((body.paths['/openapi.json']!.get as { security: unknown[] }).security).toEqual([]);
   });
 });
 
