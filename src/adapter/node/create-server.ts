@@ -95,8 +95,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   clientErrorText = familyErrorText(familyErrorRoutes(gw.routes), new URL(gw.baseUrl).pathname.replace(/\/+$/, ''));
   // The tokenizer and the operations' code are loaded once the server listens, so start-up does
   // not wait for them, and the first requests rarely do (one that comes sooner awaits the load).
-  void loadTokenizer().catch(() => undefined);
-  void loadOperations(OPERATIONS).catch(() => undefined);
+  // close() awaits them: nothing the server started outlives it (a test file's modules included).
+  const warming = Promise.all([loadTokenizer(), loadOperations(OPERATIONS)]).catch(() => undefined);
 
   const inFlight = trackInFlight(server);
   server.on('request', requestListener(gw, origin, inFlight));
@@ -104,6 +104,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const shutDown = async () => {
     await inFlight.drain(options.shutdownTimeoutMs ?? 10_000);
     await options.videoJobs?.persistence?.close?.();
+    await warming;
   };
   // Once: a shutdown request and a signal may both ask.
   close = () => (closing ??= shutDown());
