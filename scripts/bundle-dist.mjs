@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { VENDORED } from './vendored-packages.mjs';
+import { operationsInOneChunk } from './operations-in-one-chunk.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const dist = resolve(process.argv[2] ?? join(root, 'dist'));
@@ -78,7 +79,7 @@ const { outputFiles, metafile } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [keepSeparate, packagesExternal],
+  plugins: [operationsInOneChunk(), keepSeparate, packagesExternal],
   logLevel: 'warning',
   absWorkingDir: root,
 });

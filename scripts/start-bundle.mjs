@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_BUILD_OPTIONS } from './node-build-options.mjs';
+import { operationsInOneChunk } from './operations-in-one-chunk.mjs';
 import { copyTableImage, updateMirror } from './start-mirror.mjs';
 
 const COMMAND_FILE = /^\.\/(serve|conform|openapi|record|diff)\.ts$/;
@@ -107,7 +108,7 @@ export async function buildBundle(root, command) {
     metafile: true,
     ...NODE_BUILD_OPTIONS,
     absWorkingDir: root,
-    plugins: [onlyThisCommand(command), jsonReadAtStart(outdir)],
+    plugins: [onlyThisCommand(command), jsonReadAtStart(outdir), operationsInOneChunk()],
   });
   await stop();
   mkdirSync(outdir, { recursive: true });
@@ -115,7 +116,10 @@ export async function buildBundle(root, command) {
   const files = [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out));
   for (const file of files) writeAtomically(file.path, file.contents);
   copyTableImage(root, `${outdir}/o200k-table.bin.br`);
-  const inputs = Object.keys(metafile.inputs).map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
+  // Files only: a module a plugin makes (`namespace:path`) has no time of its own.
+  const inputs = Object.keys(metafile.inputs)
+    .filter((file) => !/^[a-z-]+:/.test(file))
+    .map((file) => [file, statSync(`${root}${file}`).mtimeMs]);
   // A source changed while it was read may be in the bundle as it was before: no record, so the
   // next start does not take this bundle for the sources as they are.
   if (inputs.some(([, mtimeMs]) => mtimeMs > began - CHANGE_MARGIN_MS)) return false;

@@ -119,9 +119,8 @@ describe('the packed package', () => {
     const scripts = packedFiles.filter((f) => f.endsWith('.js'));
     const declarations = packedFiles.filter((f) => f.endsWith('.d.ts'));
     expect(scripts.length).toBeGreaterThan(0);
-    // Each operation's code is a chunk loaded on first use, with the chunks those share: more
-    // files than one bundle per entry, still fewer than the modules whose declarations ship.
-    expect(scripts.length).toBeLessThan(declarations.length);
+    // The operations' code is one more chunk, loaded on first use (decision 0108).
+    expect(scripts.length).toBeLessThan(declarations.length / 3);
     // The browser map swaps this file for its twin by path, so it stays a file of its own.
     expect(packedFiles).toContain('dist/src/msw/msw-http.js');
     expect(packedFiles).toContain('dist/src/msw/msw-http.browser.js');
