@@ -25,6 +25,7 @@ const SOURCES = [
   'tsconfig.build.json',
   'scripts/emit-cts-declarations.mjs',
   'scripts/bundle-dist.mjs',
+  'scripts/operations-in-one-chunk.mjs',
   'scripts/prune-declarations.mjs',
   'scripts/vendor-declarations.mjs',
   'scripts/vendored-packages.mjs',
