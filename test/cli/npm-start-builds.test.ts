@@ -60,7 +60,7 @@ async function settle() {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'gatewaykit-start-'));
-  for (const script of ['start.mjs', 'start-bundle.mjs', 'start-mirror.mjs', 'node-build-options.mjs']) {
+  for (const script of ['start.mjs', 'start-bundle.mjs', 'start-mirror.mjs', 'node-build-options.mjs', 'operations-in-one-chunk.mjs']) {
     cpSync(join(ROOT, 'scripts', script), join(dir, 'scripts', script));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
