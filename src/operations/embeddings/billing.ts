@@ -3,6 +3,7 @@ import type { ApiKey } from '../../auth/api-key.ts';
 import type { RequestContext } from '../../http/route.ts';
 import type { EmbeddingsRequest } from '../../schemas/embeddings-request.ts';
 import type { answerTimes } from '../../timing/answer-times.ts';
+import { callerHeaders } from '../../generation/caller-headers.ts';
 
 /** What an embeddings answer records for GET /generation. */
 export interface EmbeddingsBill {
@@ -48,8 +49,6 @@ export function recordEmbeddings(
     generationTimeMs: bill.times.generationTimeMs,
     apiKey: apiKey.key,
     externalUser: request.user ?? null,
-    userAgent: ctx.request.headers.get('user-agent'),
-    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
-    origin: ctx.request.headers.get('origin'),
+    ...callerHeaders(ctx.request.headers),
   });
 }

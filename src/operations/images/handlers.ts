@@ -8,7 +8,8 @@ import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
-import { pickMediaEndpoint } from '../../routing/pick-media-endpoint.ts';
+import { mediaEndpoint } from '../media-endpoint.ts';
+import { callerHeaders } from '../../generation/caller-headers.ts';
 import { sseResponse } from '../../streaming/sse-response.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
@@ -72,14 +73,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const model = imageModel(env, request.model);
   const { count, format } = checkOptions(request, model);
   const size = imageSize(request, model, count);
-  const endpoint = pickMediaEndpoint({
-    modelId: model.id,
-    endpoints: model.endpoints,
-    preferences: request.provider,
-    faults: env.providerFaults,
-    providers: env.catalog.providers,
-  });
-  const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
+  const { endpoint, providerName } = mediaEndpoint(env, model, request.provider);
   const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   // docs/account.md: the images' cost is held before any work (402 when it does not fit), settled once made.
@@ -111,9 +105,7 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     generationTimeMs: times.generationTimeMs,
     apiKey: apiKey.key,
     numMediaPrompt: request.input_references?.length ?? 0,
-    userAgent: ctx.request.headers.get('user-agent'),
-    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
-    origin: ctx.request.headers.get('origin'),
+    ...callerHeaders(ctx.request.headers),
   });
   const created = Math.floor(ctx.receivedAt / 1000);
   if (!streamed) return jsonResponse(imagesBody(created, images, usage), { headers: { 'x-generation-id': id } });

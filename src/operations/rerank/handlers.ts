@@ -8,7 +8,8 @@ import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
-import { pickMediaEndpoint } from '../../routing/pick-media-endpoint.ts';
+import { mediaEndpoint } from '../media-endpoint.ts';
+import { callerHeaders } from '../../generation/caller-headers.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import { rerankCost, searchUnits } from './billing.ts';
@@ -38,14 +39,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   if (request.documents.length > model.max_documents) {
     throw new GatewayError(400, `documents: ${model.id} reranks at most ${model.max_documents} documents per request (got ${request.documents.length})`);
   }
-  const endpoint = pickMediaEndpoint({
-    modelId: model.id,
-    endpoints: model.endpoints,
-    preferences: request.provider,
-    faults: env.providerFaults,
-    providers: env.catalog.providers,
-  });
-  const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
+  const { endpoint, providerName } = mediaEndpoint(env, model, request.provider);
   const tokenizer = env.tokenizerView(loadedTokenizer() ?? (await loadTokenizer()));
   const documentTokens = request.documents.map((d) => tokenizer.count(documentText(d)));
   const totalTokens = tokenizer.count(request.query) + documentTokens.reduce((n, t) => n + t, 0);
@@ -77,9 +71,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     latencyMs: times.latencyMs,
     generationTimeMs: times.generationTimeMs,
     apiKey: apiKey.key,
-    userAgent: ctx.request.headers.get('user-agent'),
-    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
-    origin: ctx.request.headers.get('origin'),
+    ...callerHeaders(ctx.request.headers),
   });
   return jsonResponse(rerankBody({ id, model: model.id, provider: providerName, ranked, documents: request.documents, usage }), {
     headers: { 'x-generation-id': id },

@@ -8,7 +8,8 @@ import { isByokRequest } from '../../management/byok-for-request.ts';
 import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { rawBodyResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
-import { pickMediaEndpoint } from '../../routing/pick-media-endpoint.ts';
+import { mediaEndpoint } from '../media-endpoint.ts';
+import { callerHeaders } from '../../generation/caller-headers.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import { speechCost } from './billing.ts';
@@ -36,14 +37,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
   const characters = [...request.input].length;
   if (characters > model.max_input_chars)
     throw new GatewayError(400, `input: ${model.id} speaks at most ${model.max_input_chars} characters (got ${characters})`);
-  const endpoint = pickMediaEndpoint({
-    modelId: model.id,
-    endpoints: model.endpoints,
-    preferences: undefined,
-    faults: env.providerFaults,
-    providers: env.catalog.providers,
-  });
-  const providerName = env.catalog.providers.find((p) => p.slug === endpoint.provider)?.name ?? endpoint.provider_name;
+  const { endpoint, providerName } = mediaEndpoint(env, model, undefined);
   const realistic = realisticTiming(ctx.simulation, env.timing);
   const timed = ModelEndpointSchema.parse({ provider: endpoint.provider, pricing: { prompt: '0', completion: '0' }, latency: endpoint.latency });
   if (realistic) await waitForJsonAnswer({ clock: env.clock, timing: env.timing, endpoint: timed, providerName }, 0);
@@ -72,9 +66,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     latencyMs: times.latencyMs,
     generationTimeMs: times.generationTimeMs,
     apiKey: apiKey.key,
-    userAgent: ctx.request.headers.get('user-agent'),
-    httpReferer: ctx.request.headers.get('http-referer') ?? ctx.request.headers.get('referer'),
-    origin: ctx.request.headers.get('origin'),
+    ...callerHeaders(ctx.request.headers),
   });
   return rawBodyResponse({ pieces: [bytes] }, { status: 200, headers: { 'content-type': SPEECH_CONTENT_TYPES[format], 'x-generation-id': id } });
 }
