@@ -3,7 +3,7 @@ import type { ApiKey } from '../../auth/api-key.ts';
 import type { RequestContext } from '../../http/route.ts';
 import type { EmbeddingsRequest } from '../../schemas/embeddings-request.ts';
 import type { answerTimes } from '../../timing/answer-times.ts';
-import { callerHeaders } from '../../generation/caller-headers.ts';
+import { requestRecordFields } from '../request-record-fields.ts';
 
 /** What an embeddings answer records for GET /generation. */
 export interface EmbeddingsBill {
@@ -44,11 +44,7 @@ export function recordEmbeddings(
     cost: bill.usage.cost,
     upstreamCost: bill.usage.cost_details.upstream_inference_cost,
     isByok: bill.usage.is_byok,
-    createdAt: ctx.receivedAt,
-    latencyMs: bill.times.latencyMs,
-    generationTimeMs: bill.times.generationTimeMs,
-    apiKey: apiKey.key,
     externalUser: request.user ?? null,
-    ...callerHeaders(ctx.request.headers),
+    ...requestRecordFields(ctx, apiKey.key, bill.times),
   });
 }

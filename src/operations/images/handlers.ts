@@ -9,7 +9,7 @@ import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { mediaEndpoint } from '../media-endpoint.ts';
-import { callerHeaders } from '../../generation/caller-headers.ts';
+import { requestRecordFields } from '../request-record-fields.ts';
 import { sseResponse } from '../../streaming/sse-response.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
@@ -100,12 +100,8 @@ async function createImages(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     cost: usage.cost,
     upstreamCost,
     isByok: usage.is_byok,
-    createdAt: ctx.receivedAt,
-    latencyMs: times.latencyMs,
-    generationTimeMs: times.generationTimeMs,
-    apiKey: apiKey.key,
     numMediaPrompt: request.input_references?.length ?? 0,
-    ...callerHeaders(ctx.request.headers),
+    ...requestRecordFields(ctx, apiKey.key, times),
   });
   const created = Math.floor(ctx.receivedAt / 1000);
   if (!streamed) return jsonResponse(imagesBody(created, images, usage), { headers: { 'x-generation-id': id } });

@@ -9,7 +9,7 @@ import { loadedTokenizer, loadTokenizer } from '../../generation/tokenizer.ts';
 import { jsonResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
 import { mediaEndpoint } from '../media-endpoint.ts';
-import { callerHeaders } from '../../generation/caller-headers.ts';
+import { requestRecordFields } from '../request-record-fields.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import { rerankCost, searchUnits } from './billing.ts';
@@ -67,11 +67,7 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     cost: usage.cost,
     upstreamCost: charge.upstreamCost,
     isByok: byok,
-    createdAt: ctx.receivedAt,
-    latencyMs: times.latencyMs,
-    generationTimeMs: times.generationTimeMs,
-    apiKey: apiKey.key,
-    ...callerHeaders(ctx.request.headers),
+    ...requestRecordFields(ctx, apiKey.key, times),
   });
   return jsonResponse(rerankBody({ id, model: model.id, provider: providerName, ranked, documents: request.documents, usage }), {
     headers: { 'x-generation-id': id },

@@ -9,7 +9,7 @@ import type { GatewayEnv } from '../../env/gateway-env.ts';
 import { rawBodyResponse } from '../../http/raw-body.ts';
 import type { RequestContext } from '../../http/route.ts';
 import { mediaEndpoint } from '../media-endpoint.ts';
-import { callerHeaders } from '../../generation/caller-headers.ts';
+import { requestRecordFields } from '../request-record-fields.ts';
 import { answerTimes } from '../../timing/answer-times.ts';
 import { waitForJsonAnswer } from '../../timing/timed-answer.ts';
 import { speechCost } from './billing.ts';
@@ -62,11 +62,7 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
     cost: charge.cost,
     upstreamCost: charge.upstreamCost,
     isByok: byok,
-    createdAt: ctx.receivedAt,
-    latencyMs: times.latencyMs,
-    generationTimeMs: times.generationTimeMs,
-    apiKey: apiKey.key,
-    ...callerHeaders(ctx.request.headers),
+    ...requestRecordFields(ctx, apiKey.key, times),
   });
   return rawBodyResponse({ pieces: [bytes] }, { status: 200, headers: { 'content-type': SPEECH_CONTENT_TYPES[format], 'x-generation-id': id } });
 }
