@@ -115,7 +115,7 @@ export async function buildBundle(root, command) {
   // Chunks first, the entry that imports them last: a start that reads the entry finds its chunks.
   const files = [...outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out));
   for (const file of files) writeAtomically(file.path, file.contents);
-  copyTableImage(root, `${outdir}/o200k-table.bin.br`);
+  copyTableImage(root, `${outdir}/o200k-table.bin`);
   // Files only: a module a plugin makes (`namespace:path`) has no time of its own.
   const inputs = Object.keys(metafile.inputs)
     .filter((file) => !/^[a-z-]+:/.test(file))

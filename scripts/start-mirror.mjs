@@ -12,9 +12,10 @@
 // A twin sits one folder deeper than its source: a module that finds a file by `import.meta.url`
 // must find it from there too (the package version looks one level further up; the tokenizer's
 // table image is copied beside its twin).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { NODE_BUILD_OPTIONS } from './node-build-options.mjs';
 
 const ENTRY = 'src/cli/main.ts';
@@ -162,7 +163,7 @@ export async function updateMirror(root, out, command) {
   // esbuild's service (a child process) is not needed past this: the server does not keep it.
   if (loaded) await loaded.stop();
   if (compiled > 0) writeAtomically(manifestFile, JSON.stringify({ files: manifest }));
-  copyTableImage(root, `${out}${TABLE_IMAGE}`);
+  copyTableImage(root, `${out}${TABLE_IMAGE.replace(/\.br$/, '')}`);
   return { entry: mirrorPath(out, ENTRY), compiled, files: seen.size };
 }
 
@@ -171,12 +172,16 @@ export function mirrorStarted(out) {
   return existsSync(`${out}mirror.json`);
 }
 
-/** The tokenizer's table image beside `copy`, copied when missing or older than the source's. */
+/**
+ * The tokenizer's table image at `copy`, decompressed, written when missing or older than the
+ * source's. The package ships it brotli-compressed (install size, decision 0098); a checkout's
+ * start reads it as it is, without the decompression (decision 0108).
+ */
 export function copyTableImage(root, copy) {
   const image = `${root}${TABLE_IMAGE}`;
   if (existsSync(copy) && statSync(copy).mtimeMs >= statSync(image).mtimeMs) return;
   mkdirSync(dirname(copy), { recursive: true });
   const temporary = `${copy}.${process.pid}.tmp`;
-  copyFileSync(image, temporary);
+  writeFileSync(temporary, brotliDecompressSync(readFileSync(image)));
   renameSync(temporary, copy);
 }

@@ -21,10 +21,11 @@ function nodeModules(): { fs: NodeFs; zlib: NodeZlib } | undefined {
 }
 
 /**
- * The image file beside this module, brotli-compressed (a third of the image's size in the
- * installed package). Not a literal, so bundlers do not copy it into browser builds.
+ * The image file beside this module: as it is where a checkout's `npm start` built it, else
+ * brotli-compressed (a third of the image's size in the installed package). Not a literal, so
+ * bundlers do not copy it into browser builds.
  */
-const IMAGE = ['o200k-table', 'bin', 'br'].join('.');
+const IMAGE = ['o200k-table', 'bin'].join('.');
 
 /**
  * The o200k_base vocabulary with its hash table. Under node, read in place from the binary image
@@ -35,8 +36,14 @@ const IMAGE = ['o200k-table', 'bin', 'br'].join('.');
 export async function loadO200kRanks(): Promise<RankTable> {
   const node = nodeModules();
   if (node) {
+    const read = (name: string) => node.fs.readFileSync(new URL(`./${name}`, import.meta.url));
     try {
-      return rankTableFromImage(node.zlib.brotliDecompressSync(node.fs.readFileSync(new URL(`./${IMAGE}`, import.meta.url))));
+      return rankTableFromImage(read(IMAGE));
+    } catch {
+      // None as it is: the compressed one.
+    }
+    try {
+      return rankTableFromImage(node.zlib.brotliDecompressSync(read(`${IMAGE}.br`)));
     } catch {
       // Fall through to the base64 module.
     }

@@ -1,8 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -11,9 +12,9 @@ const run = promisify(execFile);
 // A package laid out as gatewaykit is (scripts/start*.mjs, src/cli/main.ts with one file per
 // command), small enough to see which build a start ran and what it was built from: the `serve`
 // command prints its greeting, a JSON file's value and the file it runs from.
-const FILES: Record<string, string> = {
+const FILES: Record<string, string | Uint8Array> = {
   'package.json': JSON.stringify({ name: 'start-fixture', version: '1.0.0', type: 'module' }),
-  'src/generation/o200k-table.bin.br': 'table image',
+  'src/generation/o200k-table.bin.br': brotliCompressSync('table image'),
   'src/data.json': JSON.stringify({ value: 'from the JSON file' }),
   'src/cli/main.ts': [
     'export async function main(args: string[]): Promise<number> {',
@@ -38,7 +39,7 @@ const FILES: Record<string, string> = {
 let dir = '';
 
 /** Write `file` of the fixture, with a modification time `secondsAgo` in the past (distinct per version). */
-function write(file: string, contents: string, secondsAgo: number) {
+function write(file: string, contents: string | Uint8Array, secondsAgo: number) {
   const path = join(dir, file);
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, contents);
@@ -81,6 +82,9 @@ describe('npm start picks up every change (scripts/start.mjs)', () => {
     // The per-file build was made in the background as well, for this command only.
     expect(existsSync(join(dir, '.start/src/cli/serve.mjs'))).toBe(true);
     expect(existsSync(join(dir, '.start/src/cli/conform.mjs'))).toBe(false);
+    // The tokenizer's image beside each build, decompressed (the start reads it as it is).
+    expect(readFileSync(join(dir, '.start/cli/o200k-table.bin'), 'utf8')).toBe('table image');
+    expect(readFileSync(join(dir, '.start/src/generation/o200k-table.bin'), 'utf8')).toBe('table image');
   });
 
   it('a changed source is what the next start runs (the per-file build), then what the rebuilt bundle runs', async () => {
