@@ -1,6 +1,6 @@
 import { buildOpenApi, type BuildOpenApiOptions, type OpenApiDocs, type OpenApiDocument } from '../openapi/build-openapi.ts';
 import type { OperationDoc } from '../openapi/operation-doc.ts';
-import { loadOperations, type Operation } from '../operations/operation.ts';
+import { loadOperationDocs, type Operation } from '../operations/operation.ts';
 import { OPERATIONS } from './operations-table.ts';
 
 /** The docs of the gateway's routes outside the operations table. */
@@ -15,12 +15,12 @@ const GATEWAY_DOCS: Readonly<Record<string, OperationDoc>> = {
 };
 
 /**
- * Every endpoint's doc by operation id: each operation's own (its folder's `docs.ts`, loaded with
- * the operation's code), then the gateway's routes outside the table.
+ * Every endpoint's doc by operation id: each operation's own (its folder's `docs.ts`, loaded when
+ * first asked for), then the gateway's routes outside the table.
  */
 export async function endpointDocs(operations: readonly Operation[] = OPERATIONS): Promise<Readonly<Record<string, OperationDoc>>> {
-  const codes = await loadOperations(operations);
-  return Object.assign({}, ...codes.map((code) => code.docs.endpoints), GATEWAY_DOCS) as Record<string, OperationDoc>;
+  const docs = await loadOperationDocs(operations);
+  return Object.assign({}, ...docs.map((doc) => doc.endpoints), GATEWAY_DOCS) as Record<string, OperationDoc>;
 }
 
 /**
@@ -30,10 +30,10 @@ export async function endpointDocs(operations: readonly Operation[] = OPERATIONS
  * const doc = await buildOpenApi({ routes: createGateway().routes, docs: await gatewayOpenApiDocs() });
  */
 export async function gatewayOpenApiDocs(operations: readonly Operation[] = OPERATIONS): Promise<OpenApiDocs> {
-  const [docs, codes] = await Promise.all([endpointDocs(operations), loadOperations(operations)]);
+  const [docs, operationDocs] = await Promise.all([endpointDocs(operations), loadOperationDocs(operations)]);
   return {
     endpoint: (operationId) => docs[operationId],
-    components: codes.flatMap((code) => (code.docs.components ? [code.docs.components] : [])),
+    components: operationDocs.flatMap((doc) => (doc.components ? [doc.components] : [])),
   };
 }
 

@@ -38,22 +38,28 @@ export type OperationHandlers = (parts: OperationParts) => Readonly<Record<strin
 /** The code of an operation: its folder's `handlers.ts`, loaded when the operation is first used. */
 export interface OperationCode {
   readonly handlers: OperationHandlers;
-  /** Its part of `/openapi.json`: each endpoint's doc (by endpoint id) and the component schemas they name. */
+}
+
+/** An operation's part of `/openapi.json`: its folder's `docs.ts`, loaded only when a description is built. */
+export interface OperationDocsModule {
+  /** Each endpoint's doc (by endpoint id) and the component schemas they name. */
   readonly docs: OperationDocs;
 }
 
 /**
  * An operation of the API: one folder of `src/operations/`, one line of the operations table.
- * `endpoints` is static; `load` brings the operation's code (its handlers, docs and schemas), so
+ * `endpoints` is static; `load` brings the operation's code (its handlers and request schemas), so
  * that a gateway is made, and a server listens, without compiling and running the code of every
  * operation first. A server loads them all once it listens; an operation not loaded yet when a
- * request for it comes is loaded then.
+ * request for it comes is loaded then. `loadDocs` brings its docs and answer schemas, which only
+ * `/openapi.json` reads, so no answer waits for them.
  */
 export interface Operation {
   /** The folder's name (`embeddings`). */
   readonly name: string;
   readonly endpoints: readonly Endpoint[];
   load(): Promise<OperationCode>;
+  loadDocs(): Promise<OperationDocsModule>;
 }
 
 /**
@@ -88,4 +94,10 @@ function lazyHandler(name: string, id: string, handlers: () => Promise<Readonly<
 /** The code of every operation of `table`, loaded (a server loads it once it listens). */
 export function loadOperations(table: readonly Operation[]): Promise<OperationCode[]> {
   return Promise.all(table.map((operation) => operation.load()));
+}
+
+/** The docs of every operation of `table`, in the table's order. */
+export async function loadOperationDocs(table: readonly Operation[]): Promise<OperationDocs[]> {
+  const modules = await Promise.all(table.map((operation) => operation.loadDocs()));
+  return modules.map((module) => module.docs);
 }

@@ -25,4 +25,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'credits.get': () => jsonResponse({ data: { total_credits: env.account.totalCredits(), total_usage: env.account.totalUsage() } }),
 });
 
-export { docs } from './docs.ts';

@@ -9,4 +9,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'analytics.query': (ctx) => queryAnalytics(env, ctx),
 });
 
-export { docs } from './docs.ts';

@@ -28,4 +28,5 @@ export const audioTranscriptionsOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

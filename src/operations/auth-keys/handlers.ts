@@ -87,4 +87,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'auth.keys.exchange': (ctx) => exchangeCode(env, ctx),
 });
 
-export { docs } from './docs.ts';

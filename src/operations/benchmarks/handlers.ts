@@ -8,4 +8,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'benchmarks.get': (ctx) => jsonResponse(benchmarks(env.catalog.models, env.seed, parseBenchmarksQuery(ctx.url.searchParams), env.clock.now())),
 });
 
-export { docs } from './docs.ts';

@@ -28,4 +28,3 @@ export const handlers: OperationHandlers = ({ engine }) => ({
     }),
 });
 
-export { docs } from './docs.ts';

@@ -12,4 +12,3 @@ export const handlers: OperationHandlers = () => ({
   },
 });
 
-export { docs } from './docs.ts';

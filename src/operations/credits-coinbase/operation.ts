@@ -19,4 +19,5 @@ export const creditsCoinbaseOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

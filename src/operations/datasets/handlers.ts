@@ -24,4 +24,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
 });
 
-export { docs } from './docs.ts';

@@ -16,4 +16,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
 });
 
-export { docs } from './docs.ts';

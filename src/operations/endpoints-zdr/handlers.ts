@@ -7,4 +7,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'endpoints.zdr.list': () => jsonResponse(zdrEndpointsBody(env.catalog)),
 });
 
-export { docs } from './docs.ts';

@@ -16,4 +16,5 @@ export const endpointsZdrOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

@@ -55,4 +55,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'files.content': (ctx) => fileContent(env, fileOf(env, ctx, scopeOf(ctx)), ctx.request.headers.get('accept')),
 });
 
-export { docs } from './docs.ts';

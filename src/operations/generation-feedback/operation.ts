@@ -26,4 +26,5 @@ export const generationFeedbackOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

@@ -24,4 +24,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'guardrails.members.unassign': (ctx) => unassignMembers(env, ctx),
 });
 
-export { docs } from './docs.ts';

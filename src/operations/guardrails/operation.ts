@@ -98,4 +98,5 @@ export const guardrailsOperation: Operation = {
     ),
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

@@ -124,4 +124,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
 });
 
-export { docs } from './docs.ts';

@@ -77,4 +77,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'keys.delete': (ctx) => deleteKey(env, ctx),
 });
 
-export { docs } from './docs.ts';

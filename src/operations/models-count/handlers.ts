@@ -8,4 +8,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'models.count': (ctx) => jsonResponse(modelsCountBody(env.catalog, readCountQuery(ctx.url.searchParams))),
 });
 
-export { docs } from './docs.ts';

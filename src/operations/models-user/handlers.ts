@@ -15,4 +15,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
 });
 
-export { docs } from './docs.ts';

@@ -20,4 +20,5 @@ export const modelsUserOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

@@ -17,4 +17,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
 });
 
-export { docs } from './docs.ts';

@@ -10,4 +10,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'observability.delete': (ctx) => deleteDestination(env, ctx),
 });
 
-export { docs } from './docs.ts';

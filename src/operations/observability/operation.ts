@@ -42,4 +42,5 @@ export const observabilityOperation: Operation = {
     endpoint('DELETE', ONE, 'observability.delete', 'deleteObservabilityDestination', 'Delete an observability destination', [401, 404, 500]),
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

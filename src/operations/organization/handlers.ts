@@ -6,4 +6,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'organization.members.list': (ctx) => pagedAnswer(ctx, env.organization.members(), (member) => member),
 });
 
-export { docs } from './docs.ts';

@@ -74,4 +74,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'presets.versions.get': async (ctx) => getVersion(env, ctx),
 });
 
-export { docs } from './docs.ts';

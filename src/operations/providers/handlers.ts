@@ -7,4 +7,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'providers.list': () => jsonResponse(providersBody(env.catalog)),
 });
 
-export { docs } from './docs.ts';

@@ -16,4 +16,5 @@ export const providersOperation: Operation = {
     },
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

@@ -34,4 +34,3 @@ export const handlers: OperationHandlers = ({ engine }) => {
   };
 };
 
-export { docs } from './docs.ts';

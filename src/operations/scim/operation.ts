@@ -47,4 +47,5 @@ export const scimOperation: Operation = {
     ),
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };

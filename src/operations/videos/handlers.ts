@@ -44,4 +44,3 @@ export const handlers: OperationHandlers = ({ env, videos: jobs }) => ({
   },
 });
 
-export { docs } from './docs.ts';

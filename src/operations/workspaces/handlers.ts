@@ -19,4 +19,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'workspaces.budgets.delete': (ctx) => deleteBudget(env, ctx),
 });
 
-export { docs } from './docs.ts';

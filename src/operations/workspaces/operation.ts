@@ -63,4 +63,5 @@ export const workspacesOperation: Operation = {
     endpoint('DELETE', BUDGET, 'workspaces.budgets.delete', 'deleteWorkspaceBudget', 'Delete the budget of an interval', [400, 401, 404, 500]),
   ],
   load: () => import('./handlers.ts'),
+  loadDocs: () => import('./docs.ts'),
 };
