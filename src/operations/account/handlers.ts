@@ -24,4 +24,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   },
   'credits.get': () => jsonResponse({ data: { total_credits: env.account.totalCredits(), total_usage: env.account.totalUsage() } }),
 });
-

@@ -8,4 +8,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'analytics.meta': () => jsonResponse({ data: analyticsMetaData() }),
   'analytics.query': (ctx) => queryAnalytics(env, ctx),
 });
-

@@ -21,4 +21,3 @@ async function transcribe(ctx: RequestContext): Promise<Response> {
 
 /** The audio-transcriptions operation's handlers, bound to one gateway's parts (the table's line is ./operation.ts). */
 export const handlers: OperationHandlers = () => ({ 'audio.transcriptions.create': transcribe });
-

@@ -86,4 +86,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'auth.keys.code.create': (ctx) => createCode(env, ctx),
   'auth.keys.exchange': (ctx) => exchangeCode(env, ctx),
 });
-

@@ -7,4 +7,3 @@ import { jsonResponse } from '../../http/raw-body.ts';
 export const handlers: OperationHandlers = ({ env }) => ({
   'benchmarks.get': (ctx) => jsonResponse(benchmarks(env.catalog.models, env.seed, parseBenchmarksQuery(ctx.url.searchParams), env.clock.now())),
 });
-

@@ -95,4 +95,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ deleted: true });
   },
 });
-

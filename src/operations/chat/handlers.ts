@@ -27,4 +27,3 @@ export const handlers: OperationHandlers = ({ engine }) => ({
       return { answer, response: await renderChat(answer, { includeUsage: true, logprobs }) };
     }),
 });
-

@@ -10,4 +10,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse(taskClassifications(env.catalog.models, env.seed, env.clock.now()));
   },
 });
-

@@ -11,4 +11,3 @@ export const handlers: OperationHandlers = () => ({
     throw new GatewayError(410, COINBASE_GONE_MESSAGE);
   },
 });
-

@@ -23,4 +23,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse(sessionCost(env.catalog.models, env.seed, env.account.generations(), query, env.clock.now()));
   },
 });
-

@@ -15,4 +15,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ data: items.map((m) => modelListing(m, env.catalog, env.basePath)), total_count: all.length, links: { next: nextLink } });
   },
 });
-

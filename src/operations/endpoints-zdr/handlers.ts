@@ -6,4 +6,3 @@ import { zdrEndpointsBody } from './response.ts';
 export const handlers: OperationHandlers = ({ env }) => ({
   'endpoints.zdr.list': () => jsonResponse(zdrEndpointsBody(env.catalog)),
 });
-

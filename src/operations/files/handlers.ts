@@ -54,4 +54,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'files.delete': (ctx) => remove(env, ctx),
   'files.content': (ctx) => fileContent(env, fileOf(env, ctx, scopeOf(ctx)), ctx.request.headers.get('accept')),
 });
-

@@ -19,4 +19,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse(generationContentBody(content));
   },
 });
-

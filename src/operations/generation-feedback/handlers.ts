@@ -18,4 +18,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ data: { success: true } });
   },
 });
-

@@ -23,4 +23,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'guardrails.members.assign': (ctx) => assignMembers(env, ctx),
   'guardrails.members.unassign': (ctx) => unassignMembers(env, ctx),
 });
-

@@ -123,4 +123,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse(imageModelEndpoints(model, env.catalog.providers));
   },
 });
-

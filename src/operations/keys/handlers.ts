@@ -76,4 +76,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'keys.update': (ctx) => updateKey(env, ctx),
   'keys.delete': (ctx) => deleteKey(env, ctx),
 });
-

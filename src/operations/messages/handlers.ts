@@ -32,4 +32,3 @@ export const handlers: OperationHandlers = ({ engine, env }) => ({
       return { answer, response };
     }),
 });
-

@@ -7,4 +7,3 @@ import { modelsCountBody } from './response.ts';
 export const handlers: OperationHandlers = ({ env }) => ({
   'models.count': (ctx) => jsonResponse(modelsCountBody(env.catalog, readCountQuery(ctx.url.searchParams))),
 });
-

@@ -14,4 +14,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ data: shown.map((m) => modelListing(m, env.catalog, env.basePath)), total_count: all.length, links: { next } });
   },
 });
-

@@ -16,4 +16,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ data: modelEndpointsListing(model, env.catalog) });
   },
 });
-

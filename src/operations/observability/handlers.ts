@@ -9,4 +9,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'observability.update': (ctx) => updateDestination(env, ctx),
   'observability.delete': (ctx) => deleteDestination(env, ctx),
 });
-

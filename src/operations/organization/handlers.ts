@@ -5,4 +5,3 @@ import { pagedAnswer } from '../page-query.ts';
 export const handlers: OperationHandlers = ({ env }) => ({
   'organization.members.list': (ctx) => pagedAnswer(ctx, env.organization.members(), (member) => member),
 });
-

@@ -73,4 +73,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'presets.versions.list': (ctx) => listVersions(env, ctx),
   'presets.versions.get': async (ctx) => getVersion(env, ctx),
 });
-

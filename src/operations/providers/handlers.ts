@@ -6,4 +6,3 @@ import { providersBody } from './response.ts';
 export const handlers: OperationHandlers = ({ env }) => ({
   'providers.list': () => jsonResponse(providersBody(env.catalog)),
 });
-

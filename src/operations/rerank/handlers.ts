@@ -76,4 +76,3 @@ async function createRerank(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 
 /** The rerank operation's handlers, bound to one gateway's parts (the table's line is ./operation.ts). */
 export const handlers: OperationHandlers = ({ env }) => ({ 'rerank.create': (ctx) => createRerank(env, ctx) });
-

@@ -59,4 +59,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
     return jsonResponse({ deleted: true });
   },
 });
-

@@ -69,4 +69,3 @@ async function createSpeech(env: GatewayEnv, ctx: RequestContext): Promise<Respo
 
 /** The speech operation's handlers, bound to one gateway's parts (the table's line is ./operation.ts). */
 export const handlers: OperationHandlers = ({ env }) => ({ 'audio.speech.create': (ctx) => createSpeech(env, ctx) });
-

@@ -43,4 +43,3 @@ export const handlers: OperationHandlers = ({ env, videos: jobs }) => ({
     return videoContent(env, job, contentIndex(ctx.url));
   },
 });
-

@@ -18,4 +18,3 @@ export const handlers: OperationHandlers = ({ env }) => ({
   'workspaces.budgets.set': (ctx) => upsertBudget(env, ctx),
   'workspaces.budgets.delete': (ctx) => deleteBudget(env, ctx),
 });
-
