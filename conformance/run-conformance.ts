@@ -287,7 +287,8 @@ interface SharedEntry {
   readonly value: Promise<unknown>;
   readonly exchanges: Exchange[];
   readonly tally: ClientCounters;
-  readonly askedBy: Set<number>;
+  /** The index of the first check in check order that asked for it (its owner). */
+  owner: number;
 }
 
 function sharedEntry(
@@ -296,7 +297,7 @@ function sharedEntry(
 ): SharedEntry {
   const exchanges: Exchange[] = [];
   const tally: ClientCounters = { requests: 0, paid: 0, retries: 0, throttled: 0 };
-  return { value: make(viewOf((exchange) => exchanges.push(exchange), tally)), exchanges, tally, askedBy: new Set() };
+  return { value: make(viewOf((exchange) => exchanges.push(exchange), tally)), exchanges, tally, owner: Infinity };
 }
 
 /** The context `owes()` gets: the run's facts, and a client, journal and clock that refuse to be used (it only counts). */
@@ -333,15 +334,22 @@ async function checkOutcome(
  * those of the shared values it owns (the first check in check order that asked for one).
  */
 function runJournal(journal: readonly SentExchange[], checks: readonly Check[], own: readonly SentExchange[][], memo: ReadonlyMap<string, SharedEntry>) {
-  const sharedOwner = (entry: SharedEntry) => Math.min(...entry.askedBy);
-  const sharedOf = (index: number) => [...memo.values()].filter((entry) => sharedOwner(entry) === index);
-  const exchanges = (): readonly SentExchange[] => [
-    ...journal,
-    ...checks.flatMap((check, index) => [
-      ...own[index]!,
-      ...sharedOf(index).flatMap((entry) => entry.exchanges.map((exchange) => ({ checkId: check.id, exchange }))),
-    ]),
-  ];
+  const sharedOf = (index: number) => [...memo.values()].filter((entry) => entry.owner === index);
+  const exchanges = (): readonly SentExchange[] => {
+    // Each check's shared values, found in one pass over them (not one per check).
+    const owned = new Map<number, SharedEntry[]>();
+    for (const entry of memo.values()) {
+      const list = owned.get(entry.owner);
+      if (list) list.push(entry);
+      else owned.set(entry.owner, [entry]);
+    }
+    const all: SentExchange[] = [...journal];
+    checks.forEach((check, index) => {
+      for (const sent of own[index]!) all.push(sent);
+      for (const entry of owned.get(index) ?? []) for (const exchange of entry.exchanges) all.push({ checkId: check.id, exchange });
+    });
+    return all;
+  };
   return { sharedOf, exchanges };
 }
 
@@ -407,7 +415,7 @@ function checkRunner(run: RunState): (index: number, park: Park) => Promise<void
               (sent, tally) => client.view(budget, sent, tally, sender(check.id)),
             )),
           );
-        entry.askedBy.add(index);
+        entry.owner = Math.min(entry.owner, index);
         return (await entry.value) as T;
       },
       exchanges: () => {

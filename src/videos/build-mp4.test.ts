@@ -59,7 +59,8 @@ describe('buildMp4', () => {
       fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 16, max: 235 }), (seconds, luma) => {
         const a = buildMp4({ durationSeconds: seconds, colour: { luma, cb: 128, cr: 128 } });
         const b = buildMp4({ durationSeconds: seconds, colour: { luma, cb: 128, cr: 128 } });
-        expect(a).toEqual(b);
+        // The same bytes (compared as hex: an element-wise deep equality of the bytes costs milliseconds per run).
+        expect(Buffer.from(a).toString('hex')).toBe(Buffer.from(b).toString('hex'));
         const { info, error } = parse(a);
         expect(error).toBeUndefined();
         expect(info!.duration).toBe(seconds * 1000);

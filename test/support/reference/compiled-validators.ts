@@ -2,17 +2,25 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { _, Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import standaloneModule from 'ajv/dist/standalone/index.js';
-import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FormatsPlugin } from 'ajv-formats';
 import type { ReferenceDocument } from './load-reference.ts';
 
-// ajv's standalone and ajv-formats are CommonJS: their default export is the function under ESM interop.
-type StandaloneCode = (ajv: Ajv2020, validate: ValidateFunction) => string;
-const standaloneCode = ((standaloneModule as unknown as { default?: StandaloneCode }).default ?? standaloneModule) as unknown as StandaloneCode;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
-
 const require = createRequire(import.meta.url);
+
+type StandaloneCode = (ajv: Ajv2020, validate: ValidateFunction) => string;
+
+/**
+ * ajv with its formats and standalone code generator, loaded only when a validator is not kept
+ * yet: a process whose validators are all kept never loads ajv's compiler. They are CommonJS
+ * (their default export is the function).
+ */
+function ajvCompiler() {
+  const { Ajv2020: Ajv, _ } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const standalone = require('ajv/dist/standalone/index.js') as { default?: StandaloneCode } & StandaloneCode;
+  const formats = require('ajv-formats') as { default?: FormatsPlugin } & FormatsPlugin;
+  return { Ajv, _, standaloneCode: standalone.default ?? standalone, addFormats: formats.default ?? formats };
+}
 const repo = join(import.meta.dirname, '..', '..', '..');
 const CACHE_DIR = join(repo, 'node_modules', '.cache', 'gatewaykit-reference', 'validators');
 
@@ -33,15 +41,18 @@ export function compiledValidators(doc: ReferenceDocument): (ref: string) => Val
     .update(`${versions}\n${JSON.stringify(OPTIONS)}\n${JSON.stringify(doc)}`)
     .digest('hex');
   const compiled = new Map<string, ValidateFunction>();
-  let ajv: Ajv2020 | undefined;
+  let compiler: { ajv: Ajv2020; standaloneCode: StandaloneCode } | undefined;
 
-  function compile(ref: string): ValidateFunction {
-    if (!ajv) {
-      ajv = new Ajv2020({ ...OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  function compile(ref: string): { validate: ValidateFunction; code: string } {
+    if (!compiler) {
+      const { Ajv, _, standaloneCode, addFormats } = ajvCompiler();
+      const ajv = new Ajv({ ...OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
       addFormats(ajv);
       ajv.addSchema(doc as object, 'reference');
+      compiler = { ajv, standaloneCode };
     }
-    return ajv.compile({ $ref: ref });
+    const validate = compiler.ajv.compile({ $ref: ref });
+    return { validate, code: compiler.standaloneCode(compiler.ajv, validate) };
   }
 
   return function validator(ref: string): ValidateFunction {
@@ -50,8 +61,9 @@ export function compiledValidators(doc: ReferenceDocument): (ref: string) => Val
     const file = join(CACHE_DIR, `${createHash('sha256').update(`${docHash}\n${ref}`).digest('hex').slice(0, 24)}.cjs`);
     validate = loadStandalone(file);
     if (!validate) {
-      validate = compile(ref);
-      keep(file, standaloneCode(ajv!, validate));
+      const fresh = compile(ref);
+      validate = fresh.validate;
+      keep(file, fresh.code);
     }
     compiled.set(ref, validate);
     return validate;

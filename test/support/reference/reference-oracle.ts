@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { compiledValidators } from './compiled-validators.ts';
 import { referenceOperations, type ReferenceDocument, type ReferenceOperation } from './load-reference.ts';
@@ -62,10 +62,11 @@ export function createReferenceOracle(reference: ReferenceDocument) {
     return routes.find((route) => route.method === method && route.pattern.test(path));
   }
 
-  function judgeOnce(key: string, run: () => string[]): string[] {
-    const hashed = key.length > 512 ? createHash('sha1').update(key).digest('base64') : key;
-    let problems = judged.get(hashed);
-    if (!problems) judged.set(hashed, (problems = run()));
+  /** A verdict kept by schema, kind and body (a long body by its hash, so the map stays small). */
+  function judgeOnce(prefix: string, body: string, run: () => string[]): string[] {
+    const key = body.length > 512 ? `${prefix}\nsha1 ${hash('sha1', body, 'base64')}` : `${prefix}\nbody ${body}`;
+    let problems = judged.get(key);
+    if (!problems) judged.set(key, (problems = run()));
     return problems;
   }
 
@@ -86,10 +87,10 @@ export function createReferenceOracle(reference: ReferenceDocument) {
     const body = answer.body;
     if (mediaType === 'text/event-stream') {
       const partial = answer.complete === false || answer.fault === 'stream-cut';
-      const problems = judgeOnce(`${schema.ref}\n${partial}\n${body}`, () => judgeStream(schemas, validate, body, partial, label));
+      const problems = judgeOnce(`${schema.ref}\n${partial}`, body, () => judgeStream(schemas, validate, body, partial, label));
       return { kind: 'judged', operation, problems };
     }
-    const problems = judgeOnce(`${schema.ref}\n${body}`, () => {
+    const problems = judgeOnce(schema.ref, body, () => {
       let value: unknown;
       try {
         value = JSON.parse(body);
