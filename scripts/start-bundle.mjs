@@ -11,7 +11,7 @@
 // runs the per-file build and leaves this to a process of its own at low priority, so the next
 // start finds the bundle again (docs/decisions/0102). One at a time: it holds
 // .start/cli/bundling.lock while it runs.
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { relative, sep } from 'node:path';
@@ -89,9 +89,31 @@ function writeAtomically(file, contents) {
   renameSync(temporary, file);
 }
 
+/** The files the last recorded build wrote (none when there is no record). */
+function recordedOutputs(inputsFile) {
+  try {
+    return JSON.parse(readFileSync(inputsFile, 'utf8')).outputs ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remove the chunks of the builds before the last two. Chunks are named by their contents, so each
+ * build after a source change writes new ones; without this `.start/cli` grows at every change.
+ * The previous build's stay: a server still running it may load one late (`/openapi.json`'s docs).
+ */
+function pruneChunks(outdir, keep) {
+  const kept = new Set(keep);
+  for (const file of readdirSync(outdir)) {
+    if (/^chunk-\w+\.mjs$/.test(file) && !kept.has(file)) rmSync(`${outdir}/${file}`, { force: true });
+  }
+}
+
 /** Build the bundle of `command` from the sources as they are now. */
 export async function buildBundle(root, command) {
   const { outdir, out, inputsFile } = bundlePaths(root);
+  const previous = recordedOutputs(inputsFile);
   // Required, not imported: an import of a CommonJS package first has its source scanned for names.
   const { build, stop } = createRequire(import.meta.url)('esbuild');
   const began = Date.now();
@@ -125,6 +147,7 @@ export async function buildBundle(root, command) {
   if (inputs.some(([, mtimeMs]) => mtimeMs > began - CHANGE_MARGIN_MS)) return false;
   const outputs = files.map((file) => file.path.slice(outdir.length + 1));
   writeAtomically(inputsFile, JSON.stringify({ inputs, outputs, built: command }));
+  pruneChunks(outdir, [...outputs, ...previous]);
   return true;
 }
 

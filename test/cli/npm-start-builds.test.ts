@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -136,5 +136,24 @@ describe('npm start picks up every change (scripts/start.mjs)', () => {
     expect(await start()).toEqual({ greeting: 'once more', json: 'changed JSON', build: 'per-file' });
     expect({ serve: inode('cli/serve.mjs'), main: inode('cli/main.mjs') }).toEqual({ serve: before.serve, main: before.main });
     expect(inode('greeting.mjs')).not.toBe(before.greeting);
+  });
+
+  it('keeps the chunks of the last two builds only: .start/cli does not grow with every change', async () => {
+    await settle();
+    const onDisk = () => readdirSync(join(dir, '.start/cli')).filter((file) => file.startsWith('chunk-'));
+    const recorded = (): string[] =>
+      JSON.parse(readFileSync(join(dir, '.start/cli/inputs.json'), 'utf8')).outputs.filter((file: string) => file.startsWith('chunk-'));
+    const builds: string[][] = [];
+    for (const [i, word] of ['first', 'second', 'third'].entries()) {
+      write('src/greeting.ts', `export const greeting = (): string => '${word}';`, 8 - 2 * i);
+      await settle();
+      builds.push(recorded());
+    }
+    const [first, second, third] = builds as [string[], string[], string[]];
+    expect(onDisk().sort()).toEqual([...new Set([...second, ...third])].sort());
+    // The greeting's chunk changed at each build: the first build's is gone, the second's kept.
+    expect(first.filter((file) => !second.includes(file) && !third.includes(file))).not.toEqual([]);
+    expect(first.some((file) => onDisk().includes(file) && !second.includes(file) && !third.includes(file))).toBe(false);
+    expect(await start()).toEqual({ greeting: 'third', json: 'changed JSON', build: 'bundle' });
   });
 });
