@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { virtualClock } from '../src/clock/index.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
+import { loadReference } from './support/reference/load-reference.ts';
 
-const REFERENCE = '../shared/reference/openrouter-openapi.yaml';
 const auth = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
 
 /** Every `model: 'author/slug'` value of the reference's request examples (text operations). */
 function exampleRequestModels(): string[] {
-  const yaml = readFileSync(REFERENCE, 'utf8');
-  const doc = parse(yaml) as {
+  const doc = loadReference() as unknown as {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { example?: { model?: string } }> } }>>;
     components: { schemas: Record<string, { example?: { model?: string } }> };
   };

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { virtualClock } from '../src/clock/virtual-clock.ts';
 import { createGateway } from '../src/gateway/create-gateway.ts';
 import { OPERATIONS } from '../src/gateway/operations-table.ts';
 import { referencePath } from './management/reference-operation.ts';
+import { loadReference } from './support/reference/load-reference.ts';
 
 /**
  * Issue 37's acceptance: the reference's own example request of every served operation answers
@@ -74,7 +73,7 @@ const HEADERS = { key: 'Bearer sk-gw-test', management: 'Bearer sk-gw-management
 
 const path = referencePath();
 describe.runIf(path)("the reference's example request of every served operation", () => {
-  const paths = (parse(readFileSync(path!, 'utf8')) as { paths: Paths }).paths;
+  const paths = (loadReference(path) as unknown as { paths: Paths }).paths;
   const endpoints = OPERATIONS.flatMap((operation) => operation.endpoints).filter((e) => e.referenceId !== undefined && !e.path.includes(':'));
   const cases = endpoints.flatMap((endpoint) => {
     const found = find(paths, endpoint.referenceId!);

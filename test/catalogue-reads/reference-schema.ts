@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { parse } from 'yaml';
-
-/** The reference, read at test time (never copied into the package). */
-const REFERENCE = '../shared/reference/openrouter-openapi.yaml';
+// The reference, read at test time (never copied into the package), parsed once and kept.
+import { loadReference } from '../support/reference/load-reference.ts';
 
 type Doc = {
   paths: Record<
@@ -20,7 +17,7 @@ type Doc = {
 
 /** The reference document and a validator of an operation's documented answer bodies. */
 export function referenceValidator(): { doc: Doc; validate(path: string, status: string, body: unknown): string[] } {
-  const doc = parse(readFileSync(REFERENCE, 'utf8')) as Doc;
+  const doc = loadReference() as unknown as Doc;
   // OpenAPI 3.1 schemas are JSON Schema; the reference's own keywords (`example`, `x-*`) and
   // formats (`double`) are not validation rules.
   const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });

@@ -1,8 +1,8 @@
 import { beforeAll, expect } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
+import { loadReference as readReference } from '../support/reference/load-reference.ts';
 
 /** The reference description beside the repository (`../shared/reference/`), or the path in GATEWAYKIT_REFERENCE_OPENAPI. */
 export function referencePath(): string | undefined {
@@ -30,7 +30,7 @@ export interface ReferenceOperation {
  * 2020-12, which OpenAPI 3.1 schemas are) compiling the schema of each documented answer.
  */
 export function loadReference(path: string): (method: string, route: string) => ReferenceOperation {
-  const doc = parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, OperationObject>> };
+  const doc = readReference(path) as unknown as { paths: Record<string, Record<string, OperationObject>> };
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
   ajv.addSchema({ ...doc, $id: 'reference' } as object);
   return (method, route) => {

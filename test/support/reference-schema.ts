@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
+import { loadReference } from './reference/load-reference.ts';
 
 /** The reference OpenAPI description, read at test time (never copied into the package). */
 export const REFERENCE_FILE = fileURLToPath(new URL('../../../shared/reference/openrouter-openapi.yaml', import.meta.url));
@@ -11,7 +10,7 @@ let loaded: { doc: Json; ajv: Ajv2020 } | undefined;
 
 function reference(): { doc: Json; ajv: Ajv2020 } {
   if (loaded) return loaded;
-  const doc = parse(readFileSync(REFERENCE_FILE, 'utf8')) as Json;
+  const doc = loadReference(REFERENCE_FILE) as unknown as Json;
   // OpenAPI 3.1 schemas are JSON Schema 2020-12 plus `discriminator`, `example` and formats such
   // as `double` and `binary`: those are annotations here, not assertions.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });

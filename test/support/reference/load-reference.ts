@@ -24,10 +24,12 @@ export interface ReferenceOperation {
 /**
  * The reference (OpenRouter's OpenAPI 3.1 document), parsed. Parsing its 1.3 MB of YAML takes
  * seconds; the parsed form is kept as JSON under node_modules/.cache, keyed by the YAML's hash, so
- * each test worker after the first reads it in milliseconds.
+ * each test worker after the first reads it in milliseconds. Every test that reads the reference
+ * reads it here (a fresh copy each call: a caller may change it). `path`: another copy of the
+ * reference (`GATEWAYKIT_REFERENCE_OPENAPI`), kept by its own hash the same way.
  */
-export function loadReference(): ReferenceDocument {
-  const yamlText = readFileSync(REFERENCE_PATH, 'utf8');
+export function loadReference(path: string = REFERENCE_PATH): ReferenceDocument {
+  const yamlText = readFileSync(path, 'utf8');
   const hash = createHash('sha256').update(yamlText).digest('hex').slice(0, 16);
   const dir = join(repo, 'node_modules', '.cache', 'gatewaykit-reference');
   const cached = join(dir, `${hash}.json`);
