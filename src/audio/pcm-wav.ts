@@ -54,13 +54,19 @@ export function pcmWav(options: PcmWavOptions): Uint8Array {
   return out;
 }
 
+/** node's Buffer, when there is one (found without importing `node:buffer`: the core also runs in browsers). */
+type BufferLike = { from(data: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'base64'): string } };
+
 /**
- * Base64 of bytes without node:buffer (the core also runs in browsers).
+ * Base64 of bytes: through node's Buffer where there is one (node 20's `btoa` is a loop in
+ * JavaScript, about thirty times slower on an image or a recording), else with `btoa`.
  *
  * @example
  * bytesToBase64(new Uint8Array([82, 73, 70, 70])); // 'UklGRg=='
  */
 export function bytesToBase64(bytes: Uint8Array): string {
+  const buffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+  if (buffer) return buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let binary = '';
   const CHUNK = 0x8000;
   for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
