@@ -89,9 +89,9 @@ function learn(seen: Seen): Learned {
   return { state: 'verified', status: seen.status, headers, body, reuse: seen.reuse, recordCount: seen.recordCount };
 }
 
-/** The record the full path would write for an answer with these values (one per answer), from the learned answer's. */
-function replayRecords(learned: Pick<Learned, 'reuse'>, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord[] {
-  return learned.reuse.records.length === 0 ? [] : [learned.reuse.firstRecord(at)];
+/** The record the full path would write for an answer with these values (one per answer, or none), from the learned answer's. */
+function replayRecord(learned: Pick<Learned, 'reuse'>, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord | undefined {
+  return learned.reuse.records.length === 0 ? undefined : learned.reuse.firstRecord(at);
 }
 
 function sameRecord(a: GenerationRecord, b: GenerationRecord): boolean {
@@ -155,21 +155,21 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
     const ids = answerIds(env.seed, ctx.seq);
     const responseDraw = ids.responseDraw();
     const items = ids.items;
-    const itemDraws = learned.reuse.itemDrawLengths.map((n) => items.alphanumeric(n));
+    // The values in the templates' order (valuesOf), made in one array: response draw, item draws, generation id.
+    const lengths = learned.reuse.itemDrawLengths;
+    const values: string[] = [responseDraw];
+    for (let i = 0; i < lengths.length; i++) values.push(items.alphanumeric(lengths[i] as number));
     const generationId = ctx.generationId();
+    values.push(generationId);
     // The same billing path as the full answer: a hold of what it costs, settled at once (402 when it does not fit).
-    for (const record of replayRecords(learned, {
-      id: generationId,
-      responseId: `resp_${responseDraw}`,
-      receivedAt: ctx.receivedAt,
-      headers: ctx.request.headers,
-    })) {
+    const record = replayRecord(learned, { id: generationId, responseId: `resp_${responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers });
+    if (record) {
       const hold = ctx.reserve(record.cost);
       ctx.afterDelivery((delivery) => hold.settle(cancelledGeneration(record, delivery)));
     }
     replayed++;
     counts?.answerMemo('replayed');
-    return replayResponse(learned, valuesOf({ responseDraw, itemDraws }, generationId));
+    return replayResponse(learned, values);
   }
 
   return {
@@ -208,17 +208,16 @@ export function createAnswerMemo(deps: { env: GatewayEnv; scripts: ScriptRegistr
       const reuse = answer.reuse;
       const values = reuse ? valuesOf(reuse, answer.generationId) : [];
       // The second answer, made in full, must be exactly what the first one's template gives.
-      const records = reuse
-        ? replayRecords(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })
-        : [];
+      const record = reuse
+        ? replayRecord(known, { id: answer.generationId, responseId: `resp_${reuse.responseDraw}`, receivedAt: ctx.receivedAt, headers: ctx.request.headers })
+        : undefined;
       const learned = learn(known);
       const verified =
         reuse !== undefined &&
         reuse.itemDrawLengths.length === known.reuse.itemDrawLengths.length &&
         reuse.itemDrawLengths.every((n, i) => n === known.reuse.itemDrawLengths[i]) &&
         reuse.records.length === known.recordCount &&
-        records.length === reuse.records.length &&
-        records.every((r, i) => sameRecord(r, reuse.records[i] as GenerationRecord)) &&
+        (record === undefined ? reuse.records.length === 0 : reuse.records.length === 1 && sameRecord(record, reuse.records[0] as GenerationRecord)) &&
         matches(learned, response, values);
       kept.set(key, verified ? learned : REFUSED);
       return response;

@@ -205,7 +205,7 @@ export function rawBodyOf(response: Response): RawBody | undefined {
  */
 export function onPieceSent(response: Response, sent: (pieces: readonly Uint8Array[], from: number, to: number) => void): void {
   const raw = rawBodyOf(response);
-  if (raw && 'pieces' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent };
+  if (raw && 'pieces' in raw) setRaw(response, { pieces: raw.pieces, sent, separate: raw.separate, delivered: raw.delivered });
 }
 
 /**
@@ -220,7 +220,10 @@ export function onFramesSent(
   sent: (frames: { readonly list: readonly string[]; readonly text: string }, from: number, to: number) => void,
 ): void {
   const raw = rawBodyOf(response);
-  if (raw && 'frames' in raw) (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, sent: (from: number, to: number) => sent(raw.frames, from, to) };
+  if (raw && 'frames' in raw) {
+    const frames = raw.frames;
+    setRaw(response, { frames, toPieces: raw.toPieces, sent: (from: number, to: number) => sent(frames, from, to), delivered: raw.delivered });
+  }
 }
 
 /**
@@ -236,7 +239,20 @@ export function onDelivered(response: Response, delivered: (delivery: Delivery) 
   // Listeners added one after another are all told, in the order they were added.
   const before = raw.delivered;
   const both = before ? (delivery: Delivery) => (before(delivery), delivered(delivery)) : delivered;
-  (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = { ...raw, delivered: both };
+  setRaw(
+    response,
+    'frames' in raw
+      ? { frames: raw.frames, toPieces: raw.toPieces, sent: raw.sent, delivered: both }
+      : { pieces: raw.pieces, sent: raw.sent, separate: raw.separate, delivered: both },
+  );
+}
+
+/**
+ * Put `raw` on `response` in place of its raw body. Callers build it member by member, not as a
+ * spread of the one before: a spread is copied key by key at run time, per streamed answer.
+ */
+function setRaw(response: Response, raw: RawBody): void {
+  (response as { [RAW_BODY]?: RawBody })[RAW_BODY] = raw;
 }
 
 /** A stream that hands out `pieces` one per read; cancelling it (client gone) drops the rest. */

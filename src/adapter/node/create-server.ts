@@ -15,7 +15,7 @@ import { lingerThenClose } from './linger-close.ts';
 import { readIncomingBody } from './read-incoming-body.ts';
 import { incomingRequest } from './incoming-request.ts';
 import { incomingFetchRequest } from './incoming-fetch-request.ts';
-import { writeFetchResponse } from './write-fetch-response.ts';
+import { writeResponse } from './write-fetch-response.ts';
 
 /**
  * What the core may ask of one node:http request (`RequestInfo`): a class, so its two questions
@@ -211,7 +211,9 @@ function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req:
   async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
     try {
       const response = await gw.handle(request, new IncomingInfo(req, res));
-      await writeFetchResponse(response, res);
+      // Most answers are written before writeResponse returns: nothing to wait for then.
+      const writing = writeResponse(response, res);
+      if (writing) await writing;
       // A body we refused (413): close the connection, but only once the client can have read
       // the answer (see lingerThenClose), discarding what it still sends in the meantime.
       if (response.status === 413) lingerThenClose(req);

@@ -16,8 +16,26 @@ import { WHOLE_DELIVERY } from '../../types/delivery.ts';
  * await writeFetchResponse(await gateway.handle(request), res);
  */
 export async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
+  await writeResponse(response, res);
+}
+
+/**
+ * {@link writeFetchResponse}'s work: done before it returns (undefined) for an answer whose bytes
+ * are all at hand and go out in one write (a JSON text, an event stream held whole as text), so
+ * such an answer makes no promise; otherwise the promise of the writing.
+ */
+export function writeResponse(response: Response, res: ServerResponse): Promise<void> | undefined {
   const raw = rawBodyOf(response);
-  if (raw) return writeRawBody(raw, response.status, headerList(response.headers, 'text' in raw), res);
+  if (!raw) return writeBodyStream(response, res);
+  const headers = headerList(response.headers, 'text' in raw);
+  if ('text' in raw) return writeText(raw.text, response.status, headers, res);
+  res.writeHead(response.status, headers);
+  if ('frames' in raw) return writeFrames(raw, res);
+  return writePieces(raw, res);
+}
+
+/** An ordinary Fetch body, read through its stream. */
+async function writeBodyStream(response: Response, res: ServerResponse): Promise<void> {
   const headers = headersRecord(response.headers);
   if (!response.body) {
     res.writeHead(response.status, headers);
@@ -99,28 +117,27 @@ function headerList(headers: Headers, withoutLength: boolean): string[] {
 /** The most bytes neighbouring stream pieces are joined into for one write. */
 const MAX_JOINED_WRITE = 64 * 1024;
 
-/**
- * The bytes the core already holds (src/http/raw-body.ts), written without a web stream: a JSON
- * text in one write with its Content-Length, or an event stream's pieces in order with
- * backpressure. A client that goes away stops the writing.
- *
- * An event stream's pieces are views of one buffer (src/streaming/encode-sse.ts): neighbouring
- * ones go out as one view of up to {@link MAX_JOINED_WRITE} bytes, each still reported `sent`.
- * One write per event cost a chunk header, a syscall and a wake-up of the reader each, most of
- * what a short stream cost the server; the bytes are the same. A body that asks for `separate`
- * writes (random chunking) gets one write per piece.
- */
-async function writeRawBody(raw: RawBody, status: number, headers: string[], res: ServerResponse): Promise<void> {
-  if ('text' in raw) {
-    // Written as the text: node sends it behind the head in one write, encoded by the socket, with
-    // no Buffer made (and no pool slab allocated every few answers) for it here.
-    headers.push('content-length', String(utf8ByteLength(raw.text)));
-    res.writeHead(status, headers);
-    res.end(raw.text);
-    return;
-  }
+/** A JSON text the core already holds (src/http/raw-body.ts): one write with its Content-Length. */
+function writeText(text: string, status: number, headers: string[], res: ServerResponse): undefined {
+  // Written as the text: node sends it behind the head in one write, encoded by the socket, with
+  // no Buffer made (and no pool slab allocated every few answers) for it here.
+  headers.push('content-length', String(utf8ByteLength(text)));
   res.writeHead(status, headers);
-  if ('frames' in raw) return writeFrames(raw, res);
+  res.end(text);
+  return undefined;
+}
+
+/**
+ * An event stream's pieces the core already holds (the head written already), in order with
+ * backpressure, without a web stream. A client that goes away stops the writing.
+ *
+ * The pieces are views of one buffer (src/streaming/encode-sse.ts): neighbouring ones go out as
+ * one view of up to {@link MAX_JOINED_WRITE} bytes, each still reported `sent`. One write per
+ * event cost a chunk header, a syscall and a wake-up of the reader each, most of what a short
+ * stream cost the server; the bytes are the same. A body that asks for `separate` writes (random
+ * chunking) gets one write per piece.
+ */
+async function writePieces(raw: Extract<RawBody, { pieces: unknown }>, res: ServerResponse): Promise<void> {
   const pieces = raw.pieces;
   let i = 0;
   while (i < pieces.length) {
@@ -156,13 +173,18 @@ async function writeRawBody(raw: RawBody, status: number, headers: string[], res
  * writes of whole frames of up to {@link MAX_JOINED_WRITE} characters, the last with the end of
  * the response; each write's frames reported `sent`.
  */
-async function writeFrames(raw: Extract<RawBody, { frames: unknown }>, res: ServerResponse): Promise<void> {
+function writeFrames(raw: Extract<RawBody, { frames: unknown }>, res: ServerResponse): Promise<void> | undefined {
   const { list, text } = raw.frames;
-  if (text.length <= MAX_JOINED_WRITE) {
-    raw.sent?.(0, list.length);
-    res.end(text);
-    return raw.delivered?.(WHOLE_DELIVERY);
-  }
+  if (text.length > MAX_JOINED_WRITE) return writeFrameRuns(raw, res);
+  raw.sent?.(0, list.length);
+  res.end(text);
+  raw.delivered?.(WHOLE_DELIVERY);
+  return undefined;
+}
+
+/** A stream longer than one write: its frames in runs of up to {@link MAX_JOINED_WRITE} characters, with backpressure. */
+async function writeFrameRuns(raw: Extract<RawBody, { frames: unknown }>, res: ServerResponse): Promise<void> {
+  const { list, text } = raw.frames;
   let i = 0;
   let at = 0;
   while (i < list.length) {
