@@ -27,21 +27,21 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
       const raw = rawBodyOf(response);
       const body = ctx.body;
       const requested = typeof body === 'object' && body !== null ? (body as { model?: unknown }).model : undefined;
-      // Built by assignment, not by spreading conditional objects: one object per answer.
-      const answered: JournalRecord['response'] = { status: response.status, headers: response.headers };
-      if (raw && 'text' in raw && !secretBodies) answered.text = raw.text;
+      // Every member present (undefined when not kept), never added after: each record has one
+      // shape, so the journal reads it at one place per member (conditional members made the
+      // record's shape vary from answer to answer, and each read of it a lookup).
       const entry: JournalRecord = {
         receivedAt: ctx.receivedAt,
         method: ctx.request.method,
         path: pathname,
         operation,
         headers: ctx.request.headers,
-        response: answered,
+        body: secretBodies ? undefined : ctx.bodyRead,
+        model: typeof requested === 'string' ? requested.slice(0, 256) : undefined,
+        key: ctx.apiKey ? maskedKeyId(ctx.apiKey) : undefined,
+        unexpected,
+        response: { status: response.status, headers: response.headers, text: raw && 'text' in raw && !secretBodies ? raw.text : undefined },
       };
-      if (ctx.bodyRead !== undefined && !secretBodies) entry.body = ctx.bodyRead;
-      if (typeof requested === 'string') entry.model = requested.slice(0, 256);
-      if (ctx.apiKey) entry.key = maskedKeyId(ctx.apiKey);
-      if (unexpected) entry.unexpected = unexpected;
       const handle = journal.record(entry);
       // A whole body was recorded with the entry: nothing more to hear.
       if (!isStreamedAnswer(response)) return undefined;

@@ -80,18 +80,12 @@ export class LightHeaders {
     this.#names.splice(this.#names.indexOf(key), 1);
   }
 
-  // The core asks with lower-case names: looked up as given first, lower-cased only when not found.
   get(name: string): string | null {
-    const value = this.#map.get(name);
-    if (value !== undefined) return value;
-    const key = name.toLowerCase();
-    return key === name ? null : (this.#map.get(key) ?? null);
+    return this.#map.get(name.toLowerCase()) ?? null;
   }
 
   has(name: string): boolean {
-    if (this.#map.has(name)) return true;
-    const key = name.toLowerCase();
-    return key !== name && this.#map.has(key);
+    return this.#map.has(name.toLowerCase());
   }
 
   getSetCookie(): string[] {

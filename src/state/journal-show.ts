@@ -6,7 +6,7 @@ import type { JournalEntry, JournalEvent } from './journal-entry.ts';
 import { MEASURE_WHEN_SHOWN, type Stored } from './journal-stored.ts';
 import { journalTime } from './journal-time.ts';
 import { maskHeaders } from './mask-credentials.ts';
-import { unpackHeaders } from './packed-headers.ts';
+import { unpackExchangeHeaders, unpackHeaders } from './packed-headers.ts';
 import { streamFailure, type StreamFailure } from './stream-failure.ts';
 import { eachPiece, loggedPieces } from './stream-log.ts';
 
@@ -40,8 +40,11 @@ export function ringText(ring: ByteRing, at: number, length: number): string {
   return at < 0 ? '' : (ring.readText(at, length) ?? '');
 }
 
-function headersOf(ring: ByteRing, at: number, length: number, list: readonly string[] | undefined): Record<string, string> {
-  return unpackHeaders(list ?? ringText(ring, at, length));
+/** Both header lists of an entry, unmasked. */
+function headersOf(s: Stored, ring: ByteRing): { request: Record<string, string>; response: Record<string, string> } {
+  const lists = s.headersLists;
+  if (lists) return { request: unpackHeaders(lists[0]), response: unpackHeaders(lists[1]) };
+  return unpackExchangeHeaders(ringText(ring, s.headersAt, s.headersLength), s.requestHeaderItems);
 }
 
 /**
@@ -50,7 +53,7 @@ function headersOf(ring: ByteRing, at: number, length: number, list: readonly st
  */
 export function checkOf(s: Stored, ring: ByteRing): string | undefined {
   if (s.check === undefined) {
-    const headers = headersOf(ring, s.headersAt, s.headersLength, s.headersList);
+    const headers = headersOf(s, ring).request;
     let found: string | null = null;
     for (const name of Object.keys(headers)) if (name.toLowerCase() === CHECK_HEADER) found = headers[name] as string;
     s.check = found;
@@ -58,12 +61,13 @@ export function checkOf(s: Stored, ring: ByteRing): string | undefined {
   return s.check ?? undefined;
 }
 
+function maskedHeaders(headers: { request: Record<string, string>; response: Record<string, string> }): NonNullable<Stored['masked']> {
+  return { request: maskHeaders(headers.request), response: maskHeaders(headers.response) };
+}
+
 /** An entry as the journal shows it: headers masked (once), bodies parsed when whole and JSON, events decoded. */
 export function showEntry(s: Stored, ring: ByteRing): JournalEntry {
-  const masked = (s.masked ??= {
-    request: maskHeaders(headersOf(ring, s.headersAt, s.headersLength, s.headersList)),
-    response: maskHeaders(headersOf(ring, s.responseHeadersAt, s.responseHeadersLength, s.responseHeadersList)),
-  });
+  const masked = (s.masked ??= maskedHeaders(headersOf(s, ring)));
   const entry: JournalEntry = {
     seq: s.seq,
     received_at: journalTime(s.receivedAt),

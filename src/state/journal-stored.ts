@@ -3,7 +3,7 @@ import type { Delivery } from '../types/delivery.ts';
 import type { ByteRing } from './byte-ring.ts';
 import { JOURNAL_ENTRY_OVERHEAD } from './journal-bounds.ts';
 import type { JournalRecord } from './journal-entry.ts';
-import { packHeaders } from './packed-headers.ts';
+import { packExchangeHeaders } from './packed-headers.ts';
 import type { StreamLog } from './stream-log.ts';
 
 /**
@@ -22,14 +22,16 @@ export interface Stored {
   readonly unexpected: boolean;
   /** Ring position when the entry was recorded: nothing of it lies before. */
   readonly firstAt: number;
-  /** Request headers as received (packed, src/state/packed-headers.ts, as UTF-8), masked when shown. */
+  /**
+   * Request headers as received, then the response's as sent: one packed text
+   * (src/state/packed-headers.ts `packExchangeHeaders`, as UTF-8), masked when shown.
+   */
   readonly headersAt: number;
   readonly headersLength: number;
-  /** The packed list itself when it could not go in the ring as text (a hand-built record). */
-  readonly headersList: readonly string[] | undefined;
-  readonly responseHeadersAt: number;
-  readonly responseHeadersLength: number;
-  readonly responseHeadersList: readonly string[] | undefined;
+  /** How many of the packed strings are the request's (the rest are the response's). */
+  readonly requestHeaderItems: number;
+  /** The two lists themselves when they could not go in the ring as text (a hand-built record). */
+  readonly headersLists: readonly [readonly string[], readonly string[]] | undefined;
   /** Raw body bytes kept (at most the body limit); parsed only when read. */
   readonly bodyAt: number;
   readonly bodyLength: number;
@@ -100,19 +102,18 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   };
 }
 
-/** Packed headers written into the ring as text; a packed list (a hand-built record's) stays on the entry. */
-function keepPacked(packed: string | readonly string[], ring: ByteRing, dropped: boolean): { at: number; length: number } {
-  return dropped || typeof packed !== 'string' ? NOT_KEPT : ring.writeText(packed);
+/** Packed headers written into the ring as text; packed lists (a hand-built record's) stay on the entry. */
+function keepPacked(packed: string | undefined, ring: ByteRing, dropped: boolean): { at: number; length: number } {
+  return dropped || packed === undefined ? NOT_KEPT : ring.writeText(packed);
 }
 
 /** One record's entry, its headers, body and answer written into the ring (unless `limits.dropped`). */
 export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limits: StoreLimits): Stored {
   const { dropped } = limits;
   const firstAt = ring.written;
-  const requestHeaders = packHeaders(r.headers);
-  const responseHeaders = packHeaders(r.response.headers);
-  const request = keepPacked(requestHeaders.packed, ring, dropped);
-  const response = keepPacked(responseHeaders.packed, ring, dropped);
+  // Both header lists in one text, one write: the request's, then the response's.
+  const headers = packExchangeHeaders(r.headers, r.response.headers);
+  const kept = keepPacked(headers.packed, ring, dropped);
   const bodyLength = r.body ? Math.min(r.body.byteLength, limits.bodyLimit) : 0;
   const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
   // Read member by member: a rest or a spread of it would copy the object at run time.
@@ -128,12 +129,10 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
     key: r.key,
     unexpected: r.unexpected === true,
     firstAt,
-    headersAt: request.at,
-    headersLength: request.length,
-    headersList: typeof requestHeaders.packed === 'string' ? undefined : requestHeaders.packed,
-    responseHeadersAt: response.at,
-    responseHeadersLength: response.length,
-    responseHeadersList: typeof responseHeaders.packed === 'string' ? undefined : responseHeaders.packed,
+    headersAt: kept.at,
+    headersLength: kept.length,
+    requestHeaderItems: headers.requestItems,
+    headersLists: headers.lists,
     bodyAt,
     bodyLength,
     bodyBytes: r.body?.byteLength,
@@ -149,7 +148,7 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
     eventBytes: 0,
     eventsDropped: 0,
     clientLeft: undefined,
-    size: JOURNAL_ENTRY_OVERHEAD + requestHeaders.size + responseHeaders.size + bodyLength + answer.keptChars + path.length,
+    size: JOURNAL_ENTRY_OVERHEAD + headers.size + bodyLength + answer.keptChars + path.length,
     dropped,
   };
 }

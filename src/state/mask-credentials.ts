@@ -86,10 +86,10 @@ export function maskCredential(name: string, value: string): string {
 /** Fetch `Headers`, or a plain record of them: anything that lists name and value pairs. */
 export type HeaderSource = Pick<Headers, 'forEach'> | Readonly<Record<string, string>>;
 
-/** Calls `callback` with each header's value and name (Fetch's `forEach` order for Headers). */
-export function eachHeader(headers: HeaderSource, callback: (value: string, name: string) => void): void {
-  if (typeof headers.forEach === 'function') (headers as Pick<Headers, 'forEach'>).forEach(callback);
-  else for (const name of Object.keys(headers)) callback((headers as Record<string, string>)[name] as string, name);
+/** Calls `callback` with each header's value and name (Fetch's `forEach` order for Headers), `this` being `thisArg`. */
+export function eachHeader<T = undefined>(headers: HeaderSource, callback: (this: T, value: string, name: string) => void, thisArg?: T): void {
+  if (typeof headers.forEach === 'function') (headers as Pick<Headers, 'forEach'>).forEach(callback as (value: string, name: string) => void, thisArg);
+  else for (const name of Object.keys(headers)) callback.call(thisArg as T, (headers as Record<string, string>)[name] as string, name);
 }
 
 /**

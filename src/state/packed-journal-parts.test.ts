@@ -2,23 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8ByteLength, utf8ByteLengthCounted } from '../bytes/utf8-length.ts';
 import { createByteRing } from './byte-ring.ts';
-import { packHeaders, unpackHeaders } from './packed-headers.ts';
+import { packExchangeHeaders, unpackExchangeHeaders, unpackHeaders } from './packed-headers.ts';
 
 // Any code point, lone surrogates included, as fast-check's 'binary' unit draws them, without the
 // table of every code point that unit builds once per process (the slowest part of this file).
 const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp));
 
 describe('what the journal packs', () => {
-  it('headers come back as the pairs they were, in order, whatever they hold', () => {
+  it("an exchange's headers come back as the pairs they were, in order, whatever they hold", () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'B', ' ', ':', '\u0000', 'é'), maxLength: 6 });
+    const headers = fc.dictionary(text, text, { maxKeys: 8 });
+    const sizeOf = (record: Record<string, string>) => Object.entries(record).reduce((n, [k, v]) => n + k.length + v.length + 16, 0);
     fc.assert(
-      fc.property(fc.dictionary(text, text, { maxKeys: 8 }), (record) => {
-        const { packed, size } = packHeaders(record);
-        expect(Object.entries(unpackHeaders(packed))).toEqual(Object.entries(record));
-        expect(size).toBe(Object.entries(record).reduce((n, [k, v]) => n + k.length + v.length + 16, 0));
+      fc.property(headers, headers, (request, response) => {
+        const { packed, requestItems, lists, size } = packExchangeHeaders(request, response);
+        const back = packed === undefined ? { request: unpackHeaders(lists![0]), response: unpackHeaders(lists![1]) } : unpackExchangeHeaders(packed, requestItems);
+        expect(Object.entries(back.request)).toEqual(Object.entries(request));
+        expect(Object.entries(back.response)).toEqual(Object.entries(response));
+        // Packed as text exactly when no name or value holds the separator.
+        const separated = [...Object.entries(request), ...Object.entries(response)].some(([k, v]) => (k + v).includes('\u0000'));
+        expect(packed === undefined).toBe(separated);
+        expect(size).toBe(sizeOf(request) + sizeOf(response));
       }),
     );
-    expect(unpackHeaders(packHeaders(new Headers({ B: '2', a: '1' })).packed)).toEqual({ a: '1', b: '2' });
+    const fetchHeaders = packExchangeHeaders(new Headers({ B: '2', a: '1' }), new Headers());
+    expect(unpackExchangeHeaders(fetchHeaders.packed!, fetchHeaders.requestItems)).toEqual({ request: { a: '1', b: '2' }, response: {} });
+    expect(unpackExchangeHeaders('', 0)).toEqual({ request: {}, response: {} });
   });
 
   it('utf8ByteLength counts what TextEncoder writes, natively and in JavaScript', () => {
