@@ -90,7 +90,10 @@ function learn(seen: Seen): Learned {
 }
 
 /** The record the full path would write for an answer with these values (one per answer, or none), from the learned answer's. */
-function replayRecord(learned: Pick<Learned, 'reuse'>, at: { id: string; responseId: string; receivedAt: number; headers: Headers }): GenerationRecord | undefined {
+function replayRecord(
+  learned: Pick<Learned, 'reuse'>,
+  at: { id: string; responseId: string; receivedAt: number; headers: Headers },
+): GenerationRecord | undefined {
   return learned.reuse.records.length === 0 ? undefined : learned.reuse.firstRecord(at);
 }
 

@@ -16,7 +16,8 @@ describe('what the journal packs', () => {
     fc.assert(
       fc.property(headers, headers, (request, response) => {
         const { packed, requestItems, lists, size } = packExchangeHeaders(request, response);
-        const back = packed === undefined ? { request: unpackHeaders(lists![0]), response: unpackHeaders(lists![1]) } : unpackExchangeHeaders(packed, requestItems);
+        const back =
+          packed === undefined ? { request: unpackHeaders(lists![0]), response: unpackHeaders(lists![1]) } : unpackExchangeHeaders(packed, requestItems);
         expect(Object.entries(back.request)).toEqual(Object.entries(request));
         expect(Object.entries(back.response)).toEqual(Object.entries(response));
         // Packed as text exactly when no name or value holds the separator.
