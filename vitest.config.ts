@@ -75,6 +75,8 @@ const E2E_TESTS = [
   'conformance/surface-mutants.test.ts',
   'src/generation/o200k-encoding.test.ts',
   'test/robustness/hostile-files-cli.test.ts',
+  'test/robustness/hostile-replay-cli.test.ts',
+  'test/replay/replay-friction-cli.test.ts',
   'test/robustness/state-file-cli.test.ts',
   'test/robustness/shutdown-cli.test.ts',
   'test/rate-limit-window-cli.test.ts',

@@ -9,7 +9,6 @@ import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { missProxy } from '../../src/adapter/node/proxy-miss.ts';
 import { readCassettes } from '../../src/adapter/node/read-cassettes.ts';
 import { startRecorder } from '../../src/adapter/node/record-proxy.ts';
-import { runCli } from '../cli/run-cli.ts';
 
 /**
  * Replay as a user first tries it: cassettes recorded from an upstream served at `/v1`, replayed
@@ -100,25 +99,5 @@ describe("replay at the recorded upstream's base path, misses marked", () => {
 
   test('miss proxy without onMiss is refused', () => {
     expect(() => createGateway({ replay: { cassettes: [], miss: 'proxy' } })).toThrow(/needs onMiss/);
-  });
-
-  test('CLI: serve --replay DIR --replay-base-path /v1 --replay-miss proxy --upstream URL', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'gatewaykit-cli-proxy-miss-'));
-    const server = runCli(['serve', '--port', '0', '--replay', out, '--replay-base-path', '/v1', '--replay-miss', 'proxy', '--upstream', upstream.baseUrl]);
-    try {
-      const base = await server.listening();
-      await server.waitForOutput(/replay: 0 cassette\(s\) from .* \(also under \/v1\), misses: proxy to http/);
-      const res = await fetch(`${new URL(base).origin}/v1/responses`, { method: 'POST', headers, body: body('Through the CLI.') });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-gatewaykit-replay')).toBe('proxied');
-      await res.text();
-      await server.waitForOutput(/recorded miss: 0001-post-responses\.json {2}POST \/responses -> 200/);
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
-    expect(readdirSync(out)).toEqual(['0001-post-responses.json']);
-    const bad = runCli(['serve', '--port', '0', '--replay', out, '--replay-miss', 'proxy']);
-    expect(await bad.exited).toBe(2);
-    expect(bad.err()).toMatch(/--replay-miss proxy needs --upstream URL/);
   });
 });

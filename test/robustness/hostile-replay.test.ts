@@ -1,39 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/adapter/node/create-server.ts';
 import { createGateway } from '../../src/gateway/create-gateway.ts';
 import { readCassettes } from '../../src/adapter/node/read-cassettes.ts';
-import { runCli } from '../cli/run-cli.ts';
 import { jsonHeaders } from '../targets.ts';
+import { replayFolders } from './replay-folders.ts';
 
 /** Issue 25.6: hostile replay folders are refused before listening, naming the file and the reason. */
-const root = mkdtempSync(join(tmpdir(), 'gatewaykit-hostile-replay-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-const cassette = (patch: (c: Record<string, any>) => void = () => undefined) => {
-  const c: Record<string, any> = {
-    gatewaykit_cassette: 1,
-    recorded_at: '2026-01-01T00:00:00.000Z',
-    upstream: 'https://gateway.example/api/v1',
-    request: { method: 'POST', path: '/responses', headers: {}, body: { json: { model: 'openai/gpt-4o-mini', input: 'hi' } } },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, body: { json: { ok: true } }, first_byte_ms: 1, total_ms: 2 },
-  };
-  patch(c);
-  return JSON.stringify(c);
-};
-let n = 0;
-/** A folder with one good cassette and `name` holding `content` (or made by `make`). */
-function folder(name: string, make: (file: string) => void): { dir: string; file: string } {
-  const dir = join(root, `case-${n++}`);
-  mkdirSync(dir);
-  writeFileSync(join(dir, '0001-good.json'), cassette());
-  const file = join(dir, name);
-  make(file);
-  return { dir, file };
-}
+const { cassette, folder, remove } = replayFolders('gatewaykit-hostile-replay-');
+afterAll(remove);
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
 describe('issue 25.6 hostile replay folders', () => {
@@ -107,23 +83,6 @@ describe('issue 25.6 hostile replay folders', () => {
     expect(message.startsWith(`${file}: `)).toBe(true);
     expect(message).toMatch(reason);
   });
-
-  it('serve --replay exits 2 before listening on a FIFO and on an unanswerable cassette, naming the file', async () => {
-    for (const make of [
-      (f: string) => void spawnSync('mkfifo', [f]),
-      (f: string) =>
-        writeFileSync(
-          f,
-          cassette((c) => (c.response.status = 101)),
-        ),
-    ]) {
-      const { dir, file } = folder('0002-hostile.json', make);
-      const run = runCli(['serve', '--port', '0', '--replay', dir]);
-      expect(await run.exited).toBe(2);
-      expect(run.err()).toContain(file);
-      expect(run.out()).not.toMatch(/listening/);
-    }
-  }, 30_000);
 
   it('in replay mode a 100,000-deep request body gets the same 400 as without replay (in-process and over a port)', async () => {
     const cassettes = readCassettes(
