@@ -69,7 +69,7 @@ export function stepsInMicros(profile: ProfileSummary, cpuUs: number, ownSteps: 
  * spent the time.
  *
  * @example
- * efficiencyObstacle({ gatewaykit: npm, peer: aimock, min: 1.25, profile, bytes: { gatewaykit: 1188, peer: 539 } });
+ * efficiencyObstacle({ gatewaykit: npm, peer: aimock, min: 1.6, profile, bytes: { gatewaykit: 1188, peer: 539 } });
  */
 export function efficiencyObstacle(o: {
   gatewaykit: MeasuredRow;

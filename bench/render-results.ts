@@ -11,7 +11,7 @@ import {
   latencyObstacle,
   sameCodeObstacle,
 } from './obstacles.ts';
-import { fmt } from './stats.ts';
+import { fmt, pairedCpuRatio } from './stats.ts';
 
 /** The rows of the throughput table, by name. */
 export const ROW = {
@@ -176,7 +176,9 @@ function efficiencyGoals(r: BenchResults): Goal[] {
   const t = r.throughput ?? {};
   const out: Goal[] = [];
   const profileOf = (row: string) => r.profiles?.find((p) => p.row === row);
-  const cpuRatio = (a: ThroughputRow | undefined, b: ThroughputRow | undefined) => (a?.cpuUs && b?.cpuUs ? b.cpuUs / a.cpuUs : undefined);
+  // Paired by round: both targets ran in the same round, one after the other, so a change in the
+  // machine's load falls on both; the median of the rounds' ratios, not the ratio of two medians.
+  const cpuRatio = (a: ThroughputRow | undefined, b: ThroughputRow | undefined) => (a && b ? pairedCpuRatio(a, b) : undefined);
   const d = r.defaults;
   // The answer bytes of each surface's default request, gatewaykit's against aimock's.
   const bytes = {
@@ -199,14 +201,15 @@ function efficiencyGoals(r: BenchResults): Goal[] {
   ) => {
     const [a, b] = [t[npm], t[peer]];
     const v = cpuRatio(a, b);
-    const min = 1.25;
+    // Issue 36: the ratios do not fall below what they were when it was filed (aim 2x everywhere).
+    const min = /SSE/.test(goal) ? 1.7 : 1.6;
     const profile = profileOf(compiled);
     out.push({
       goal,
       measured:
         v === undefined
           ? 'not measured'
-          : `${fmt.ratio(v)} (server CPU per request ${fmt.us(a!.cpuUs!)} vs ${fmt.us(b!.cpuUs!)}; ${fmt.int(a!.rps)} vs ${fmt.int(b!.rps)} req/s)`,
+          : `${fmt.ratio(v)}, the median of the rounds' ratios (server CPU per request, medians: ${fmt.us(a!.cpuUs!)} vs ${fmt.us(b!.cpuUs!)}; ${fmt.int(a!.rps)} vs ${fmt.int(b!.rps)} req/s)`,
       target: `>= ${min.toFixed(2)}x (aim 2.0x)`,
       met: v === undefined ? undefined : v >= min,
       whenMissed:
@@ -411,7 +414,7 @@ function machineSection(r: BenchResults): string[] {
     `- Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter ?? 'n/a'}. A load above the core count means the machine was shared with other work while measuring: absolute numbers are then low and noisy, the side-by-side ratios (same run, interleaved rounds) hold better.`,
   );
   lines.push(
-    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a 1 s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, in the table's order, so a change in the machine's load falls on all targets alike. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds.`,
+    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a ${r.quick ? 1 : 2} s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, in the table's order, so a change in the machine's load falls on all targets alike. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds. A CPU efficiency (the peer's CPU per request over gatewaykit's) is the median of the rounds' ratios: both targets ran in the same round.`,
   );
   if (r.totalSeconds !== undefined) {
     const phases = Object.entries(r.phases ?? {}).map(([name, sec]) => `${name} ${sec.toFixed(0)} s`);

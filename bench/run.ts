@@ -53,10 +53,13 @@ const { values } = parseArgs({
   strict: true,
 });
 const quick = values.quick === true;
-// The full run fits in about 8 minutes on an idle 2-core machine: 28 targets x (1 s warm-up +
-// 3 rounds x 3 s) is most of it; 3 interleaved rounds keep a median per target.
-const ROUNDS = quick ? 1 : 3;
-const SECONDS = quick ? 2 : 3;
+// The full run fits in about 9 minutes on an idle 2-core machine: 28 targets x (2 s warm-up +
+// 5 rounds x 2 s) is most of it. Five short interleaved rounds rather than three long ones: the
+// machine's speed moves from one round to the next, and a median of five (and the ratios paired
+// by round) holds better against that than a median of three.
+const ROUNDS = quick ? 1 : 5;
+const SECONDS = 2;
+const WARM_UP_SECONDS = quick ? 1 : 2;
 const CONNECTIONS = 10;
 const STREAMS = 1_000;
 const out = values.out ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -304,7 +307,7 @@ async function measureTargets(targets: Targets, results: BenchResults): Promise<
   const runs: Record<string, LoadResult[]> = {};
   const cpu: Record<string, number[]> = {};
   // Warm-up (JIT) for every target, not recorded.
-  for (const [name, t] of Object.entries(targets)) await load(t.target, 1, CONNECTIONS, expectStatus[name] ?? 200);
+  for (const [name, t] of Object.entries(targets)) await load(t.target, WARM_UP_SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, { server, target }] of Object.entries(targets)) {
       const before = procCpuUs(server.pid);

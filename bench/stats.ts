@@ -17,3 +17,17 @@ export const fmt = {
   mb: (n: number) => (Number.isFinite(n) ? `${(n / MB).toFixed(1)} MB` : 'n/a'),
   ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
 };
+
+/**
+ * The peer's CPU per request over ours, paired by round (both measured in the same round, one
+ * after the other), as the median of the rounds' ratios; the ratio of the medians when the rounds
+ * are not known.
+ *
+ * @example
+ * pairedCpuRatio({ cpuUs: 80, cpuRuns: [80, 90] }, { cpuUs: 120, cpuRuns: [120, 117] }); // 1.40x
+ */
+export function pairedCpuRatio(ours: { cpuUs?: number; cpuRuns?: number[] }, peer: { cpuUs?: number; cpuRuns?: number[] }): number | undefined {
+  const [a, b] = [ours.cpuRuns ?? [], peer.cpuRuns ?? []];
+  if (a.length > 0 && a.length === b.length && a.every((x) => x > 0)) return median(a.map((x, i) => (b[i] as number) / x));
+  return ours.cpuUs && peer.cpuUs ? peer.cpuUs / ours.cpuUs : undefined;
+}
