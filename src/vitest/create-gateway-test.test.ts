@@ -2,8 +2,8 @@ import { describe, expect } from 'vitest';
 import { createGatewayTest, gatewayTest } from './index.ts';
 
 // Extended tests with file-scoped fixtures are defined at the top level of a file (vitest rule).
+// http mode (a server per test) is tested in test/vitest/http-mode.test.ts (integration).
 const seeded = createGatewayTest({ seed: 42 });
-const overHttp = createGatewayTest({ mode: 'http' });
 const systemTime = createGatewayTest({ clock: 'system' });
 
 const MODEL_REQUEST = JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello' });
@@ -88,18 +88,6 @@ describe('gatewayTest (msw mode, the default)', () => {
 describe('createGatewayTest options', () => {
   seeded('passes gateway options through', async ({ gateway }) => {
     expect(gateway.core.seed).toBe(42);
-  });
-
-  overHttp.concurrent('http mode serves each test on its own free port (a)', async ({ gateway }) => {
-    expect(gateway.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-    const res = await gateway.fetch('/responses', { method: 'POST', headers: gateway.headers(), body: MODEL_REQUEST });
-    expect(res.status).toBe(200);
-    expect(gateway.requests()).toHaveLength(1);
-  });
-  overHttp.concurrent('http mode serves each test on its own free port (b)', async ({ gateway }) => {
-    const res = await gateway.fetch('/responses', { method: 'POST', headers: {}, body: MODEL_REQUEST });
-    expect(res.status).toBe(401);
-    expect(gateway.requests()).toHaveLength(1);
   });
 
   systemTime('clock: system uses real time', async ({ gateway }) => {
