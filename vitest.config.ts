@@ -96,6 +96,10 @@ const E2E_TESTS = [
  */
 export default defineConfig({
   resolve: { alias: selfAliases },
+  // A JSON module is `JSON.parse` of its text, as node loads it (the default catalogue is 0.5 MB):
+  // not a JavaScript object literal per top-level key with a source map several times its size,
+  // which every worker read and compiled and the main process decoded (decision 0114).
+  json: { stringify: true, namedExports: false },
   test: {
     // CI: one fixed fast-check seed for reproducible runs (test/setup/fast-check-seed.ts); every
     // answer of every gateway judged against the reference (test/setup/reference-answers.ts).
