@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { readRepositoryFilesSynchronously } from './test/setup/synchronous-reads.ts';
 
 // Tests and examples import the package by its own name (`gatewaykit`, `gatewaykit/vitest`, ...)
 // as users do; resolve those to the TypeScript sources (the `gatewaykit-source` export condition)
@@ -14,6 +15,10 @@ const selfAliases = Object.entries(pkg.exports)
     find: new RegExp(`^gatewaykit${subpath.slice(1).replace(/[/.]/g, '\\$&')}$`),
     replacement: new URL(target['gatewaykit-source']!, import.meta.url).pathname,
   }));
+
+// The main process serves every module a worker imports; it reads the repository's files at once
+// instead of through node's thread pool (test/setup/synchronous-reads.ts, decision 0114).
+readRepositoryFilesSynchronously(new URL('.', import.meta.url).pathname);
 
 /**
  * Source tests that are integration tests by nature: they run the conformance suite against a
