@@ -16,7 +16,6 @@ import { readIncomingBody } from './read-incoming-body.ts';
 import { incomingRequest } from './incoming-request.ts';
 import { incomingFetchRequest } from './incoming-fetch-request.ts';
 import { writeResponse } from './write-fetch-response.ts';
-import { writeBatch } from './write-batch.ts';
 
 /**
  * What the core may ask of one node:http request (`RequestInfo`): a class, so its two questions
@@ -199,8 +198,7 @@ function trackInFlight(server: Server): InFlight {
 /** The `request` listener: each request answered by the gateway's core and written out, or refused as node:http cannot carry it. */
 function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req: IncomingMessage, res: ServerResponse) => void {
   // Chosen once per server: the light Request, or undici's own without the fast paths.
-  const fastPaths = gatewayInternals(gw)?.fastPaths !== false;
-  const toRequest = fastPaths ? incomingRequest : incomingFetchRequest;
+  const toRequest = gatewayInternals(gw)?.fastPaths === false ? incomingFetchRequest : incomingRequest;
   const reportError = (error: unknown, request: IncomingMessage, res: ServerResponse) => {
     const report = gatewayInternals(gw)?.reportError ?? ((e: unknown) => logUnexpectedError(e));
     report(error, {
@@ -209,29 +207,22 @@ function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req:
       ...(res.hasHeader('x-generation-id') ? { generationId: String(res.getHeader('x-generation-id')) } : {}),
     });
   };
-  /** A bug while answering: reported, and a masked 500 (or the connection cut, once the head is out). */
-  const failed = (error: unknown, res: ServerResponse) => {
-    reportError(error, res.req, res);
-    if (!res.headersSent) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
-    } else res.destroy();
-  };
-  // Whole answers written at the end of the event loop's turn, together (write-batch.ts).
-  const batch = fastPaths ? writeBatch(failed) : undefined;
   /** One request, start to end: the core's answer written out, or a masked 500 for a bug. */
   async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
     try {
       const response = await gw.handle(request, new IncomingInfo(req, res));
       // Most answers are written before writeResponse returns: nothing to wait for then.
-      // A 413 closes the connection once written (below): written at once, not with the batch.
-      const writing = writeResponse(response, res, response.status === 413 ? undefined : batch);
+      const writing = writeResponse(response, res);
       if (writing) await writing;
       // A body we refused (413): close the connection, but only once the client can have read
       // the answer (see lingerThenClose), discarding what it still sends in the meantime.
       if (response.status === 413) lingerThenClose(req);
     } catch (error) {
-      failed(error, res);
+      reportError(error, req, res);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
+      } else res.destroy();
     }
   }
   return (req, res) => {

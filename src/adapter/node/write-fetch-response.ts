@@ -3,7 +3,6 @@ import { headersRecord } from '../../http/light-headers.ts';
 import { utf8ByteLength } from '../../bytes/utf8-length.ts';
 import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
 import { WHOLE_DELIVERY } from '../../types/delivery.ts';
-import type { WriteBatch } from './write-batch.ts';
 
 /**
  * Fetch Response -> ServerResponse, streaming the body with backpressure. When the client goes
@@ -23,29 +22,14 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
 /**
  * {@link writeFetchResponse}'s work: done before it returns (undefined) for an answer whose bytes
  * are all at hand and go out in one write (a JSON text, an event stream held whole as text), so
- * such an answer makes no promise; otherwise the promise of the writing. With a `batch`, such an
- * answer is written with the others of this turn of the event loop (write-batch.ts), also
- * without a promise.
+ * such an answer makes no promise; otherwise the promise of the writing.
  */
-export function writeResponse(response: Response, res: ServerResponse, batch?: WriteBatch): Promise<void> | undefined {
+export function writeResponse(response: Response, res: ServerResponse): Promise<void> | undefined {
   const raw = rawBodyOf(response);
   if (!raw) return writeBodyStream(response, res);
   const headers = headerList(response.headers, 'text' in raw);
-  const status = response.status;
-  if ('text' in raw) {
-    if (batch) batch.add(res, () => writeText(raw.text, status, headers, res));
-    else writeText(raw.text, status, headers, res);
-    return undefined;
-  }
-  // An event stream held whole, in one write: batched like a text (write-batch.ts).
-  if (batch && 'frames' in raw && raw.frames.text.length <= MAX_JOINED_WRITE) {
-    batch.add(res, () => {
-      res.writeHead(status, headers);
-      writeFrames(raw, res);
-    });
-    return undefined;
-  }
-  res.writeHead(status, headers);
+  if ('text' in raw) return writeText(raw.text, response.status, headers, res);
+  res.writeHead(response.status, headers);
   if ('frames' in raw) return writeFrames(raw, res);
   return writePieces(raw, res);
 }
