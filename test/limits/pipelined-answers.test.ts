@@ -4,9 +4,9 @@ import { virtualClock } from '../../src/clock/virtual-clock.ts';
 import { startServer, type RunningServer } from '../../src/adapter/node/create-server.ts';
 
 /**
- * The node server writes the whole answers of one event-loop turn together (decision 0116). These
- * tests hold what that must not change: each connection gets its own answers, in the order of its
- * requests, whole.
+ * However the node server schedules its writes, each connection gets its own answers, in the order
+ * of its requests, whole: with requests pipelined on one connection, and with connections answered
+ * in the same turn of the event loop.
  */
 
 /** Write `requests` in one write, then read until the server closes (the last asks `Connection: close`). */
@@ -43,7 +43,7 @@ function post(path: string, body: string, close = false): string {
   );
 }
 
-describe('node server: answers written per turn of the event loop', () => {
+describe('node server: pipelined and concurrent answers', () => {
   let server: RunningServer;
   let port: number;
   beforeAll(async () => {
