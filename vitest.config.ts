@@ -48,6 +48,7 @@ const HEAVY_SOURCE_TESTS = [
   'conformance/spend-budget.test.ts',
   'conformance/verdicts-read-true.test.ts',
   'src/adapter/node/create-server.test.ts',
+  'src/adapter/node/read-incoming-body.test.ts',
   'src/cli/tune-v8.test.ts',
   'src/engine/answer-memo.test.ts',
   'src/engine/plan-memo.test.ts',

@@ -11,6 +11,36 @@ import { bodyTooLarge, declaredTooLarge } from '../../http/read-body.ts';
 export function readIncomingBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(declaredTooLarge(declared, limit));
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  if (isWhollyBuffered(req)) return takeBuffered(req, limit);
+  // The request event comes while node is still parsing what arrived with the headers. Once this
+  // turn's microtasks run, that parse is over: a body that came with the headers is all at hand.
+  return Promise.resolve().then(() => (isWhollyBuffered(req) ? takeBuffered(req, limit) : readAsItComes(req, limit)));
+}
+
+/**
+ * Whether node holds the whole body already, none of it read: the message is complete, or as many
+ * bytes as its Content-Length are buffered (node marks it complete a step later, in the same parse).
+ * The usual case: a small request's body arrives with its headers.
+ */
+function isWhollyBuffered(req: IncomingMessage): boolean {
+  if (req.readableFlowing !== null || req.listenerCount('data') > 0) return false;
+  if (req.complete) return true;
+  const declared = req.headers['content-length'];
+  return declared !== undefined && req.headers['transfer-encoding'] === undefined && req.readableLength >= Number(declared);
+}
+
+/** The buffered body taken in one read: no listeners and no turns of the event loop to wait for. */
+function takeBuffered(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  const total = req.readableLength;
+  if (total > limit) return Promise.reject(bodyTooLarge(limit));
+  const body = total === 0 ? null : (req.read() as Buffer | null);
+  return Promise.resolve(body ?? new Uint8Array(0));
+}
+
+/** The body read chunk by chunk as node parses it, stopping past the limit. */
+function readAsItComes(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  if (req.destroyed) return Promise.reject(clientLeft());
   return new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -34,12 +64,15 @@ export function readIncomingBody(req: IncomingMessage, limit: number): Promise<U
     };
     const onGone = () => {
       cleanup();
-      reject(new GatewayError(400, 'The client closed the request before it was read in full'));
+      reject(clientLeft());
     };
-    if (req.readableEnded) return resolve(new Uint8Array(0));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onGone);
     req.on('close', onGone);
   });
+}
+
+function clientLeft(): GatewayError {
+  return new GatewayError(400, 'The client closed the request before it was read in full');
 }
