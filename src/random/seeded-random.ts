@@ -1,9 +1,8 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { alphanumericCode } from './alphanumeric-code.ts';
 import { hash53Final, hash53Update, type Hash53State } from './hash.ts';
 
-const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const ALPHANUMERIC_CODES = Array.from(ALPHANUMERIC, (c) => c.charCodeAt(0));
 /**
  * Scratch for {@link XoroshiroRandom.alphanumeric}: the character codes of one id, turned into a
  * string in one call. Appending a character at a time made a string per character, and ids are
@@ -75,7 +74,7 @@ class XoroshiroRandom implements SeededRandom {
     // Long ids in slices: fromCharCode.apply takes its arguments on the stack.
     if (length > 256) return this.alphanumeric(256) + this.alphanumeric(length - 256);
     codes.length = length;
-    for (let i = 0; i < length; i++) codes[i] = ALPHANUMERIC_CODES[uniformInt(this.#gen, 0, ALPHANUMERIC_CODES.length - 1)] as number;
+    for (let i = 0; i < length; i++) codes[i] = alphanumericCode(this.#gen);
     return String.fromCharCode.apply(null, codes);
   }
 
