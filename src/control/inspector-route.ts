@@ -1,5 +1,5 @@
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { rawBodyResponse } from '../http/raw-body.ts';
+import { rawBodyResponse, rawText } from '../http/raw-body.ts';
 import type { Route } from '../http/route.ts';
 import { INSPECTOR_SCRIPT } from '../inspector/inspector-script.ts';
 import { INSPECTOR_STYLE } from '../inspector/inspector-style.ts';
@@ -50,20 +50,17 @@ export function inspectorRoutes(env: GatewayEnv, operations: readonly string[] =
           "form-action 'none'",
           "frame-ancestors 'none'",
         ].join('; ');
-        return rawBodyResponse(
-          { text: html },
-          {
-            status: 200,
-            headers: {
-              'content-type': 'text/html; charset=utf-8',
-              'content-security-policy': csp,
-              'cache-control': 'no-store',
-              'x-content-type-options': 'nosniff',
-              'x-frame-options': 'DENY',
-              'referrer-policy': 'no-referrer',
-            },
+        return rawBodyResponse(rawText(html), {
+          status: 200,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': csp,
+            'cache-control': 'no-store',
+            'x-content-type-options': 'nosniff',
+            'x-frame-options': 'DENY',
+            'referrer-policy': 'no-referrer',
           },
-        );
+        });
       },
     },
   ];

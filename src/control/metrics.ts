@@ -1,7 +1,7 @@
 import type * as PromClient from 'prom-client';
 import { nodeRequire } from '../env/require-optional-peer.ts';
 import { GatewayError } from '../errors/gateway-error.ts';
-import { rawBodyResponse } from '../http/raw-body.ts';
+import { rawBodyResponse, rawText } from '../http/raw-body.ts';
 import type { Route } from '../http/route.ts';
 import { LATENCY_BUCKETS_SECONDS, type MetricsSnapshot, type MetricsTally } from '../state/metrics-tally.ts';
 
@@ -26,10 +26,10 @@ export function metricsRoutes(tally: MetricsTally): Route[] {
       control: true,
       async handle() {
         registry ??= createRegistry(loadPromClient(), () => tally.snapshot());
-        return rawBodyResponse(
-          { text: await registry.metrics() },
-          { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } },
-        );
+        return rawBodyResponse(rawText(await registry.metrics()), {
+          status: 200,
+          headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' },
+        });
       },
     },
   ];

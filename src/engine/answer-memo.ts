@@ -1,7 +1,7 @@
 import { cancelledGeneration } from '../account/cancelled-generation.ts';
 import type { GenerationRecord } from '../account/generation-record.ts';
 import type { GatewayEnv } from '../env/gateway-env.ts';
-import { rawBodyOf, rawBodyResponse } from '../http/raw-body.ts';
+import { rawBodyOf, rawBodyResponse, rawText } from '../http/raw-body.ts';
 import type { RequestContext } from '../http/route.ts';
 import type { ScriptRegistry } from '../scripts/script-registry.ts';
 import { ANSWER_BODY_LIMIT, answerKeys } from './answer-keys.ts';
@@ -114,7 +114,7 @@ function replayResponse(learned: Learned, values: readonly string[]): Response {
   const headers: Record<string, string> = {};
   for (const [name, value] of learned.headers) headers[name] = fillTemplate(value, values);
   const body = learned.body;
-  if ('text' in body) return rawBodyResponse({ text: fillTemplate(body.text, values) }, { status: learned.status, headers });
+  if ('text' in body) return rawBodyResponse(rawText(fillTemplate(body.text, values)), { status: learned.status, headers });
   const list = body.frames.map((frame) => fillTemplate(frame, values));
   return sseFramesResponse({ list, text: list.join('') }, headers);
 }

@@ -2,7 +2,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import { maskSecret } from '../state/mask-credentials.ts';
 import type { Journal, JournalRecord } from '../state/journal.ts';
 import { isStreamedAnswer, type DispatchObserver } from './dispatch-observer.ts';
-import { rawBodyOf } from './raw-body.ts';
+import { rawBodyOf, textByteLength, type RawBody } from './raw-body.ts';
 
 /**
  * The journal as a listener of the dispatcher: one entry per API answer (what the inspector and
@@ -40,7 +40,7 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
         model: typeof requested === 'string' ? requested.slice(0, 256) : undefined,
         key: ctx.apiKey ? maskedKeyId(ctx.apiKey) : undefined,
         unexpected,
-        response: { status: response.status, headers: response.headers, text: raw && 'text' in raw && !secretBodies ? raw.text : undefined },
+        response: textOf(response, raw, secretBodies),
       };
       const handle = journal.record(entry);
       // A whole body was recorded with the entry: nothing more to hear.
@@ -53,4 +53,10 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
       };
     },
   };
+}
+
+/** The answer as the journal keeps it: its text and the text's length, when it is text and not secret. */
+function textOf(response: Response, raw: RawBody | undefined, secret: boolean): JournalRecord['response'] {
+  const text = raw && 'text' in raw && !secret ? raw : undefined;
+  return { status: response.status, headers: response.headers, text: text?.text, textBytes: text ? textByteLength(text) : undefined };
 }

@@ -1,4 +1,5 @@
 import { concatBytes } from '../bytes/concat-bytes.ts';
+import { utf8ByteLength } from '../bytes/utf8-length.ts';
 import { LightHeaders } from './light-headers.ts';
 import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
 
@@ -14,6 +15,11 @@ import { WHOLE_DELIVERY, type Delivery } from '../types/delivery.ts';
 export type RawBody =
   | {
       readonly text: string;
+      /**
+       * The text's UTF-8 length, measured by the first that needs it ({@link textByteLength}): the
+       * journal and the node adapter both do, for every JSON answer.
+       */
+      utf8Length?: number | undefined;
     }
   | {
       readonly pieces: readonly Uint8Array[];
@@ -191,6 +197,27 @@ export function rawTextBytes(raw: { readonly text: string }): Uint8Array {
   return nodeBuffer ? nodeBuffer.from(raw.text, 'utf8') : utf8Encoder.encode(raw.text);
 }
 
+/**
+ * A text body, its length not measured yet. Every text body made through here has the same members,
+ * so the code that reads them sees one shape.
+ *
+ * @example
+ * rawBodyResponse(rawText('{}'), { status: 200, headers: { 'content-type': 'application/json' } });
+ */
+export function rawText(text: string): { readonly text: string; utf8Length: number | undefined } {
+  return { text, utf8Length: undefined };
+}
+
+/**
+ * A text body's UTF-8 length, measured once whoever asks first.
+ *
+ * @example
+ * textByteLength(rawText('é')); // 2
+ */
+export function textByteLength(raw: { readonly text: string; utf8Length?: number | undefined }): number {
+  return (raw.utf8Length ??= utf8ByteLength(raw.text));
+}
+
 /** The bytes an operation left on `response`, if its body is still to be made. */
 export function rawBodyOf(response: Response): RawBody | undefined {
   return (response as { [RAW_BODY]?: RawBody })[RAW_BODY];
@@ -316,5 +343,5 @@ export function headerPairs(headers: Headers): Array<[string, string]> {
  * return jsonResponse(job, { status: 202 });
  */
 export function jsonResponse(value: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return rawBodyResponse({ text: JSON.stringify(value) }, { status: init.status ?? 200, headers: { 'content-type': 'application/json', ...init.headers } });
+  return rawBodyResponse(rawText(JSON.stringify(value)), { status: init.status ?? 200, headers: { 'content-type': 'application/json', ...init.headers } });
 }

@@ -89,6 +89,8 @@ export interface JournalRecord {
     headers: HeaderSource;
     /** The body text, when the gateway holds it as text. */
     text?: string;
+    /** That text's UTF-8 length, when the caller measured it already. */
+    textBytes?: number | undefined;
   };
 }
 

@@ -91,7 +91,7 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
   const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
   const keep = answerText !== undefined && wellFormed && !dropped;
-  const answer = !keep ? NOT_KEPT : ring.writeText(answerText);
+  const answer = !keep ? NOT_KEPT : ring.writeText(answerText, answerWhole ? response.textBytes : undefined);
   return {
     answerAt: answer.at,
     answerLength: answer.length,

@@ -70,6 +70,26 @@ describe('startServer (node:http adapter)', () => {
     expect(overSocket).toBe(inProcess);
   });
 
+  it('sends a JSON answer with characters past ASCII under its UTF-8 length, and journals the same bytes, answer after answer', async () => {
+    const text = 'Café ☕ and 🙂, naïve façade';
+    running = await startServer({ port: 0, seed: 3, clock: virtualClock(), scripts: [{ reply: { type: 'text', text } }] });
+    const init = {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x' }),
+    };
+    // Three times: the second and third are answered from the learned templates (the answer memo).
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${running.baseUrl}/responses`, init);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+      const answer = new TextDecoder().decode(bytes);
+      expect(answer).toContain(text);
+      const entry = running.gateway.control.requests().at(-1);
+      expect(entry?.response.body).toEqual(JSON.parse(answer));
+    }
+  });
+
   it('closes cleanly with open keep-alive connections', async () => {
     running = await startServer({ port: 0 });
     await fetch(`${running.baseUrl}/nope`);

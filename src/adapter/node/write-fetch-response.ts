@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { headersRecord } from '../../http/light-headers.ts';
-import { utf8ByteLength } from '../../bytes/utf8-length.ts';
-import { rawBodyOf, type RawBody } from '../../http/raw-body.ts';
+import { rawBodyOf, textByteLength, type RawBody } from '../../http/raw-body.ts';
 import { WHOLE_DELIVERY } from '../../types/delivery.ts';
 
 /**
@@ -28,7 +27,7 @@ export function writeResponse(response: Response, res: ServerResponse): Promise<
   const raw = rawBodyOf(response);
   if (!raw) return writeBodyStream(response, res);
   const headers = headerList(response.headers, 'text' in raw);
-  if ('text' in raw) return writeText(raw.text, response.status, headers, res);
+  if ('text' in raw) return writeText(raw, response.status, headers, res);
   res.writeHead(response.status, headers);
   if ('frames' in raw) return writeFrames(raw, res);
   return writePieces(raw, res);
@@ -118,12 +117,12 @@ function headerList(headers: Headers, withoutLength: boolean): string[] {
 const MAX_JOINED_WRITE = 64 * 1024;
 
 /** A JSON text the core already holds (src/http/raw-body.ts): one write with its Content-Length. */
-function writeText(text: string, status: number, headers: string[], res: ServerResponse): undefined {
+function writeText(raw: Extract<RawBody, { text: string }>, status: number, headers: string[], res: ServerResponse): undefined {
   // Written as the text: node sends it behind the head in one write, encoded by the socket, with
   // no Buffer made (and no pool slab allocated every few answers) for it here.
-  headers.push('content-length', String(utf8ByteLength(text)));
+  headers.push('content-length', String(textByteLength(raw)));
   res.writeHead(status, headers);
-  res.end(text);
+  res.end(raw.text);
   return undefined;
 }
 
