@@ -12,7 +12,7 @@ export function readIncomingBody(req: IncomingMessage, limit: number): Promise<U
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(declaredTooLarge(declared, limit));
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
-  if (isWhollyBuffered(req)) return takeBuffered(req, limit);
+  if (isWhollyBuffered(req)) return Promise.resolve().then(() => takeBuffered(req, limit));
   // The request event comes while node is still parsing what arrived with the headers. Once this
   // turn's microtasks run, that parse is over: a body that came with the headers is all at hand.
   return Promise.resolve().then(() => (isWhollyBuffered(req) ? takeBuffered(req, limit) : readAsItComes(req, limit)));
@@ -30,12 +30,12 @@ function isWhollyBuffered(req: IncomingMessage): boolean {
   return declared !== undefined && req.headers['transfer-encoding'] === undefined && req.readableLength >= Number(declared);
 }
 
-/** The buffered body taken in one read: no listeners and no turns of the event loop to wait for. */
-function takeBuffered(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+/** The buffered body taken in one read, no listeners and no turns of the event loop to wait for; throws past the limit. */
+function takeBuffered(req: IncomingMessage, limit: number): Uint8Array {
   const total = req.readableLength;
-  if (total > limit) return Promise.reject(bodyTooLarge(limit));
+  if (total > limit) throw bodyTooLarge(limit);
   const body = total === 0 ? null : (req.read() as Buffer | null);
-  return Promise.resolve(body ?? new Uint8Array(0));
+  return body ?? new Uint8Array(0);
 }
 
 /** The body read chunk by chunk as node parses it, stopping past the limit. */
