@@ -99,7 +99,7 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
     while (done < bytes.byteLength) {
       const i = (at + done) % cap;
       const n = Math.min(bytes.byteLength - done, cap - i);
-      buffer.set(bytes.subarray(done, done + n), i);
+      buffer.set(n === bytes.byteLength ? bytes : bytes.subarray(done, done + n), i);
       done += n;
     }
     written += bytes.byteLength;

@@ -115,7 +115,9 @@ export function storeRecord(r: JournalRecord, seq: number, ring: ByteRing, limit
   const headers = packExchangeHeaders(r.headers, r.response.headers);
   const kept = keepPacked(headers.packed, ring, dropped);
   const bodyLength = r.body ? Math.min(r.body.byteLength, limits.bodyLimit) : 0;
-  const bodyAt = r.body && !dropped ? ring.write(r.body.subarray(0, bodyLength)) : -1;
+  // A view is made only to cut a body past the limit: each view is an object of its own.
+  const keptBody = r.body && bodyLength < r.body.byteLength ? r.body.subarray(0, bodyLength) : r.body;
+  const bodyAt = keptBody && !dropped ? ring.write(keptBody) : -1;
   // Read member by member: a rest or a spread of it would copy the object at run time.
   const answer = keepAnswer(r.response, ring, limits);
   const path = r.path.length > 2048 ? `${r.path.slice(0, 2048)}…` : r.path;
