@@ -9,7 +9,7 @@ import { operationRoutes } from '../operations/operation.ts';
 import { chatOperation } from '../operations/chat/operation.ts';
 import { messagesOperation } from '../operations/messages/operation.ts';
 import { responsesOperation } from '../operations/responses/operation.ts';
-import { fillTemplate, makeTemplate } from './answer-template.ts';
+import { fillTemplate, fillText, makeTemplate, textTemplate } from './answer-template.ts';
 import { createEngine } from './create-engine.ts';
 
 const BASE = 'http://memo.test/api/v1';
@@ -318,6 +318,34 @@ describe('answer template', () => {
           fc.pre(literals.join('').length > 0 || values.length > 0);
           const expected = literals.map((l, i) => l + (others[i % values.length] as string)).join('');
           expect(fillTemplate(makeTemplate(text, values), others)).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it("knows a filled text's UTF-8 length, and past ASCII its UTF-8 as one-byte characters, exactly as an encoder gives them", () => {
+    fc.assert(
+      fc.property(
+        // ASCII, two-byte, astral, and lone surrogate halves (no well-formed UTF-8 of their own).
+        fc.array(fc.string({ unit: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 1 }), fc.constantFrom('é', '☕', '🙂', '\ud83d', '\udc00')) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{12}$/), { minLength: 1, maxLength: 3 }),
+        (literals, values) => {
+          fc.pre(literals.every((l) => values.every((v) => !l.includes(v))));
+          const text = literals.map((l, i) => l + (values[i % values.length] as string)).join('');
+          const others = values.map((v) => `gen-${v.slice(0, 4)}`);
+          const template = textTemplate(makeTemplate(text, values));
+          const filled = fillText(template, others);
+          expect(filled.text).toBe(fillTemplate(template.text, others));
+          const wellFormed = (filled.text as string & { isWellFormed(): boolean }).isWellFormed();
+          const ascii = /^[\x00-\x7f]*$/.test(filled.text);
+          // Known for every ASCII text and every well-formed one; a lone surrogate leaves the writers to encode.
+          expect(filled.known !== undefined).toBe(ascii || wellFormed);
+          if (!filled.known) return;
+          expect(filled.known.utf8Length).toBe(Buffer.byteLength(filled.text, 'utf8'));
+          expect(filled.known.latin1).toBe(ascii ? undefined : Buffer.from(filled.text, 'utf8').toString('latin1'));
         },
       ),
     );

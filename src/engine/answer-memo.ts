@@ -9,7 +9,7 @@ import { sameCircumstances } from './reuse-circumstances.ts';
 import { sseFramesResponse } from '../streaming/sse-response.ts';
 import { answerIds } from './answer-ids.ts';
 import type { AnswerReuse } from './answer-reuse.ts';
-import { fillTemplate, makeTemplate, type AnswerTemplate } from './answer-template.ts';
+import { fillTemplate, fillText, makeTemplate, textTemplate, type AnswerTemplate, type TextTemplate } from './answer-template.ts';
 import { answeredBody, renderInFull, type AnswerPath, type Rendered } from './answer-path.ts';
 
 /** Requests remembered per gateway (least recently answered forgotten first). */
@@ -35,7 +35,7 @@ export interface MemoCounts {
  */
 export type AnswerMemo = AnswerPath;
 
-type Body = { readonly text: AnswerTemplate } | { readonly frames: readonly AnswerTemplate[] };
+type Body = { readonly text: TextTemplate } | { readonly frames: readonly AnswerTemplate[] };
 
 /** A request whose answer is never replayed (it cannot be, or a second answer did not match). */
 const REFUSED = { state: 'refused' } as const;
@@ -84,7 +84,9 @@ function see(response: Response, reuse: AnswerReuse, values: readonly string[]):
 function learn(seen: Seen): Learned {
   const values = seen.values;
   const body: Body =
-    'text' in seen.body ? { text: makeTemplate(seen.body.text, values) } : { frames: seen.body.frames.map((frame) => makeTemplate(frame, values)) };
+    'text' in seen.body
+      ? { text: textTemplate(makeTemplate(seen.body.text, values)) }
+      : { frames: seen.body.frames.map((frame) => makeTemplate(frame, values)) };
   const headers = seen.headers.map(([name, value]) => [name, makeTemplate(value, values)] as const);
   return { state: 'verified', status: seen.status, headers, body, reuse: seen.reuse, recordCount: seen.recordCount };
 }
@@ -114,7 +116,10 @@ function replayResponse(learned: Learned, values: readonly string[]): Response {
   const headers: Record<string, string> = {};
   for (const [name, value] of learned.headers) headers[name] = fillTemplate(value, values);
   const body = learned.body;
-  if ('text' in body) return rawBodyResponse(rawText(fillTemplate(body.text, values)), { status: learned.status, headers });
+  if ('text' in body) {
+    const filled = fillText(body.text, values);
+    return rawBodyResponse(rawText(filled.text, filled.known), { status: learned.status, headers });
+  }
   const list = body.frames.map((frame) => fillTemplate(frame, values));
   return sseFramesResponse({ list, text: list.join('') }, headers);
 }

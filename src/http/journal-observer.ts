@@ -58,5 +58,5 @@ export function journalObserver(journal: Journal, rememberKeyIds = true): Dispat
 /** The answer as the journal keeps it: its text and the text's length, when it is text and not secret. */
 function textOf(response: Response, raw: RawBody | undefined, secret: boolean): JournalRecord['response'] {
   const text = raw && 'text' in raw && !secret ? raw : undefined;
-  return { status: response.status, headers: response.headers, text: text?.text, textBytes: text ? textByteLength(text) : undefined };
+  return { status: response.status, headers: response.headers, text: text?.text, textBytes: text ? textByteLength(text) : undefined, latin1: text?.latin1 };
 }

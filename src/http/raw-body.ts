@@ -20,6 +20,13 @@ export type RawBody =
        * journal and the node adapter both do, for every JSON answer.
        */
       utf8Length?: number | undefined;
+      /**
+       * The text's UTF-8 as a one-byte string, one character per byte, when its maker had it (a
+       * remembered answer is filled in so): a writer sends it as latin1 and encodes nothing. V8
+       * keeps a text with any character past latin1 as a two-byte string, and its UTF-8 is made
+       * afresh by every writer of it.
+       */
+      readonly latin1?: string | undefined;
     }
   | {
       readonly pieces: readonly Uint8Array[];
@@ -184,7 +191,7 @@ export function rawBodyResponse(raw: RawBody, init: { status: number; headers: R
 }
 
 /** Node's Buffer, when there: small texts are encoded into its pool (browsers use TextEncoder). */
-const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer;
+const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8' | 'latin1'): Uint8Array } }).Buffer;
 
 /**
  * A text body's UTF-8, for a consumer that asks for bytes (the node adapter writes the text itself,
@@ -193,7 +200,8 @@ const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf
  * @example
  * rawTextBytes({ text: '{}' }).byteLength; // 2
  */
-export function rawTextBytes(raw: { readonly text: string }): Uint8Array {
+export function rawTextBytes(raw: { readonly text: string; readonly latin1?: string | undefined }): Uint8Array {
+  if (raw.latin1 !== undefined) return latin1Bytes(raw.latin1);
   return nodeBuffer ? nodeBuffer.from(raw.text, 'utf8') : utf8Encoder.encode(raw.text);
 }
 
@@ -204,8 +212,19 @@ export function rawTextBytes(raw: { readonly text: string }): Uint8Array {
  * @example
  * rawBodyResponse(rawText('{}'), { status: 200, headers: { 'content-type': 'application/json' } });
  */
-export function rawText(text: string): { readonly text: string; utf8Length: number | undefined } {
-  return { text, utf8Length: undefined };
+export function rawText(
+  text: string,
+  known?: { utf8Length: number; latin1: string | undefined },
+): { readonly text: string; utf8Length: number | undefined; readonly latin1: string | undefined } {
+  return { text, utf8Length: known?.utf8Length, latin1: known?.latin1 };
+}
+
+/** A one-byte string's characters as bytes. */
+function latin1Bytes(latin1: string): Uint8Array {
+  if (nodeBuffer) return nodeBuffer.from(latin1, 'latin1');
+  const bytes = new Uint8Array(latin1.length);
+  for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
+  return bytes;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ByteRing {
   write(bytes: Uint8Array): number;
   /** Append `text` as UTF-8; returns its position and byte length (`utf8Length`: that length, when the caller measured it already). */
   writeText(text: string, utf8Length?: number): { at: number; length: number };
+  /** Append a one-byte string's characters as bytes (a text's UTF-8 held so); returns their position and length. */
+  writeLatin1(latin1: string): { at: number; length: number };
   /** A copy of the bytes at [at, at + length), or `undefined` once they are overwritten. */
   read(at: number, length: number): Uint8Array | undefined;
   /** The UTF-8 text at [at, at + length), or `undefined` once overwritten. */
@@ -39,6 +41,16 @@ export interface ByteRingOptions {
 }
 
 const utf8 = new TextEncoder();
+
+/** Node's latin1 writer, when there (it takes any Uint8Array as `this`); elsewhere a loop. */
+const nodeLatin1Write = (globalThis as { Buffer?: { prototype: { latin1Write?: (text: string, offset: number, length: number) => number } } }).Buffer?.prototype
+  .latin1Write;
+
+/** `latin1`'s characters into `target` from `offset` (the caller made room). */
+function putLatin1(target: Uint8Array, latin1: string, offset: number): void {
+  if (nodeLatin1Write) nodeLatin1Write.call(target, latin1, offset, latin1.length);
+  else for (let i = 0; i < latin1.length; i++) target[offset + i] = latin1.charCodeAt(i);
+}
 const lenient = new TextDecoder('utf-8');
 
 /**
@@ -129,6 +141,21 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
         return { at, length };
       }
       return { at: put(utf8.encode(text)), length };
+    },
+    writeLatin1(latin1) {
+      const length = latin1.length;
+      reserve(length);
+      const cap = buffer.length;
+      const i = written % cap;
+      if (i + length <= cap) {
+        putLatin1(buffer, latin1, i);
+        const at = written;
+        written += length;
+        return { at, length };
+      }
+      const bytes = new Uint8Array(length);
+      putLatin1(bytes, latin1, 0);
+      return { at: put(bytes), length };
     },
     read(at, length) {
       if (!held(at, length)) return undefined;

@@ -91,6 +91,8 @@ export interface JournalRecord {
     text?: string;
     /** That text's UTF-8 length, when the caller measured it already. */
     textBytes?: number | undefined;
+    /** That text's UTF-8 as a one-byte string, when the answer was made so (the text is then well-formed). */
+    latin1?: string | undefined;
   };
 }
 

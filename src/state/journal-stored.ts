@@ -89,9 +89,10 @@ function keepAnswer(response: JournalRecord['response'], ring: ByteRing, limits:
   const answerText = text === undefined ? undefined : text.length > answerLimit ? text.slice(0, answerLimit) : text;
   const answerWhole = text !== undefined && text.length <= answerLimit;
   // A text that is not well-formed UTF-16 would not come back from UTF-8 the same: kept as is.
-  const wellFormed = answerText === undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
+  const latin1 = answerWhole ? response.latin1 : undefined;
+  const wellFormed = answerText === undefined || latin1 !== undefined || (answerText as string & { isWellFormed?(): boolean }).isWellFormed?.() === true;
   const keep = answerText !== undefined && wellFormed && !dropped;
-  const answer = !keep ? NOT_KEPT : ring.writeText(answerText, answerWhole ? response.textBytes : undefined);
+  const answer = !keep ? NOT_KEPT : latin1 !== undefined ? ring.writeLatin1(latin1) : ring.writeText(answerText, answerWhole ? response.textBytes : undefined);
   return {
     answerAt: answer.at,
     answerLength: answer.length,

@@ -73,21 +73,26 @@ describe('startServer (node:http adapter)', () => {
   it('sends a JSON answer with characters past ASCII under its UTF-8 length, and journals the same bytes, answer after answer', async () => {
     const text = 'Café ☕ and 🙂, naïve façade';
     running = await startServer({ port: 0, seed: 3, clock: virtualClock(), scripts: [{ reply: { type: 'text', text } }] });
-    const init = {
-      method: 'POST',
-      headers: { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'x' }),
-    };
-    // Three times: the second and third are answered from the learned templates (the answer memo).
-    for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${running.baseUrl}/responses`, init);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
-      const answer = new TextDecoder().decode(bytes);
-      expect(answer).toContain(text);
-      const entry = running.gateway.control.requests().at(-1);
-      expect(entry?.response.body).toEqual(JSON.parse(answer));
+    const headers = { authorization: 'Bearer sk-gw-test', 'content-type': 'application/json' };
+    const requests = [
+      { path: '/responses', body: { model: 'openai/gpt-4o-mini', input: 'x' } },
+      { path: '/messages', body: { model: 'anthropic/claude-sonnet-4.5', max_tokens: 64, messages: [{ role: 'user', content: 'x' }] } },
+    ];
+    for (const { path, body } of requests) {
+      // Three times: the second is made in full and checked against the first, the third is
+      // answered from the learned templates (the answer memo), its UTF-8 filled in as it is.
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${running.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+        const answer = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        expect(answer).toContain(text);
+        const entry = running.gateway.control.requests().at(-1);
+        expect(entry?.response.body).toEqual(JSON.parse(answer));
+      }
     }
+    const metrics = await (await fetch(new URL('/__gatewaykit/metrics', running.baseUrl))).text();
+    expect(metrics).toMatch(/^gatewaykit_answer_memo_total\{outcome="replayed"\} 2$/m);
   });
 
   it('closes cleanly with open keep-alive connections', async () => {

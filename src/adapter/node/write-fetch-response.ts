@@ -122,7 +122,9 @@ function writeText(raw: Extract<RawBody, { text: string }>, status: number, head
   // no Buffer made (and no pool slab allocated every few answers) for it here.
   headers.push('content-length', String(textByteLength(raw)));
   res.writeHead(status, headers);
-  res.end(raw.text);
+  // A text past ASCII goes as its UTF-8 in one-byte form when the core has it: nothing to encode.
+  if (raw.latin1 !== undefined) res.end(raw.latin1, 'latin1');
+  else res.end(raw.text);
   return undefined;
 }
 
