@@ -4,11 +4,12 @@ import { alphanumericCode } from './alphanumeric-code.ts';
 import { hash53Final, hash53Update, type Hash53State } from './hash.ts';
 
 /**
- * Scratch for {@link XoroshiroRandom.alphanumeric}: the character codes of one id, turned into a
- * string in one call. Appending a character at a time made a string per character, and ids are
- * drawn several times per answer.
+ * Scratch for {@link XoroshiroRandom.alphanumeric}, one array per id length: the character codes of
+ * one id, turned into a string in one call. Appending a character at a time made a string per
+ * character, and ids are drawn several times per answer; one array resized to each id's length
+ * had V8 trim and grow its store on every id.
  */
-const codes: number[] = [];
+const codesOfLength: number[][] = [];
 
 /** A deterministic source of choices; every "random" decision of the simulator comes from one. */
 export interface SeededRandom {
@@ -73,8 +74,9 @@ class XoroshiroRandom implements SeededRandom {
   alphanumeric(length: number): string {
     // Long ids in slices: fromCharCode.apply takes its arguments on the stack.
     if (length > 256) return this.alphanumeric(256) + this.alphanumeric(length - 256);
-    codes.length = length;
-    for (let i = 0; i < length; i++) codes[i] = alphanumericCode(this.#gen);
+    const codes = (codesOfLength[length] ??= new Array<number>(length).fill(0));
+    const gen = this.#gen;
+    for (let i = 0; i < length; i++) codes[i] = alphanumericCode(gen);
     return String.fromCharCode.apply(null, codes);
   }
 

@@ -118,6 +118,22 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
     return at;
   };
 
+  const writeLatin1 = (latin1: string): { at: number; length: number } => {
+    const length = latin1.length;
+    reserve(length);
+    const cap = buffer.length;
+    const i = written % cap;
+    if (i + length <= cap) {
+      putLatin1(buffer, latin1, i);
+      const at = written;
+      written += length;
+      return { at, length };
+    }
+    const bytes = new Uint8Array(length);
+    putLatin1(bytes, latin1, 0);
+    return { at: put(bytes), length };
+  };
+
   const held = (at: number, length: number) => at >= 0 && length >= 0 && at + length <= written && at >= written - buffer.length;
 
   return {
@@ -130,6 +146,8 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
     write: put,
     writeText(text, utf8Length) {
       const length = utf8Length ?? utf8ByteLength(text);
+      // As long in UTF-8 as in UTF-16: ASCII, whose bytes are its characters.
+      if (length === text.length) return writeLatin1(text);
       reserve(length);
       const cap = buffer.length;
       const i = written % cap;
@@ -142,21 +160,7 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
       }
       return { at: put(utf8.encode(text)), length };
     },
-    writeLatin1(latin1) {
-      const length = latin1.length;
-      reserve(length);
-      const cap = buffer.length;
-      const i = written % cap;
-      if (i + length <= cap) {
-        putLatin1(buffer, latin1, i);
-        const at = written;
-        written += length;
-        return { at, length };
-      }
-      const bytes = new Uint8Array(length);
-      putLatin1(bytes, latin1, 0);
-      return { at: put(bytes), length };
-    },
+    writeLatin1,
     read(at, length) {
       if (!held(at, length)) return undefined;
       const out = new Uint8Array(length);
