@@ -58,7 +58,10 @@ function parseOptions(argv: readonly string[]): Options {
 async function startCounted(dir: string, outDir: string): Promise<{ pid: number; url: string; stop: () => Promise<void> }> {
   execFileSync(process.execPath, ['scripts/start-bundle.mjs', 'serve'], { cwd: dir, stdio: 'ignore' });
   const args = ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${outDir}/callgrind.out`];
-  const child = spawn('valgrind', [...args, process.execPath, 'scripts/start.mjs', 'serve', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('valgrind', [...args, process.execPath, '--no-memory-reducer', 'scripts/start.mjs', 'serve', '--port', '0'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const url = await new Promise<string>((done, fail) => {
     let seen = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** A gatewaykit server started the way a source checkout runs it: `npm start`. */
@@ -13,9 +14,17 @@ export interface StartedServer {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The node flags package.json's start script gives (`node FLAGS scripts/start.mjs serve`). */
+function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('scripts/start.mjs'));
+}
+
 /**
- * What `npm start` runs (`node scripts/start.mjs serve`, from package.json's start script), spawned
- * directly so the measured process is the server itself and not npm's shell around it.
+ * What `npm start` runs (`node --no-memory-reducer scripts/start.mjs serve`, from package.json's
+ * start script, its node flags read from there), spawned directly so the measured process is the
+ * server itself and not npm's shell around it.
  *
  * @example
  * const server = await startFromSource(['--port', '0']);
@@ -25,7 +34,10 @@ export function startFromSource(args: string[] = ['--port', '0']): Promise<Start
   // start (after a change a start runs the per-file build and rebuilds the bundle in the background).
   execFileSync(process.execPath, [`${ROOT}scripts/start-bundle.mjs`, 'serve'], { cwd: ROOT, stdio: 'ignore' });
   const started = performance.now();
-  const child = spawn(process.execPath, [`${ROOT}scripts/start.mjs`, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startScriptFlags(), `${ROOT}scripts/start.mjs`, 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => {
