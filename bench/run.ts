@@ -33,6 +33,7 @@ import { summariseProfile, type CpuProfile } from './profile-summary.ts';
 import { readSse, type SseRead } from './read-sse.ts';
 import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { procCpuUs } from './proc-cpu.ts';
+import { roundOrder } from './round-order.ts';
 import { startFromSource, type StartedServer } from './start-server.ts';
 import { runChild, spawnChild, spawnServe, type BenchChild } from './spawn-child.ts';
 import { median } from './stats.ts';
@@ -301,7 +302,10 @@ function throughputTargets(g: Gatewaykits, r: ResponsesProbe, c: ChatProbe, m: M
   };
 }
 
-/** Every target loaded in turn, round after round (interleaved); medians of req/s, latency and server CPU per request. */
+/**
+ * Every target loaded in turn, round after round (interleaved), each round started further along
+ * the table ({@link roundOrder}); medians of req/s, latency and server CPU per request.
+ */
 async function measureTargets(targets: Targets, results: BenchResults): Promise<void> {
   const expectStatus: Record<string, number> = { [ROW.core]: 401 };
   const runs: Record<string, LoadResult[]> = {};
@@ -309,7 +313,7 @@ async function measureTargets(targets: Targets, results: BenchResults): Promise<
   // Warm-up (JIT) for every target, not recorded.
   for (const [name, t] of Object.entries(targets)) await load(t.target, WARM_UP_SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { server, target }] of Object.entries(targets)) {
+    for (const [name, { server, target }] of roundOrder(Object.entries(targets), round, ROUNDS)) {
       const before = procCpuUs(server.pid);
       const r = await load(target, SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
       const after = procCpuUs(server.pid);
