@@ -75,6 +75,8 @@ export interface BenchResults {
   connections: number;
   loadBefore: string;
   loadAfter?: string;
+  /** Which CPUs the throughput step's processes ran on. */
+  pinning?: string;
   totalSeconds?: number;
   /** Seconds each step of the run took (build, throughput, profiles, ...), in order. */
   phases?: Record<string, number>;
@@ -414,7 +416,7 @@ function machineSection(r: BenchResults): string[] {
     `- Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter ?? 'n/a'}. A load above the core count means the machine was shared with other work while measuring: absolute numbers are then low and noisy, the side-by-side ratios (same run, interleaved rounds) hold better.`,
   );
   lines.push(
-    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a ${r.quick ? 1 : 2} s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, so a change in the machine's load falls on all targets alike. Round k (from 0) starts k/${r.rounds} of the way along the table and wraps around: the first target of a round follows its server's longest idle spell, and in a fixed order that cost fell on the same row in every round. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds. A CPU efficiency (the peer's CPU per request over gatewaykit's) is the median of the rounds' ratios: both targets ran in the same round.`,
+    `- Method: ${r.quick ? 'QUICK run (`--quick`): one round, short; indicative only. ' : ''}Each server in its own child process on 127.0.0.1 (gatewaykit ${r.measured === 'source' ? 'from src/ through tsx (`--source`)' : 'compiled by tsc as `npm run build` emits it, the way users run it'}); autocannon in the parent with ${r.connections} connections. Every target gets a ${r.quick ? 1 : 2} s warm-up, then ${r.rounds} round(s): a round runs every target once for ${r.seconds} s, so a change in the machine's load falls on all targets alike. Round k (from 0) starts k/${r.rounds} of the way along the table and wraps around: the first target of a round follows its server's longest idle spell, and in a fixed order that cost fell on the same row in every round. CPUs: ${r.pinning ?? 'not recorded'}. A target's server CPU per request is its process's user + system time (from /proc) over the run divided by the requests it answered; the figures are medians over the rounds. A CPU efficiency (the peer's CPU per request over gatewaykit's) is the median of the rounds' ratios: both targets ran in the same round.`,
   );
   if (r.totalSeconds !== undefined) {
     const phases = Object.entries(r.phases ?? {}).map(([name, sec]) => `${name} ${sec.toFixed(0)} s`);

@@ -33,6 +33,7 @@ import { summariseProfile, type CpuProfile } from './profile-summary.ts';
 import { readSse, type SseRead } from './read-sse.ts';
 import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { procCpuUs } from './proc-cpu.ts';
+import { pinCpus } from './cpu-pinning.ts';
 import { roundOrder } from './round-order.ts';
 import { startFromSource, type StartedServer } from './start-server.ts';
 import { runChild, spawnChild, spawnServe, type BenchChild } from './spawn-child.ts';
@@ -302,14 +303,13 @@ function throughputTargets(g: Gatewaykits, r: ResponsesProbe, c: ChatProbe, m: M
   };
 }
 
-/**
- * Every target loaded in turn, round after round (interleaved), each round started further along
- * the table ({@link roundOrder}); medians of req/s, latency and server CPU per request.
- */
-async function measureTargets(targets: Targets, results: BenchResults): Promise<void> {
-  const expectStatus: Record<string, number> = { [ROW.core]: 401 };
-  const runs: Record<string, LoadResult[]> = {};
-  const cpu: Record<string, number[]> = {};
+/** The warm-up of every target, then the rounds: each target's load and its server's CPU time per request. */
+async function loadRounds(
+  targets: Targets,
+  runs: Record<string, LoadResult[]>,
+  cpu: Record<string, number[]>,
+  expectStatus: Record<string, number>,
+): Promise<void> {
   // Warm-up (JIT) for every target, not recorded.
   for (const [name, t] of Object.entries(targets)) await load(t.target, WARM_UP_SECONDS, CONNECTIONS, expectStatus[name] ?? 200);
   for (let round = 0; round < ROUNDS; round++) {
@@ -323,6 +323,24 @@ async function measureTargets(targets: Targets, results: BenchResults): Promise<
         `round ${round + 1}/${ROUNDS} ${name}: ${Math.round(r.rps)} req/s, ${((after - before) / Math.max(1, r.requests)).toFixed(1)} µs CPU per request, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`,
       );
     }
+  }
+}
+
+/**
+ * Every target loaded in turn, round after round (interleaved), each round started further along
+ * the table ({@link roundOrder}); medians of req/s, latency and server CPU per request.
+ */
+async function measureTargets(targets: Targets, results: BenchResults): Promise<void> {
+  const expectStatus: Record<string, number> = { [ROW.core]: 401 };
+  const runs: Record<string, LoadResult[]> = {};
+  const cpu: Record<string, number[]> = {};
+  const pins = pinCpus();
+  const unpinned = [...new Set(Object.values(targets).map((t) => t.server.pid))].filter((pid) => !pins.pinServer(pid));
+  results.pinning = unpinned.length === 0 ? pins.note : `${pins.note}; ${unpinned.length} server(s) could not be pinned`;
+  try {
+    await loadRounds(targets, runs, cpu, expectStatus);
+  } finally {
+    pins.release();
   }
   results.throughput = Object.fromEntries(
     Object.entries(runs).map(([name, rs]) => [
