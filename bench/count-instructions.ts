@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { AUTH, chatBody, messagesBody, responsesBody } from './default-requests.ts';
+import { startScriptFlags } from './start-server.ts';
 
 const ROWS: Record<string, { path: string; body: string }> = {
   'resp-json': { path: '/responses', body: responsesBody(false) },
@@ -58,7 +59,7 @@ function parseOptions(argv: readonly string[]): Options {
 async function startCounted(dir: string, outDir: string): Promise<{ pid: number; url: string; stop: () => Promise<void> }> {
   execFileSync(process.execPath, ['scripts/start-bundle.mjs', 'serve'], { cwd: dir, stdio: 'ignore' });
   const args = ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${outDir}/callgrind.out`];
-  const child = spawn('valgrind', [...args, process.execPath, '--no-memory-reducer', 'scripts/start.mjs', 'serve', '--port', '0'], {
+  const child = spawn('valgrind', [...args, process.execPath, ...startScriptFlags(dir), 'scripts/start.mjs', 'serve', '--port', '0'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'ignore'],
   });

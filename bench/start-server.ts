@@ -14,16 +14,16 @@ export interface StartedServer {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The node flags package.json's start script gives (`node FLAGS scripts/start.mjs serve`). */
-function startScriptFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: { start: string } };
+/** The node flags the start script of the checkout at `root` gives (`node FLAGS scripts/start.mjs serve`). */
+export function startScriptFlags(root = ROOT): string[] {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.split(/\s+/);
   return words.slice(words.indexOf('node') + 1, words.indexOf('scripts/start.mjs'));
 }
 
 /**
- * What `npm start` runs (`node --no-memory-reducer scripts/start.mjs serve`, from package.json's
- * start script, its node flags read from there), spawned directly so the measured process is the
+ * What `npm start` runs (`node FLAGS scripts/start.mjs serve`, from package.json's start script,
+ * its node flags read from there), spawned directly so the measured process is the
  * server itself and not npm's shell around it.
  *
  * @example
