@@ -9,6 +9,8 @@ export interface CpuPinning {
   release(): void;
   /** One line for RESULTS.md. */
   readonly note: string;
+  /** Whether servers are pinned at all. */
+  readonly pinning: boolean;
 }
 
 /** The CPUs this process may run on, from `/proc/self/status` (`0-3,6`); empty when unknown. */
@@ -27,6 +29,16 @@ function readProcStatus(): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * No pinning: every process where the scheduler puts it, with the reason in the note.
+ *
+ * @example
+ * unpinned('one CPU').note; // 'not pinned (one CPU)'
+ */
+export function unpinned(why: string): CpuPinning {
+  return { pinServer: () => false, release: () => undefined, note: `not pinned (${why})`, pinning: false };
 }
 
 /** `taskset` on every thread of `pid` (its event loop, V8's and libuv's helpers); false when it cannot. */
@@ -51,7 +63,7 @@ function taskset(cpus: string, pid: number): boolean {
  * const pins = pinCpus(); pins.pinServer(child.pid); ...; pins.release();
  */
 export function pinCpus(cpus = allowedCpus()): CpuPinning {
-  const off = (why: string): CpuPinning => ({ pinServer: () => false, release: () => undefined, note: `not pinned (${why})` });
+  const off = unpinned;
   if (cpus.length < 2) return off(cpus.length === 1 ? 'one CPU' : 'its CPUs unknown');
   const [first, last] = [cpus[0] as number, cpus[cpus.length - 1] as number];
   if (!taskset(String(first), process.pid)) return off('`taskset` not available');
@@ -59,5 +71,6 @@ export function pinCpus(cpus = allowedCpus()): CpuPinning {
     pinServer: (pid) => taskset(String(last), pid),
     release: () => void taskset(cpus.join(','), process.pid),
     note: `the load generator on CPU ${first} and every server on CPU ${last} (\`taskset\`)`,
+    pinning: true,
   };
 }

@@ -33,7 +33,7 @@ import { summariseProfile, type CpuProfile } from './profile-summary.ts';
 import { readSse, type SseRead } from './read-sse.ts';
 import { renderResults, ROW, type BenchResults, type ConformanceRow } from './render-results.ts';
 import { procCpuUs } from './proc-cpu.ts';
-import { pinCpus } from './cpu-pinning.ts';
+import { pinCpus, unpinned } from './cpu-pinning.ts';
 import { roundOrder } from './round-order.ts';
 import { startFromSource, type StartedServer } from './start-server.ts';
 import { runChild, spawnChild, spawnServe, type BenchChild } from './spawn-child.ts';
@@ -51,6 +51,9 @@ const { values } = parseArgs({
     // Run only these steps (comma-separated: throughput, profiles, streams, in-process,
     // conformance, start-up, footprint, fairness); the build always runs. For checking one row quickly.
     only: { type: 'string' },
+    // Pin the load generator and the servers to CPUs of their own (bench/cpu-pinning.ts): steadier
+    // rounds, but not how users run either; the figures of record are unpinned (decision 0120).
+    'pin-cpus': { type: 'boolean' },
   },
   strict: true,
 });
@@ -334,9 +337,9 @@ async function measureTargets(targets: Targets, results: BenchResults): Promise<
   const expectStatus: Record<string, number> = { [ROW.core]: 401 };
   const runs: Record<string, LoadResult[]> = {};
   const cpu: Record<string, number[]> = {};
-  const pins = pinCpus();
-  const unpinned = [...new Set(Object.values(targets).map((t) => t.server.pid))].filter((pid) => !pins.pinServer(pid));
-  results.pinning = unpinned.length === 0 ? pins.note : `${pins.note}; ${unpinned.length} server(s) could not be pinned`;
+  const pins = values['pin-cpus'] === true ? pinCpus() : unpinned('`--pin-cpus` not given');
+  const missed = [...new Set(Object.values(targets).map((t) => t.server.pid))].filter((pid) => !pins.pinServer(pid));
+  results.pinning = pins.pinning && missed.length > 0 ? `${pins.note}; ${missed.length} server(s) could not be pinned` : pins.note;
   try {
     await loadRounds(targets, runs, cpu, expectStatus);
   } finally {

@@ -17,6 +17,7 @@ describe('bench: CPU pinning of the throughput step', () => {
     const unknown = pinCpus([]);
     expect(unknown.note).toBe('not pinned (its CPUs unknown)');
     expect(unknown.pinServer(process.pid)).toBe(false);
+    expect(unknown.pinning).toBe(false);
   });
 
   it.skipIf(!hasTaskset || allowedCpus().length < 2)('puts a server on the last CPU and this process on the first, then gives this one its CPUs back', () => {
@@ -29,6 +30,7 @@ describe('bench: CPU pinning of the throughput step', () => {
         expect(pins.pinServer(child.pid as number)).toBe(true);
         expect(allowed(child.pid as number)).toEqual([before.at(-1)]);
         expect(pins.note).toContain(`CPU ${before.at(-1)}`);
+        expect(pins.pinning).toBe(true);
       } finally {
         pins.release();
       }
