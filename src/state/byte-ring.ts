@@ -63,12 +63,106 @@ const lenient = new TextDecoder('utf-8');
  * ring.readText(at, length); // 'hello'
  */
 export function createByteRing(options: ByteRingOptions): ByteRing {
-  const maxCapacity = Math.max(1, Math.floor(options.maxCapacity));
-  let buffer = new Uint8Array(Math.min(maxCapacity, Math.max(1, Math.floor(options.initialCapacity ?? 64 * 1024))));
-  let written = 0;
+  return new Ring(options);
+}
+
+/** The ring: its buffer, and the absolute position of the next byte written. */
+class Ring implements ByteRing {
+  readonly #owner: ByteRingOptions;
+  readonly #maxCapacity: number;
+  #buffer: Uint8Array;
+  #written = 0;
+
+  constructor(options: ByteRingOptions) {
+    this.#owner = options;
+    this.#maxCapacity = Math.max(1, Math.floor(options.maxCapacity));
+    this.#buffer = new Uint8Array(Math.min(this.#maxCapacity, Math.max(1, Math.floor(options.initialCapacity ?? 64 * 1024))));
+  }
+
+  get written(): number {
+    return this.#written;
+  }
+
+  get capacity(): number {
+    return this.#buffer.length;
+  }
+
+  write(bytes: Uint8Array): number {
+    this.#reserve(bytes.byteLength);
+    const at = this.#written;
+    const buffer = this.#buffer;
+    const cap = buffer.length;
+    // Longer than the whole buffer (the owner's bounds prevent it): only its tail can be kept.
+    let done = Math.max(0, bytes.byteLength - cap);
+    while (done < bytes.byteLength) {
+      const i = (at + done) % cap;
+      const n = Math.min(bytes.byteLength - done, cap - i);
+      buffer.set(n === bytes.byteLength ? bytes : bytes.subarray(done, done + n), i);
+      done += n;
+    }
+    this.#written += bytes.byteLength;
+    return at;
+  }
+
+  writeText(text: string, utf8Length?: number): { at: number; length: number } {
+    const length = utf8Length ?? utf8ByteLength(text);
+    // As long in UTF-8 as in UTF-16: ASCII, whose bytes are its characters.
+    if (length === text.length) return this.writeLatin1(text);
+    // Straight into the buffer when it fits before the end; across the end, through a copy.
+    const i = this.#roomBeforeEnd(length);
+    if (i < 0) return { at: this.write(utf8.encode(text)), length };
+    utf8.encodeInto(text, this.#buffer.subarray(i, i + length));
+    return this.#advance(length);
+  }
+
+  writeLatin1(latin1: string): { at: number; length: number } {
+    const length = latin1.length;
+    const i = this.#roomBeforeEnd(length);
+    if (i >= 0) {
+      putLatin1(this.#buffer, latin1, i);
+      return this.#advance(length);
+    }
+    const bytes = new Uint8Array(length);
+    putLatin1(bytes, latin1, 0);
+    return { at: this.write(bytes), length };
+  }
+
+  read(at: number, length: number): Uint8Array | undefined {
+    if (!this.#held(at, length)) return undefined;
+    const out = new Uint8Array(length);
+    this.#copyOut(at, at + length, out, 0);
+    return out;
+  }
+
+  readText(at: number, length: number): string | undefined {
+    if (!this.#held(at, length)) return undefined;
+    const cap = this.#buffer.length;
+    const i = at % cap;
+    if (i + length <= cap) return lenient.decode(this.#buffer.subarray(i, i + length));
+    return lenient.decode(this.read(at, length));
+  }
+
+  /** Room made for `length` bytes: where they start in the buffer when they fit before its end, else -1. */
+  #roomBeforeEnd(length: number): number {
+    this.#reserve(length);
+    const i = this.#written % this.#buffer.length;
+    return i + length <= this.#buffer.length ? i : -1;
+  }
+
+  /** `length` bytes written in place at the current position. */
+  #advance(length: number): { at: number; length: number } {
+    const at = this.#written;
+    this.#written += length;
+    return { at, length };
+  }
+
+  #held(at: number, length: number): boolean {
+    return at >= 0 && length >= 0 && at + length <= this.#written && at >= this.#written - this.#buffer.length;
+  }
 
   /** Copy [from, to) (absolute) out of the current buffer into `target` at `offset`. */
-  const copyOut = (from: number, to: number, target: Uint8Array, offset: number) => {
+  #copyOut(from: number, to: number, target: Uint8Array, offset: number): void {
+    const buffer = this.#buffer;
     const cap = buffer.length;
     let at = from;
     while (at < to) {
@@ -77,104 +171,28 @@ export function createByteRing(options: ByteRingOptions): ByteRing {
       target.set(buffer.subarray(i, i + n), offset + (at - from));
       at += n;
     }
-  };
+  }
 
-  const grow = (size: number) => {
+  /** Make room for `n` more bytes without touching live ones. */
+  #reserve(n: number): void {
+    while (this.#written + n - Math.min(this.#owner.oldestLive(), this.#written) > this.#buffer.length) {
+      if (this.#buffer.length < this.#maxCapacity) this.#grow(Math.min(this.#maxCapacity, Math.max(this.#buffer.length * 2, n)));
+      else if (!this.#owner.dropOldest()) break;
+    }
+  }
+
+  #grow(size: number): void {
     const next = new Uint8Array(size);
-    const from = Math.max(Math.min(options.oldestLive(), written), written - buffer.length, 0);
+    const written = this.#written;
+    const from = Math.max(Math.min(this.#owner.oldestLive(), written), written - this.#buffer.length, 0);
     // Live bytes keep their absolute positions: each goes to `position % size` in the new buffer.
     let at = from;
     while (at < written) {
       const i = at % size;
       const n = Math.min(written - at, size - i);
-      copyOut(at, at + n, next, i);
+      this.#copyOut(at, at + n, next, i);
       at += n;
     }
-    buffer = next;
-  };
-
-  /** Make room for `n` more bytes without touching live ones. */
-  const reserve = (n: number) => {
-    while (written + n - Math.min(options.oldestLive(), written) > buffer.length) {
-      if (buffer.length < maxCapacity) grow(Math.min(maxCapacity, Math.max(buffer.length * 2, n)));
-      else if (!options.dropOldest()) break;
-    }
-  };
-
-  const put = (bytes: Uint8Array): number => {
-    reserve(bytes.byteLength);
-    const at = written;
-    const cap = buffer.length;
-    // Longer than the whole buffer (the owner's bounds prevent it): only its tail can be kept.
-    const from = Math.max(0, bytes.byteLength - cap);
-    let done = from;
-    while (done < bytes.byteLength) {
-      const i = (at + done) % cap;
-      const n = Math.min(bytes.byteLength - done, cap - i);
-      buffer.set(n === bytes.byteLength ? bytes : bytes.subarray(done, done + n), i);
-      done += n;
-    }
-    written += bytes.byteLength;
-    return at;
-  };
-
-  const writeLatin1 = (latin1: string): { at: number; length: number } => {
-    const length = latin1.length;
-    reserve(length);
-    const cap = buffer.length;
-    const i = written % cap;
-    if (i + length <= cap) {
-      putLatin1(buffer, latin1, i);
-      const at = written;
-      written += length;
-      return { at, length };
-    }
-    const bytes = new Uint8Array(length);
-    putLatin1(bytes, latin1, 0);
-    return { at: put(bytes), length };
-  };
-
-  const held = (at: number, length: number) => at >= 0 && length >= 0 && at + length <= written && at >= written - buffer.length;
-
-  return {
-    get written() {
-      return written;
-    },
-    get capacity() {
-      return buffer.length;
-    },
-    write: put,
-    writeText(text, utf8Length) {
-      const length = utf8Length ?? utf8ByteLength(text);
-      // As long in UTF-8 as in UTF-16: ASCII, whose bytes are its characters.
-      if (length === text.length) return writeLatin1(text);
-      reserve(length);
-      const cap = buffer.length;
-      const i = written % cap;
-      // Straight into the buffer when it fits before the end; across the end, through a copy.
-      if (i + length <= cap) {
-        utf8.encodeInto(text, buffer.subarray(i, i + length));
-        const at = written;
-        written += length;
-        return { at, length };
-      }
-      return { at: put(utf8.encode(text)), length };
-    },
-    writeLatin1,
-    read(at, length) {
-      if (!held(at, length)) return undefined;
-      const out = new Uint8Array(length);
-      copyOut(at, at + length, out, 0);
-      return out;
-    },
-    readText(at, length) {
-      if (!held(at, length)) return undefined;
-      const cap = buffer.length;
-      const i = at % cap;
-      if (i + length <= cap) return lenient.decode(buffer.subarray(i, i + length));
-      const out = new Uint8Array(length);
-      copyOut(at, at + length, out, 0);
-      return lenient.decode(out);
-    },
-  };
+    this.#buffer = next;
+  }
 }
