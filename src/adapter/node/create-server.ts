@@ -147,7 +147,11 @@ function listenOn(server: Server, port: number, host: string): Promise<AddressIn
   });
 }
 
-/** The answers in flight, so a shutdown can wait for them: a client reset after its job was saved would retry and make a duplicate. */
+/**
+ * The answers in flight, so a shutdown can wait for them: a client reset after its job was saved
+ * would retry and make a duplicate. Counted, not listed: an answer that starts once the shutdown
+ * has begun ends its connection itself (the request listener and `answer` check `shuttingDown`).
+ */
 interface InFlight {
   add(res: ServerResponse): void;
   readonly shuttingDown: boolean;
@@ -156,31 +160,32 @@ interface InFlight {
 }
 
 function trackInFlight(server: Server): InFlight {
-  const answers = new Set<ServerResponse>();
+  // A count rather than a set of the answers: a set's table, grown and shrunk with every answer,
+  // outlived its young-generation collections and left the old generation garbage per answer.
+  let answers = 0;
   let shuttingDown = false;
   let drained: (() => void) | undefined;
-  // One listener for every answer (`this` is the response), not a closure per request.
-  function onResponseClose(this: ServerResponse): void {
-    answers.delete(this);
+  // One listener for every answer, not a closure per request.
+  function onResponseClose(): void {
+    answers--;
     if (!shuttingDown) return;
     // The connection may be idle now: close it, and tell drain() when the last answer is out.
     setImmediate(() => server.closeIdleConnections());
-    if (answers.size === 0) drained?.();
+    if (answers === 0) drained?.();
   }
   return {
     get shuttingDown() {
       return shuttingDown;
     },
     add(res) {
-      answers.add(res);
+      answers++;
       res.on('close', onResponseClose);
     },
     async drain(timeoutMs) {
       shuttingDown = true;
-      for (const res of answers) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      if (answers.size > 0) {
+      if (answers > 0) {
         let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           drained = resolve;
@@ -211,6 +216,8 @@ function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req:
   async function answer(req: IncomingMessage, res: ServerResponse, request: Request): Promise<void> {
     try {
       const response = await gw.handle(request, new IncomingInfo(req, res));
+      // An answer written once a shutdown has begun ends its connection (Connection: close).
+      if (inFlight.shuttingDown) res.shouldKeepAlive = false;
       // Most answers are written before writeResponse returns: nothing to wait for then.
       const writing = writeResponse(response, res);
       if (writing) await writing;
@@ -220,6 +227,7 @@ function requestListener(gw: Gateway, origin: string, inFlight: InFlight): (req:
     } catch (error) {
       reportError(error, req, res);
       if (!res.headersSent) {
+        if (inFlight.shuttingDown) res.shouldKeepAlive = false;
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(errorBodyText(new GatewayError(500, 'Internal Server Error')));
       } else res.destroy();
