@@ -5,7 +5,7 @@ import { headersRecord, LightHeaders } from './light-headers.ts';
 import { jsonResponse, rawBodyOf, rawBodyResponse } from './raw-body.ts';
 
 // Names and values as a parser hands them over (tokens; visible Latin-1 with inner spaces).
-const name = fc.constantFrom('Content-Type', 'content-type', 'Authorization', 'X-Session-Id', 'x-session-id', 'Set-Cookie', 'Accept', 'a', 'Z-Last');
+const name = fc.constantFrom('Content-Type', 'content-type', 'Authorization', 'X-Session-Id', 'x-session-id', 'Set-Cookie', 'Cookie', 'Accept', 'a', 'Z-Last');
 const value = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ',', ';', '=', '\u00e9', '\t'), maxLength: 12 });
 
 describe('LightHeaders', () => {

@@ -3,7 +3,7 @@
  * list, and what the core's raw-body answers carry (src/http/raw-body.ts). undici's Headers
  * validates and copies on every call; building a Request from one cost more than the rest of
  * answering a 401. This one behaves as Fetch's does where the core can tell (lower-cased names,
- * duplicates joined with ", ", iteration sorted by name with each Set-Cookie on its own), and
+ * duplicates joined with ", " (Cookie's with "; "), iteration sorted by name with each Set-Cookie on its own), and
  * every method a caller can reach is its own. It becomes an `instanceof Headers` when one may reach
  * a caller who could check (src/http/fetch-prototypes.ts).
  */
@@ -48,7 +48,8 @@ export class LightHeaders {
     if (key === 'set-cookie') (this.#cookies ??= []).push(v);
     const prev = this.#map.get(key);
     if (prev === undefined) this.#addName(key);
-    this.#map.set(key, prev === undefined ? v : `${prev}, ${v}`);
+    // undici joins repeated Cookie headers as one cookie list (RFC 6265 5.4), others with a comma.
+    this.#map.set(key, prev === undefined ? v : `${prev}${key === 'cookie' ? '; ' : ', '}${v}`);
   }
 
   /** Insert a new name in order (UTF-16 code unit order, as Array.prototype.sort's default). */
@@ -81,11 +82,11 @@ export class LightHeaders {
   }
 
   get(name: string): string | null {
-    return this.#map.get(name.toLowerCase()) ?? null;
+    return this.#map.get(lowerName(name)) ?? null;
   }
 
   has(name: string): boolean {
-    return this.#map.has(name.toLowerCase());
+    return this.#map.has(lowerName(name));
   }
 
   getSetCookie(): string[] {
@@ -134,6 +135,23 @@ export class LightHeaders {
   get [Symbol.toStringTag](): string {
     return 'Headers';
   }
+}
+
+/**
+ * The names the core asks for (`get`, `has`), lower-cased once each: a few constants asked of every
+ * request, each found here by the hash V8 keeps for a constant string instead of lower-cased
+ * again. Bounded: past {@link LOWER_NAMES_KEPT} names, the rest are lower-cased each time.
+ */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_KEPT = 1024;
+
+function lowerName(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < LOWER_NAMES_KEPT) lowerNames.set(name, lower);
+  }
+  return lower;
 }
 
 /** Fetch's value normalisation: leading and trailing HTTP whitespace (tab, space, CR, LF) dropped. */
