@@ -28,5 +28,5 @@ EXPOSE 8080
 # Alive when the API answers at all: 401 counts (a --keys file may not hold the demo key).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/api/v1/models').then((r) => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))"]
-ENTRYPOINT ["node", "--no-memory-reducer", "--single-threaded-gc", "node_modules/gatewaykit/bin/gatewaykit.js"]
+ENTRYPOINT ["node", "--no-memory-reducer", "--single-threaded-gc", "--max-semi-space-size=32", "node_modules/gatewaykit/bin/gatewaykit.js"]
 CMD ["serve", "--host", "0.0.0.0", "--port", "8080"]
