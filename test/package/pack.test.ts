@@ -292,6 +292,9 @@ describe("the container image's entry command (Dockerfile)", () => {
     const health = JSON.parse(/^\s+CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(dockerfile).toMatch(/^FROM node:20-slim$/m);
     expect(cmd).toEqual(['serve', '--host', '0.0.0.0', '--port', '8080']);
+    // The image runs node with the flags `npm start` gives it (docs/performance.md).
+    const start = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+    expect(entrypoint.slice(1, -1)).toEqual(start.slice(1, start.indexOf('scripts/start.mjs')));
     // What the image's build stage does: a project depending on the tarball, its lockfile made
     // by npm; then the run stage's clean install of what it needs at run time.
     const app = join(work, 'image-app');
